@@ -1,0 +1,31 @@
+import type { FieldErrors } from './validation';
+
+/** Every API failure has this body: `{ error: { code, message, fields? } }`. */
+export type ApiErrorBody = {
+  error: {
+    code: ApiErrorCode;
+    message: string;
+    fields?: FieldErrors;
+    /** On a 409 for a record, the server's stored copy. */
+    current?: unknown;
+  };
+};
+
+export type ApiErrorCode =
+  | 'bad_request'
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'too_many_requests'
+  | 'service_unavailable'
+  | 'internal_error';
+
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (!value || typeof value !== 'object' || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return !!error && typeof error === 'object' && 'code' in error && 'message' in error;
+}

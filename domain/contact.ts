@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema, requiredText } from './contact-details';
+
+export const CONTACT_METHODS = ['Email', 'Phone'] as const;
+export type ContactMethod = (typeof CONTACT_METHODS)[number];
+
+export const CONTACT_THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
+
+export const contactMessageSchema = z.object({
+  id: z.uuid({ error: 'The record id must be a UUID.' }),
+  name: requiredText('your name', 100),
+  email: emailSchema,
+  phone: phoneSchema,
+  subject: requiredText('a subject', 150),
+  message: requiredText('a message', 5000),
+  contactMethod: z.enum(CONTACT_METHODS, { error: 'Choose Email or Phone.' }).default('Email'),
+});
+
+export type ContactMessageInput = z.input<typeof contactMessageSchema>;
+export type ContactMessage = z.output<typeof contactMessageSchema>;

@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
+import { CATEGORY_SLUGS, type CategorySlug } from './categories';
+import { emailSchema, optionalText, phoneSchema, requiredText } from './contact-details';
+import { REFERENCE_CODE_PATTERN } from './reference-code';
+import { numberFromInput } from './validation';
+
+export const REGISTRATION_TYPES = ['participant', 'institute'] as const;
+export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
+
+export const TERMS_MESSAGE = 'You must agree to the terms and conditions.';
+
+const categoriesSchema = z
+  .array(z.enum(CATEGORY_SLUGS, { error: 'Choose contests from the list.' }), {
+    error: 'Choose at least one contest.',
+  })
+  .min(1, 'Choose at least one contest.')
+  .max(CATEGORY_SLUGS.length)
+  .refine((list) => new Set(list).size === list.length, 'Each contest can be chosen once.');
+
+/** The fields a person fills in, shared by the registration form and the admin's inline edit. */
+const detailsShape = {
+  type: z.enum(REGISTRATION_TYPES, { error: 'Choose participant or institute.' }),
+  name: optionalText("the child's name", 100),
+  age: z.preprocess(
+    numberFromInput,
+    z.number({ error: 'Enter the age as a number.' }).int('Enter the age as a whole number.').optional(),
+  ),
+  email: emailSchema,
+  phone: phoneSchema,
+  city: requiredText('a city', 80),
+  instituteName: optionalText('the institute name', 150),
+  categories: categoriesSchema,
+};
+
+type DetailsInput = {
+  type: RegistrationType;
+  name?: string | undefined;
+  age?: number | undefined;
+  instituteName?: string | undefined;
+  categories: CategorySlug[];
+};
+
+/** Rules that depend on more than one field: who must give a name, and the age band. */
+function checkDetails(details: DetailsInput, ctx: z.RefinementCtx): void {
+  if (details.type === 'institute') {
+    if (!details.instituteName) {
+      ctx.addIssue({ code: 'custom', path: ['instituteName'], message: 'Enter the institute name.' });
+    }
+    return;
+  }
+  if (!details.name) {
+    ctx.addIssue({ code: 'custom', path: ['name'], message: "Enter the child's name." });
+  }
+  const range = ageRangeFor(details.categories);
+  if (details.age === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['age'],
+      message: range.unit === 'months' ? 'Enter the age in months.' : 'Enter the age in years.',
+    });
+  } else if (range.min > range.max) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['categories'],
+      message: 'No baby can enter both Crawling (5-9 months) and Fastest Walking (9-15 months) unless exactly 9 months old.',
+    });
+  } else if (details.age < range.min || details.age > range.max) {
+    ctx.addIssue({ code: 'custom', path: ['age'], message: ageRangeMessage(range) });
+  }
+}
+
+export function ageRangeMessage(range: { min: number; max: number; unit: AgeUnit }): string {
+  if (range.unit === 'years') return `Age must be between ${range.min} and ${range.max} years.`;
+  return `For this contest the age must be between ${range.min} and ${range.max} months.`;
+}
+
+/** Normalised details: institutes carry no child name or age; age carries its unit. */
+function normalizeDetails<T extends DetailsInput>(details: T) {
+  const isInstitute = details.type === 'institute';
+  return {
+    ...details,
+    name: isInstitute ? null : (details.name ?? null),
+    age: isInstitute ? null : (details.age ?? null),
+    ageUnit: isInstitute ? null : ageUnitFor(details.categories),
+    instituteName: details.instituteName ?? null,
+    categories: [...details.categories].sort(
+      (a, b) => CATEGORY_SLUGS.indexOf(a) - CATEGORY_SLUGS.indexOf(b),
+    ),
+  };
+}
+
+/** A new registration, as the form stores it in the outbox and as the API accepts it. */
+export const registrationInputSchema = z
+  .object({
+    id: z.uuid({ error: 'The record id must be a UUID.' }),
+    referenceCode: z
+      .string({ error: 'The reference code is missing.' })
+      .regex(REFERENCE_CODE_PATTERN, 'The reference code is not in the KTC-XXXX-XXXX form.'),
+    ...detailsShape,
+    agreeTerms: z.literal(true, { error: TERMS_MESSAGE }),
+  })
+  .superRefine(checkDetails)
+  .transform(normalizeDetails);
+
+export type RegistrationInput = z.input<typeof registrationInputSchema>;
+export type NewRegistration = z.output<typeof registrationInputSchema>;
+
+/** An admin's inline edit: the same rules, plus the version it was loaded at (stale edits get 409). */
+export const registrationUpdateSchema = z
+  .object({
+    ...detailsShape,
+    version: z.number({ error: 'The record version is missing.' }).int().min(1),
+  })
+  .superRefine(checkDetails)
+  .transform(normalizeDetails);
+
+export type RegistrationUpdateInput = z.input<typeof registrationUpdateSchema>;
+export type RegistrationUpdate = z.output<typeof registrationUpdateSchema>;
+
+/** A registration as the API returns it. */
+export type Registration = {
+  id: string;
+  referenceCode: string;
+  type: RegistrationType;
+  name: string | null;
+  age: number | null;
+  ageUnit: AgeUnit | null;
+  email: string;
+  phone: string;
+  city: string;
+  instituteName: string | null;
+  categories: CategorySlug[];
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+};
+
+/** The fields that make two copies of a registration "the same content" for idempotency. */
+export function registrationContent(r: NewRegistration) {
+  return {
+    id: r.id,
+    referenceCode: r.referenceCode,
+    type: r.type,
+    name: r.name,
+    age: r.age,
+    ageUnit: r.ageUnit,
+    email: r.email,
+    phone: r.phone,
+    city: r.city,
+    instituteName: r.instituteName,
+    categories: r.categories,
+  };
+}
+
+/** At most this many registrations travel in one batch request. */
+export const REGISTRATION_BATCH_LIMIT = 100;

@@ -1,0 +1,107 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, Deps } from './context';
+import { ApiError, errorBody, errorResponse, isDatabaseUnavailable } from './lib/errors';
+import { describeError } from './lib/logger';
+import { serveClient } from './lib/static-files';
+import { healthRoutes } from './routes/health/health.routes';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+
+/** Every /api resource, chained so that `AppType` types the client (hc<AppType>). */
+export function createApi() {
+  return new Hono<AppEnv>().route('/health', healthRoutes);
+}
+
+export type AppType = ReturnType<typeof createApi>;
+
+export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  );
+
+  if (deps.env.LOG_REQUESTS) {
+    app.use('/api/*', async (c, next) => {
+      const started = performance.now();
+      await next();
+      deps.log.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      });
+    });
+  }
+
+  const jsonLimit = bodyLimit({
+    maxSize: BODY_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB.'), 413),
+  });
+  const uploadLimit = bodyLimit({
+    maxSize: UPLOAD_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'The upload is larger than 6 MB. Photos must be at most 5 MB.'), 413),
+  });
+  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/judges') ? uploadLimit(c, next) : jsonLimit(c, next)));
+  app.use('/api/*', compress({ threshold: 1024 }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+
+  app.route('/api', createApi());
+
+  app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}.`), 404));
+
+  if (options.serveClientFrom) app.use('*', serveClient(options.serveClientFrom));
+
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found.'), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error);
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      return c.json(errorBody(status === 413 ? 'payload_too_large' : 'bad_request', error.message || 'Bad request.'), status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      deps.log.warn('database unavailable', describeError(error));
+      return c.json(errorBody('service_unavailable', 'The service is briefly unavailable. Please try again in a moment.'), 503, {
+        'Retry-After': '5',
+      });
+    }
+    deps.log.error('unhandled error', { path: c.req.path, method: c.req.method, ...describeError(error) });
+    return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+  });
+
+  return app;
+}

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * Both drivers expose the same drizzle query builder; we type the handle as the postgres-js
+ * flavour and keep driver differences (raw rows, closing) behind this module.
+ */
+export type Db = PostgresJsDatabase<typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns its rows, the same shape on both drivers. */
+  rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
+  /** Cheap round trip, used by the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; maxConnections?: number }
+  /** dataDir undefined: in memory (tests). */
+  | { kind: 'pglite'; dataDir?: string };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const database = openPostgres(options);
+    await database.migrate().catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
+    return database;
+  }
+  const database = await openPglite(options.dataDir);
+  await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return database;
+}
+
+async function openPglite(dataDir: string | undefined): Promise<Database & { raw: PGlite }> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    raw: client,
+    async rows<T>(query: SQL) {
+      const result = (await db.execute(query)) as unknown as { rows: T[] };
+      return result.rows;
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+function openPostgres(options: { url: string; maxConnections?: number }): Database & { migrate(): Promise<void> } {
+  const client = postgres(options.url, {
+    max: options.maxConnections ?? 10,
+    onnotice: () => {},
+    // Fail fast while the database is down, so requests get a 503 instead of hanging.
+    connect_timeout: 5,
+    idle_timeout: 60,
+  });
+  const db = drizzlePostgres(client, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Several instances may start at once against one Postgres: one migrates, the others wait
+      // on a session-level advisory lock held by a dedicated connection.
+      const lockClient = postgres(options.url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+      try {
+        await lockClient`select pg_advisory_lock(7261504)`;
+        await migratePostgres(drizzlePostgres(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await lockClient`select pg_advisory_unlock(7261504)`;
+      } finally {
+        await lockClient.end({ timeout: 2 });
+      }
+    },
+    async rows<T>(query: SQL) {
+      return (await db.execute(query)) as unknown as T[];
+    },
+    async ping() {
+      await client`select 1`;
+    },
+    async close() {
+      await client.end({ timeout: 2 });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { loadEnv } from './env';
+import { createLogger, describeError } from './lib/logger';
+
+const SHUTDOWN_DEADLINE_MS = 5000;
+
+async function main() {
+  const env = loadEnv();
+  const log = createLogger();
+  const database = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
+  );
+  const deps = { database, env, log, now: () => new Date() };
+
+  const app = createApp(deps, { serveClientFrom: resolve(env.DIST_DIR) });
+  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+    log.info('listening', {
+      url: `http://${info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address}:${info.port}`,
+      port: info.port,
+      db: database.kind,
+    });
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info('shutting down', { signal });
+    const force = setTimeout(() => {
+      log.error('shutdown deadline passed; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch((error: unknown) => log.error('closing the database failed', describeError(error)));
+      clearTimeout(force);
+      process.exit(0);
+    });
+    // Idle keep-alive connections would hold close() open; in-flight requests still finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

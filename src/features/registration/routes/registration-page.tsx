@@ -1,0 +1,8 @@
+// Placeholder until this feature's page is built.
+export function RegistrationPage() {
+  return (
+    <section className="page">
+      <h1>Registration</h1>
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ApiRequestError } from './api-client';
+
+/**
+ * One client for the whole app. It is provided by the pages that read server data (not by the
+ * shell), so React Query stays out of the entry chunk that every first visit downloads.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      // A 4xx will not fix itself; retry only network errors and 5xx.
+      retry: (failureCount, error) =>
+        failureCount < 2 && !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500),
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

@@ -1,0 +1,89 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base, chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/chromium';
+import { startServer, type RunningServer } from '../setup/server-process';
+
+export const ADMIN = { username: 'e2e-admin', password: 'correct horse battery staple 42' };
+
+type WorkerFixtures = { server: RunningServer };
+type TestFixtures = { problems: PageProblems };
+
+export type PageProblems = { consoleErrors: string[]; failedRequests: string[] };
+
+/**
+ * One real built server per worker (its own temp data dir), and a `problems` fixture that
+ * records console errors and failed same-origin requests, so a test can assert there are none.
+ */
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+    async ({}, use) => {
+      const server = await startServer({
+        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+      });
+      await use(server);
+      await server.stop();
+      server.cleanup();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  problems: async ({ page, server }, use) => {
+    const problems = watchPage(page, server.url);
+    await use(problems);
+  },
+});
+
+export function watchPage(page: Page, origin: string): PageProblems {
+  const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
+  page.on('response', (response) => {
+    const url = response.url();
+    // The background video is optional decoration (DECISIONS.md): its absence is not a defect.
+    if (url.startsWith(origin) && response.status() >= 400 && !url.includes('/videos/')) {
+      problems.failedRequests.push(`${response.status()} ${url}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    const url = request.url();
+    const reason = request.failure()?.errorText ?? '';
+    // Aborted media range requests and requests cut by navigation are normal browser behaviour.
+    if (url.startsWith(origin) && !url.includes('/videos/') && !reason.includes('ERR_ABORTED')) {
+      problems.failedRequests.push(`${reason} ${url}`);
+    }
+  });
+  return problems;
+}
+
+/** Waits until a service worker controls the page (first visit: after clients.claim()). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
+    timeout: 30_000,
+  });
+}
+
+/**
+ * A real on-disk browser profile (not incognito): what installability, storage persistence and
+ * "close the browser and reopen it" need. Pass the same dir again to reopen the same profile.
+ */
+export async function launchProfile(
+  baseURL: string,
+  userDataDir: string = mkdtempSync(join(tmpdir(), 'ktc-profile-')),
+): Promise<{ context: BrowserContext; userDataDir: string }> {
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    baseURL,
+  });
+  return { context, userDataDir };
+}
+
+export { expect };

@@ -1,0 +1,41 @@
+import { createApp } from '../../server/app';
+import type { Deps } from '../../server/context';
+import { loadEnv } from '../../server/env';
+import { silentLogger } from '../../server/lib/logger';
+import { openTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
+
+export type TestApp = {
+  app: ReturnType<typeof createApp>;
+  database: TestDatabase;
+  deps: Deps;
+  /** app.request with a same-origin Origin and our CSRF header, as the real client sends. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+};
+
+export const TEST_ORIGIN = 'http://localhost';
+
+export async function createTestApp(kind: DatabaseKind, overrides: Partial<Deps> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  const env = loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10' });
+  const deps: Deps = { database, env, log: silentLogger, now: () => new Date(), ...overrides };
+  const app = createApp(deps);
+  return {
+    app,
+    database,
+    deps,
+    async request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has('Origin')) headers.set('Origin', TEST_ORIGIN);
+      if (!headers.has('X-Requested-With')) headers.set('X-Requested-With', 'fetch');
+      if (!headers.has('Host')) headers.set('Host', 'localhost');
+      return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers });
+    },
+    close: () => database.dispose(),
+  };
+}
+
+/** JSON request init for app.request. */
+export function json(body: unknown, method = 'POST'): RequestInit {
+  return { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+}
