@@ -50,7 +50,7 @@ export default tseslint.config(
               message: 'Features never import each other; compose them in src/app.',
             })),
             {
-              target: ['./src/components', './src/lib', './src/hooks', './src/styles'],
+              target: ['./src/components', './src/lib', './src/hooks', './src/styles', './src/config'],
               from: ['./src/features', './src/app'],
               message: 'Shared code never imports a feature or the app.',
             },

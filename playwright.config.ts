@@ -8,6 +8,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,
   retries: 0,
+  outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     browserName: 'chromium',

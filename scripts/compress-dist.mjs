@@ -1,9 +1,9 @@
 // Precompresses the built text assets (brotli and gzip) so the server never compresses them per request.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = new URL('../dist/', import.meta.url).pathname;
+const dist = resolve(process.argv[2] ?? new URL('../dist/', import.meta.url).pathname);
 const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
 let count = 0;
 

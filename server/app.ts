@@ -8,13 +8,38 @@ import { ApiError, errorBody, errorResponse, isDatabaseUnavailable } from './lib
 import { describeError } from './lib/logger';
 import { serveClient } from './lib/static-files';
 import { healthRoutes } from './routes/health/health.routes';
+import { registrationRoutes } from './routes/registrations/registrations.routes';
+import { registrationAdminRoutes } from './routes/registrations/registrations.admin-routes';
+import { legacyUserRoutes } from './routes/legacy-users/legacy-users.routes';
+import { legacyUserAdminRoutes } from './routes/legacy-users/legacy-users.admin-routes';
+import { judgeRoutes } from './routes/judges/judges.routes';
+import { judgeAdminRoutes } from './routes/judges/judges.admin-routes';
+import { contactRoutes } from './routes/contact/contact.routes';
+import { contactAdminRoutes } from './routes/contact/contact.admin-routes';
+import { newsletterRoutes } from './routes/newsletter/newsletter.routes';
+import { newsletterAdminRoutes } from './routes/newsletter/newsletter.admin-routes';
+import { authRoutes } from './routes/auth/auth.routes';
+import { auditAdminRoutes } from './routes/audit/audit.admin-routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
 
 /** Every /api resource, chained so that `AppType` types the client (hc<AppType>). */
 export function createApi() {
-  return new Hono<AppEnv>().route('/health', healthRoutes);
+  return new Hono<AppEnv>()
+    .route('/health', healthRoutes)
+    .route('/auth', authRoutes)
+    .route('/registrations', registrationRoutes)
+    .route('/registrations', registrationAdminRoutes)
+    .route('/users', legacyUserRoutes)
+    .route('/users', legacyUserAdminRoutes)
+    .route('/judges', judgeRoutes)
+    .route('/judges', judgeAdminRoutes)
+    .route('/contact', contactRoutes)
+    .route('/contact', contactAdminRoutes)
+    .route('/newsletter', newsletterRoutes)
+    .route('/newsletter', newsletterAdminRoutes)
+    .route('/audit', auditAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -50,6 +50,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       SCRYPT_LOG_N: '10',
+      // Helpers building in parallel use their own output dir; CI uses dist/.
+      ...(process.env.DIST_DIR ? { DIST_DIR: process.env.DIST_DIR } : {}),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

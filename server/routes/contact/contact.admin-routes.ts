@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+
+/** Admin: list contact messages, mark them handled. */
+export const contactAdminRoutes = new Hono<AppEnv>();

@@ -1,0 +1,5 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+
+/** Admin: list and export newsletter subscribers. */
+export const newsletterAdminRoutes = new Hono<AppEnv>();

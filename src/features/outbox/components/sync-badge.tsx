@@ -1,0 +1,4 @@
+// Placeholder until the outbox badge is built.
+export function SyncBadge() {
+  return null;
+}
