@@ -2,7 +2,9 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/setup/chromium';
 
 export default defineConfig({
-  testDir: './tests/e2e',
+  // Browser journeys in tests/e2e, browser fault tests in tests/faults (*.spec.ts; *.test.ts is Vitest).
+  testDir: './tests',
+  testMatch: /.*\.spec\.ts$/,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
