@@ -85,12 +85,16 @@ export const registrations = pgTable(
     check('registrations_version_positive', sql`${t.version} >= 1`),
     index('registrations_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('registrations_categories_gin').using('gin', t.categories),
-    index('registrations_name_sort').on(sql`lower(${t.name})`, t.id),
-    index('registrations_city_sort').on(sql`lower(${t.city})`, t.id),
-    index('registrations_email_sort').on(sql`lower(${t.email})`, t.id),
-    index('registrations_phone_sort').on(t.phone, t.id),
-    index('registrations_age_sort').on(t.ageInMonths, t.id),
-    index('registrations_institute_sort').on(sql`lower(${t.instituteName})`, t.id),
+    // Admin sort keys (server/routes/registrations/registration-list-query.ts): never null, so
+    // keyset row comparisons work, and in the "C" collation so one index serves ORDER BY, the
+    // keyset cursor and the LIKE 'ab%' prefix search used for one- and two-letter terms.
+    index('registrations_name_sort').on(sql`(coalesce(lower(${t.name}), '') collate "C")`, t.id),
+    index('registrations_city_sort').on(sql`(lower(${t.city}) collate "C")`, t.id),
+    index('registrations_email_sort').on(sql`(lower(${t.email}) collate "C")`, t.id),
+    index('registrations_phone_sort').on(sql`(${t.phone} collate "C")`, t.id),
+    index('registrations_age_sort').on(sql`(coalesce(${t.ageInMonths}, -1))`, t.id),
+    index('registrations_institute_sort').on(sql`(coalesce(lower(${t.instituteName}), '') collate "C")`, t.id),
+    index('registrations_categories_sort').on(t.categories, t.id),
     index('registrations_created_sort').on(t.createdAt, t.id),
     index('registrations_duplicate_key').on(t.duplicateKey),
   ],
