@@ -1,0 +1,77 @@
+import Dexie, { type EntityTable } from 'dexie';
+import type { ContactMessageInput } from '@domain/contact';
+import type { JudgeApplicationInput } from '@domain/judge';
+import type { NewsletterSignupInput } from '@domain/newsletter';
+import type { RegistrationInput } from '@domain/registration';
+import type { FieldErrors } from '@domain/validation';
+
+export type OutboxKind = 'registration' | 'judge' | 'contact' | 'newsletter';
+export type OutboxStatus = 'queued' | 'sending' | 'synced' | 'failed' | 'conflict';
+
+/** What every outbox record carries, whatever it is. `id` is the client UUID (the idempotency key). */
+type RecordBase = {
+  id: string;
+  status: OutboxStatus;
+  /** How many times a send was tried. */
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+  syncedAt: number | null;
+  /** The last reason a send did not succeed, in words a person can read. */
+  lastError: string | null;
+  /** The server's per-field messages after a 422. */
+  fieldErrors: FieldErrors | null;
+  /** The server's stored copy after a 409, so both versions can be shown. */
+  serverCopy: unknown;
+};
+
+export type RegistrationRecord = RecordBase & {
+  kind: 'registration';
+  payload: RegistrationInput;
+  /** The code shown to the family; replaced by the server's if the server had to assign another. */
+  referenceCode: string;
+};
+
+export type JudgeRecord = RecordBase & {
+  kind: 'judge';
+  payload: JudgeApplicationInput;
+  /** Already scaled on the device; kept until it is uploaded. */
+  photo: Blob | null;
+  photoName: string | null;
+};
+
+export type ContactRecord = RecordBase & { kind: 'contact'; payload: ContactMessageInput };
+
+export type NewsletterRecord = RecordBase & {
+  kind: 'newsletter';
+  payload: NewsletterSignupInput;
+  /** What the server said: a new subscription, or one it already had. */
+  serverStatus: 'subscribed' | 'already_subscribed' | null;
+};
+
+export type OutboxRecord = RegistrationRecord | JudgeRecord | ContactRecord | NewsletterRecord;
+
+export class OutboxDatabase extends Dexie {
+  records!: EntityTable<OutboxRecord, 'id'>;
+
+  constructor(name = 'ktc-outbox') {
+    super(name);
+    // A shipped version is never edited: add version(2) with an upgrade instead.
+    this.version(1).stores({
+      records: 'id, status, kind, createdAt, [kind+status]',
+    });
+  }
+}
+
+let shared: OutboxDatabase | null = null;
+
+/** The one outbox of this browser profile. */
+export function outboxDb(): OutboxDatabase {
+  shared ??= new OutboxDatabase();
+  return shared;
+}
+
+/** A record counts as waiting until the server has it. */
+export function isUnsynced(record: Pick<OutboxRecord, 'status'>): boolean {
+  return record.status !== 'synced';
+}

@@ -1,0 +1,358 @@
+import 'fake-indexeddb/auto';
+import { createReferenceCode } from '@domain/reference-code';
+import type { RegistrationInput } from '@domain/registration';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  enqueueContactMessage,
+  enqueueJudgeApplication,
+  enqueueNewsletterSignup,
+  enqueueRegistration,
+  retryRecord,
+} from './outbox';
+import { OutboxDatabase, type OutboxRecord } from './outbox-db';
+import { BACKOFF_MAX_MS, PRUNE_SYNCED_AFTER_MS, SyncEngine, backoffDelay, type SyncEnvironment } from './sync-engine';
+
+let dbCount = 0;
+const opened: OutboxDatabase[] = [];
+function freshDb(): OutboxDatabase {
+  const db = new OutboxDatabase(`test-outbox-${++dbCount}`);
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+function registration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+  return {
+    id: crypto.randomUUID(),
+    referenceCode: createReferenceCode(),
+    type: 'participant',
+    name: 'Asha',
+    age: 7,
+    email: 'parent@example.org',
+    phone: '9876543210',
+    city: 'Chennai',
+    categories: ['dance'],
+    agreeTerms: true,
+    ...overrides,
+  };
+}
+
+type Call = { url: string; init: RequestInit | undefined };
+type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
+
+/** A fake server: /api/health answers ok unless told otherwise; every call is recorded. */
+function fakeFetch(handler: Handler, options: { healthy?: () => boolean } = {}) {
+  const calls: Call[] = [];
+  const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/health') {
+      if (options.healthy && !options.healthy()) throw new TypeError('Failed to fetch');
+      return json(200, { ok: true, db: 'pglite' });
+    }
+    calls.push({ url, init });
+    return handler(url, init);
+  }) as typeof globalThis.fetch;
+  return { fetch, calls };
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/** A batch endpoint that stores each record once, like the real server. */
+function batchServer(store = new Map<string, RegistrationInput>()): Handler {
+  return (url, init) => {
+    const { registrations } = JSON.parse(String(init?.body)) as { registrations: RegistrationInput[] };
+    const results = registrations.map((r, index) => {
+      const status = store.has(r.id) ? 'duplicate' : 'created';
+      store.set(r.id, r);
+      return { index, id: r.id, status, registration: { ...r, createdAt: '', updatedAt: '', version: 1 } };
+    });
+    expect(url).toBe('/api/registrations/batch');
+    return json(200, { results });
+  };
+}
+
+function manualTimers() {
+  const timers: { callback: () => void; ms: number }[] = [];
+  return {
+    timers,
+    setTimer: (callback: () => void, ms: number) => {
+      const timer = { callback, ms };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (handle: unknown) => {
+      const index = timers.indexOf(handle as (typeof timers)[number]);
+      if (index >= 0) timers.splice(index, 1);
+    },
+  };
+}
+
+function engineFor(db: OutboxDatabase, fetch: typeof globalThis.fetch, extra: Partial<SyncEnvironment> = {}) {
+  const timers = manualTimers();
+  const engine = new SyncEngine({ db, fetch, locks: null, random: () => 1, ...timers, ...extra });
+  return { engine, timers: timers.timers };
+}
+
+async function byId(db: OutboxDatabase, id: string): Promise<OutboxRecord> {
+  const record = await db.records.get(id);
+  if (!record) throw new Error(`record ${id} is missing`);
+  return record;
+}
+
+describe('sync engine', () => {
+  it('sends 250 queued registrations in batches of at most 100 and marks each synced', async () => {
+    const db = freshDb();
+    const store = new Map<string, RegistrationInput>();
+    const { fetch, calls } = fakeFetch(batchServer(store));
+    for (let i = 0; i < 250; i += 1) await enqueueRegistration(registration({ name: `Child ${i}` }), db);
+
+    const outcome = await engineFor(db, fetch).engine.sync();
+
+    expect(outcome).toBe('done');
+    const sizes = calls.map((c) => (JSON.parse(String(c.init?.body)) as { registrations: unknown[] }).registrations.length);
+    expect(sizes).toEqual([100, 100, 50]);
+    expect(store.size).toBe(250);
+    expect(await db.records.where('status').equals('synced').count()).toBe(250);
+  });
+
+  it('keeps records queued when the server cannot be reached, and sends them once it can', async () => {
+    const db = freshDb();
+    let healthy = false;
+    const { fetch, calls } = fakeFetch(batchServer(), { healthy: () => healthy });
+    const record = await enqueueRegistration(registration(), db);
+    const { engine } = engineFor(db, fetch);
+
+    expect(await engine.sync()).toBe('offline');
+    expect((await byId(db, record.id)).status).toBe('queued');
+    expect(calls).toHaveLength(0);
+
+    healthy = true;
+    expect(await engine.sync()).toBe('done');
+    expect((await byId(db, record.id)).status).toBe('synced');
+  });
+
+  it('keeps the batch queued on a 5xx or a network error, with the reason, and retries with backoff', async () => {
+    const db = freshDb();
+    let answer: 'error' | 'throw' | 'ok' = 'error';
+    const server = batchServer();
+    const { fetch } = fakeFetch((url, init) => {
+      if (answer === 'error') return json(503, { error: { code: 'service_unavailable', message: 'down' } });
+      if (answer === 'throw') throw new TypeError('Failed to fetch');
+      return server(url, init);
+    });
+    const record = await enqueueRegistration(registration(), db);
+    const { engine, timers } = engineFor(db, fetch);
+
+    expect(await engine.sync()).toBe('retry-later');
+    let stored = await byId(db, record.id);
+    expect(stored.status).toBe('queued');
+    expect(stored.attempts).toBe(1);
+    expect(stored.lastError).toContain('503');
+    expect(timers).toHaveLength(1);
+    expect(engine.getState().nextRetryAt).not.toBeNull();
+
+    answer = 'throw';
+    timers[0]?.callback();
+    await engine.sync();
+    stored = await byId(db, record.id);
+    expect(stored.status).toBe('queued');
+    expect(stored.attempts).toBe(2);
+    expect(timers.at(-1)?.ms).toBeGreaterThan(timers[0]?.ms ?? Infinity);
+
+    answer = 'ok';
+    expect(await engine.sync()).toBe('done');
+    expect((await byId(db, record.id)).status).toBe('synced');
+    expect(engine.getState().nextRetryAt).toBeNull();
+  });
+
+  it('backs off exponentially and never waits more than 5 minutes', () => {
+    const delays = Array.from({ length: 30 }, (_, i) => backoffDelay(i + 1, () => 1));
+    expect(delays.slice(0, 4)).toEqual([2000, 4000, 8000, 16000]);
+    expect(Math.max(...delays)).toBe(BACKOFF_MAX_MS);
+    for (let i = 1; i < delays.length; i += 1) expect(delays[i]).toBeGreaterThanOrEqual(delays[i - 1] ?? 0);
+    expect(backoffDelay(50, () => 0)).toBeLessThanOrEqual(BACKOFF_MAX_MS);
+  });
+
+  it('marks a record failed with the server field messages on "invalid", and conflict with the server copy', async () => {
+    const db = freshDb();
+    const good = await enqueueRegistration(registration(), db);
+    const bad = await enqueueRegistration(registration({ city: 'X' }), db);
+    const clash = await enqueueRegistration(registration(), db);
+    const serverCopy = { ...clash.payload, name: 'Someone else' };
+    const { fetch } = fakeFetch(() =>
+      json(200, {
+        results: [
+          { index: 0, id: good.id, status: 'created', registration: { ...good.payload, referenceCode: 'KTC-AAAA-BBBB' } },
+          { index: 1, id: bad.id, status: 'invalid', error: { code: 'validation_failed', message: 'Check the fields.', fields: { city: 'Enter a real city.' } } },
+          { index: 2, id: clash.id, status: 'conflict', registration: serverCopy },
+        ],
+      }),
+    );
+
+    expect(await engineFor(db, fetch).engine.sync()).toBe('done');
+
+    const synced = await byId(db, good.id);
+    expect(synced.status).toBe('synced');
+    // The server had to pick another code: the device now shows the server's.
+    expect(synced.kind === 'registration' && synced.referenceCode).toBe('KTC-AAAA-BBBB');
+    const failed = await byId(db, bad.id);
+    expect(failed.status).toBe('failed');
+    expect(failed.fieldErrors).toEqual({ city: 'Enter a real city.' });
+    const conflict = await byId(db, clash.id);
+    expect(conflict.status).toBe('conflict');
+    expect(conflict.serverCopy).toEqual(serverCopy);
+  });
+
+  it('answers 409 and 422 from single endpoints the same way, and 415 as a photo error', async () => {
+    const db = freshDb();
+    const message = await enqueueContactMessage(
+      { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
+      db,
+    );
+    const signup = await enqueueNewsletterSignup({ id: crypto.randomUUID(), email: 'A@Example.org' }, db);
+    const judge = await enqueueJudgeApplication(
+      { id: crypto.randomUUID(), name: 'J', expertise: 'Yoga Trainer', experience: 3, bio: 'Teacher' },
+      { blob: new Blob(['not an image'], { type: 'image/png' }), name: 'me.png' },
+      db,
+    );
+    const { fetch, calls } = fakeFetch((url) => {
+      if (url === '/api/contact') return json(409, { error: { code: 'conflict', message: 'Different content.', current: { name: 'B' } } });
+      if (url === '/api/newsletter') return json(200, { status: 'already_subscribed' });
+      return json(415, { error: { code: 'unsupported_media_type', message: 'The photo must be a JPEG, PNG, WebP or GIF image.' } });
+    });
+
+    expect(await engineFor(db, fetch).engine.sync()).toBe('done');
+
+    expect((await byId(db, message.id)).status).toBe('conflict');
+    expect((await byId(db, message.id)).serverCopy).toEqual({ name: 'B' });
+    const subscribed = await byId(db, signup.id);
+    expect(subscribed.status).toBe('synced');
+    expect(subscribed.kind === 'newsletter' && subscribed.serverStatus).toBe('already_subscribed');
+    const rejected = await byId(db, judge.id);
+    expect(rejected.status).toBe('failed');
+    expect(rejected.fieldErrors).toEqual({ photo: 'The photo must be a JPEG, PNG, WebP or GIF image.' });
+    const judgeCall = calls.find((c) => c.url === '/api/judges');
+    const form = judgeCall?.init?.body as FormData;
+    expect(form.get('id')).toBe(judge.id);
+    expect(form.get('experience')).toBe('3');
+    expect((form.get('photo') as File).name).toBe('me.png');
+  });
+
+  it('falls back to one-by-one sends when the whole batch is refused', async () => {
+    const db = freshDb();
+    const a = await enqueueRegistration(registration(), db);
+    const b = await enqueueRegistration(registration(), db);
+    const { fetch, calls } = fakeFetch((url, init) => {
+      if (url === '/api/registrations/batch') return json(422, { error: { code: 'validation_failed', message: 'bad batch' } });
+      const body = JSON.parse(String(init?.body)) as RegistrationInput;
+      if (body.id === a.id) return json(201, { status: 'created', registration: body });
+      return json(422, { error: { code: 'validation_failed', message: 'Fix it.', fields: { phone: 'Enter a phone number of 10 to 13 digits.' } } });
+    });
+
+    await engineFor(db, fetch).engine.sync();
+
+    expect(calls.map((c) => c.url)).toEqual(['/api/registrations/batch', '/api/registrations', '/api/registrations']);
+    expect((await byId(db, a.id)).status).toBe('synced');
+    expect((await byId(db, b.id)).fieldErrors).toEqual({ phone: 'Enter a phone number of 10 to 13 digits.' });
+  });
+
+  it("puts records a closed tab left in 'sending' back in the queue and sends them", async () => {
+    const db = freshDb();
+    const record = await enqueueRegistration(registration(), db);
+    await db.records.update(record.id, { status: 'sending' });
+    const { fetch, calls } = fakeFetch(batchServer());
+
+    expect(await engineFor(db, fetch).engine.sync()).toBe('done');
+    expect(calls).toHaveLength(1);
+    expect((await byId(db, record.id)).status).toBe('synced');
+  });
+
+  it('prunes synced records after 7 days and keeps everything unsynced', async () => {
+    const db = freshDb();
+    let now = 1_000_000_000_000;
+    const synced = await enqueueRegistration(registration(), db);
+    const failed = await enqueueRegistration(registration(), db);
+    await db.records.update(synced.id, { status: 'synced', syncedAt: now });
+    await db.records.update(failed.id, { status: 'failed', updatedAt: now - 30 * PRUNE_SYNCED_AFTER_MS });
+    const { fetch } = fakeFetch(batchServer());
+    const { engine } = engineFor(db, fetch, { now: () => now });
+
+    now += PRUNE_SYNCED_AFTER_MS - 1000;
+    await engine.sync();
+    expect(await db.records.get(synced.id)).toBeDefined();
+
+    now += 2000;
+    await engine.sync();
+    expect(await db.records.get(synced.id)).toBeUndefined();
+    expect(await db.records.get(failed.id)).toBeDefined();
+  });
+
+  it('lets only one tab sync at a time when Web Locks exist', async () => {
+    const db = freshDb();
+    const store = new Map<string, RegistrationInput>();
+    let sends = 0;
+    const serve = batchServer(store);
+    const { fetch } = fakeFetch(async (url, init) => {
+      sends += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return serve(url, init);
+    });
+    for (let i = 0; i < 5; i += 1) await enqueueRegistration(registration(), db);
+    const locks = fakeLocks();
+    const tabA = engineFor(db, fetch, { locks }).engine;
+    const tabB = engineFor(db, fetch, { locks }).engine;
+
+    const [a, b] = await Promise.all([tabA.sync(), tabB.sync()]);
+
+    expect([a, b].sort()).toEqual(['busy', 'done']);
+    expect(sends).toBe(1);
+    expect(store.size).toBe(5);
+  });
+
+  it('coalesces triggers that arrive during a run into one more run', async () => {
+    const db = freshDb();
+    const { fetch, calls } = fakeFetch(batchServer());
+    await enqueueRegistration(registration(), db);
+    const { engine } = engineFor(db, fetch);
+
+    const first = engine.sync();
+    await enqueueRegistration(registration(), db);
+    const second = engine.sync();
+    expect(second).toBe(first);
+    await first;
+
+    expect(await db.records.where('status').equals('synced').count()).toBe(2);
+    expect(calls.length).toBeLessThanOrEqual(2);
+  });
+
+  it('retries a failed record once the person asks, and refuses to touch one that is sending', async () => {
+    const db = freshDb();
+    const record = await enqueueRegistration(registration(), db);
+    await db.records.update(record.id, { status: 'failed', lastError: 'x' });
+    await retryRecord(record.id, db);
+    expect((await byId(db, record.id)).status).toBe('queued');
+
+    await db.records.update(record.id, { status: 'sending' });
+    await expect(retryRecord(record.id, db)).rejects.toThrow(/being sent/);
+  });
+});
+
+/** A minimal LockManager: exclusive locks by name, with ifAvailable. */
+function fakeLocks() {
+  const held = new Set<string>();
+  return {
+    async request<T>(name: string, _options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T> {
+      if (held.has(name)) return callback(null);
+      held.add(name);
+      try {
+        return await callback({ name });
+      } finally {
+        held.delete(name);
+      }
+    },
+  };
+}
