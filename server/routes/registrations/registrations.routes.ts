@@ -1,5 +1,92 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { REGISTRATION_BATCH_LIMIT, registrationInputSchema, type NewRegistration, type Registration } from '@domain/registration';
+import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import type { AppEnv } from '../../context';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { assertStorableText, unstorableTextFields } from '../../lib/storable-text';
+import { createRegistration, createRegistrations, type WriteOutcome } from './registration-store';
+
+const batchSchema = z.object({
+  registrations: z
+    .array(z.unknown(), { error: 'Send the registrations as a list.' })
+    .min(1, 'Send at least one registration.')
+    .max(REGISTRATION_BATCH_LIMIT, `Send at most ${REGISTRATION_BATCH_LIMIT} registrations at a time.`),
+});
+
+export const CONFLICT_MESSAGE = 'A different registration was already saved with this id.';
+
+export type BatchResult =
+  | { index: number; id: string; status: 'created' | 'duplicate'; registration: Registration }
+  | {
+      index: number;
+      id: string;
+      status: 'conflict';
+      registration: Registration;
+      error: { code: 'conflict'; message: string; current: Registration };
+    }
+  | {
+      index: number;
+      id: string | null;
+      status: 'invalid';
+      error: { code: 'validation_failed'; message: string; fields: FieldErrors };
+    };
 
 /** Public: POST /api/registrations and /api/registrations/batch (idempotent by client UUID). */
-export const registrationRoutes = new Hono<AppEnv>();
+export const registrationRoutes = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    const input = validate(registrationInputSchema, await readJson(c));
+    assertStorableText(input);
+    const outcome = await createRegistration(c.var.deps.database.db, input);
+    if (outcome.status === 'conflict') {
+      throw new ApiError(409, 'conflict', CONFLICT_MESSAGE, undefined, outcome.registration);
+    }
+    return outcome.status === 'created'
+      ? c.json({ status: 'created' as const, registration: outcome.registration }, 201)
+      : c.json({ status: 'duplicate' as const, registration: outcome.registration }, 200);
+  })
+  .post('/batch', async (c) => {
+    const { registrations } = validate(batchSchema, await readJson(c));
+    const results: (BatchResult | undefined)[] = [];
+    const valid: { index: number; registration: NewRegistration }[] = [];
+    registrations.forEach((record, index) => {
+      const parsed = registrationInputSchema.safeParse(record);
+      const fields = parsed.success ? unstorableTextFields(parsed.data) : fieldErrorsOf(parsed.error);
+      if (parsed.success && !fields) {
+        valid.push({ index, registration: parsed.data });
+      } else {
+        results[index] = {
+          index,
+          id: idOf(record),
+          status: 'invalid',
+          error: { code: 'validation_failed', message: 'Some fields need attention.', fields: fields ?? {} },
+        };
+      }
+    });
+    const outcomes = await createRegistrations(
+      c.var.deps.database.db,
+      valid.map((v) => v.registration),
+    );
+    valid.forEach(({ index, registration }, i) => {
+      results[index] = batchResult(index, registration.id, outcomes[i] as WriteOutcome);
+    });
+    return c.json({ results: results as BatchResult[] }, 200);
+  });
+
+function batchResult(index: number, id: string, outcome: WriteOutcome): BatchResult {
+  if (outcome.status !== 'conflict') return { index, id, status: outcome.status, registration: outcome.registration };
+  return {
+    index,
+    id,
+    status: 'conflict',
+    registration: outcome.registration,
+    error: { code: 'conflict', message: CONFLICT_MESSAGE, current: outcome.registration },
+  };
+}
+
+/** The id of an invalid record, when it has a usable one, so the client can match the result. */
+function idOf(record: unknown): string | null {
+  if (!record || typeof record !== 'object') return null;
+  const id = (record as { id?: unknown }).id;
+  return typeof id === 'string' && id.length <= 100 ? id : null;
+}
