@@ -1,5 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { legacyFieldErrors, registrationInputFromLegacy } from '@domain/legacy-registration';
+import { createReferenceCode } from '@domain/reference-code';
+import { registrationInputSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { assertStorableText } from '../../lib/storable-text';
+import { createRegistration } from '../registrations/registration-store';
 
-/** Legacy public path: POST /api/users/createuser (the original payload). */
-export const legacyUserRoutes = new Hono<AppEnv>();
+/** Public legacy: POST /api/users/createuser (the spec's payload; the server assigns the id). */
+export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c) => {
+  const payload = await readJson(c);
+  const input = validateLegacy(
+    registrationInputFromLegacy(payload, { id: randomUUID(), referenceCode: createReferenceCode() }),
+  );
+  assertStorableText(input);
+  const outcome = await createRegistration(c.var.deps.database.db, input, 'legacy');
+  return c.json({ status: 'created' as const, registration: outcome.registration }, 201);
+});
+
+function validateLegacy(input: Record<string, unknown>) {
+  try {
+    return validate(registrationInputSchema, input);
+  } catch (error) {
+    if (error instanceof ApiError && error.fields) {
+      throw new ApiError(error.status, error.code, error.message, legacyFieldErrors(error.fields));
+    }
+    throw error;
+  }
+}

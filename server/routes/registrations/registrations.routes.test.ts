@@ -7,7 +7,7 @@ import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
 function participant(overrides: Partial<Record<keyof RegistrationInput, unknown>> = {}) {
-  return {
+  const base = {
     id: randomUUID(),
     referenceCode: createReferenceCode(),
     type: 'participant',
@@ -18,8 +18,9 @@ function participant(overrides: Partial<Record<keyof RegistrationInput, unknown>
     city: 'Chennai',
     categories: ['dance', 'singing'],
     agreeTerms: true,
-    ...overrides,
   };
+  // Overrides may be deliberately wrong (tests of validation); id and code stay strings.
+  return { ...base, ...overrides } as typeof base;
 }
 
 describe.each(testDatabaseKinds())('public registration writes on %s', (kind) => {
