@@ -1,8 +1,37 @@
-// Placeholder until this feature's page is built.
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { QueryProvider } from '@/lib/query-client';
+import { AdminLayout } from '../components/admin-layout';
+import '../admin.css';
+
+// Each admin page is its own chunk: the login page never pulls in the table and its virtualiser.
+const LoginPage = lazy(() => import('./login-page').then((m) => ({ default: m.LoginPage })));
+const RegistrationsPage = lazy(() => import('./registrations-page').then((m) => ({ default: m.RegistrationsPage })));
+const JudgesPage = lazy(() => import('./judges-page').then((m) => ({ default: m.JudgesPage })));
+const ContactMessagesPage = lazy(() =>
+  import('./contact-messages-page').then((m) => ({ default: m.ContactMessagesPage })),
+);
+const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
+const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
+
+/** The admin area (/admin/*): login, and the signed-in pages behind the session guard. */
 export function AdminRoutes() {
   return (
-    <section className="page">
-      <h1>Admin Routes</h1>
-    </section>
+    <QueryProvider>
+      <Suspense fallback={<p className="page admin-status">Loading…</p>}>
+        <Routes>
+          <Route path="login" element={<LoginPage />} />
+          <Route element={<AdminLayout />}>
+            <Route index element={<Navigate to="users" replace />} />
+            <Route path="users" element={<RegistrationsPage />} />
+            <Route path="judges" element={<JudgesPage />} />
+            <Route path="contact" element={<ContactMessagesPage />} />
+            <Route path="newsletter" element={<NewsletterPage />} />
+            <Route path="audit" element={<AuditPage />} />
+            <Route path="*" element={<Navigate to="users" replace />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </QueryProvider>
   );
 }

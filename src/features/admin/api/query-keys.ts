@@ -1,0 +1,14 @@
+import type { RegistrationFilters } from '../utils/registration-filters';
+
+/** Every admin query lives under ['admin'], so signing out can drop them all at once. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  session: () => ['admin', 'session'] as const,
+  registrations: () => ['admin', 'registrations'] as const,
+  registrationLists: () => ['admin', 'registrations', 'list'] as const,
+  registrationList: (filters: RegistrationFilters) => ['admin', 'registrations', 'list', filters] as const,
+  cities: () => ['admin', 'registrations', 'cities'] as const,
+  list: (resource: AdminListResource) => ['admin', 'list', resource] as const,
+};
+
+export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

@@ -1,0 +1,83 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { adminListQueryOptions, type AdminListItem } from '../api/get-admin-list';
+import type { AdminListResource } from '../api/query-keys';
+import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
+
+export type Column<T> = { header: string; cell: (item: T) => ReactNode; className?: string };
+
+type Props<R extends AdminListResource> = {
+  resource: R;
+  title: string;
+  /** e.g. 'judge applications': used in the loading, error and empty messages. */
+  noun: string;
+  columns: Column<AdminListItem[R]>[];
+  actions?: ReactNode;
+};
+
+/** The simple admin lists: a heading, a table of the loaded pages, and 'Load more'. */
+export function AdminList<R extends AdminListResource>({ resource, title, noun, columns, actions }: Props<R>) {
+  const query = useInfiniteQuery(adminListQueryOptions(resource));
+  useRedirectWhenSignedOut(query.error);
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const headingId = `${resource}-heading`;
+
+  return (
+    <section className="page admin-page" aria-labelledby={headingId}>
+      <div className="admin-page__head">
+        <h1 id={headingId}>{title}</h1>
+        {actions}
+      </div>
+      {query.isPending && <p className="admin-status">Loading {noun}...</p>}
+      {query.isError && (
+        <div className="admin-status" role="alert">
+          <p>Failed to fetch {noun}. Please try again later.</p>
+          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {query.data && items.length === 0 && <p className="admin-status">No {noun} yet.</p>}
+      {items.length > 0 && (
+        <>
+          {/* A scrolling box must be reachable by keyboard (axe: scrollable-region-focusable). */}
+          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+          <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label={title}>
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column.header} scope="col" className={column.className}>
+                      {column.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((item) => (
+                  <tr key={item.id} className="admin-row">
+                    {columns.map((column) => (
+                      <td key={column.header} className={column.className}>
+                        {column.cell(item)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {query.hasNextPage && (
+            <button
+              type="button"
+              className="button button--small admin-more"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </button>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { forwardRef } from 'react';
+import type { AdminRegistration } from '../api/get-registrations';
+import { categoryLabel, formatShortAge } from '../utils/format';
+
+type Props = {
+  registration: AdminRegistration;
+  rowIndex: number;
+  dataIndex: number;
+  saved: boolean;
+  leaving: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+/** One registration as a table row: the reference code sits under the name, duplicates are flagged. */
+export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function RegistrationRow(
+  { registration: r, rowIndex, dataIndex, saved, leaving, busy, onEdit, onDelete },
+  ref,
+) {
+  const who = r.name ?? r.instituteName ?? r.referenceCode;
+  const classes = ['admin-row', saved && 'admin-row--saved', leaving && 'admin-row--leaving', r.possibleDuplicate && 'admin-row--duplicate']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <tr ref={ref} className={classes} data-index={dataIndex} aria-rowindex={rowIndex} data-saved={saved || undefined}>
+      <td>
+        <span className="admin-row__name">{r.name ?? <span className="admin-muted">Institute</span>}</span>
+        <span className="admin-ref">{r.referenceCode}</span>
+        {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
+      </td>
+      <td>{formatShortAge(r.age, r.ageUnit)}</td>
+      <td className="admin-cell--wrap">{r.email}</td>
+      <td>{r.phone}</td>
+      <td>{r.city}</td>
+      <td className="admin-cell--wrap">{r.instituteName ?? '—'}</td>
+      <td>
+        <ul className="admin-tags">
+          {r.categories.map((slug) => (
+            <li key={slug} className="admin-tag">
+              {categoryLabel(slug)}
+            </li>
+          ))}
+        </ul>
+      </td>
+      <td>
+        <div className="admin-actions">
+          <button type="button" className="button button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${who}`}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={onDelete}
+            disabled={busy}
+            aria-label={`Delete ${who}`}
+          >
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  );
+});

@@ -1,0 +1,45 @@
+import type { AuditEntry } from '../api/get-admin-list';
+import { AdminList, type Column } from '../components/admin-list';
+import { formatDateTime } from '../utils/format';
+
+const COLUMNS: Column<AuditEntry>[] = [
+  { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
+  { header: 'Admin', cell: (entry) => entry.adminUsername ?? '—' },
+  { header: 'Action', cell: (entry) => entry.action },
+  {
+    header: 'Record',
+    cell: (entry) => (entry.entityType ? `${entry.entityType}${entry.entityId ? ` ${entry.entityId.slice(0, 8)}` : ''}` : '—'),
+  },
+  { header: 'Changes', className: 'admin-cell--long', cell: (entry) => <ChangeList changes={entry.changes} /> },
+  { header: 'From', className: 'admin-cell--long', cell: (entry) => [entry.ip, entry.userAgent].filter(Boolean).join(' · ') || '—' },
+];
+
+/** `changes` is `{ field: { from, to } }` or `{ field: value }`; anything else is shown as JSON. */
+function ChangeList({ changes }: { changes: unknown }) {
+  if (!changes || typeof changes !== 'object' || Array.isArray(changes)) {
+    return <>{changes === null || changes === undefined ? '—' : JSON.stringify(changes)}</>;
+  }
+  const entries = Object.entries(changes as Record<string, unknown>);
+  if (entries.length === 0) return <>—</>;
+  return (
+    <ul className="admin-changes">
+      {entries.map(([field, value]) => (
+        <li key={field}>
+          <strong>{field}</strong>: {describe(value)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function describe(value: unknown): string {
+  if (value && typeof value === 'object' && 'from' in value && 'to' in value) {
+    const { from, to } = value as { from: unknown; to: unknown };
+    return `${JSON.stringify(from)} → ${JSON.stringify(to)}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function AuditPage() {
+  return <AdminList resource="audit" title="Audit log" noun="audit entries" columns={COLUMNS} />;
+}

@@ -1,0 +1,24 @@
+import type { NewsletterSubscriber } from '../api/get-admin-list';
+import { AdminList, type Column } from '../components/admin-list';
+import { formatDateTime } from '../utils/format';
+
+const COLUMNS: Column<NewsletterSubscriber>[] = [
+  { header: 'Email', cell: (subscriber) => subscriber.email },
+  { header: 'Subscribed', cell: (subscriber) => formatDateTime(subscriber.createdAt) },
+];
+
+export function NewsletterPage() {
+  return (
+    <AdminList
+      resource="newsletter"
+      title="Newsletter subscribers"
+      noun="newsletter subscribers"
+      columns={COLUMNS}
+      actions={
+        <a className="button button--small" href="/api/newsletter/export.csv" download>
+          Export CSV
+        </a>
+      }
+    />
+  );
+}

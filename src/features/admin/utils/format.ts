@@ -1,0 +1,20 @@
+import { adminCategoryName, categoryBySlug, type CategorySlug } from '@domain/categories';
+import type { AgeUnit } from '@domain/age-bands';
+
+/** Short age with its unit, so a 7-month-old and a 7-year-old never look alike: '7 mo', '6 y'. */
+export function formatShortAge(age: number | null, unit: AgeUnit | null): string {
+  if (age === null) return '—';
+  return `${age} ${unit === 'months' ? 'mo' : 'y'}`;
+}
+
+export function categoryLabel(slug: CategorySlug): string {
+  return adminCategoryName(categoryBySlug(slug));
+}
+
+const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}

@@ -1,0 +1,13 @@
+const DEFAULT_PAGE = '/admin/users';
+
+/** Only our own admin pages are valid places to return to after sign-in (no open redirect). */
+export function safeNextPath(next: string | null): string {
+  if (!next || !next.startsWith('/admin/') || next.startsWith('/admin/login') || next.includes('//')) {
+    return DEFAULT_PAGE;
+  }
+  return next;
+}
+
+export function loginPath(next: string): string {
+  return `/admin/login?next=${encodeURIComponent(next)}`;
+}

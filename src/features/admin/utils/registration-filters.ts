@@ -1,0 +1,74 @@
+import { isCategorySlug, type CategorySlug } from '@domain/categories';
+
+export const SORT_COLUMNS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+/** What the registrations table shows; it lives in the URL so a view can be bookmarked. */
+export type RegistrationFilters = {
+  q: string;
+  category: CategorySlug | null;
+  city: string | null;
+  duplicates: boolean;
+  sort: SortColumn;
+  dir: SortDirection;
+};
+
+export const DEFAULT_FILTERS: RegistrationFilters = {
+  q: '',
+  category: null,
+  city: null,
+  duplicates: false,
+  sort: 'name',
+  dir: 'asc',
+};
+
+function isSortColumn(value: string | null): value is SortColumn {
+  return SORT_COLUMNS.includes(value as SortColumn);
+}
+
+export function filtersFromSearchParams(params: URLSearchParams): RegistrationFilters {
+  const category = params.get('category');
+  const sort = params.get('sort');
+  return {
+    q: params.get('q')?.trim() ?? '',
+    category: category && isCategorySlug(category) ? category : null,
+    city: params.get('city') || null,
+    duplicates: params.get('duplicates') === '1',
+    sort: isSortColumn(sort) ? sort : DEFAULT_FILTERS.sort,
+    dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
+  };
+}
+
+/** Only what differs from the default goes into the URL, so the plain page stays /admin/users. */
+export function filtersToSearchParams(filters: RegistrationFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.city) params.set('city', filters.city);
+  if (filters.duplicates) params.set('duplicates', '1');
+  if (filters.sort !== DEFAULT_FILTERS.sort || filters.dir !== DEFAULT_FILTERS.dir) {
+    params.set('sort', filters.sort);
+    params.set('dir', filters.dir);
+  }
+  return params;
+}
+
+/** The API's query string for a page of the list (or the CSV export, without cursor and limit). */
+export function filtersToApiQuery(filters: RegistrationFilters, extra: Record<string, string> = {}): string {
+  const params = filtersToSearchParams(filters);
+  params.set('sort', filters.sort);
+  params.set('dir', filters.dir);
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  return params.toString();
+}
+
+export function activeFilterCount(filters: RegistrationFilters): number {
+  return [filters.category !== null, filters.city !== null, filters.duplicates].filter(Boolean).length;
+}
+
+/** First click on a column sorts ascending; clicking the sorted column again flips it. */
+export function nextSort(filters: RegistrationFilters, column: SortColumn): Pick<RegistrationFilters, 'sort' | 'dir'> {
+  if (filters.sort !== column) return { sort: column, dir: 'asc' };
+  return { sort: column, dir: filters.dir === 'asc' ? 'desc' : 'asc' };
+}
