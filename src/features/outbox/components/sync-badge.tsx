@@ -1,4 +1,51 @@
-// Placeholder until the outbox badge is built.
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { PendingCounts } from '@/lib/outbox/sync-runtime';
+import { pendingLabel } from '../utils/pending-label';
+import './sync-badge.css';
+
+/**
+ * The header's count of records not yet on the server, linking to /saved. It renders nothing at
+ * first and loads the outbox (Dexie) only after first paint, so the shell stays small; loading
+ * it also starts this tab's sync engine.
+ */
 export function SyncBadge() {
-  return null;
+  const [counts, setCounts] = useState<PendingCounts | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    let stopWatching = () => {};
+    const begin = () => {
+      void import('@/lib/outbox/sync-runtime').then((runtime) => {
+        if (cancelled) return;
+        runtime.syncEngine();
+        stopWatching = runtime.watchPendingCounts(setCounts);
+      });
+    };
+    const idle = typeof window.requestIdleCallback === 'function';
+    const handle = idle ? window.requestIdleCallback(begin, { timeout: 1500 }) : window.setTimeout(begin, 300);
+    return () => {
+      cancelled = true;
+      if (idle) window.cancelIdleCallback(handle);
+      else window.clearTimeout(handle);
+      stopWatching();
+    };
+  }, []);
+
+  if (!counts || counts.total === 0) return null;
+  return (
+    <Link to="/saved" className="sync-badge" aria-label={pendingLabel(counts)} title={pendingLabel(counts)}>
+      <svg className="sync-badge__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <path
+          d="M7 18a5 5 0 0 1-.6-9.96A6 6 0 0 1 18 9a4.5 4.5 0 0 1-.5 9H7Zm5-9v5m0 0-2-2m2 2 2-2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="sync-badge__count">{counts.total}</span>
+    </Link>
+  );
 }

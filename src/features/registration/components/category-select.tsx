@@ -1,0 +1,126 @@
+import { CATEGORIES, type CategorySlug } from '@domain/categories';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
+type Props = {
+  selected: CategorySlug[];
+  onChange: (next: CategorySlug[]) => void;
+  /** Id of the error message, when there is one. */
+  errorId?: string | undefined;
+  invalid?: boolean;
+  buttonId: string;
+};
+
+/**
+ * The categories multi-select: a button that opens a list of checkboxes. It closes on an
+ * outside click, on Escape (focus returns to the button) and when focus leaves it. Arrow keys
+ * move through the list; Space toggles.
+ */
+export function CategorySelect({ selected, onChange, errorId, invalid = false, buttonId }: Props) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const labelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const boxes = () => Array.from(rootRef.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []);
+
+  const focusBox = (index: number) => {
+    const list = boxes();
+    list[(index + list.length) % list.length]?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      const last = event.key === 'ArrowUp';
+      requestAnimationFrame(() => focusBox(last ? -1 : 0));
+    }
+  };
+
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const list = boxes();
+    const index = list.indexOf(document.activeElement as HTMLInputElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      buttonRef.current?.focus();
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      focusBox(index + 1);
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'Home') {
+      event.preventDefault();
+      focusBox(0);
+    } else if (event.key === 'End') {
+      event.preventDefault();
+      focusBox(-1);
+    }
+  };
+
+  const toggle = (slug: CategorySlug) => {
+    const next = selected.includes(slug) ? selected.filter((s) => s !== slug) : [...selected, slug];
+    onChange(CATEGORIES.map((c) => c.slug).filter((s) => next.includes(s)));
+  };
+
+  const names = CATEGORIES.filter((c) => selected.includes(c.slug)).map((c) => c.name);
+  const summary = names.length === 0 ? 'Choose contests' : `${names.length} chosen`;
+
+  return (
+    <div
+      ref={rootRef}
+      className="category-select"
+      onBlur={(event) => {
+        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <span id={labelId} className="form-field__label">
+        Categories
+      </span>
+      <button
+        ref={buttonRef}
+        id={buttonId}
+        type="button"
+        className={`category-select__button${invalid ? ' is-invalid' : ''}`}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-labelledby={`${labelId} ${buttonId}`}
+        aria-describedby={errorId}
+        onClick={() => setOpen((value) => !value)}
+        onKeyDown={onButtonKeyDown}
+      >
+        <span>{summary}</span>
+        <span className="category-select__chevron" aria-hidden="true" />
+      </button>
+      {names.length > 0 ? (
+        <ul className="category-select__chosen" aria-label="Chosen contests">
+          {names.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      ) : null}
+      {/* The keydown handler only adds arrow-key movement between the native checkboxes inside. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
+      <div id={listId} className="category-select__panel" role="group" aria-labelledby={labelId} hidden={!open} onKeyDown={onListKeyDown}>
+        {CATEGORIES.map((category) => (
+          <label key={category.slug} className="category-select__option">
+            <input type="checkbox" checked={selected.includes(category.slug)} onChange={() => toggle(category.slug)} />
+            <span>{category.name}</span>
+          </label>
+        ))}
+      </div>
+    </div>
+  );
+}
