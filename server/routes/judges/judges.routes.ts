@@ -1,5 +1,53 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { judgeApplicationSchema, JUDGE_PHOTO_MAX_BYTES, sniffImageType } from '@domain/judge';
 import type { AppEnv } from '../../context';
+import { ApiError, validate } from '../../lib/errors';
+import { assertStorableText } from '../../lib/storable-text';
+import { createJudgeApplication, type JudgePhoto } from './judge-store';
+
+const PHOTO_TYPES_MESSAGE = 'The photo must be a JPEG, PNG, WebP or GIF image.';
 
 /** Public: POST /api/judges (multipart, idempotent by id). */
-export const judgeRoutes = new Hono<AppEnv>();
+export const judgeRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  const form = await readMultipart(c);
+  const { photo: photoField, ...fields } = form;
+  const application = validate(judgeApplicationSchema, fields);
+  assertStorableText(application);
+  const photo = await readPhoto(photoField);
+  const outcome = await createJudgeApplication(c.var.deps.database.db, application, photo);
+  if (outcome.status === 'conflict') {
+    throw new ApiError(409, 'conflict', 'A different application was already sent with this id.', undefined, outcome.stored);
+  }
+  return outcome.status === 'created'
+    ? c.json({ status: 'created' as const, application: outcome.stored }, 201)
+    : c.json({ status: 'duplicate' as const, application: outcome.stored }, 200);
+});
+
+async function readMultipart(c: Context<AppEnv>): Promise<Record<string, string | File>> {
+  const type = c.req.header('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new ApiError(415, 'unsupported_media_type', 'Send the application as multipart/form-data.');
+  }
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new ApiError(400, 'bad_request', 'The form data could not be read.');
+  }
+}
+
+/** No photo, or a JPEG/PNG/WebP/GIF of at most 5 MB, recognised by its first bytes. */
+async function readPhoto(field: string | File | undefined): Promise<JudgePhoto | null> {
+  if (field === undefined || field === '') return null;
+  if (typeof field === 'string') {
+    throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { photo: 'Attach the photo as an image file.' });
+  }
+  // A form with no file chosen still sends an empty file part.
+  if (field.size === 0) return null;
+  if (field.size > JUDGE_PHOTO_MAX_BYTES) {
+    throw new ApiError(413, 'payload_too_large', 'The photo is larger than 5 MB. Choose a smaller photo.');
+  }
+  const bytes = new Uint8Array(await field.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) throw new ApiError(415, 'unsupported_media_type', PHOTO_TYPES_MESSAGE);
+  return { bytes, type };
+}

@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import type { JudgeApplication, JudgePhotoType } from '@domain/judge';
+import type { Db } from '../../db/client';
+import { judgeApplications } from '../../db/schema';
+import { contentHash, sha256Hex } from '../../lib/content-hash';
+import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
+
+export type JudgePhoto = { bytes: Uint8Array; type: JudgePhotoType };
+
+/** An application as the API answers it: never the photo bytes, only whether there is one. */
+export type StoredJudgeApplication = JudgeApplication & { hasPhoto: boolean; createdAt: string };
+
+const storedColumns = {
+  id: judgeApplications.id,
+  name: judgeApplications.name,
+  expertise: judgeApplications.expertise,
+  experience: judgeApplications.experience,
+  bio: judgeApplications.bio,
+  hasPhoto: sql<boolean>`${judgeApplications.photo} is not null`.as('has_photo'),
+  contentHash: judgeApplications.contentHash,
+  createdAt: judgeApplications.createdAt,
+};
+
+/** Stores an application once per client id; the content hash covers the text and the photo's bytes. */
+export async function createJudgeApplication(
+  db: Db,
+  application: JudgeApplication,
+  photo: JudgePhoto | null,
+): Promise<InsertOutcome<StoredJudgeApplication>> {
+  const hash = contentHash({ ...application, photoSha256: photo ? sha256Hex(photo.bytes) : null });
+  const outcome = await insertOnce({
+    contentHash: hash,
+    insert: async () => {
+      const [row] = await db
+        .insert(judgeApplications)
+        .values({
+          ...application,
+          photo: photo ? Buffer.from(photo.bytes.buffer, photo.bytes.byteOffset, photo.bytes.byteLength) : null,
+          photoType: photo?.type ?? null,
+          photoSize: photo?.bytes.byteLength ?? null,
+          contentHash: hash,
+        })
+        .onConflictDoNothing({ target: judgeApplications.id })
+        .returning(storedColumns);
+      return row;
+    },
+    findStored: async () => {
+      const [row] = await db.select(storedColumns).from(judgeApplications).where(eq(judgeApplications.id, application.id));
+      return row;
+    },
+  });
+  const { contentHash: _hash, ...stored } = outcome.stored;
+  return {
+    status: outcome.status,
+    stored: {
+      ...stored,
+      expertise: stored.expertise as JudgeApplication['expertise'],
+      hasPhoto: Boolean(stored.hasPhoto),
+      createdAt: new Date(stored.createdAt).toISOString(),
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JUDGE_PHOTO_MAX_BYTES } from '@domain/judge';
+import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+
+/** A real 1x1 PNG. */
+const PNG = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
+/** Headers are all the server reads; a valid start is enough to be recognised. */
+const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+const GIF = Uint8Array.from(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
+const WEBP = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 0x1a, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c]);
+
+function application(overrides: Record<string, string> = {}) {
+  return {
+    id: randomUUID(),
+    name: 'Lakshmi Iyer',
+    expertise: 'Classical Dancer',
+    experience: '12',
+    bio: 'Bharatanatyam teacher for twelve years.',
+    ...overrides,
+  };
+}
+
+function form(fields: Record<string, string>, photo?: { bytes: Uint8Array; type?: string; name?: string }): FormData {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.set(key, value);
+  if (photo) data.set('photo', new Blob([photo.bytes], { type: photo.type ?? 'image/png' }), photo.name ?? 'photo.png');
+  return data;
+}
+
+describe.each(testDatabaseKinds())('POST /api/judges on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const post = (body: FormData) => t.request('/api/judges', { method: 'POST', body });
+
+  it('stores an application with a PNG photo, recognised by its bytes', async () => {
+    const fields = application();
+    const response = await post(form(fields, { bytes: PNG }));
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      status: 'created',
+      application: {
+        id: fields.id,
+        name: 'Lakshmi Iyer',
+        expertise: 'Classical Dancer',
+        experience: 12,
+        bio: 'Bharatanatyam teacher for twelve years.',
+        hasPhoto: true,
+        createdAt: expect.stringMatching(/Z$/),
+      },
+    });
+    const [row] = await t.database.rows<{ photo_type: string; photo_size: number; photo_hex: string }>(
+      sql`select photo_type, photo_size, encode(photo, 'hex') as photo_hex from judge_applications where id = ${fields.id}`,
+    );
+    expect(row).toEqual({ photo_type: 'image/png', photo_size: PNG.byteLength, photo_hex: Buffer.from(PNG).toString('hex') });
+  });
+
+  it.each([
+    ['JPEG', JPEG, 'image/jpeg'],
+    ['GIF', GIF, 'image/gif'],
+    ['WebP', WEBP, 'image/webp'],
+  ])('accepts a %s photo whatever type the sender declared', async (_label, bytes, expected) => {
+    const fields = application();
+    const response = await post(form(fields, { bytes, type: 'application/octet-stream', name: 'upload.bin' }));
+    expect(response.status).toBe(201);
+    const [row] = await t.database.rows<{ photo_type: string }>(sql`select photo_type from judge_applications where id = ${fields.id}`);
+    expect(row?.photo_type).toBe(expected);
+  });
+
+  it('stores an application without a photo, including the empty part a form sends', async () => {
+    const none = await post(form(application()));
+    expect(none.status).toBe(201);
+    expect((await none.json()).application.hasPhoto).toBe(false);
+    const empty = await post(form(application(), { bytes: new Uint8Array(0), type: 'application/octet-stream', name: '' }));
+    expect(empty.status).toBe(201);
+    expect((await empty.json()).application.hasPhoto).toBe(false);
+  });
+
+  it('answers 415 with a clear message for a file that is not a JPEG, PNG, WebP or GIF', async () => {
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    const fields = application();
+    const response = await post(form(fields, { bytes: svg, type: 'image/png', name: 'photo.png' }));
+    expect(response.status).toBe(415);
+    expect(await response.json()).toEqual({
+      error: { code: 'unsupported_media_type', message: 'The photo must be a JPEG, PNG, WebP or GIF image.' },
+    });
+    const [row] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from judge_applications where id = ${fields.id}`);
+    expect(Number(row?.n)).toBe(0);
+  });
+
+  it('answers 413 for a photo over 5 MB, and for a body over the 6 MB upload limit', async () => {
+    const big = new Uint8Array(JUDGE_PHOTO_MAX_BYTES + 1);
+    big.set(PNG);
+    const response = await post(form(application(), { bytes: big }));
+    expect(response.status).toBe(413);
+    expect((await response.json()).error).toEqual({
+      code: 'payload_too_large',
+      message: 'The photo is larger than 5 MB. Choose a smaller photo.',
+    });
+    const huge = new Uint8Array(7 * 1024 * 1024);
+    huge.set(PNG);
+    const tooBig = await post(form(application(), { bytes: huge }));
+    expect(tooBig.status).toBe(413);
+    expect((await tooBig.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('accepts a photo of exactly 5 MB', async () => {
+    const max = new Uint8Array(JUDGE_PHOTO_MAX_BYTES);
+    max.set(JPEG);
+    expect((await post(form(application(), { bytes: max, type: 'image/jpeg' }))).status).toBe(201);
+  });
+
+  it('is idempotent by id: the same fields and photo are a duplicate, another photo is a conflict', async () => {
+    const fields = application();
+    const first = await (await post(form(fields, { bytes: PNG }))).json();
+    const replay = await post(form(fields, { bytes: PNG, name: 'renamed.png' }));
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ status: 'duplicate', application: first.application });
+
+    const otherPhoto = await post(form(fields, { bytes: GIF }));
+    expect(otherPhoto.status).toBe(409);
+    expect((await otherPhoto.json()).error).toMatchObject({ code: 'conflict', current: first.application });
+    const otherBio = await post(form({ ...fields, bio: 'Changed.' }, { bytes: PNG }));
+    expect(otherBio.status).toBe(409);
+    const [row] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from judge_applications where id = ${fields.id}`);
+    expect(Number(row?.n)).toBe(1);
+  });
+
+  it('leaves one row when 20 identical uploads race', async () => {
+    const fields = application();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => post(form(fields, { bytes: PNG }))));
+    expect(responses.map((r) => r.status).sort()).toEqual([...Array<number>(19).fill(200), 201]);
+  });
+
+  it('answers 422 with field messages for bad text fields', async () => {
+    const response = await post(form(application({ name: ' ', expertise: 'Juggler', experience: '61', bio: 'x'.repeat(1001) })));
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.fields).toEqual({
+      name: 'Enter your name.',
+      expertise: 'Choose your expertise from the list.',
+      experience: 'Experience must be at most 60 years.',
+      bio: 'Keep a short bio under 1000 characters.',
+    });
+    const missing = await post(form({ id: randomUUID() }));
+    expect(missing.status).toBe(422);
+    expect(Object.keys((await missing.json()).error.fields).sort()).toEqual(['bio', 'experience', 'expertise', 'name']);
+    const textPhoto = await post(form(application({ photo: 'data:image/png;base64,AAAA' })));
+    expect(textPhoto.status).toBe(422);
+    expect((await textPhoto.json()).error.fields.photo).toBe('Attach the photo as an image file.');
+  });
+
+  it('answers 415 to JSON or url-encoded bodies and 400 to broken multipart', async () => {
+    const asJson = await t.request('/api/judges', json(application()));
+    expect(asJson.status).toBe(415);
+    expect((await asJson.json()).error.message).toBe('Send the application as multipart/form-data.');
+    const urlEncoded = await t.request('/api/judges', { method: 'POST', body: new URLSearchParams(application()) });
+    expect(urlEncoded.status).toBe(415);
+    const broken = await t.request('/api/judges', {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=xyz' },
+      body: '--xyz\r\nContent-Disposition: form-data; name="id"\r\n\r\nabc',
+    });
+    expect(broken.status).toBe(400);
+    expect((await broken.json()).error.code).toBe('bad_request');
+  });
+});

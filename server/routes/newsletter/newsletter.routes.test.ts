@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+
+describe.each(testDatabaseKinds())('POST /api/newsletter on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const post = (body: unknown) => t.request('/api/newsletter', json(body));
+  async function subscribers(email: string) {
+    return t.database.rows<{ email: string }>(sql`select email from newsletter_subscribers where lower(email) = lower(${email})`);
+  }
+
+  it('subscribes an email, stored lower-cased', async () => {
+    const response = await post({ id: randomUUID(), email: ' Priya.S@Example.ORG ' });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ status: 'subscribed' });
+    expect(await subscribers('priya.s@example.org')).toEqual([{ email: 'priya.s@example.org' }]);
+  });
+
+  it('answers already_subscribed to the same email in any case, and to a replay of the same id', async () => {
+    const id = randomUUID();
+    expect((await post({ id, email: 'kavya@example.org' })).status).toBe(201);
+    const replay = await post({ id, email: 'kavya@example.org' });
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ status: 'already_subscribed' });
+    const otherCase = await post({ id: randomUUID(), email: 'KAVYA@Example.org' });
+    expect(otherCase.status).toBe(200);
+    expect(await otherCase.json()).toEqual({ status: 'already_subscribed' });
+    expect(await subscribers('kavya@example.org')).toHaveLength(1);
+  });
+
+  it('keeps one subscriber when 20 sign-ups of one email race with different ids and cases', async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post({ id: randomUUID(), email: i % 2 ? 'RACE@example.org' : 'race@EXAMPLE.org' })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([...Array<number>(19).fill(200), 201]);
+    expect(await subscribers('race@example.org')).toHaveLength(1);
+  });
+
+  it('answers 422 for a bad email or id, 415 for a form post and 400 for malformed JSON', async () => {
+    const bad = await post({ id: 'x', email: 'not an email' });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.fields).toEqual({
+      id: 'The record id must be a UUID.',
+      email: 'Enter a valid email address, like name@example.com.',
+    });
+    expect((await post({ id: randomUUID() })).status).toBe(422);
+    expect((await t.request('/api/newsletter', { method: 'POST', body: new URLSearchParams({ email: 'a@b.co' }) })).status).toBe(415);
+    const malformed = await t.request('/api/newsletter', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: 'email=a@b.co' });
+    expect(malformed.status).toBe(400);
+  });
+});
