@@ -1,0 +1,269 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AdminRegistration, RegistrationPage } from '../api/get-registrations';
+import { fakeApi, json } from '../testing/fake-api';
+import { currentLocation, giveElementsASize, renderAdmin } from '../testing/render-admin';
+import { CONFLICT_ERROR, DELETE_ERROR, FETCH_ERROR, RegistrationsPage, UPDATE_ERROR } from './registrations-page';
+
+let restoreLayout: () => void;
+beforeEach(() => {
+  restoreLayout = giveElementsASize();
+});
+afterEach(() => {
+  cleanup();
+  restoreLayout();
+  vi.unstubAllGlobals();
+});
+
+function registration(overrides: Partial<AdminRegistration> = {}): AdminRegistration {
+  return {
+    id: '0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11',
+    referenceCode: 'KTC-7F3K-9QX2',
+    type: 'participant',
+    name: 'Asha Raman',
+    age: 7,
+    ageUnit: 'years',
+    email: 'asha.parent@example.org',
+    phone: '9876543210',
+    city: 'Chennai',
+    instituteName: null,
+    categories: ['dance', 'crawling'],
+    createdAt: '2026-01-01T10:00:00.000Z',
+    updatedAt: '2026-01-01T10:00:00.000Z',
+    version: 1,
+    possibleDuplicate: false,
+    deletedAt: null,
+    ...overrides,
+  };
+}
+
+const baby = registration({
+  id: '7c1e2d3f-1111-4c0e-9d65-2f3e0d1a7c22',
+  referenceCode: 'KTC-BABY-0001',
+  name: 'Bala Kumar',
+  age: 7,
+  ageUnit: 'months',
+  categories: ['crawling'],
+  possibleDuplicate: true,
+});
+
+function page(items: AdminRegistration[], total = items.length, filtered = items.length): RegistrationPage {
+  return { items, total, filtered, nextCursor: null };
+}
+
+const USERS = '/admin/users';
+
+describe('registrations table', () => {
+  it('shows the rows with the server counts, ages with units, admin category names and duplicates', async () => {
+    fakeApi({ 'GET /api/registrations': () => json(page([registration(), baby], 250, 2)) });
+    renderAdmin(<RegistrationsPage />, USERS);
+    expect(screen.getByText('Loading registrations...')).toBeTruthy();
+    expect(await screen.findByText('Showing 2 of 250 registrations')).toBeTruthy();
+
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers).toEqual(['Name', 'Age', 'Email', 'Phone', 'City', 'Institute', 'Categories', 'Actions']);
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+
+    const babyRow = screen.getByText('Bala Kumar').closest('tr') as HTMLElement;
+    expect(within(babyRow).getByText('7 mo')).toBeTruthy();
+    expect(within(babyRow).getByText('KTC-BABY-0001')).toBeTruthy();
+    expect(within(babyRow).getByText('Possible duplicate')).toBeTruthy();
+    expect(within(babyRow).getByText('Crawling (5-9 months)')).toBeTruthy();
+    const ashaRow = screen.getByText('Asha Raman').closest('tr') as HTMLElement;
+    expect(within(ashaRow).getByText('7 y')).toBeTruthy();
+    expect(within(ashaRow).queryByText('Possible duplicate')).toBeNull();
+  });
+
+  it('on failure says so and Retry loads again', async () => {
+    let fail = true;
+    fakeApi({
+      'GET /api/registrations': () => (fail ? json({ error: { code: 'internal_error', message: 'x' } }, 503) : json(page([registration()]))),
+    });
+    renderAdmin(<RegistrationsPage />, USERS);
+    expect(await screen.findByText(FETCH_ERROR, {}, { timeout: 8_000 })).toBeTruthy();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Asha Raman')).toBeTruthy();
+  }, 15_000);
+
+  it('says when nothing matches', async () => {
+    fakeApi({ 'GET /api/registrations': () => json(page([], 40, 0)) });
+    renderAdmin(<RegistrationsPage />, '/admin/users?q=zzz');
+    expect(await screen.findByText('No registrations found matching your criteria.')).toBeTruthy();
+    expect((screen.getByLabelText('Search registrations') as HTMLInputElement).value).toBe('zzz');
+  });
+
+  it('sorting, filtering and searching go into the URL and to the server', async () => {
+    const api = fakeApi({
+      'GET /api/registrations': () => json(page([registration()])),
+      'GET /api/registrations/cities': () => json({ cities: ['Chennai', 'Tambaram'] }),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, USERS);
+    await screen.findByText('Asha Raman');
+
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(currentLocation).toBe('/admin/users?sort=name&dir=desc');
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+    await user.click(screen.getByRole('button', { name: /^City/ }));
+    expect(currentLocation).toBe('/admin/users?sort=city&dir=asc');
+
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await user.click(await screen.findByRole('button', { name: 'Tambaram' }));
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
+    expect(currentLocation).toContain('city=Tambaram');
+    // Choosing the selected value again clears it.
+    await user.click(screen.getByRole('button', { name: 'Tambaram', pressed: true }));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Yoga Competition' }));
+    await user.click(screen.getByLabelText('Possible duplicates only'));
+    expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear All Filters' }));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
+    // Escape closes the dropdown and gives focus back to its button.
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');
+
+    await user.type(screen.getByLabelText('Search registrations'), 'KTC-7F3K');
+    await waitFor(() => expect(currentLocation).toContain('q=KTC-7F3K'));
+    await waitFor(() =>
+      expect(api.calls.some((call) => call.url.pathname === '/api/registrations' && call.url.searchParams.get('q') === 'KTC-7F3K')).toBe(true),
+    );
+    // Debounced: no request for the half-typed terms.
+    expect(api.calls.filter((call) => call.url.searchParams.get('q') === 'KTC-7')).toHaveLength(0);
+  });
+
+  it('edits a row: the shared schema checks it, the version is sent, and the saved row flashes', async () => {
+    const api = fakeApi({
+      'GET /api/registrations': () => json(page([registration()])),
+      'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': ({ body }) =>
+        json({ registration: registration({ ...(body as object), categories: ['dance'], ageUnit: 'years', version: 2 }) }),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, USERS);
+    await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
+
+    const email = screen.getByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/email/i);
+    expect(api.calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+
+    await user.clear(email);
+    await user.type(email, 'new@example.org');
+    await user.clear(screen.getByLabelText(/^Age/));
+    await user.type(screen.getByLabelText(/^Age/), '8');
+    await user.click(screen.getByRole('button', { name: /selected/ }));
+    await user.click(screen.getByRole('checkbox', { name: 'Crawling (5-9 months)' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save' })).toBeNull());
+    const put = api.calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({ email: 'new@example.org', age: 8, categories: ['dance'], version: 1 });
+    const row = screen.getByText('new@example.org').closest('tr') as HTMLElement;
+    expect(row.dataset.saved).toBe('true');
+  });
+
+  it('a stale edit shows the conflict and can load their version', async () => {
+    const theirs = registration({ name: 'Asha R.', version: 3 });
+    fakeApi({
+      'GET /api/registrations': () => json(page([registration()])),
+      'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () =>
+        json({ error: { code: 'conflict', message: 'stale', current: theirs } }, 409),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, USERS);
+    await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
+    await user.type(screen.getByLabelText('City'), ' South');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(CONFLICT_ERROR);
+    await user.click(screen.getByRole('button', { name: 'Load their version' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha R.');
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Chennai');
+  });
+
+  it('other save failures show the update error and keep the inputs', async () => {
+    fakeApi({
+      'GET /api/registrations': () => json(page([registration()])),
+      'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, USERS);
+    await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(UPDATE_ERROR);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('deleting removes the row, and Undo restores it', async () => {
+    let deleted = false;
+    const api = fakeApi({
+      'GET /api/registrations': () => json(deleted ? page([], 0, 0) : page([registration()])),
+      'DELETE /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => {
+        deleted = true;
+        return json({ registration: registration({ deletedAt: '2026-01-02T00:00:00.000Z' }) });
+      },
+      'POST /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11/restore': () => {
+        deleted = false;
+        return json({ registration: registration() });
+      },
+    });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, USERS);
+    await user.click(await screen.findByRole('button', { name: 'Delete Asha Raman' }));
+    await waitFor(() => expect(screen.queryByText('Asha Raman')).toBeNull());
+    expect(screen.getByText('Showing 0 of 0 registrations')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Asha Raman')).toBeTruthy();
+    expect(api.calls.map((call) => `${call.method} ${call.url.pathname}`)).toContain(
+      'POST /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11/restore',
+    );
+    expect(api.calls.filter((call) => call.method !== 'GET').every((call) => call.headers.get('X-Requested-With') === 'fetch')).toBe(true);
+  });
+
+  it('the Undo toast goes after 10 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi({
+      'GET /api/registrations': () => json(page([registration()])),
+      'DELETE /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ registration: registration() }),
+    });
+    renderAdmin(<RegistrationsPage />, USERS);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Asha Raman' }));
+    await screen.findByRole('button', { name: 'Undo' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(9_000);
+    });
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_500);
+    });
+    expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
+    vi.useRealTimers();
+  });
+
+  it('a failed delete brings the row back with a message', async () => {
+    fakeApi({
+      'GET /api/registrations': () => json(page([registration()])),
+      'DELETE /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, USERS);
+    await user.click(await screen.findByRole('button', { name: 'Delete Asha Raman' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(DELETE_ERROR);
+    const row = screen.getByText('Asha Raman').closest('tr') as HTMLElement;
+    expect(row.className).not.toContain('admin-row--leaving');
+  });
+
+  it('Export CSV links to the export with the current filters', async () => {
+    fakeApi({ 'GET /api/registrations': () => json(page([registration()])) });
+    renderAdmin(<RegistrationsPage />, '/admin/users?q=asha&city=Chennai');
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
+    const url = new URL(link.getAttribute('href') ?? '', 'http://localhost');
+    expect(url.pathname).toBe('/api/registrations/export.csv');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ q: 'asha', city: 'Chennai' });
+  });
+});
