@@ -1,0 +1,147 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, type RunningServer } from '../tests/setup/server-process';
+import type { BenchContext } from './lib/environment';
+import { figure, percentile, type Figure, type PartResult } from './lib/report';
+
+const PART = '3. Admin queries at scale';
+const RUNS = 50;
+const WARMUP = 3;
+const DEEP_PAGE = 200;
+const ADMIN = { username: 'bench-admin', password: 'bench admin password, not for production' };
+const SORTS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
+
+type Query = { name: string; path: string };
+type Timed = { name: string; path: string; p95: number; p50: number; runs: number; note?: string };
+
+function runSeed(env: Record<string, string>, count: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count)], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run seed -- --count ${count} failed (${code}):\n${output.slice(-2000)}`))));
+  });
+}
+
+async function signIn(server: RunningServer): Promise<string> {
+  const response = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, 'x-requested-with': 'fetch' },
+    body: JSON.stringify({ ...ADMIN, remember: false }),
+  });
+  if (response.status !== 200) throw new Error(`admin sign-in answered ${response.status}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ktc_session='));
+  if (!cookie) throw new Error('admin sign-in set no ktc_session cookie');
+  return cookie.split(';')[0] ?? '';
+}
+
+type ListAnswer = { items: Array<{ name: string | null; city: string }>; total: number; filtered: number; nextCursor: string | null };
+
+async function getList(server: RunningServer, cookie: string, path: string): Promise<ListAnswer> {
+  const response = await fetch(`${server.url}${path}`, { headers: { cookie } });
+  if (response.status !== 200) throw new Error(`GET ${path} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+  return (await response.json()) as ListAnswer;
+}
+
+async function time(server: RunningServer, cookie: string, query: Query): Promise<Timed> {
+  const samples: number[] = [];
+  for (let i = 0; i < WARMUP + RUNS; i++) {
+    const started = performance.now();
+    await getList(server, cookie, query.path);
+    if (i >= WARMUP) samples.push(performance.now() - started);
+  }
+  return { ...query, p95: percentile(samples, 95), p50: percentile(samples, 50), runs: samples.length };
+}
+
+/** The queries an admin runs, with search terms and filter values taken from the data itself. */
+async function queriesFor(server: RunningServer, cookie: string): Promise<{ queries: Query[]; deepPage: { page: number; path: string } }> {
+  const first = await getList(server, cookie, '/api/registrations');
+  const middle = first.items[Math.floor(first.items.length / 2)];
+  const term = (middle?.name ?? 'ann').replace(/\s/g, '').slice(0, 3).toLowerCase();
+  const citiesResponse = await fetch(`${server.url}/api/registrations/cities`, { headers: { cookie } });
+  const { cities } = (await citiesResponse.json()) as { cities: string[] };
+  const city = cities[0] ?? 'Chennai';
+
+  // Follow the keyset cursor to page 200 (or the last page, when there are fewer).
+  let cursor: string | null = null;
+  let page = 1;
+  let answer = first;
+  let path = '/api/registrations';
+  while (page < DEEP_PAGE && answer.nextCursor) {
+    cursor = answer.nextCursor;
+    path = `/api/registrations?cursor=${encodeURIComponent(cursor)}`;
+    answer = await getList(server, cookie, path);
+    page++;
+  }
+
+  return {
+    queries: [
+      { name: 'first page', path: '/api/registrations' },
+      { name: '3-letter search', path: `/api/registrations?q=${encodeURIComponent(term)}` },
+      { name: 'category + city filter', path: `/api/registrations?category=dance&city=${encodeURIComponent(city)}` },
+      ...SORTS.map((sort) => ({ name: `sort by ${sort}`, path: `/api/registrations?sort=${sort}&dir=desc` })),
+    ],
+    deepPage: { page, path },
+  };
+}
+
+async function measureAt(ctx: BenchContext, count: number): Promise<{ timings: Timed[]; total: number; seedSeconds: number }> {
+  const database = await ctx.freshDatabase(`admin-${count}`);
+  try {
+    ctx.log(`  seeding ${count} registrations ...`);
+    const seedStarted = performance.now();
+    await runSeed(database.env, count);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const server = await ctx.startServer(database, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SCRYPT_LOG_N: '10' });
+    try {
+      const cookie = await signIn(server);
+      const { total } = await getList(server, cookie, '/api/registrations?limit=1');
+      const { queries, deepPage } = await queriesFor(server, cookie);
+      ctx.log(`  timing ${queries.length + 1} queries x ${RUNS} at ${total} rows ...`);
+      const timings: Timed[] = [];
+      for (const query of queries) timings.push(await time(server, cookie, query));
+      const deep = await time(server, cookie, { name: `page ${DEEP_PAGE}`, path: deepPage.path });
+      if (deepPage.page < DEEP_PAGE) deep.note = `only ${deepPage.page} pages exist at this size; timed the last one`;
+      timings.push(deep);
+      return { timings, total, seedSeconds };
+    } finally {
+      await server.stop();
+      server.cleanup();
+    }
+  } finally {
+    await database.dispose();
+  }
+}
+
+export async function measureAdminQueries(ctx: BenchContext, options: { sizes: [number, number] }): Promise<Omit<PartResult, 'seconds'>> {
+  if (!existsSync(join(ROOT, 'server/cli/seed.ts'))) {
+    return { part: PART, figures: [], notMeasured: 'npm run seed (server/cli/seed.ts) does not exist yet' };
+  }
+  const [small, large] = options.sizes;
+  const atSmall = await measureAt(ctx, small);
+  const atLarge = await measureAt(ctx, large);
+  const figures: Figure[] = [
+    figure(PART, `rows seeded (small / large)`, `${atSmall.total} / ${atLarge.total}`, {
+      note: `seed took ${atSmall.seedSeconds.toFixed(1)} s / ${atLarge.seedSeconds.toFixed(1)} s`,
+    }),
+  ];
+  for (const large of atLarge.timings) {
+    const smallTiming = atSmall.timings.find((t) => t.name === large.name);
+    const ratio = smallTiming ? large.p95 / smallTiming.p95 : Number.NaN;
+    figures.push(
+      figure(PART, `${large.name}: p95 at ${atLarge.total}`, large.p95, { unit: 'ms', target: '< 50 ms', pass: large.p95 < 50 }),
+      figure(PART, `${large.name}: p95 at ${atSmall.total}`, smallTiming?.p95 ?? null, {
+        unit: 'ms',
+        ...(smallTiming?.note ? { note: smallTiming.note } : {}),
+      }),
+      figure(PART, `${large.name}: ratio ${atLarge.total}/${atSmall.total}`, ratio, { unit: 'x', target: '<= 3', pass: ratio <= 3 }),
+    );
+  }
+  return { part: PART, figures, details: { runs: RUNS, small: atSmall, large: atLarge } };
+}

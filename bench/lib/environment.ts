@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import postgres from 'postgres';
+import { ROOT, startServer, type RunningServer } from '../../tests/setup/server-process';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** A fresh, empty database for one part of the bench: a temp PGlite dir, or a scratch Postgres database. */
+export type FreshDatabase = {
+  kind: DatabaseKind;
+  label: string;
+  /** Env that points the server (or the seed CLI) at it. */
+  env: Record<string, string>;
+  dataDir: string;
+  url?: string;
+  dispose(): Promise<void>;
+};
+
+export type BenchContext = {
+  kind: DatabaseKind;
+  distDir: string;
+  freshDatabase(label: string): Promise<FreshDatabase>;
+  startServer(database: FreshDatabase, env?: Record<string, string>): Promise<RunningServer>;
+  /** Peak resident memory (VmHWM) of each server process, recorded just before it stops. */
+  peakRss: Array<{ label: string; kib: number }>;
+  log(message: string): void;
+};
+
+export function createContext(options: { distDir: string; log(message: string): void }): BenchContext {
+  const baseUrl = process.env.DATABASE_URL || undefined;
+  const kind: DatabaseKind = baseUrl ? 'postgres' : 'pglite';
+  const context: BenchContext = {
+    kind,
+    distDir: options.distDir,
+    peakRss: [],
+    log: options.log,
+    async freshDatabase(label): Promise<FreshDatabase> {
+      const dataDir = mkdtempSync(join(tmpdir(), `ktc-bench-${label}-`));
+      if (!baseUrl) {
+        const env: Record<string, string> = { DATA_DIR: dataDir };
+        return { kind, label, env, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
+      }
+      // Never fill the database DATABASE_URL names with bench rows: work in a scratch one beside it.
+      const name = `ktc_bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
+      const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database ${name}`);
+      await admin.end();
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      return {
+        kind,
+        label,
+        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        dataDir,
+        url: url.toString(),
+        async dispose() {
+          rmSync(dataDir, { recursive: true, force: true });
+          const cleanup = postgres(baseUrl, { max: 1, onnotice: () => {} });
+          await cleanup.unsafe(`drop database if exists ${name} with (force)`);
+          await cleanup.end();
+        },
+      };
+    },
+    async startServer(database, env = {}) {
+      const server = await startServer({ dataDir: database.dataDir, env: { ...database.env, DIST_DIR: options.distDir, ...env } });
+      const stop = server.stop.bind(server);
+      server.stop = async (signal) => {
+        const kib = peakRssKib(server.process.pid);
+        if (kib !== null) context.peakRss.push({ label: database.label, kib });
+        return stop(signal);
+      };
+      return server;
+    },
+  };
+  return context;
+}
+
+/** VmHWM (peak resident set) of a live process, in KiB; null once it has gone. */
+export function peakRssKib(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const match = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Builds the client unless told not to; DIST_DIR lets a developer build somewhere other than dist/. */
+export function buildClient(distDir: string, log: (message: string) => void): void {
+  log(`building the client into ${distDir} ...`);
+  const outDir = resolve(distDir);
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(process.execPath, ['scripts/compress-dist.mjs', outDir], { cwd: ROOT, stdio: 'inherit' });
+}
+
+export function distExists(distDir: string): boolean {
+  return existsSync(join(distDir, 'index.html'));
+}

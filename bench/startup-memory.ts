@@ -1,0 +1,53 @@
+import { rmSync } from 'node:fs';
+import { startServer } from '../tests/setup/server-process';
+import type { BenchContext } from './lib/environment';
+import { figure, type Figure, type PartResult } from './lib/report';
+
+const PART = '5. Server start and memory';
+const STARTS = 3;
+
+/**
+ * Cold start: spawn `node server/main.ts` on a PGlite data dir that already exists (migrated,
+ * as after a first run) and time until /api/health answers 200. startServer polls every 100 ms,
+ * so the figure is accurate to about 0.1 s.
+ */
+export async function measureColdStart(ctx: BenchContext): Promise<{ figures: Figure[]; details: Record<string, unknown> }> {
+  // Always PGlite: that is the case the issue names (an existing embedded data dir).
+  const first = await startServer({ env: { DIST_DIR: ctx.distDir } });
+  await first.stop();
+  const dataDir = first.dataDir;
+  const timings: number[] = [];
+  try {
+    for (let i = 0; i < STARTS; i++) {
+      const started = performance.now();
+      const server = await startServer({ dataDir, env: { DIST_DIR: ctx.distDir } });
+      timings.push(performance.now() - started);
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const sorted = [...timings].sort((a, b) => a - b);
+  const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return {
+    figures: [
+      figure(PART, `cold start to healthy /api/health, existing PGlite dir (median of ${STARTS})`, median / 1000, {
+        unit: 's',
+        note: 'includes node + tsx start-up and the migration check',
+      }),
+    ],
+    details: { coldStartMs: timings },
+  };
+}
+
+/** Peak RSS of the server processes that ran under load, read from VmHWM just before each stopped. */
+export function peakRssFigures(ctx: BenchContext): Omit<PartResult, 'seconds' | 'part'> {
+  if (ctx.peakRss.length === 0) return { figures: [], notMeasured: 'no server ran under load in this bench run' };
+  const peak = ctx.peakRss.reduce((max, r) => (r.kib > max.kib ? r : max));
+  return {
+    figures: [
+      figure(PART, 'peak RSS of the server during the load runs', peak.kib / 1024, { unit: 'MiB', note: `during: ${peak.label}` }),
+      ...ctx.peakRss.map((r) => figure(PART, `  peak RSS, ${r.label}`, r.kib / 1024, { unit: 'MiB' })),
+    ],
+  };
+}

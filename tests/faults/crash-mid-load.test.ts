@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { startServer, type RunningServer } from '../setup/server-process';
+import { createScratchPostgresDatabase, testDatabaseKinds, type DatabaseKind } from '../setup/test-database';
+import { driveCreates, isSuccess, waitFor } from './support/load';
+import { postJson } from './support/registrations';
+
+type Target = { env: Record<string, string>; readIds(dataDir: string): Promise<string[]>; drop(): Promise<void> };
+
+async function prepare(kind: DatabaseKind): Promise<Target> {
+  if (kind === 'pglite') {
+    return {
+      env: {},
+      async readIds(dataDir) {
+        const database = await openDatabase({ kind: 'pglite', dataDir });
+        try {
+          return (await database.rows<{ id: string }>(sql`select id::text as id from registrations`)).map((r) => r.id);
+        } finally {
+          await database.close();
+        }
+      },
+      drop: async () => {},
+    };
+  }
+  const scratch = await createScratchPostgresDatabase();
+  return {
+    env: { DATABASE_URL: scratch.url },
+    async readIds() {
+      const database = await openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 1 });
+      try {
+        return (await database.rows<{ id: string }>(sql`select id::text as id from registrations`)).map((r) => r.id);
+      } finally {
+        await database.close();
+      }
+    },
+    drop: scratch.drop,
+  };
+}
+
+describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind) => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('keeps every acknowledged registration, and a full replay stores each id exactly once', { timeout: 60_000 }, async () => {
+    const target = await prepare(kind);
+    cleanups.push(() => target.drop());
+    let server: RunningServer = await startServer({ env: target.env });
+    const dataDir = server.dataDir;
+    cleanups.push(() => server.cleanup());
+    cleanups.push(async () => {
+      await server.stop('SIGKILL');
+    });
+
+    const load = driveCreates(server.url, { concurrency: 16 });
+    // Kill while requests are in flight, once a good number have been acknowledged.
+    await waitFor(() => load.attempts.filter((a) => isSuccess(a.status)).length >= 300, 30_000, '300 acknowledged creates');
+    await server.stop('SIGKILL');
+    const attempts = await load.stop();
+
+    const acknowledged = new Set(attempts.filter((a) => isSuccess(a.status)).map((a) => a.record.id));
+    const unanswered = attempts.filter((a) => a.status === null);
+    // Only 2xx or no answer at all: a crash must never surface as a 4xx/5xx the client would believe.
+    expect(attempts.filter((a) => a.status !== null && !isSuccess(a.status))).toEqual([]);
+    expect(unanswered.length).toBeGreaterThan(0);
+
+    // Straight from the database, before any replay could paper over a loss.
+    const storedAfterCrash = new Set(await target.readIds(dataDir));
+    const lost = [...acknowledged].filter((id) => !storedAfterCrash.has(id));
+    expect(lost).toEqual([]);
+
+    server = await startServer({ dataDir, env: target.env });
+    const replayStatuses = new Map<string, number>();
+    const queue = [...attempts];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let attempt = queue.shift(); attempt; attempt = queue.shift()) {
+          const response = await postJson(server.url, '/api/registrations', attempt.record);
+          const body = (await response.json()) as { status?: string };
+          replayStatuses.set(attempt.record.id, response.status);
+          if (acknowledged.has(attempt.record.id)) expect(body.status).toBe('duplicate');
+        }
+      }),
+    );
+    expect([...replayStatuses.values()].filter((status) => status !== 200 && status !== 201)).toEqual([]);
+    await server.stop();
+
+    const storedIds = await target.readIds(dataDir);
+    const sent = new Set(attempts.map((a) => a.record.id));
+    expect(storedIds.length).toBe(sent.size);
+    expect(new Set(storedIds)).toEqual(sent);
+  });
+});

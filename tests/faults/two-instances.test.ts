@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { startServer, type RunningServer } from '../setup/server-process';
+import { createScratchPostgresDatabase } from '../setup/test-database';
+import { createPrivatePostgres } from './support/private-postgres';
+import { makeRegistration, postJson } from './support/registrations';
+
+const ADMIN = { username: 'fault-admin', password: 'two instances share one database' };
+
+/** TEST_DATABASE_URL's server when set (CI), otherwise a private Postgres cluster: this never skips. */
+async function sharedPostgres(): Promise<{ url: string; dispose(): Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await createScratchPostgresDatabase();
+    return { url: scratch.url, dispose: scratch.drop };
+  }
+  const instance = await createPrivatePostgres();
+  return { url: instance.url, dispose: () => instance.destroy() };
+}
+
+function login(server: RunningServer, password: string): Promise<Response> {
+  return postJson(server.url, '/api/auth/login', { username: ADMIN.username, password, remember: false });
+}
+
+function sessionCookie(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ktc_session='));
+  if (!cookie) throw new Error('The login answer set no ktc_session cookie.');
+  return cookie.split(';')[0] ?? '';
+}
+
+// PGlite is an embedded, single-process database: two servers cannot share it, so this is Postgres only.
+describe('two server instances on one Postgres (Postgres only: PGlite cannot be shared)', () => {
+  let database: { url: string; dispose(): Promise<void> };
+  let first: RunningServer;
+  let second: RunningServer;
+
+  beforeAll(async () => {
+    database = await sharedPostgres();
+    const env = { DATABASE_URL: database.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    // Started together: both migrate and create the admin against the same database at once.
+    [first, second] = await Promise.all([startServer({ env }), startServer({ env })]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    first?.cleanup();
+    second?.cleanup();
+    await database?.dispose();
+  });
+
+  it('accepts a session created on one instance on the other', async () => {
+    const signedIn = await login(first, ADMIN.password);
+    expect(signedIn.status).toBe(200);
+    const cookie = sessionCookie(signedIn);
+
+    const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({ admin: { username: ADMIN.username } });
+
+    const list = await fetch(`${second.url}/api/registrations?limit=1`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+
+    // Signing out on the second instance ends the session on the first.
+    const signedOut = await fetch(`${second.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { cookie, origin: second.url, 'x-requested-with': 'fetch' },
+    });
+    expect(signedOut.status).toBe(200);
+    expect((await fetch(`${first.url}/api/auth/me`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('counts failed logins across both instances: the sixth try after five failures is refused with 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push((await login(i % 2 === 0 ? first : second, `wrong password ${i}`)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401]);
+    const limited = await login(second, 'wrong password again');
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The limit holds on the other instance too, even with the right password.
+    expect((await login(first, ADMIN.password)).status).toBe(429);
+  });
+
+  it('stores a registration raced on both instances with the same id exactly once', async () => {
+    const records = Array.from({ length: 40 }, (_, i) => makeRegistration(i));
+    const answers = await Promise.all(
+      records.map(async (record) => {
+        const [a, b] = await Promise.all([
+          postJson(first.url, '/api/registrations', record),
+          postJson(second.url, '/api/registrations', record),
+        ]);
+        const bodies = (await Promise.all([a.json(), b.json()])) as Array<{ status?: string }>;
+        return { statuses: [a.status, b.status].sort(), kinds: bodies.map((body) => body.status).sort() };
+      }),
+    );
+    for (const answer of answers) {
+      expect(answer.statuses).toEqual([200, 201]);
+      expect(answer.kinds).toEqual(['created', 'duplicate']);
+    }
+
+    const direct = await openDatabase({ kind: 'postgres', url: database.url, maxConnections: 1 });
+    try {
+      const rows = await direct.rows<{ id: string; copies: number }>(
+        sql`select id::text as id, count(*)::int as copies from registrations group by id`,
+      );
+      const copies = new Map(rows.map((r) => [r.id, r.copies]));
+      expect(records.map((r) => copies.get(r.id))).toEqual(records.map(() => 1));
+    } finally {
+      await direct.close();
+    }
+  });
+});
