@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { loadEnv } from './env';
+import { bootstrapAdmin } from './lib/admin-accounts';
 import { createLogger, describeError } from './lib/logger';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -16,6 +17,7 @@ async function main() {
       : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
   );
   const deps = { database, env, log, now: () => new Date() };
+  await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
 
   const app = createApp(deps, { serveClientFrom: resolve(env.DIST_DIR) });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {

@@ -1,5 +1,52 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import type { AppEnv } from '../../context';
+import { audit } from '../../lib/audit';
+import { clientIp, userAgentOf } from '../../lib/client-ip';
+import { assertSameOrigin } from '../../lib/csrf';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
+import { authenticate } from './login';
+
+const loginSchema = z.object({
+  username: z.string({ error: 'Enter your username.' }).trim().min(1, 'Enter your username.').max(200),
+  password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
+  remember: z.boolean().optional().default(false),
+});
 
 /** Admin sessions: POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */
-export const authRoutes = new Hono<AppEnv>();
+export const authRoutes = new Hono<AppEnv>()
+  .post('/login', async (c) => {
+    assertSameOrigin(c);
+    const input = validate(loginSchema, await readJson(c));
+    const ip = clientIp(c);
+    const outcome = await authenticate(c.var.deps, input.username, input.password, ip);
+    const username = input.username.toLowerCase();
+    if (outcome.kind === 'blocked') {
+      await audit(c, { admin: { id: null, username }, action: 'login_blocked' });
+      throw new ApiError(
+        429,
+        'too_many_requests',
+        `Too many failed sign-ins. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`,
+        undefined,
+        undefined,
+        { 'Retry-After': String(outcome.retryAfterSeconds) },
+      );
+    }
+    if (outcome.kind === 'failed') {
+      await audit(c, { admin: { id: outcome.adminId, username }, action: 'login_failed' });
+      throw new ApiError(401, 'unauthorized', 'The username or password is not right.');
+    }
+    await pruneExpiredSessions(c.var.deps);
+    await startSession(c, outcome.admin, { remember: input.remember, ip, userAgent: userAgentOf(c) });
+    await audit(c, { admin: outcome.admin, action: 'login', changes: { remember: input.remember } });
+    return c.json({ admin: { username: outcome.admin.username } }, 200);
+  })
+  .post('/logout', requireAdmin, async (c) => {
+    const admin = signedInAdmin(c);
+    await endSession(c, admin.sessionHash);
+    await audit(c, { admin, action: 'logout' });
+    return c.json({ ok: true as const }, 200);
+  })
+  .get('/me', requireAdmin, (c) => c.json({ admin: { username: signedInAdmin(c).username } }, 200));

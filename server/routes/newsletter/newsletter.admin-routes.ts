@@ -1,5 +1,40 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
+import { decodeCreatedAtCursor, olderThan, pageOf, PAGE_SIZE, preciseTime } from '../../lib/created-at-cursor';
+import { csvResponse, csvRow } from '../../lib/csv';
+import { requireAdmin } from '../../lib/require-admin';
+
+type SubscriberRow = { id: string; email: string; createdAt: string; cursorTime: string };
+
+const SELECT = sql`select t.id::text as id, t.email,
+  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
+  ${preciseTime(sql`t.created_at`)} as "cursorTime"
+  from newsletter_subscribers t`;
 
 /** Admin: list and export newsletter subscribers. */
-export const newsletterAdminRoutes = new Hono<AppEnv>();
+export const newsletterAdminRoutes = new Hono<AppEnv>()
+  .get('/', requireAdmin, async (c) => {
+    const cursor = decodeCreatedAtCursor(c.req.query('cursor'));
+    const rows = await c.var.deps.database.rows<SubscriberRow>(sql`
+      ${SELECT} where true${olderThan(cursor, 'uuid')}
+      order by t.created_at desc, t.id desc limit ${PAGE_SIZE + 1}`);
+    return c.json(pageOf(rows), 200);
+  })
+  .get('/export.csv', requireAdmin, (c) => {
+    const { database } = c.var.deps;
+    async function* lines(): AsyncGenerator<string> {
+      let cursor: { createdAt: string; id: string } | null = null;
+      for (;;) {
+        const rows: SubscriberRow[] = await database.rows<SubscriberRow>(sql`
+          ${SELECT} where true${olderThan(cursor, 'uuid')}
+          order by t.created_at desc, t.id desc limit 1000`);
+        if (rows.length > 0) yield rows.map((r) => csvRow([r.email, r.createdAt])).join('');
+        const last = rows.at(-1);
+        if (rows.length < 1000 || !last) return;
+        cursor = { createdAt: last.cursorTime, id: last.id };
+      }
+    }
+    const day = c.var.deps.now().toISOString().slice(0, 10);
+    return csvResponse(`newsletter-subscribers-${day}.csv`, ['Email', 'Subscribed at'], lines());
+  });

@@ -1,5 +1,140 @@
 import { Hono } from 'hono';
+import type { Context } from 'hono';
+import { adminCategoryName, categoryBySlug } from '@domain/categories';
+import { registrationUpdateSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
+import { audit, changedFields } from '../../lib/audit';
+import { csvResponse, csvRow } from '../../lib/csv';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import type { AdminRegistration } from './admin-registration';
+import { findRegistration, setDeleted, updateRegistration } from './registration-admin-queries';
+import { allMatching, listCities, listQuerySchema, listRegistrations } from './registration-list-query';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function registrationId(c: Context): string {
+  const id = c.req.param('id') ?? '';
+  if (!UUID.test(id)) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
+  return id.toLowerCase();
+}
+
+function listQuery(c: Context) {
+  return validate(listQuerySchema, c.req.query());
+}
+
+/** The fields an admin can change, for the audit log's before/after. */
+function editableFields(r: AdminRegistration) {
+  return {
+    type: r.type,
+    name: r.name,
+    age: r.age,
+    ageUnit: r.ageUnit,
+    email: r.email,
+    phone: r.phone,
+    city: r.city,
+    instituteName: r.instituteName,
+    categories: r.categories,
+  };
+}
+
+const CSV_HEADER = [
+  'Reference',
+  'Type',
+  'Name',
+  'Age',
+  'Age unit',
+  'Email',
+  'Phone',
+  'City',
+  'Institute',
+  'Categories',
+  'Possible duplicate',
+  'Registered at',
+];
+
+function csvLine(r: AdminRegistration): string {
+  return csvRow([
+    r.referenceCode,
+    r.type,
+    r.name,
+    r.age,
+    r.ageUnit,
+    r.email,
+    r.phone,
+    r.city,
+    r.instituteName,
+    r.categories.map((slug) => adminCategoryName(categoryBySlug(slug))).join(', '),
+    r.possibleDuplicate ? 'yes' : 'no',
+    r.createdAt,
+  ]);
+}
 
 /** Admin: list/search/filter/sort, read, edit, delete, restore and CSV export of registrations. */
-export const registrationAdminRoutes = new Hono<AppEnv>();
+export const registrationAdminRoutes = new Hono<AppEnv>()
+  .get('/', requireAdmin, async (c) => {
+    const result = await listRegistrations(c.var.deps.database, listQuery(c));
+    return c.json(result, 200);
+  })
+  .get('/cities', requireAdmin, async (c) => c.json({ cities: await listCities(c.var.deps.database) }, 200))
+  .get('/export.csv', requireAdmin, (c) => {
+    const query = listQuery(c);
+    const { database } = c.var.deps;
+    async function* lines() {
+      for await (const batch of allMatching(database, query, { sort: query.sort, dir: query.dir })) {
+        yield batch.map(csvLine).join('');
+      }
+    }
+    const day = c.var.deps.now().toISOString().slice(0, 10);
+    return csvResponse(`registrations-${day}.csv`, CSV_HEADER, lines());
+  })
+  .get('/:id', requireAdmin, async (c) => {
+    const registration = await findRegistration(c.var.deps.database, registrationId(c));
+    if (!registration) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
+    return c.json({ registration }, 200);
+  })
+  .put('/:id', requireAdmin, async (c) => {
+    const id = registrationId(c);
+    const update = validate(registrationUpdateSchema, await readJson(c));
+    const { database, now } = c.var.deps;
+    const before = await findRegistration(database, id);
+    if (!before || before.deletedAt) throw new ApiError(404, 'not_found', 'This registration no longer exists. It may have been deleted.');
+    const after = before.version === update.version ? await updateRegistration(database, id, update, now()) : null;
+    if (!after) {
+      const current = await findRegistration(database, id);
+      if (!current || current.deletedAt) throw new ApiError(404, 'not_found', 'This registration no longer exists. It may have been deleted.');
+      throw new ApiError(
+        409,
+        'conflict',
+        'Someone else changed this registration after you opened it. Your changes were not saved: check the current details and edit again.',
+        undefined,
+        current,
+      );
+    }
+    await audit(c, {
+      admin: signedInAdmin(c),
+      action: 'registration.update',
+      entityType: 'registration',
+      entityId: id,
+      changes: changedFields(editableFields(before), editableFields(after)),
+    });
+    return c.json({ registration: after }, 200);
+  })
+  .delete('/:id', requireAdmin, async (c) => {
+    const id = registrationId(c);
+    const result = await setDeleted(c.var.deps.database, id, true, c.var.deps.now());
+    if (!result) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
+    if (result.changed) {
+      await audit(c, { admin: signedInAdmin(c), action: 'registration.delete', entityType: 'registration', entityId: id });
+    }
+    return c.json({ registration: result.registration }, 200);
+  })
+  .post('/:id/restore', requireAdmin, async (c) => {
+    const id = registrationId(c);
+    const result = await setDeleted(c.var.deps.database, id, false, c.var.deps.now());
+    if (!result) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
+    if (result.changed) {
+      await audit(c, { admin: signedInAdmin(c), action: 'registration.restore', entityType: 'registration', entityId: id });
+    }
+    return c.json({ registration: result.registration }, 200);
+  });

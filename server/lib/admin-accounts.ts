@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../context';
+import { admins } from '../db/schema';
+import { hashNeedsUpgrade, hashPassword, passwordProblem, verifyPassword } from './password';
+import { endAllSessionsOf } from './sessions';
+
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export function usernameProblem(username: string): string | null {
+  return /^[a-z0-9][a-z0-9._@-]{1,63}$/.test(username)
+    ? null
+    : 'Use 2 to 64 characters: letters, digits, dots, dashes, underscores or @.';
+}
+
+/**
+ * Creates the admin, or sets a new password for an existing one (ending its sessions).
+ * Returns what happened; an unchanged password is left alone so restarts keep sessions.
+ */
+export async function upsertAdmin(
+  deps: Pick<Deps, 'database' | 'env'>,
+  rawUsername: string,
+  password: string,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const username = normalizeUsername(rawUsername);
+  const problem = usernameProblem(username) ?? passwordProblem(password);
+  if (problem) throw new Error(problem);
+  const logN = deps.env.SCRYPT_LOG_N;
+  const [existing] = await deps.database.db.select().from(admins).where(eq(admins.username, username)).limit(1);
+  if (existing) {
+    if (!hashNeedsUpgrade(existing.passwordHash, logN) && (await verifyPassword(password, existing.passwordHash))) {
+      return 'unchanged';
+    }
+    await deps.database.db
+      .update(admins)
+      .set({ passwordHash: await hashPassword(password, logN), updatedAt: new Date().toISOString() })
+      .where(eq(admins.id, existing.id));
+    await endAllSessionsOf(deps as Deps, existing.id);
+    return 'updated';
+  }
+  const passwordHash = await hashPassword(password, logN);
+  const inserted = await deps.database.db
+    .insert(admins)
+    .values({ username, passwordHash })
+    .onConflictDoNothing({ target: admins.username })
+    .returning({ id: admins.id });
+  // Another instance starting at the same moment created it first: set our password on it.
+  if (inserted.length === 0) return upsertAdmin(deps, username, password);
+  return 'created';
+}
+
+/**
+ * Start-up: ADMIN_USERNAME + ADMIN_PASSWORD create or update that admin. With neither set and
+ * no admin at all, create `admin` with a random password and print it once (DECISIONS.md).
+ */
+export async function bootstrapAdmin(deps: Deps, print: (line: string) => void): Promise<void> {
+  const { ADMIN_USERNAME, ADMIN_PASSWORD } = deps.env;
+  if (ADMIN_USERNAME || ADMIN_PASSWORD) {
+    if (!ADMIN_USERNAME || !ADMIN_PASSWORD) throw new Error('Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.');
+    const outcome = await upsertAdmin(deps, ADMIN_USERNAME, ADMIN_PASSWORD);
+    deps.log.info('admin account from environment', { username: normalizeUsername(ADMIN_USERNAME), outcome });
+    return;
+  }
+  const [any] = await deps.database.db.select({ id: admins.id }).from(admins).limit(1);
+  if (any) return;
+  const password = randomBytes(18).toString('base64url');
+  const passwordHash = await hashPassword(password, deps.env.SCRYPT_LOG_N);
+  const inserted = await deps.database.db
+    .insert(admins)
+    .values({ username: 'admin', passwordHash })
+    .onConflictDoNothing({ target: admins.username })
+    .returning({ id: admins.id });
+  if (inserted.length === 0) return;
+  print(
+    [
+      '',
+      'No admin account existed, so one was created. This password is shown only once:',
+      '  username: admin',
+      `  password: ${password}`,
+      'Add more with `npm run admin -- create <username>`.',
+      '',
+    ].join('\n'),
+  );
+}

@@ -1,0 +1,83 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { dictionary } from '@zxcvbn-ts/language-common';
+
+export const MIN_PASSWORD_LENGTH = 12;
+const MAX_PASSWORD_LENGTH = 1024;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+/** The 1,000 most common passwords, from zxcvbn's frequency-ranked list. */
+const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 1000).map((p) => p.toLowerCase()));
+
+/** Why a new admin password is unacceptable, or null when it is fine. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
+  // None of the 1,000 is 12+ characters long, so also catch one padded with digits or symbols
+  // ("password2024!", "qwertyuiop12").
+  const lower = password.toLowerCase();
+  const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
+  if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(core)) {
+    return 'That password is one of the most common ones, or one with a few characters added. Choose another.';
+  }
+  return null;
+}
+
+type ScryptParams = { logN: number; r: number; p: number };
+
+function deriveKey(password: string, salt: Buffer, { logN, r, p }: ScryptParams, length: number): Promise<Buffer> {
+  const N = 2 ** logN;
+  // scrypt needs about 128 * N * r bytes; the default maxmem (32 MiB) is too small for N = 2^17.
+  const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
+  return new Promise((resolve, reject) => {
+    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+/** A self-describing hash: `scrypt$ln=17,r=8,p=1$<salt base64>$<key base64>`. */
+export async function hashPassword(password: string, logN: number): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const params = { logN, r: 8, p: 1 };
+  const key = await deriveKey(password, salt, params, KEY_LENGTH);
+  return `scrypt$ln=${logN},r=8,p=1$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+function parseHash(stored: string): { params: ScryptParams; salt: Buffer; key: Buffer } | null {
+  const match = /^scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(stored);
+  if (!match) return null;
+  const [, logN, r, p, salt, key] = match;
+  return {
+    params: { logN: Number(logN), r: Number(r), p: Number(p) },
+    salt: Buffer.from(salt ?? '', 'base64'),
+    key: Buffer.from(key ?? '', 'base64'),
+  };
+}
+
+/** Constant-time check of a password against a stored hash (a malformed hash never matches). */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const parsed = parseHash(stored);
+  if (!parsed || parsed.key.length === 0) return false;
+  const key = await deriveKey(password, parsed.salt, parsed.params, parsed.key.length);
+  return timingSafeEqual(key, parsed.key);
+}
+
+/** True when a hash was made with other parameters than the current ones (rehash on next login). */
+export function hashNeedsUpgrade(stored: string, logN: number): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.params.logN !== logN || parsed.params.r !== 8 || parsed.params.p !== 1;
+}
+
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * Spends one hash at the current cost for a username that does not exist, so a login's timing
+ * does not tell whether the account exists.
+ */
+export async function burnPasswordCheck(password: string, logN: number): Promise<void> {
+  let dummy = dummyHashes.get(logN);
+  if (!dummy) {
+    dummy = hashPassword(randomBytes(16).toString('hex'), logN);
+    dummyHashes.set(logN, dummy);
+  }
+  await verifyPassword(password, await dummy);
+}

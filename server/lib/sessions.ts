@@ -1,0 +1,73 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { AppEnv, Deps } from '../context';
+import { admins, sessions } from '../db/schema';
+import { isHttps } from './client-ip';
+
+export const SESSION_COOKIE = 'ktc_session';
+const SESSION_HOURS = 12;
+const REMEMBER_DAYS = 30;
+
+export type AdminIdentity = { id: string; username: string; sessionHash: string };
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session row (only the token's SHA-256 is stored) and sets the cookie. */
+export async function startSession(
+  c: Context<AppEnv>,
+  admin: { id: string },
+  options: { remember: boolean; ip: string; userAgent: string | null },
+): Promise<void> {
+  const { database, now } = c.var.deps;
+  const token = randomBytes(32).toString('base64url');
+  const lifetimeSeconds = options.remember ? REMEMBER_DAYS * 24 * 3600 : SESSION_HOURS * 3600;
+  const expiresAt = new Date(now().getTime() + lifetimeSeconds * 1000);
+  await database.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    adminId: admin.id,
+    expiresAt: expiresAt.toISOString(),
+    ip: options.ip,
+    userAgent: options.userAgent,
+  });
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    path: '/',
+    secure: isHttps(c),
+    // Without "remember me" the cookie ends with the browser; the server still ends it after 12 h.
+    ...(options.remember ? { maxAge: lifetimeSeconds, expires: expiresAt } : {}),
+  });
+}
+
+/** The signed-in admin for this request's cookie, or null (missing, unknown or expired). */
+export async function currentAdmin(c: Context<AppEnv>): Promise<AdminIdentity | null> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (!token || token.length > 100) return null;
+  const { database, now } = c.var.deps;
+  const tokenHash = hashToken(token);
+  const [row] = await database.db
+    .select({ id: admins.id, username: admins.username })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now().toISOString())))
+    .limit(1);
+  return row ? { ...row, sessionHash: tokenHash } : null;
+}
+
+export async function endSession(c: Context<AppEnv>, sessionHash: string | null): Promise<void> {
+  if (sessionHash) await c.var.deps.database.db.delete(sessions).where(eq(sessions.tokenHash, sessionHash));
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
+}
+
+/** Ends every session of one admin (after a password change). */
+export async function endAllSessionsOf(deps: Deps, adminId: string): Promise<void> {
+  await deps.database.db.delete(sessions).where(eq(sessions.adminId, adminId));
+}
+
+export async function pruneExpiredSessions(deps: Deps): Promise<void> {
+  await deps.database.db.delete(sessions).where(lt(sessions.expiresAt, deps.now().toISOString()));
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { bootstrapAdmin, upsertAdmin } from '../../lib/admin-accounts';
+import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
+import { sessionCookieOf, signIn, TEST_ADMIN, withCookie } from './sign-in-for-tests';
+
+describe('admin passwords', () => {
+  it('hash to a self-describing scrypt string that verifies only the right password', async () => {
+    const stored = await hashPassword('correct horse battery', 10);
+    expect(stored).toMatch(/^scrypt\$ln=10,r=8,p=1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(await verifyPassword('correct horse battery', stored)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', stored)).toBe(false);
+    expect(await verifyPassword('x', 'not a hash')).toBe(false);
+  });
+
+  it('salts every hash', async () => {
+    expect(await hashPassword('same password here', 10)).not.toBe(await hashPassword('same password here', 10));
+  });
+
+  it('must be 12+ characters and not a common password', () => {
+    expect(passwordProblem('short pass')).toMatch(/12 characters/);
+    expect(passwordProblem('qwertyuiop12')).toMatch(/common/);
+    expect(passwordProblem('Password2024!')).toMatch(/common/);
+    expect(passwordProblem('!!dragon123456')).toMatch(/common/);
+    expect(passwordProblem('tamarind-kolam-42')).toBeNull();
+    expect(passwordProblem('a long enough test password')).toBeNull();
+  });
+});
+
+describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await upsertAdmin(t.deps, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(() => t.close());
+
+  it('signs in, reports who is signed in, and signs out for good', async () => {
+    const login = await t.request('/api/auth/login', json({ username: 'Test-Admin', password: TEST_ADMIN.password }));
+    expect(login.status).toBe(200);
+    expect(await login.json()).toEqual({ admin: { username: 'test-admin' } });
+    const cookie = sessionCookieOf(login);
+
+    const me = await t.request('/api/auth/me', withCookie(cookie));
+    expect(me.status).toBe(200);
+    expect(await me.json()).toEqual({ admin: { username: 'test-admin' } });
+
+    const logout = await t.request('/api/auth/logout', withCookie(cookie, { method: 'POST' }));
+    expect(logout.status).toBe(200);
+    expect(await logout.json()).toEqual({ ok: true });
+    expect(logout.headers.get('set-cookie')).toMatch(/ktc_session=;.*Max-Age=0/i);
+
+    expect((await t.request('/api/auth/me', withCookie(cookie))).status).toBe(401);
+  });
+
+  it('sets an HttpOnly SameSite=Lax cookie, not Secure on plain http, ending with the browser', async () => {
+    const login = await t.request('/api/auth/login', json(TEST_ADMIN));
+    const header = login.headers.get('set-cookie') ?? '';
+    expect(header).toMatch(/^ktc_session=[A-Za-z0-9_-]{43};/);
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Secure/);
+    expect(header).not.toMatch(/Max-Age/);
+  });
+
+  it('sets a Secure cookie when the request is https', async () => {
+    const response = await t.app.request('https://admin.example.test/api/auth/login', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: 'https://admin.example.test',
+        Host: 'admin.example.test',
+        'X-Requested-With': 'fetch',
+      },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure/);
+  });
+
+  it('stores only the SHA-256 of the token', async () => {
+    const cookie = await signIn(t);
+    const token = cookie.split('=')[1] ?? '';
+    const rows = await t.database.rows<{ token_hash: string }>(
+      (await import('drizzle-orm')).sql`select token_hash from sessions`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((r) => r.token_hash === token)).toBe(false);
+    const { createHash } = await import('node:crypto');
+    expect(rows.some((r) => r.token_hash === createHash('sha256').update(token).digest('hex'))).toBe(true);
+  });
+
+  it('keeps a remembered session for 30 days and an ordinary one for 12 hours', async () => {
+    const remembered = await t.request('/api/auth/login', json({ ...TEST_ADMIN, remember: true }));
+    expect(remembered.headers.get('set-cookie')).toMatch(/Max-Age=2592000/);
+    const rememberedCookie = sessionCookieOf(remembered);
+    const ordinaryCookie = await signIn(t);
+
+    const later = (hours: number) => {
+      const at = new Date(Date.now() + hours * 3600 * 1000);
+      return createTestAppSharing(t, () => at);
+    };
+    const in11h = later(11);
+    expect((await in11h.request('/api/auth/me', withCookie(ordinaryCookie))).status).toBe(200);
+    const in13h = later(13);
+    expect((await in13h.request('/api/auth/me', withCookie(ordinaryCookie))).status).toBe(401);
+    expect((await in13h.request('/api/auth/me', withCookie(rememberedCookie))).status).toBe(200);
+    const in31d = later(31 * 24);
+    expect((await in31d.request('/api/auth/me', withCookie(rememberedCookie))).status).toBe(401);
+  });
+
+  it('answers 401 for a wrong password and for an unknown user, alike', async () => {
+    const wrong = await t.request('/api/auth/login', json({ username: TEST_ADMIN.username, password: 'not the password!' }));
+    const unknown = await t.request('/api/auth/login', json({ username: 'nobody-here', password: 'not the password!' }));
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect((await wrong.json()).error.message).toBe((await unknown.json()).error.message);
+    expect(wrong.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('refuses a 6th try after 5 failures in 15 minutes with 429 and Retry-After, even with the right password', async () => {
+    await upsertAdmin(t.deps, 'limited-admin', TEST_ADMIN.password);
+    const attempt = (password: string) => t.request('/api/auth/login', json({ username: 'limited-admin', password }));
+    for (let i = 0; i < 5; i++) expect((await attempt('wrong password ' + i)).status).toBe(401);
+    const blocked = await attempt(TEST_ADMIN.password);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ error: { code: 'too_many_requests' } });
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // Another username from the same place is not affected.
+    expect((await t.request('/api/auth/login', json(TEST_ADMIN))).status).toBe(200);
+
+    // Once the window has passed, the right password works again.
+    const later = createTestAppSharing(t, () => new Date(Date.now() + 16 * 60 * 1000));
+    expect((await later.request('/api/auth/login', json({ username: 'limited-admin', password: TEST_ADMIN.password }))).status).toBe(200);
+  });
+
+  it('needs the same-origin proof to sign in or out', async () => {
+    const foreign = await t.request('/api/auth/login', {
+      ...json(TEST_ADMIN),
+      headers: { 'Content-Type': 'application/json', Origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: { code: 'forbidden' } });
+    const cookie = await signIn(t);
+    const noHeader = await t.app.request('http://localhost/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: 'http://localhost', Host: 'localhost' },
+    });
+    expect(noHeader.status).toBe(403);
+    expect((await t.request('/api/auth/me', withCookie(cookie))).status).toBe(200);
+  });
+
+  it('audits sign-ins, failures and sign-outs with the IP and user agent', async () => {
+    const cookie = await signIn(t);
+    await t.request('/api/auth/login', json({ username: TEST_ADMIN.username, password: 'wrong password again' }));
+    await t.request('/api/auth/logout', withCookie(cookie, { method: 'POST', headers: { 'User-Agent': 'audit-test-agent' } }));
+    const list = await t.request('/api/audit', withCookie(await signIn(t)));
+    const { items } = (await list.json()) as { items: { action: string; adminUsername: string; ip: string; userAgent: string | null }[] };
+    const actions = items.map((i) => i.action);
+    expect(actions).toEqual(expect.arrayContaining(['login', 'login_failed', 'logout']));
+    const logout = items.find((i) => i.action === 'logout');
+    expect(logout).toMatchObject({ adminUsername: 'test-admin', ip: expect.any(String), userAgent: 'audit-test-agent' });
+  });
+
+  it('bootstraps the admin from the environment, and creates a random one only when none exists', async () => {
+    const printed: string[] = [];
+    await bootstrapAdmin({ ...t.deps, env: { ...t.deps.env, ADMIN_USERNAME: 'env-admin', ADMIN_PASSWORD: 'env password that is long' } }, (l) =>
+      printed.push(l),
+    );
+    expect(printed).toEqual([]);
+    expect((await t.request('/api/auth/login', json({ username: 'env-admin', password: 'env password that is long' }))).status).toBe(200);
+    // Admins exist already: nothing new is created or printed.
+    await bootstrapAdmin(t.deps, (l) => printed.push(l));
+    expect(printed).toEqual([]);
+
+    const fresh = await createTestApp(kind);
+    try {
+      await bootstrapAdmin(fresh.deps, (l) => printed.push(l));
+      expect(printed).toHaveLength(1);
+      const password = /password: (\S+)/.exec(printed[0] ?? '')?.[1] ?? '';
+      expect(password.length).toBeGreaterThanOrEqual(20);
+      expect((await fresh.request('/api/auth/login', json({ username: 'admin', password }))).status).toBe(200);
+      await bootstrapAdmin(fresh.deps, (l) => printed.push(l));
+      expect(printed).toHaveLength(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+/** The same database and env, with another clock. */
+function createTestAppSharing(t: TestApp, now: () => Date): Pick<TestApp, 'request'> {
+  const { createApp } = appModule;
+  const app = createApp({ ...t.deps, now });
+  return {
+    request(path, init = {}) {
+      const headers = new Headers(init.headers);
+      if (!headers.has('Origin')) headers.set('Origin', 'http://localhost');
+      if (!headers.has('X-Requested-With')) headers.set('X-Requested-With', 'fetch');
+      if (!headers.has('Host')) headers.set('Host', 'localhost');
+      return app.request(`http://localhost${path}`, { ...init, headers });
+    },
+  };
+}
+
+const appModule = await import('../../app');

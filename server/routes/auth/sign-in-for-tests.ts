@@ -1,0 +1,27 @@
+import type { TestApp } from '../../../tests/setup/test-app';
+import { json } from '../../../tests/setup/test-app';
+import { upsertAdmin } from '../../lib/admin-accounts';
+
+export const TEST_ADMIN = { username: 'test-admin', password: 'a long enough test password' };
+
+/** Creates the admin (if needed) and signs in; returns the Cookie header value for later calls. */
+export async function signIn(t: TestApp, admin = TEST_ADMIN, remember = false): Promise<string> {
+  await upsertAdmin(t.deps, admin.username, admin.password);
+  const response = await t.request('/api/auth/login', json({ ...admin, remember }));
+  if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}`);
+  return sessionCookieOf(response);
+}
+
+export function sessionCookieOf(response: Response): string {
+  const header = response.headers.get('set-cookie') ?? '';
+  const match = /ktc_session=([^;]*)/.exec(header);
+  if (!match?.[1]) throw new Error('no session cookie was set');
+  return `ktc_session=${match[1]}`;
+}
+
+/** RequestInit with the session cookie added. */
+export function withCookie(cookie: string, init: RequestInit = {}): RequestInit {
+  const headers = new Headers(init.headers);
+  headers.set('Cookie', cookie);
+  return { ...init, headers };
+}

@@ -1,0 +1,69 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AgeUnit } from '@domain/age-bands';
+import type { CategorySlug } from '@domain/categories';
+import type { Registration, RegistrationType } from '@domain/registration';
+
+/** A registration as the admin API returns it (docs/api.md). */
+export type AdminRegistration = Registration & { possibleDuplicate: boolean; deletedAt: string | null };
+
+/** ISO 8601 in UTC, the same text on PGlite and Postgres whatever the session time zone. */
+export function isoTime(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}
+
+/**
+ * Possible duplicate: another live registration with the same normalised child name + phone
+ * (the generated duplicate_key) sharing at least one category. One index probe per row.
+ */
+export const POSSIBLE_DUPLICATE = sql`(r.duplicate_key is not null and exists (
+  select 1 from registrations d
+  where d.duplicate_key = r.duplicate_key and d.id <> r.id and d.deleted_at is null and d.categories && r.categories
+))`;
+
+/** The select list for `registrations r`, in AdminRegistration's shape. */
+export const ADMIN_REGISTRATION_COLUMNS = sql`
+  r.id::text as "id", r.reference_code as "referenceCode", r.type, r.name, r.age, r.age_unit as "ageUnit",
+  r.email, r.phone, r.city, r.institute_name as "instituteName", r.categories, r.version,
+  ${isoTime(sql`r.created_at`)} as "createdAt", ${isoTime(sql`r.updated_at`)} as "updatedAt",
+  case when r.deleted_at is null then null else ${isoTime(sql`r.deleted_at`)} end as "deletedAt",
+  ${POSSIBLE_DUPLICATE} as "possibleDuplicate"`;
+
+export type AdminRegistrationRow = {
+  id: string;
+  referenceCode: string;
+  type: RegistrationType;
+  name: string | null;
+  age: number | null;
+  ageUnit: AgeUnit | null;
+  email: string;
+  phone: string;
+  city: string;
+  instituteName: string | null;
+  categories: CategorySlug[];
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  possibleDuplicate: boolean;
+};
+
+export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistration {
+  return {
+    id: row.id,
+    referenceCode: row.referenceCode,
+    type: row.type,
+    name: row.name,
+    age: row.age === null ? null : Number(row.age),
+    ageUnit: row.ageUnit,
+    email: row.email,
+    phone: row.phone,
+    city: row.city,
+    instituteName: row.instituteName,
+    categories: row.categories,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    version: Number(row.version),
+    deletedAt: row.deletedAt,
+    possibleDuplicate: row.possibleDuplicate === true,
+  };
+}

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { RegistrationUpdate } from '@domain/registration';
+import type { Database } from '../../db/client';
+import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
+
+export async function findRegistration(database: Database, id: string): Promise<AdminRegistration | null> {
+  const [row] = await database.rows<AdminRegistrationRow>(
+    sql`select ${ADMIN_REGISTRATION_COLUMNS} from registrations r where r.id = ${id}::uuid`,
+  );
+  return row ? toAdminRegistration(row) : null;
+}
+
+/**
+ * Optimistic concurrency: the row changes only if it is still at the version the admin loaded.
+ * Returns null when nothing was updated (stale version, deleted or missing).
+ */
+export async function updateRegistration(
+  database: Database,
+  id: string,
+  update: RegistrationUpdate,
+  now: Date,
+): Promise<AdminRegistration | null> {
+  const updated = await database.rows<{ id: string }>(sql`
+    update registrations set
+      type = ${update.type}, name = ${update.name}, age = ${update.age}, age_unit = ${update.ageUnit},
+      email = ${update.email}, phone = ${update.phone}, city = ${update.city},
+      institute_name = ${update.instituteName},
+      categories = string_to_array(${update.categories.join(',')}, ',')::text[],
+      version = version + 1, updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid and version = ${update.version} and deleted_at is null
+    returning id::text as id`);
+  return updated.length > 0 ? findRegistration(database, id) : null;
+}
+
+/** Soft delete (deleted = true) or restore; returns the row after, or null when it does not exist. */
+export async function setDeleted(
+  database: Database,
+  id: string,
+  deleted: boolean,
+  now: Date,
+): Promise<{ registration: AdminRegistration; changed: boolean } | null> {
+  const changed = await database.rows<{ id: string }>(sql`
+    update registrations set
+      deleted_at = ${deleted ? sql`${now.toISOString()}::timestamptz` : sql`null`},
+      updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::uuid and deleted_at is ${deleted ? sql`null` : sql`not null`}
+    returning id::text as id`);
+  const registration = await findRegistration(database, id);
+  return registration ? { registration, changed: changed.length > 0 } : null;
+}

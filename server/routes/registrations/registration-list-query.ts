@@ -1,0 +1,243 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { CATEGORY_SLUGS } from '@domain/categories';
+import { normalizeReferenceCode } from '@domain/reference-code';
+import type { Database } from '../../db/client';
+import { ApiError } from '../../lib/errors';
+import { ADMIN_REGISTRATION_COLUMNS, POSSIBLE_DUPLICATE, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
+
+export const SORTS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
+export type Sort = (typeof SORTS)[number];
+
+/**
+ * Sort keys: never null (keyset row comparisons need that) and identical to the index
+ * expressions in db/schema.ts, so ORDER BY ... LIMIT and the cursor walk an index.
+ */
+const SORT_KEYS: Record<Sort, SQL> = {
+  name: sql`(coalesce(lower(r.name), '') collate "C")`,
+  age: sql`(coalesce(r.age_in_months, -1))`,
+  email: sql`(lower(r.email) collate "C")`,
+  phone: sql`(r.phone collate "C")`,
+  city: sql`(lower(r.city) collate "C")`,
+  institute: sql`(coalesce(lower(r.institute_name), '') collate "C")`,
+  categories: sql`r.categories`,
+};
+
+/** Prefix-searchable columns for one- and two-letter terms (the same indexes as the sorts). */
+const PREFIX_KEYS = [SORT_KEYS.name, SORT_KEYS.email, SORT_KEYS.city, SORT_KEYS.institute];
+
+export const listQuerySchema = z.object({
+  q: z.string().max(200).optional().default(''),
+  category: z.enum(CATEGORY_SLUGS, { error: 'Unknown category.' }).optional().or(z.literal('').transform(() => undefined)),
+  city: z.string().trim().max(80).optional().transform((v) => (v ? v : undefined)),
+  duplicates: z.enum(['1', '0', 'true', 'false', '']).optional().transform((v) => v === '1' || v === 'true'),
+  sort: z.enum(SORTS, { error: 'Unknown sort column.' }).optional().default('name'),
+  dir: z.enum(['asc', 'desc'], { error: 'dir is asc or desc.' }).optional().default('asc'),
+  cursor: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+});
+export type ListQuery = z.output<typeof listQuerySchema>;
+export type ListFilters = Pick<ListQuery, 'q' | 'category' | 'city' | 'duplicates'>;
+
+type SortValue = string | number | string[];
+type Cursor = { s: Sort; d: 'asc' | 'desc'; k: SortValue; id: string; t: number; f: number };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const cursorSchema = z.object({
+  s: z.enum(SORTS),
+  d: z.enum(['asc', 'desc']),
+  k: z.union([z.string().max(1000), z.number().int(), z.array(z.string().max(40)).min(1).max(20)]),
+  id: z.uuid(),
+  t: z.number().int().min(0),
+  f: z.number().int().min(0),
+});
+
+export function decodeCursor(raw: string, sort: Sort, dir: 'asc' | 'desc'): Cursor {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const result = cursorSchema.safeParse(parsed);
+  if (!result.success || result.data.s !== sort || result.data.d !== dir) {
+    throw new ApiError(400, 'bad_request', 'The page cursor is not valid for this sort. Start again from the first page.');
+  }
+  const { k } = result.data;
+  const expected = sort === 'age' ? 'number' : sort === 'categories' ? 'array' : 'string';
+  if ((Array.isArray(k) ? 'array' : typeof k) !== expected) {
+    throw new ApiError(400, 'bad_request', 'The page cursor is not valid for this sort. Start again from the first page.');
+  }
+  return result.data;
+}
+
+function likeEscape(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** Search words: lower-cased; phone-like words lose their dashes; reference codes their typos. */
+export function searchTerms(q: string): string[] {
+  return q
+    .trim()
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 6)
+    .map((term) => {
+      if (/^\+?[\d\-().]+$/.test(term)) return term.replace(/[-().]/g, '');
+      const code = /[a-z]/.test(term) && term.replace(/-/g, '').length >= 8 ? normalizeReferenceCode(term) : null;
+      return code ? code.toLowerCase() : term;
+    })
+    .filter(Boolean);
+}
+
+/**
+ * Search strategy (measured at 100k rows, see the report in the commit history):
+ * - a word of 3+ characters is a substring match on search_text, served by its gin_trgm index;
+ *   further words are checked on those rows only;
+ * - when every word has 1-2 characters, trigrams cannot help and a substring match would read the
+ *   whole table, so each word must instead START one of name, email, city or institute name:
+ *   LIKE 'ab%' on the "C"-collation sort indexes, a BitmapOr of four index range scans.
+ */
+function searchCondition(q: string): SQL | null {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return null;
+  if (terms.some((t) => t.length >= 3)) {
+    return sql.join(
+      terms.map((t) => sql`r.search_text like ${`%${likeEscape(t)}%`}`),
+      sql` and `,
+    );
+  }
+  return sql.join(
+    terms.map((t) => {
+      const prefix = `${likeEscape(t)}%`;
+      return sql`(${sql.join(
+        PREFIX_KEYS.map((key) => sql`${key} like ${prefix}`),
+        sql` or `,
+      )})`;
+    }),
+    sql` and `,
+  );
+}
+
+/** Live rows matching the filters (deleted rows never appear in lists, counts or exports). */
+export function filterCondition(filters: ListFilters): { where: SQL; filtered: boolean } {
+  const parts: SQL[] = [sql`r.deleted_at is null`];
+  const search = searchCondition(filters.q);
+  if (search) parts.push(search);
+  if (filters.category) parts.push(sql`r.categories @> array[${filters.category}]::text[]`);
+  if (filters.city) parts.push(sql`${SORT_KEYS.city} = ${filters.city.toLowerCase()}`);
+  if (filters.duplicates) parts.push(POSSIBLE_DUPLICATE);
+  return { where: sql.join(parts, sql` and `), filtered: parts.length > 1 };
+}
+
+function keyValueSql(sort: Sort, value: SortValue): SQL {
+  if (sort === 'age') return sql`${value}::int`;
+  if (sort === 'categories') return sql`string_to_array(${(value as string[]).join(',')}, ',')::text[]`;
+  return sql`${value}::text`;
+}
+
+type PageRow = AdminRegistrationRow & { sortKey: SortValue };
+
+/** One page in keyset order: rows strictly after (key, id) of the last row of the previous page. */
+export async function fetchPage(
+  database: Database,
+  filters: ListFilters,
+  order: { sort: Sort; dir: 'asc' | 'desc' },
+  after: { k: SortValue; id: string } | null,
+  limit: number,
+): Promise<{ items: AdminRegistration[]; last: { k: SortValue; id: string } | null; more: boolean }> {
+  const key = SORT_KEYS[order.sort];
+  const { where } = filterCondition(filters);
+  const direction = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  const keyset = after
+    ? order.dir === 'asc'
+      ? sql` and (${key}, r.id) > (${keyValueSql(order.sort, after.k)}, ${after.id}::uuid)`
+      : sql` and (${key}, r.id) < (${keyValueSql(order.sort, after.k)}, ${after.id}::uuid)`
+    : sql``;
+  const rows = await database.rows<PageRow>(sql`
+    select ${ADMIN_REGISTRATION_COLUMNS}, ${key} as "sortKey"
+    from registrations r
+    where ${where}${keyset}
+    order by ${key} ${direction}, r.id ${direction}
+    limit ${limit + 1}`);
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const lastRow = page.at(-1);
+  return {
+    items: page.map(toAdminRegistration),
+    last: lastRow ? { k: lastRow.sortKey, id: lastRow.id } : null,
+    more,
+  };
+}
+
+export async function countLive(database: Database): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from registrations r where r.deleted_at is null`);
+  return Number(row?.n ?? 0);
+}
+
+export async function countMatching(database: Database, filters: ListFilters): Promise<number> {
+  const { where } = filterCondition(filters);
+  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from registrations r where ${where}`);
+  return Number(row?.n ?? 0);
+}
+
+export type ListResult = { items: AdminRegistration[]; total: number; filtered: number; nextCursor: string | null };
+
+/**
+ * The admin list. Counting is the expensive part at 100k rows, so counts are taken on the first
+ * page only (no cursor: the filters just changed) and carried inside the opaque cursor after that.
+ */
+export async function listRegistrations(database: Database, query: ListQuery): Promise<ListResult> {
+  const order = { sort: query.sort, dir: query.dir };
+  const cursor = query.cursor ? decodeCursor(query.cursor, query.sort, query.dir) : null;
+  const { filtered: hasFilters } = filterCondition(query);
+  const countsPromise: Promise<{ total: number; filtered: number }> = cursor
+    ? Promise.resolve({ total: cursor.t, filtered: cursor.f })
+    : Promise.all([countLive(database), hasFilters ? countMatching(database, query) : null]).then(([total, filtered]) => ({
+        total,
+        filtered: filtered ?? total,
+      }));
+  const [page, counts] = await Promise.all([fetchPage(database, query, order, cursor, query.limit), countsPromise]);
+  const nextCursor =
+    page.more && page.last
+      ? encodeCursor({ s: query.sort, d: query.dir, k: page.last.k, id: page.last.id, t: counts.total, f: counts.filtered })
+      : null;
+  return { items: page.items, total: counts.total, filtered: counts.filtered, nextCursor };
+}
+
+/** Every matching row in sort order, a batch at a time (for CSV export without holding 100k rows). */
+export async function* allMatching(
+  database: Database,
+  filters: ListFilters,
+  order: { sort: Sort; dir: 'asc' | 'desc' },
+  batchSize = 1000,
+): AsyncGenerator<AdminRegistration[]> {
+  let after: { k: SortValue; id: string } | null = null;
+  for (;;) {
+    const page = await fetchPage(database, filters, order, after, batchSize);
+    if (page.items.length > 0) yield page.items;
+    if (!page.more || !page.last) return;
+    after = page.last;
+  }
+}
+
+/** Distinct cities of live registrations, read as a skip scan over the city index. */
+export async function listCities(database: Database): Promise<string[]> {
+  const rows = await database.rows<{ city: string }>(sql`
+    with recursive keys as (
+      (select (lower(city) collate "C") as k from registrations order by 1 limit 1)
+      union all
+      select (select (lower(r.city) collate "C") from registrations r
+              where (lower(r.city) collate "C") > keys.k order by 1 limit 1)
+      from keys where keys.k is not null
+    )
+    select (select r.city from registrations r
+            where (lower(r.city) collate "C") = keys.k and r.deleted_at is null
+            order by (lower(r.city) collate "C"), r.id limit 1) as city
+    from keys where keys.k is not null`);
+  return rows.map((r) => r.city).filter((c): c is string => typeof c === 'string');
+}
