@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { signIn } from './sign-in-for-tests';
+
+const SOME_ID = '00000000-0000-4000-8000-00000000abcd';
+
+/** Every admin route (docs/api.md). A new admin route belongs in this list. */
+const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
+  { method: 'GET', path: '/api/auth/me' },
+  { method: 'POST', path: '/api/auth/logout' },
+  { method: 'GET', path: '/api/registrations' },
+  { method: 'GET', path: '/api/registrations/cities' },
+  { method: 'GET', path: '/api/registrations/export.csv' },
+  { method: 'GET', path: `/api/registrations/${SOME_ID}` },
+  { method: 'PUT', path: `/api/registrations/${SOME_ID}`, body: {} },
+  { method: 'DELETE', path: `/api/registrations/${SOME_ID}` },
+  { method: 'POST', path: `/api/registrations/${SOME_ID}/restore` },
+  { method: 'GET', path: '/api/users' },
+  { method: 'PUT', path: `/api/users/deleteuser/${SOME_ID}` },
+  { method: 'GET', path: '/api/judges' },
+  { method: 'GET', path: `/api/judges/${SOME_ID}/photo` },
+  { method: 'GET', path: '/api/contact' },
+  { method: 'PATCH', path: `/api/contact/${SOME_ID}`, body: { handled: true } },
+  { method: 'GET', path: '/api/newsletter' },
+  { method: 'GET', path: '/api/newsletter/export.csv' },
+  { method: 'GET', path: '/api/audit' },
+];
+
+const STATE_CHANGING = ADMIN_ROUTES.filter((r) => r.method !== 'GET');
+
+function init(route: (typeof ADMIN_ROUTES)[number], headers: Record<string, string>): RequestInit {
+  return {
+    method: route.method,
+    headers: route.body ? { 'Content-Type': 'application/json', ...headers } : headers,
+    body: route.body ? JSON.stringify(route.body) : undefined,
+  };
+}
+
+describe.each(testDatabaseKinds())('admin access on %s', (kind) => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    cookie = await signIn(t);
+  });
+  afterAll(() => t.close());
+
+  it.each(ADMIN_ROUTES)('$method $path answers 401 without a session', async (route) => {
+    const response = await t.request(route.path, init(route, {}));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'unauthorized' } });
+  });
+
+  it.each(ADMIN_ROUTES)('$method $path answers 401 with an unknown session token', async (route) => {
+    const response = await t.request(route.path, init(route, { Cookie: 'ktc_session=forged-token-value' }));
+    expect(response.status).toBe(401);
+  });
+
+  it.each(ADMIN_ROUTES.filter((r) => r.path !== '/api/auth/logout'))('$method $path lets a signed-in admin through', async (route) => {
+    const response = await t.request(route.path, init(route, { Cookie: cookie }));
+    expect(response.status).not.toBe(401);
+    expect(response.status).not.toBe(403);
+    expect(response.status).toBeLessThan(500);
+  });
+
+  it.each(STATE_CHANGING)('$method $path answers 403 without the same-origin proof', async (route) => {
+    const cases: Record<string, string>[] = [
+      { Cookie: cookie, Host: 'localhost' }, // no Origin, no X-Requested-With
+      { Cookie: cookie, Host: 'localhost', Origin: TEST_ORIGIN }, // no X-Requested-With
+      { Cookie: cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'https://evil.example' },
+      { Cookie: cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'http://localhost:9999' },
+      { Cookie: cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'null' },
+    ];
+    for (const headers of cases) {
+      const response = await t.app.request(`${TEST_ORIGIN}${route.path}`, init(route, headers));
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(await response.json()).toMatchObject({ error: { code: 'forbidden' } });
+    }
+  });
+
+  it('accepts an Origin that matches whatever host and port the server is reached on', async () => {
+    const response = await t.app.request('http://kiosk.local:8443/api/registrations/00000000-0000-4000-8000-00000000abcd/restore', {
+      method: 'POST',
+      headers: { Cookie: cookie, Host: 'kiosk.local:8443', Origin: 'http://kiosk.local:8443', 'X-Requested-With': 'fetch' },
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it('signs out last: the same session then answers 401 everywhere', async () => {
+    expect((await t.request('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie } })).status).toBe(200);
+    for (const route of ADMIN_ROUTES) {
+      expect((await t.request(route.path, init(route, { Cookie: cookie }))).status, route.path).toBe(401);
+    }
+  });
+});
