@@ -61,7 +61,7 @@ export function FiltersMenu({ filters, onChange }: Props) {
         </fieldset>
         <fieldset className="admin-filters__group">
           <legend>City</legend>
-          {cities.isPending && <p className="admin-muted">Loading cities…</p>}
+          {cities.isLoading && <p className="admin-muted">Loading cities…</p>}
           {cities.isError && (
             <p className="admin-error">
               Could not load the cities.{' '}

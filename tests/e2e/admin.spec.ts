@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createReferenceCode } from '../../domain/reference-code';
+import { ADMIN, expect, test } from './fixtures';
+
+/** A fresh tag per test keeps tests independent on the worker's shared server. */
+function tag(): string {
+  return `t${randomUUID().slice(0, 8)}`;
+}
+
+type Seed = { name: string; city?: string; categories?: string[]; age?: number; phone?: string };
+
+function payload(seed: Seed) {
+  return {
+    id: randomUUID(),
+    referenceCode: createReferenceCode(),
+    type: 'participant',
+    name: seed.name,
+    age: seed.age ?? 8,
+    email: `${seed.name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.org`,
+    phone: seed.phone ?? `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    city: seed.city ?? 'Chennai',
+    instituteName: 'Little Stars School',
+    categories: seed.categories ?? ['dance'],
+    agreeTerms: true,
+  };
+}
+
+/** Seeds registrations through the public batch API, as the offline outbox would send them. */
+async function seed(request: APIRequestContext, seeds: Seed[]) {
+  const registrations = seeds.map(payload);
+  const response = await request.post('/api/registrations/batch', { data: { registrations } });
+  expect(response.status()).toBe(200);
+  const { results } = (await response.json()) as { results: { status: string }[] };
+  expect(results.map((r) => r.status)).toEqual(seeds.map(() => 'created'));
+  return registrations;
+}
+
+async function signIn(page: Page) {
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function openSignedIn(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/admin\/login/);
+  await signIn(page);
+  await expect(page).toHaveURL(path);
+}
+
+/** An API client with its own admin session, standing in for a second admin. */
+async function otherAdmin(request: APIRequestContext, origin: string) {
+  const headers = { Origin: origin, 'X-Requested-With': 'fetch' };
+  const login = await request.post('/api/auth/login', { data: { ...ADMIN, remember: false }, headers });
+  expect(login.status()).toBe(200);
+  return headers;
+}
+
+function rowOf(page: Page, text: string) {
+  return page.getByRole('row').filter({ hasText: text });
+}
+
+function namesInTable(page: Page) {
+  return page.locator('tbody tr:not(.admin-spacer) td:first-child .admin-row__name').allTextContents();
+}
+
+test.describe('admin registrations', () => {
+  test('a visitor without a session is sent to login and back to the page asked for', async ({ page }) => {
+    await page.goto('/admin/users?q=Priya');
+    await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fusers%3Fq%3DPriya');
+    await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByLabel('Remember me for 30 days').check();
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('button', { name: 'Signing in...' })).toBeVisible();
+    await expect(page).toHaveURL('/admin/users?q=Priya');
+    await expect(page.getByRole('heading', { name: 'Registrations' })).toBeVisible();
+    await expect(page.getByLabel('Search registrations')).toHaveValue('Priya');
+  });
+
+  test('search, filter and sort run on the server, live in the URL, and Back undoes them', async ({ page, request }) => {
+    const t = tag();
+    await seed(request, [
+      { name: `Meera ${t}`, city: 'Adyar', categories: ['yoga'] },
+      { name: `Arjun ${t}`, city: 'Velachery', categories: ['dance'] },
+      { name: `Kavya ${t}`, city: 'Adyar', categories: ['dance', 'singing'] },
+    ]);
+    await openSignedIn(page, '/admin/users');
+
+    await page.getByLabel('Search registrations').fill(t);
+    await expect(page).toHaveURL(`/admin/users?q=${t}`);
+    await expect(page.getByText(/^Showing 3 of \d+ registrations$/)).toBeVisible();
+    expect(await namesInTable(page)).toEqual([`Arjun ${t}`, `Kavya ${t}`, `Meera ${t}`]);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('button', { name: 'Adyar', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('button', { name: 'Clear All Filters' })).toBeHidden();
+    await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
+    expect(await namesInTable(page)).toEqual([`Kavya ${t}`, `Meera ${t}`]);
+
+    await page.getByRole('button', { name: /^City/ }).click();
+    await page.getByRole('button', { name: /^Name/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await page.getByRole('button', { name: /^Name/ }).click();
+    await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    await expect(page).toHaveURL(/sort=name&dir=desc/);
+    await expect.poll(() => namesInTable(page)).toEqual([`Meera ${t}`, `Kavya ${t}`]);
+
+    // The reference code is searchable too.
+    await page.goBack();
+    await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
+    await expect.poll(() => namesInTable(page)).toEqual([`Kavya ${t}`, `Meera ${t}`]);
+  });
+
+  test('the reference code is shown and searchable', async ({ page, request }) => {
+    const t = tag();
+    const [child] = await seed(request, [{ name: `Ref ${t}` }]);
+    await openSignedIn(page, '/admin/users');
+    await page.getByLabel('Search registrations').fill(child!.referenceCode);
+    await expect(rowOf(page, `Ref ${t}`)).toContainText(child!.referenceCode);
+    await expect(page.getByText(/^Showing 1 of \d+ registrations$/)).toBeVisible();
+  });
+
+  test('inline edit saves and flashes green; a stale edit gets a clear 409', async ({ page, request, server }) => {
+    const t = tag();
+    const [child] = await seed(request, [{ name: `Nila ${t}`, city: 'Guindy' }]);
+    await openSignedIn(page, `/admin/users?q=${t}`);
+
+    await rowOf(page, `Nila ${t}`).getByRole('button', { name: /^Edit/ }).click();
+    await page.getByLabel('City').fill('Tambaram');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const row = rowOf(page, `Nila ${t}`);
+    await expect(row).toContainText('Tambaram');
+    await expect(row).toHaveClass(/admin-row--saved/);
+    const background = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const [red, green, blue] = (background.match(/\d+/g) ?? []).map(Number);
+    expect(green).toBeGreaterThan((red ?? 255) + 10); // a green tint, not the plain white row
+    expect(green).toBeGreaterThan((blue ?? 255) + 5);
+    await expect(row).not.toHaveClass(/admin-row--saved/, { timeout: 5_000 });
+
+    // Open the editor, then another admin saves first.
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    const headers = await otherAdmin(request, server.url);
+    const current = await request.get(`/api/registrations/${child!.id}`);
+    const { registration } = (await current.json()) as { registration: { version: number } & Record<string, unknown> };
+    const theirs = await request.put(`/api/registrations/${child!.id}`, {
+      headers,
+      data: { ...payload({ name: `Nila ${t}`, city: 'Porur' }), id: undefined, referenceCode: undefined, agreeTerms: undefined, version: registration.version },
+    });
+    expect(theirs.status()).toBe(200);
+
+    await page.getByLabel('Phone').fill('9000000001');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText('Someone else changed this registration');
+    await page.getByRole('button', { name: 'Load their version' }).click();
+    await expect(page.getByLabel('City')).toHaveValue('Porur');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(rowOf(page, `Nila ${t}`)).toContainText('Porur');
+  });
+
+  test('delete fades the row out, and Undo brings it back', async ({ page, request }) => {
+    const t = tag();
+    await seed(request, [{ name: `Ravi ${t}` }, { name: `Sita ${t}` }]);
+    await openSignedIn(page, `/admin/users?q=${t}`);
+    await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
+
+    await rowOf(page, `Ravi ${t}`).getByRole('button', { name: /^Delete/ }).click();
+    await expect(rowOf(page, `Ravi ${t}`)).toHaveCount(0);
+    await expect(page.getByText(/^Showing 1 of \d+ registrations$/)).toBeVisible();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(rowOf(page, `Ravi ${t}`)).toHaveCount(1);
+    await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
+    await page.reload();
+    await expect(rowOf(page, `Ravi ${t}`)).toHaveCount(1);
+  });
+
+  test('Export CSV downloads the filtered rows, UTF-8 with a BOM', async ({ page, request }) => {
+    const t = tag();
+    await seed(request, [
+      { name: `Lakshmi ${t}`, city: 'Mylapore' },
+      { name: `Gopal ${t}`, city: 'Anna Nagar' },
+    ]);
+    await openSignedIn(page, `/admin/users?q=${t}&city=Mylapore`);
+    await expect(page.getByText(/^Showing 1 of \d+ registrations$/)).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    const bytes = readFileSync((await download.path()) ?? '');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.toString('utf8');
+    expect(text).toContain(`Lakshmi ${t}`);
+    expect(text).not.toContain(`Gopal ${t}`);
+  });
+
+  test('Sign out ends the session on the server', async ({ page }) => {
+    await openSignedIn(page, '/admin/users');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL('/admin/login');
+    expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+    await page.goto('/admin/judges');
+    await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fjudges');
+  });
+});
+
+const ADMIN_PAGES = [
+  { path: '/admin/users', heading: 'Registrations' },
+  { path: '/admin/judges', heading: 'Judge applications' },
+  { path: '/admin/contact', heading: 'Contact messages' },
+  { path: '/admin/newsletter', heading: 'Newsletter subscribers' },
+  { path: '/admin/audit', heading: 'Audit log' },
+];
+
+test.describe('admin access', () => {
+  test('every admin page sends a visitor without a session to login', async ({ page }) => {
+    for (const { path } of [...ADMIN_PAGES, { path: '/admin' }]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/admin\/login\?next=/);
+      await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
+    }
+  });
+
+  test('with a session every admin page shows its heading, without errors', async ({ page, problems }) => {
+    await openSignedIn(page, '/admin/users');
+    for (const { path, heading } of ADMIN_PAGES) {
+      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: navLabel(heading) }).click();
+      await expect(page).toHaveURL(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(/^(Loading|Failed)/).filter({ visible: true })).toHaveCount(0);
+    }
+    await page.goto('/admin');
+    await expect(page).toHaveURL('/admin/users');
+    // The only expected failure is the session probe before sign-in.
+    expect(problems.failedRequests.filter((r) => !r.includes('/api/auth/me'))).toEqual([]);
+  });
+
+  test('wrong credentials say so; after five failures the wait is shown', async ({ page }) => {
+    await page.goto('/admin/login');
+    const username = `intruder-${tag()}`;
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await page.getByLabel('Username').fill(username);
+      await page.getByLabel('Password').fill(`wrong password ${attempt}`);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Wrong username or password.');
+      await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    }
+    await page.getByLabel('Password').fill('wrong password 6');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toHaveText(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
+  });
+});
+
+function navLabel(heading: string): string {
+  return heading === 'Newsletter subscribers' ? 'Newsletter' : heading;
+}
