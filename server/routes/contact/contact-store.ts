@@ -20,7 +20,9 @@ const storedColumns = {
 export type StoredContactMessage = ContactMessage & { createdAt: string };
 
 /** Stores a contact message once per client id; a replay compares content hashes. */
-export async function createContactMessage(db: Db, message: ContactMessage): Promise<InsertOutcome<StoredContactMessage>> {
+export async function createContactMessage(db: Db, input: ContactMessage): Promise<InsertOutcome<StoredContactMessage>> {
+  // Postgres prints a uuid in lower case; hashing that form makes the id's case irrelevant.
+  const message = { ...input, id: input.id.toLowerCase() };
   const hash = contentHash(message);
   const outcome = await insertOnce({
     contentHash: hash,

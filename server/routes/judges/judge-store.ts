@@ -24,9 +24,11 @@ const storedColumns = {
 /** Stores an application once per client id; the content hash covers the text and the photo's bytes. */
 export async function createJudgeApplication(
   db: Db,
-  application: JudgeApplication,
+  input: JudgeApplication,
   photo: JudgePhoto | null,
 ): Promise<InsertOutcome<StoredJudgeApplication>> {
+  // Postgres prints a uuid in lower case; hashing that form makes the id's case irrelevant.
+  const application = { ...input, id: input.id.toLowerCase() };
   const hash = contentHash({ ...application, photoSha256: photo ? sha256Hex(photo.bytes) : null });
   const outcome = await insertOnce({
     contentHash: hash,

@@ -25,7 +25,7 @@ function application(overrides: Record<string, string> = {}) {
   };
 }
 
-function form(fields: Record<string, string>, photo?: { bytes: Uint8Array; type?: string; name?: string }): FormData {
+function form(fields: Record<string, string>, photo?: { bytes: Uint8Array<ArrayBuffer>; type?: string; name?: string }): FormData {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.set(key, value);
   if (photo) data.set('photo', new Blob([photo.bytes], { type: photo.type ?? 'image/png' }), photo.name ?? 'photo.png');

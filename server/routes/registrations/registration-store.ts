@@ -90,6 +90,12 @@ function rowValues(registration: NewRegistration, hash: string, source: Registra
   };
 }
 
+/** Postgres prints a uuid in lower case; keying by that form lets an upper-case id match its row. */
+function withCanonicalId(registration: NewRegistration): NewRegistration {
+  const id = registration.id.toLowerCase();
+  return id === registration.id ? registration : { ...registration, id };
+}
+
 type Stored = { contentHash: string; registration: Registration };
 
 function stored(row: StoredRow): Stored {
@@ -107,9 +113,10 @@ function compareWithStored(existing: Stored, hash: string): WriteOutcome {
  */
 export async function createRegistration(
   db: Db,
-  registration: NewRegistration,
+  input: NewRegistration,
   source: RegistrationSource = 'web',
 ): Promise<WriteOutcome> {
+  const registration = withCanonicalId(input);
   const hash = registrationHash(registration);
   const { outcome } = await insertOne(db, registration, hash, source);
   return outcome;
@@ -144,19 +151,21 @@ async function insertOne(
  * inserted. Results come back in the order of the input. The first occurrence of an id within
  * the batch is the one inserted; later copies compare against it like any replay.
  */
-export async function createRegistrations(db: Db, batch: readonly NewRegistration[]): Promise<WriteOutcome[]> {
-  if (batch.length === 0) return [];
+export async function createRegistrations(db: Db, input: readonly NewRegistration[]): Promise<WriteOutcome[]> {
+  if (input.length === 0) return [];
+  const batch = input.map(withCanonicalId);
   const hashes = batch.map(registrationHash);
   const firstIndexOf = new Map<string, number>();
   batch.forEach((registration, index) => {
     if (!firstIndexOf.has(registration.id)) firstIndexOf.set(registration.id, index);
   });
 
-  const inserted = await db
-    .insert(registrations)
-    .values([...firstIndexOf.values()].map((index) => rowValues(batch[index] as NewRegistration, hashes[index] as string, 'web')))
-    .onConflictDoNothing()
-    .returning(storedColumns);
+  // Rows go in id order: two batches sharing ids then take their row locks in the same order
+  // and wait for each other instead of deadlocking.
+  const rows = [...firstIndexOf.values()]
+    .map((index) => rowValues(batch[index] as NewRegistration, hashes[index] as string, 'web'))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const inserted = await db.insert(registrations).values(rows).onConflictDoNothing().returning(storedColumns);
   const created = new Set(inserted.map((row) => row.id));
   const known = new Map(inserted.map((row) => [row.id, stored(row)]));
 
