@@ -51,9 +51,23 @@ const junk = fc.oneof(
   fc.array(fc.oneof(fc.constantFrom(...CATEGORIES.map((c) => c.slug)), fc.string()), { maxLength: 20 }),
 );
 
-/** A valid record with some fields replaced by junk or removed, plus maybe unknown extra keys. */
+/** Text that is valid for a free-text field in every way but one: the characters in it. */
+const trickyText = fc.oneof(
+  fc.string({
+    unit: fc.constantFrom('a', ' ', '\u0000', '\u0001', '\ud800', '\udfff', 'é', '💃🏽', '\u202e', '\n', '\\', '"', "'", '%'),
+    minLength: 1,
+    maxLength: 30,
+  }),
+  fc.string({ unit: 'binary', minLength: 1 }),
+);
+
+/**
+ * A valid record with some fields replaced by junk or removed, plus maybe unknown extra keys;
+ * or with exactly one field swapped for tricky text, so that the rest stays valid and the bad
+ * value reaches as far into the server as it can.
+ */
 function mutated(valid: () => Record<string, unknown>) {
-  return fc
+  const manyChanges = fc
     .tuple(
       fc.array(fc.tuple(fc.nat(), fc.option(junk, { nil: undefined })), { maxLength: 4 }),
       fc.dictionary(fc.string({ maxLength: 8 }), junk, { maxKeys: 3 }),
@@ -68,6 +82,13 @@ function mutated(valid: () => Record<string, unknown>) {
       }
       return record;
     });
+  const oneTrickyField = fc.tuple(fc.nat(), trickyText).map(([pick, value]) => {
+    const record = valid();
+    const keys = Object.keys(record);
+    record[keys[pick % keys.length] as string] = value;
+    return record;
+  });
+  return fc.oneof(manyChanges, oneTrickyField);
 }
 
 const registration = () => ({
