@@ -252,6 +252,51 @@ test.describe('admin access', () => {
   });
 });
 
+const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+
+/** Runs axe in the page (evaluate is not subject to the page's CSP) and returns the violations. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    // axe was just evaluated into the page; it is not part of the page's own types.
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+test.describe('admin pages at 1280 and 375 px', () => {
+  for (const width of [1280, 375]) {
+    test(`login, table, filters and inline edit are axe-clean and the page never scrolls sideways at ${width} px`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const t = tag();
+      await seed(request, [{ name: `Axe ${t}`, categories: ['crawling'], age: 7 }, { name: `Bee ${t}` }]);
+      await page.goto('/admin/login');
+      await page.getByRole('button', { name: 'Contact administrator' }).click();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await signIn(page);
+      await page.getByLabel('Search registrations').fill(t);
+      await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
+      await expect(rowOf(page, `Axe ${t}`)).toContainText('7 mo');
+      expect(await axeViolations(page)).toEqual([]);
+      const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+      expect(await pageWidth()).toBeLessThanOrEqual(width);
+
+      await page.getByRole('button', { name: 'Filters' }).click();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await pageWidth()).toBeLessThanOrEqual(width);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('button', { name: 'Filters' })).toBeFocused();
+
+      await rowOf(page, `Axe ${t}`).getByRole('button', { name: /^Edit/ }).click();
+      await page.getByRole('button', { name: '1 selected' }).click();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await pageWidth()).toBeLessThanOrEqual(width);
+    });
+  }
+});
+
 function navLabel(heading: string): string {
   return heading === 'Newsletter subscribers' ? 'Newsletter' : heading;
 }

@@ -34,7 +34,7 @@ export function FiltersMenu({ filters, onChange }: Props) {
       <button
         ref={buttonRef}
         type="button"
-        className={`button button--small${count > 0 ? ' button--active' : ''}`}
+        className={`button${count > 0 ? ' button--active' : ''}`}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

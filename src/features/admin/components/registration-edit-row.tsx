@@ -104,7 +104,6 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
           <td key={field.key}>
             <label htmlFor={id} className="admin-edit__label">
               {field.label}
-              {field.key === 'age' && <span className="admin-muted"> ({ageUnit})</span>}
             </label>
             <input
               id={id}
@@ -116,8 +115,13 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
               value={draft[field.key]}
               onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-describedby={[field.key === 'age' ? `${id}-unit` : '', error ? errorId : ''].join(' ').trim() || undefined}
             />
+            {field.key === 'age' && (
+              <span id={`${id}-unit`} className="admin-edit__hint">
+                in {ageUnit}
+              </span>
+            )}
             {error && (
               <p id={errorId} className="admin-field-error">
                 {error}

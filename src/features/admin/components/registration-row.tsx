@@ -13,6 +13,19 @@ type Props = {
   onDelete: () => void;
 };
 
+/** Lets a long address wrap after the @ rather than mid-word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** One registration as a table row: the reference code sits under the name, duplicates are flagged. */
 export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function RegistrationRow(
   { registration: r, rowIndex, dataIndex, saved, leaving, busy, onEdit, onDelete },
@@ -30,10 +43,12 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
         {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
       </td>
       <td>{formatShortAge(r.age, r.ageUnit)}</td>
-      <td className="admin-cell--wrap">{r.email}</td>
+      <td>
+        <EmailText email={r.email} />
+      </td>
       <td>{r.phone}</td>
       <td>{r.city}</td>
-      <td className="admin-cell--wrap">{r.instituteName ?? '—'}</td>
+      <td>{r.instituteName ?? '—'}</td>
       <td>
         <ul className="admin-tags">
           {r.categories.map((slug) => (
