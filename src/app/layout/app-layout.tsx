@@ -1,30 +1,32 @@
 import { Suspense } from 'react';
-import { Link, Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { UpdatePrompt } from '../update-prompt';
+import { SiteBackground } from './site-background';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { SiteSidebar } from './site-sidebar';
 
-/** The shell around every route. (The public-site work fills in header, sidebar and footer.) */
+/** The shell around every route: header with menu, program sidebar, footer and the background. */
 export function AppLayout() {
   return (
-    <>
+    <MotionPreferenceProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <header className="site-header">
-        <Link to="/">Kids Talent Competition</Link>
-      </header>
-      <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p className="page-loading">Loading…</p>}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <footer className="site-footer">
-        <h2>Crazy Talent Competition</h2>
-        <p>
-          © {new Date().getFullYear()} Kids Talent Competition. All Rights Reserved.
-        </p>
-      </footer>
+      <SiteBackground />
+      <SiteHeader />
+      <div className="site-body">
+        <SiteSidebar />
+        <main id="main" tabIndex={-1}>
+          <Suspense fallback={<p className="page-loading">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <SiteFooter />
       <UpdatePrompt />
       <ScrollRestoration />
-    </>
+    </MotionPreferenceProvider>
   );
 }

@@ -1,0 +1,144 @@
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useAfterLoad } from '@/hooks/use-after-load';
+import { MotionToggle } from './motion-toggle';
+
+// The badge reads the outbox (IndexedDB); it loads after first paint so the shell stays small.
+const SyncBadge = lazy(() => import('@/features/outbox/components/sync-badge').then((m) => ({ default: m.SyncBadge })));
+
+export const MENU_LINKS = [
+  { to: '/', label: 'Home' },
+  { to: '/contest/category', label: 'Contest Categories' },
+  { to: '/registration', label: 'Register' },
+  { to: '/judgereg', label: 'Become Our Teacher' },
+  { to: '/community', label: 'Join our community' },
+  { to: '/about', label: 'About us' },
+  { to: '/contact', label: 'Contact' },
+] as const;
+
+const SCROLLED_AFTER_PX = 10;
+/** A click this soon after hover opened the menu confirms it rather than closing it again. */
+const HOVER_CLICK_GRACE_MS = 400;
+
+export function SiteHeader() {
+  const location = useLocation();
+  // The menu is open for the page it was opened on: any navigation (a link, the logo,
+  // back/forward) closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location.pathname;
+  const setOpen = useCallback(
+    (next: boolean | ((current: boolean) => boolean)) =>
+      setOpenOn((current) => {
+        const wasOpen = current === location.pathname;
+        const willOpen = typeof next === 'function' ? next(wasOpen) : next;
+        return willOpen ? location.pathname : null;
+      }),
+    [location.pathname],
+  );
+  const [scrolled, setScrolled] = useState(false);
+  const hoverOpenedAt = useRef(0);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const panelId = useId();
+  const afterLoad = useAfterLoad();
+
+  const close = useCallback(
+    (returnFocus = false) => {
+      setOpen(false);
+      if (returnFocus) buttonRef.current?.focus();
+    },
+    [setOpen],
+  );
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLLED_AFTER_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close(true);
+    };
+    const onPointerDown = (event: globalThis.PointerEvent) => {
+      if (menuRef.current && !menuRef.current.contains(event.target as Node)) close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [open, close]);
+
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType !== 'mouse' || open) return;
+    hoverOpenedAt.current = Date.now();
+    setOpen(true);
+  };
+  const onPointerLeave = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse') close();
+  };
+  const onButtonClick = () => {
+    if (open && Date.now() - hoverOpenedAt.current < HOVER_CLICK_GRACE_MS) return;
+    hoverOpenedAt.current = 0;
+    setOpen((current) => !current);
+  };
+
+  return (
+    <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
+      <div className="site-header__inner">
+        <Link to="/" className="site-logo" onClick={() => close()}>
+          <img src="/icons/icon.svg" alt="" width={36} height={36} />
+          <span className="site-logo__text">
+            Kids Talent <span className="site-logo__accent">Competition</span>
+          </span>
+        </Link>
+        <div className="site-header__tools">
+          <span className="site-header__badge">
+            {afterLoad ? (
+              <Suspense fallback={null}>
+                <SyncBadge />
+              </Suspense>
+            ) : null}
+          </span>
+          <MotionToggle />
+          <div ref={menuRef} className={`menu${open ? ' is-open' : ''}`} onPointerLeave={onPointerLeave}>
+            <button
+              ref={buttonRef}
+              type="button"
+              className="menu__button"
+              aria-expanded={open}
+              aria-controls={panelId}
+              aria-label={open ? 'Close menu' : 'Open menu'}
+              onPointerEnter={onPointerEnter}
+              onClick={onButtonClick}
+            >
+              <span className="menu__bars" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+              <span className="menu__label" aria-hidden="true">
+                Menu
+              </span>
+            </button>
+            <nav id={panelId} className="menu__panel" aria-label="Main menu" inert={!open}>
+              <ul className="menu__list">
+                {MENU_LINKS.map((link, index) => (
+                  <li key={link.to} className="menu__item" style={{ transitionDelay: open ? `${0.1 * (index + 1)}s` : '0s' }}>
+                    <NavLink to={link.to} end={link.to === '/'} className="menu__link" onClick={() => close()}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SPONSOR_SLIDE_MS, type Sponsor } from '@/config/season';
+import { useMotionPreference } from '@/hooks/motion-preference';
+import { useInterval } from '@/hooks/use-interval';
+
+/**
+ * The spec's slider: one step every 3 s, wrapping after the last; each slide sits at its distance
+ * from the current one. It rests while hovered or focused, and when motion is paused.
+ */
+export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
+  const [current, setCurrent] = useState(0);
+  const [resting, setResting] = useState(false);
+  const { paused } = useMotionPreference();
+  const running = !paused && !resting && sponsors.length > 1;
+
+  useInterval(() => setCurrent((index) => (index + 1) % sponsors.length), running ? SPONSOR_SLIDE_MS : null);
+
+  return (
+    <div
+      className="slider"
+      role="group"
+      aria-roledescription="carousel"
+      aria-label="Sponsor logos"
+      data-current={current}
+      onPointerEnter={() => setResting(true)}
+      onPointerLeave={() => setResting(false)}
+      onFocus={() => setResting(true)}
+      onBlur={() => setResting(false)}
+    >
+      <div className="slider__track">
+        {sponsors.map((sponsor, index) => (
+          <figure
+            key={sponsor.id}
+            className={`slider__slide${index === current ? ' is-current' : ''}`}
+            style={{ transform: `translateX(${(index - current) * 100}%)` }}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${sponsors.length}: ${sponsor.name}`}
+            aria-hidden={index !== current}
+          >
+            <img src={sponsor.logo} alt={`${sponsor.name} logo`} width={240} height={120} />
+            <figcaption>
+              <strong>{sponsor.name}</strong>
+              <span>{sponsor.tagline}</span>
+            </figcaption>
+          </figure>
+        ))}
+      </div>
+      <div className="slider__dots">
+        {sponsors.map((sponsor, index) => (
+          <button
+            key={sponsor.id}
+            type="button"
+            className="slider__dot"
+            aria-label={`Show ${sponsor.name}`}
+            aria-current={index === current}
+            onClick={() => setCurrent(index)}
+          />
+        ))}
+      </div>
+      <Link to="/about#sponsors" className="button">
+        View All Sponsors
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test } from './fixtures';
+import { PUBLIC_ROUTES } from './public-routes';
+
+// DECISIONS.md / issue 3: the first load of any public route, three.js excluded, is at most
+// 120 KB of gzipped JavaScript, and three.js is never fetched before the load event.
+// "First load" runs until the load event or until the route has rendered its h1, whichever is
+// later: route chunks are dynamic imports, which the load event does not wait for.
+const BUDGET_BYTES = 120 * 1024;
+const DIST = resolve(process.env.DIST_DIR ?? 'dist');
+
+function gzippedSize(urlPath: string): number {
+  const file = join(DIST, urlPath);
+  if (existsSync(`${file}.gz`)) return readFileSync(`${file}.gz`).length;
+  // Files under 512 bytes are not precompressed; measure them the same way.
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+function isThree(urlPath: string): boolean {
+  return readFileSync(join(DIST, urlPath), 'utf8').includes('isWebGLRenderer');
+}
+
+test.describe('JavaScript budget on first load', () => {
+  for (const route of PUBLIC_ROUTES) {
+    test(`${route.path} first load is at most 120 KB of gzipped JS, three.js only after load`, async ({ page }) => {
+      await page.addInitScript(() => {
+        new MutationObserver((_records, observer) => {
+          if (document.querySelector('main h1')) {
+            document.documentElement.dataset.routeRenderedAt = String(performance.now());
+            observer.disconnect();
+          }
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto(route.path, { waitUntil: 'load' });
+      await expect(page.locator('main h1')).toBeVisible();
+      const { beforeLoad, firstLoad } = await page.evaluate(() => {
+        const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+        const loadAt = navigation?.loadEventStart ?? performance.now();
+        const renderedAt = Number(document.documentElement.dataset.routeRenderedAt ?? performance.now());
+        const scripts = performance
+          .getEntriesByType('resource')
+          .map((entry) => ({ start: entry.startTime, url: new URL(entry.name) }))
+          .filter(({ url }) => url.origin === location.origin && url.pathname.endsWith('.js'));
+        return {
+          beforeLoad: scripts.filter((s) => s.start <= loadAt).map((s) => s.url.pathname),
+          firstLoad: scripts.filter((s) => s.start <= Math.max(loadAt, renderedAt)).map((s) => s.url.pathname),
+        };
+      });
+      expect(firstLoad.length).toBeGreaterThan(0);
+      expect(beforeLoad.filter(isThree), 'three.js must load only after the page has loaded').toEqual([]);
+      const scripts = firstLoad.filter((path) => !isThree(path));
+      const total = scripts.reduce((sum, path) => sum + gzippedSize(path), 0);
+      test.info().annotations.push({ type: 'gzipped JS', description: `${(total / 1024).toFixed(1)} KB (${scripts.length} files)` });
+      expect(total, `${scripts.join(', ')}`).toBeLessThanOrEqual(BUDGET_BYTES);
+    });
+  }
+});
