@@ -78,8 +78,12 @@ function likeEscape(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** Search words: lower-cased; phone-like words lose their dashes; reference codes their typos. */
-export function searchTerms(q: string): string[] {
+/**
+ * Search words, lower-cased, each with the spellings that count as a match: phone-like words
+ * lose their dashes and brackets; a word that reads as a reference code typed loosely
+ * ("7f3k9qx2", "ktc 7f3k-9qx2" is two words) also matches that code's canonical form.
+ */
+export function searchTerms(q: string): string[][] {
   return q
     .trim()
     .toLowerCase()
@@ -87,32 +91,27 @@ export function searchTerms(q: string): string[] {
     .filter(Boolean)
     .slice(0, 6)
     .map((term) => {
-      if (/^\+?[\d\-().]+$/.test(term)) return term.replace(/[-().]/g, '');
-      const code = /[a-z]/.test(term) && term.replace(/-/g, '').length >= 8 ? normalizeReferenceCode(term) : null;
-      return code ? code.toLowerCase() : term;
+      if (/^\+?[\d\-().]+$/.test(term)) return [term.replace(/[-().]/g, '')];
+      const code = /\d/.test(term) || term.startsWith('ktc') ? normalizeReferenceCode(term) : null;
+      return code && code.toLowerCase() !== term ? [term, code.toLowerCase()] : [term];
     })
-    .filter(Boolean);
+    .filter((spellings) => spellings[0] !== '');
 }
 
-/**
- * Search strategy (measured at 100k rows, see the report in the commit history):
- * - a word of 3+ characters is a substring match on search_text, served by its gin_trgm index;
- *   further words are checked on those rows only;
- * - when every word has 1-2 characters, trigrams cannot help and a substring match would read the
- *   whole table, so each word must instead START one of name, email, city or institute name:
- *   LIKE 'ab%' on the "C"-collation sort indexes, a BitmapOr of four index range scans.
- */
 function searchCondition(q: string): SQL | null {
   const terms = searchTerms(q);
   if (terms.length === 0) return null;
-  if (terms.some((t) => t.length >= 3)) {
+  if (terms.some(([t]) => (t ?? '').length >= 3)) {
     return sql.join(
-      terms.map((t) => sql`r.search_text like ${`%${likeEscape(t)}%`}`),
+      terms.map((spellings) => {
+        const likes = spellings.map((t) => sql`r.search_text like ${`%${likeEscape(t)}%`}`);
+        return likes.length === 1 ? (likes[0] as SQL) : sql`(${sql.join(likes, sql` or `)})`;
+      }),
       sql` and `,
     );
   }
   return sql.join(
-    terms.map((t) => {
+    terms.map(([t = '']) => {
       const prefix = `${likeEscape(t)}%`;
       return sql`(${sql.join(
         PREFIX_KEYS.map((key) => sql`${key} like ${prefix}`),
