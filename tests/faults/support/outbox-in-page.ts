@@ -8,13 +8,26 @@ import type { RegistrationInput } from '@domain/registration';
  */
 export const OUTBOX_DB = 'ktc-outbox';
 
-/** Waits until the app has opened (and so created) its outbox database. */
-export async function waitForOutbox(page: Page): Promise<void> {
-  await page.waitForFunction(
-    async (name) => (await indexedDB.databases()).some((d) => d.name === name),
-    OUTBOX_DB,
-    { timeout: 30_000, polling: 100 },
-  );
+/** Waits until the app has created its outbox database with its 'records' store. */
+export async function waitForOutbox(page: Page, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ready = await page.evaluate(async (name) => {
+      // Opening a database that does not exist would create an empty one under the app's feet.
+      if (!(await indexedDB.databases()).some((d) => d.name === name)) return false;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const hasStore = db.objectStoreNames.contains('records');
+      db.close();
+      return hasStore;
+    }, OUTBOX_DB);
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error(`The app did not create its outbox (${OUTBOX_DB}) within ${timeoutMs} ms.`);
+    await page.waitForTimeout(100);
+  }
 }
 
 /** Adds queued registrations in one transaction, the way enqueueRegistration() stores each one. */
