@@ -252,17 +252,15 @@ export class SyncEngine {
       }
       const body = (await response.json().catch(() => null)) as { results?: BatchResult[] } | null;
       const results = body?.results ?? [];
-      let missing = false;
-      for (const [index, record] of batch.entries()) {
+      const verdicts = batch.map((record, index): [OutboxRecord, Verdict] => {
         const result = results.find((r) => r.id === record.id) ?? results.find((r) => r.index === index && !r.id);
-        if (!result) {
-          missing = true;
-          await this.requeue([record], 'The server did not answer for this record.');
-          continue;
-        }
-        await this.apply(record, verdictOfBatchResult(result));
-      }
-      if (missing) throw new TransientFailure();
+        return [record, result ? verdictOfBatchResult(result) : { kind: 'transient', message: 'The server did not answer for this record.' }];
+      });
+      // One transaction for the whole batch: one change notification instead of a hundred.
+      await this.db.transaction('rw', this.db.records, async () => {
+        for (const [record, verdict] of verdicts) await this.apply(record, verdict);
+      });
+      if (verdicts.some(([, verdict]) => verdict.kind === 'transient')) throw new TransientFailure();
     }
   }
 

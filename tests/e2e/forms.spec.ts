@@ -1,0 +1,157 @@
+import { expect, test } from './fixtures';
+import { signInAsAdmin } from './outbox-helpers';
+
+test.describe('registration form rules', () => {
+  test('an empty submit shows each field its own message, the terms message for 3 s, and stores nothing', async ({ page, problems }) => {
+    await page.goto('/registration');
+    await page.getByRole('button', { name: /^Register/ }).click();
+
+    const name = page.getByLabel('Name', { exact: true });
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription("Enter the child's name.");
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAccessibleDescription('Enter an email address.');
+    await expect(page.getByLabel('Phone', { exact: true })).toHaveAccessibleDescription('Enter a phone number.');
+    await expect(page.getByLabel('City', { exact: true })).toHaveAccessibleDescription('Enter a city.');
+    await expect(page.getByRole('button', { name: /Categories/ })).toHaveAccessibleDescription('Choose at least one contest.');
+    await expect(name).toBeFocused();
+
+    const terms = page.getByText('You must agree to the terms and conditions.');
+    await expect(terms).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /terms/ })).toHaveAttribute('aria-invalid', 'true');
+    await page.waitForTimeout(2500);
+    await expect(terms).toBeVisible();
+    await expect(terms).toBeHidden({ timeout: 1500 });
+
+    // Typing fixes a field's error at once; the rest stay.
+    await name.fill('Asha');
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+
+    await page.goto('/saved');
+    await expect(page.getByRole('heading', { name: 'Not sent yet (0)' })).toBeVisible();
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
+  });
+
+  test('the categories dropdown works by keyboard and closes on an outside click', async ({ page }) => {
+    await page.goto('/registration');
+    const button = page.getByRole('button', { name: /Categories/ });
+    await button.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('checkbox', { name: 'Dance Challenge' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('checkbox', { name: 'Singing Contest' })).toBeChecked();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAccessibleName('Categories 2 chosen');
+    await expect(page.getByRole('list', { name: 'Chosen contests' })).toContainText('Dance Challenge');
+
+    await button.click();
+    await page.getByRole('checkbox', { name: 'Dance Challenge' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Dance Challenge' })).not.toBeChecked();
+    await page.getByRole('heading', { level: 1 }).click();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('checkbox', { name: 'Singing Contest' })).toBeHidden();
+  });
+
+  test('?category= preselects the contest, and a baby contest asks the age in months within its band', async ({ page }) => {
+    await page.goto('/registration?category=crawling');
+    await expect(page.getByRole('list', { name: 'Chosen contests' })).toHaveText('Crawling (5-9 months) - In Person');
+    const age = page.getByLabel(/^Age/);
+    await expect(age).toHaveAccessibleName('Age (in months)');
+    await age.fill('20');
+    await page.getByRole('button', { name: /^Register/ }).click();
+    await expect(age).toHaveAccessibleDescription(/For this contest the age must be between 5 and 9 months\./);
+  });
+
+  test('an institute registers without a child name or age, and the registration reaches the server', async ({ page, server }) => {
+    await page.goto('/registration?category=yoga');
+    await page.getByRole('radio', { name: 'Institute' }).check();
+    await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel(/^Age/)).toHaveCount(0);
+    await page.getByLabel('Email', { exact: true }).fill('office@sunrise.example.org');
+    await page.getByLabel('Phone', { exact: true }).fill('+91 44 0000 0000');
+    await page.getByLabel('City', { exact: true }).fill('Chennai');
+    await page.getByRole('checkbox', { name: /terms/ }).check();
+    await page.getByRole('button', { name: /^Register/ }).click();
+    await expect(page.getByLabel('Institute name')).toHaveAccessibleDescription('Enter the institute name.');
+    await page.getByLabel('Institute name').fill('Sunrise Yoga School');
+    await page.getByRole('button', { name: 'Register institute' }).click();
+
+    const success = page.getByRole('status').filter({ hasText: 'Registration Successful!' });
+    await expect(success).toBeVisible();
+    await expect(success).toContainText('Sent to the organisers.');
+    const code = (await success.locator('strong').textContent())?.trim();
+    await expect(page.getByText(`Last registration: ${code}`)).toBeVisible({ timeout: 6000 });
+    await expect(page.getByRole('checkbox', { name: /terms/ })).not.toBeChecked();
+
+    await signInAsAdmin(page.request, server.url);
+    const list = (await (await page.request.get(`/api/registrations?q=${encodeURIComponent(code ?? '')}`)).json()) as {
+      items: { instituteName: string; type: string; categories: string[] }[];
+    };
+    expect(list.items).toEqual([expect.objectContaining({ instituteName: 'Sunrise Yoga School', type: 'institute', categories: ['yoga'] })]);
+  });
+});
+
+test('the contact form prefills the subject, thanks the sender, resets, and the message is stored', async ({ page, server, problems }) => {
+  await page.goto('/contact?subject=Summer%20workshops');
+  const subject = page.getByLabel('Subject');
+  await expect(subject).toHaveValue('Summer workshops');
+  await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByLabel('Message')).toHaveAccessibleDescription('Enter a message.');
+
+  await page.getByLabel('Name', { exact: true }).fill('Priya');
+  await page.getByLabel('Email', { exact: true }).fill('priya@example.org');
+  await page.getByLabel('Phone', { exact: true }).fill('98765 43210');
+  await page.getByLabel('Message').fill('Which ages can join the art workshop?');
+  await page.getByRole('radio', { name: 'Phone' }).check();
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(page.getByText('Thank you for reaching out! We will get back to you soon.')).toBeVisible();
+  await expect(page.getByLabel('Message')).toHaveValue('');
+  await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
+
+  await signInAsAdmin(page.request, server.url);
+  await expect
+    .poll(async () => {
+      const body = (await (await page.request.get('/api/contact')).json()) as { items: { email: string; contactMethod: string; subject: string }[] };
+      return body.items.find((m) => m.email === 'priya@example.org');
+    })
+    .toMatchObject({ contactMethod: 'Phone', subject: 'Summer workshops' });
+  expect(problems.consoleErrors).toEqual([]);
+});
+
+test('the newsletter form subscribes once and says so when the email is already subscribed', async ({ page, browser, server }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const email = footer.getByLabel('Your email');
+  await expect(email).toHaveAttribute('placeholder', 'Enter your email');
+  await email.fill('not an email');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(email).toHaveAccessibleDescription('Enter a valid email address, like name@example.com.');
+
+  await email.fill('Fan@Example.org');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByText('Thanks! You are on the list.')).toBeVisible();
+  await email.fill('fan@example.org');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByText('You are already subscribed. Nothing more to do!')).toBeVisible();
+
+  // Another device, same address: the server recognises it.
+  const other = await browser.newContext({ baseURL: server.url });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/');
+  const otherFooter = otherPage.getByRole('contentinfo');
+  await otherFooter.getByLabel('Your email').fill('FAN@example.org');
+  await otherFooter.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(otherFooter.getByText('You were already subscribed. Nothing more to do!')).toBeVisible();
+  await other.close();
+
+  await signInAsAdmin(page.request, server.url);
+  const list = (await (await page.request.get('/api/newsletter')).json()) as { items: { email: string }[] };
+  expect(list.items.map((i) => i.email)).toEqual(['fan@example.org']);
+});

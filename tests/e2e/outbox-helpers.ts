@@ -1,0 +1,39 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { ADMIN, expect } from './fixtures';
+
+export type Child = {
+  name: string;
+  age: number;
+  category: string;
+  city: string;
+};
+
+/** Fills the registration form as a field worker would and waits for the success screen. */
+export async function registerChild(page: Page, child: Child, index: number): Promise<string> {
+  await page.getByLabel('Name', { exact: true }).fill(child.name);
+  await page.getByRole('button', { name: /Categories/ }).click();
+  await page.getByRole('checkbox', { name: child.category, exact: true }).check();
+  await page.keyboard.press('Escape');
+  await page.getByLabel(/^Age/).fill(String(child.age));
+  await page.getByLabel('Email', { exact: true }).fill(`parent${index}@example.org`);
+  await page.getByLabel('Phone', { exact: true }).fill(`98765${String(index).padStart(5, '0')}`);
+  await page.getByLabel('City', { exact: true }).fill(child.city);
+  await page.getByRole('checkbox', { name: /terms/ }).check();
+  await page.getByRole('button', { name: /^Register/ }).click();
+  const success = page.getByRole('status').filter({ hasText: 'Registration Successful!' });
+  await expect(success).toBeVisible();
+  const code = (await success.locator('strong').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^KTC-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+  // After 3 s the form is blank again, ready for the next child.
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('', { timeout: 6000 });
+  return code;
+}
+
+/** Signs in as the e2e admin on this request context (same-origin Origin + CSRF header). */
+export async function signInAsAdmin(request: APIRequestContext, origin: string): Promise<void> {
+  const response = await request.post('/api/auth/login', {
+    headers: { Origin: origin, 'X-Requested-With': 'fetch' },
+    data: { username: ADMIN.username, password: ADMIN.password, remember: false },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
