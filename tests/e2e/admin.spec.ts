@@ -195,6 +195,25 @@ test.describe('admin registrations', () => {
     expect(text).not.toContain(`Gopal ${t}`);
   });
 
+  test('a long list keeps only the rows in view in the page and loads the next page near the bottom', async ({ page, request }) => {
+    const t = tag();
+    const seeds = Array.from({ length: 250 }, (_, i) => ({ name: `Row ${String(i).padStart(3, '0')} ${t}` }));
+    for (let start = 0; start < seeds.length; start += 100) await seed(request, seeds.slice(start, start + 100));
+    await openSignedIn(page, `/admin/users?q=${t}`);
+    await expect(page.getByText(/^Showing 250 of \d+ registrations$/)).toBeVisible();
+    const rendered = page.locator('tbody tr:not(.admin-spacer)');
+    expect(await rendered.count()).toBeLessThan(60);
+
+    const box = page.getByRole('region', { name: 'Registrations table' });
+    for (let i = 0; i < 20 && (await rowOf(page, `Row 249 ${t}`).count()) === 0; i++) {
+      await box.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+      await page.waitForTimeout(300);
+    }
+    await expect(rowOf(page, `Row 249 ${t}`)).toBeVisible();
+    expect(await rendered.count()).toBeLessThan(60);
+    await expect(rowOf(page, `Row 000 ${t}`)).toHaveCount(0);
+  });
+
   test('Sign out ends the session on the server', async ({ page }) => {
     await openSignedIn(page, '/admin/users');
     await page.getByRole('button', { name: 'Sign out' }).click();

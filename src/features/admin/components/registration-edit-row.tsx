@@ -119,7 +119,7 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
             />
             {field.key === 'age' && (
               <span id={`${id}-unit`} className="admin-edit__hint">
-                in {ageUnit}
+                {ageUnit}
               </span>
             )}
             {error && (

@@ -2,10 +2,20 @@ import type { AuditEntry } from '../api/get-admin-list';
 import { AdminList, type Column } from '../components/admin-list';
 import { formatDateTime } from '../utils/format';
 
+const ACTION_LABELS: Record<string, string> = {
+  login: 'Signed in',
+  logout: 'Signed out',
+  login_failed: 'Failed sign-in',
+  login_blocked: 'Sign-in blocked (too many failures)',
+  'registration.update': 'Edited registration',
+  'registration.delete': 'Deleted registration',
+  'registration.restore': 'Restored registration',
+};
+
 const COLUMNS: Column<AuditEntry>[] = [
   { header: 'When', cell: (entry) => formatDateTime(entry.createdAt) },
   { header: 'Admin', cell: (entry) => entry.adminUsername ?? '—' },
-  { header: 'Action', cell: (entry) => entry.action },
+  { header: 'Action', cell: (entry) => ACTION_LABELS[entry.action] ?? entry.action },
   {
     header: 'Record',
     cell: (entry) => (entry.entityType ? `${entry.entityType}${entry.entityId ? ` ${entry.entityId.slice(0, 8)}` : ''}` : '—'),
