@@ -96,7 +96,11 @@ export const registrations = pgTable(
     index('registrations_institute_sort').on(sql`(coalesce(lower(${t.instituteName}), '') collate "C")`, t.id),
     index('registrations_categories_sort').on(t.categories, t.id),
     index('registrations_created_sort').on(t.createdAt, t.id),
-    index('registrations_duplicate_key').on(t.duplicateKey),
+    index('registrations_duplicate_key')
+      .on(t.duplicateKey)
+      .where(sql`${t.deletedAt} is null and ${t.duplicateKey} is not null`),
+    // Lets "how many live registrations" be an index-only scan instead of reading every row.
+    index('registrations_live').on(t.id).where(sql`${t.deletedAt} is null`),
   ],
 );
 
