@@ -271,6 +271,55 @@ test.describe('admin access', () => {
   });
 });
 
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('other admin lists', () => {
+  test('judge applications with photo, contact messages marked handled, newsletter export, audit log', async ({ page, request }) => {
+    const t = tag();
+    const judge = await request.post('/api/judges', {
+      multipart: {
+        id: randomUUID(),
+        name: `Judge ${t}`,
+        expertise: 'Classical Dancer',
+        experience: '12',
+        bio: 'Bharatanatyam teacher for twelve years.',
+        photo: { name: 'photo.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG },
+      },
+    });
+    expect(judge.status()).toBe(201);
+    const contact = await request.post('/api/contact', {
+      data: { id: randomUUID(), name: `Parent ${t}`, email: 'parent@example.org', phone: '9876543210', subject: `Venue ${t}`, message: 'Where is level 2?', contactMethod: 'Phone' },
+    });
+    expect(contact.status()).toBe(201);
+    const email = `${t}@example.org`;
+    expect((await request.post('/api/newsletter', { data: { id: randomUUID(), email } })).status()).toBe(201);
+
+    await openSignedIn(page, '/admin/judges');
+    const judgeRow = rowOf(page, `Judge ${t}`);
+    await expect(judgeRow).toContainText('12 years');
+    const photo = judgeRow.getByRole('img', { name: `Judge ${t}` });
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+    await page.getByRole('link', { name: 'Contact messages' }).click();
+    const message = rowOf(page, `Venue ${t}`);
+    await message.getByRole('button', { name: /^Mark handled/ }).click();
+    await expect(message).toContainText(`Handled by ${ADMIN.username}`);
+    await expect(message.getByRole('button', { name: /^Mark unhandled/ })).toBeVisible();
+
+    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await expect(rowOf(page, email)).toHaveCount(1);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    expect(readFileSync((await download.path()) ?? '', 'utf8')).toContain(email);
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('cell', { name: 'Marked message handled' }).first()).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible();
+  });
+});
+
 const AXE_SOURCE = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
 
 /** Runs axe in the page (evaluate is not subject to the page's CSP) and returns the violations. */

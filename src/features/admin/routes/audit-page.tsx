@@ -10,6 +10,8 @@ const ACTION_LABELS: Record<string, string> = {
   'registration.update': 'Edited registration',
   'registration.delete': 'Deleted registration',
   'registration.restore': 'Restored registration',
+  'contact.handled': 'Marked message handled',
+  'contact.unhandled': 'Marked message unhandled',
 };
 
 const COLUMNS: Column<AuditEntry>[] = [
