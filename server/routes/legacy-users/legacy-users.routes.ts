@@ -15,7 +15,7 @@ export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c)
     registrationInputFromLegacy(payload, { id: randomUUID(), referenceCode: createReferenceCode() }),
   );
   assertStorableText(input);
-  const outcome = await createRegistration(c.var.deps.database.db, input, 'legacy');
+  const outcome = await createRegistration(c.var.deps.database, input, 'legacy');
   return c.json({ status: 'created' as const, registration: outcome.registration }, 201);
 });
 

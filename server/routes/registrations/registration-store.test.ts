@@ -37,10 +37,10 @@ describe.each(testDatabaseKinds())('createRegistrations on %s', (kind) => {
       const batch = records(100);
       const reversed = [...batch].reverse();
       const answers = await Promise.all([
-        createRegistrations(database.db, batch),
-        createRegistrations(database.db, reversed),
-        createRegistrations(database.db, batch),
-        createRegistrations(database.db, reversed),
+        createRegistrations(database, batch),
+        createRegistrations(database, reversed),
+        createRegistrations(database, batch),
+        createRegistrations(database, reversed),
       ]);
       const created = answers.flat().filter((outcome) => outcome.status === 'created');
       expect(created).toHaveLength(100);

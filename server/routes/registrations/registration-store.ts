@@ -1,9 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import type { AgeUnit } from '@domain/age-bands';
 import type { CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
-import { registrationContent, type NewRegistration, type Registration } from '@domain/registration';
-import type { Db } from '../../db/client';
-import { registrations } from '../../db/schema';
+import { registrationContent, type NewRegistration, type Registration, type RegistrationType } from '@domain/registration';
+import type { Database } from '../../db/client';
 import { contentHash } from '../../lib/content-hash';
 
 /**
@@ -20,29 +20,59 @@ export type WriteOutcome = {
   registration: Registration;
 };
 
-const storedColumns = {
-  id: registrations.id,
-  referenceCode: registrations.referenceCode,
-  type: registrations.type,
-  name: registrations.name,
-  age: registrations.age,
-  ageUnit: registrations.ageUnit,
-  email: registrations.email,
-  phone: registrations.phone,
-  city: registrations.city,
-  instituteName: registrations.instituteName,
-  categories: registrations.categories,
-  contentHash: registrations.contentHash,
-  createdAt: registrations.createdAt,
-  updatedAt: registrations.updatedAt,
-  version: registrations.version,
+type StoredRow = {
+  id: string;
+  reference_code: string;
+  type: RegistrationType;
+  name: string | null;
+  age: number | null;
+  age_unit: AgeUnit | null;
+  email: string;
+  phone: string;
+  city: string;
+  institute_name: string | null;
+  categories: string[];
+  content_hash: string;
+  created_at: string | Date;
+  updated_at: string | Date;
+  version: number;
 };
 
-type StoredRow = {
-  [K in keyof typeof storedColumns]: (typeof storedColumns)[K]['_']['notNull'] extends true
-    ? (typeof storedColumns)[K]['_']['data']
-    : (typeof storedColumns)[K]['_']['data'] | null;
-};
+const STORED_COLUMNS = sql.raw(
+  'id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories, content_hash, created_at, updated_at, version',
+);
+
+type RowValues = ReturnType<typeof rowValues>;
+
+/**
+ * One statement for one row or a hundred: each column travels as a single array parameter, so
+ * the statement text never changes and building it costs almost nothing. Rows go in id order,
+ * so two batches sharing ids take their locks in the same order and wait instead of deadlocking.
+ */
+function insertRows(database: Database, rows: readonly RowValues[]): Promise<StoredRow[]> {
+  const column = (pick: (row: RowValues) => string | number | null) => sql.param(rows.map(pick));
+  return database.rows<StoredRow>(sql`
+    insert into registrations
+      (id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
+       agree_terms, content_hash, source)
+    select id, reference_code, type, name, age, age_unit, email, phone, city, institute_name,
+      string_to_array(categories, ','), true, content_hash, source
+    from unnest(
+      ${column((r) => r.id)}::uuid[], ${column((r) => r.referenceCode)}::text[], ${column((r) => r.type)}::text[],
+      ${column((r) => r.name)}::text[], ${column((r) => r.age)}::int[], ${column((r) => r.ageUnit)}::text[],
+      ${column((r) => r.email)}::text[], ${column((r) => r.phone)}::text[], ${column((r) => r.city)}::text[],
+      ${column((r) => r.instituteName)}::text[], ${column((r) => r.categories.join(','))}::text[],
+      ${column((r) => r.contentHash)}::text[], ${column((r) => r.source)}::text[]
+    ) as input(id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
+       content_hash, source)
+    order by id
+    on conflict do nothing
+    returning ${STORED_COLUMNS}`);
+}
+
+function selectByIds(database: Database, ids: readonly string[]): Promise<StoredRow[]> {
+  return database.rows<StoredRow>(sql`select ${STORED_COLUMNS} from registrations where id = any(${sql.param([...ids])}::uuid[])`);
+}
 
 /** A 40-bit code collides about once in a trillion draws; a few retries are plenty. */
 const REFERENCE_CODE_ATTEMPTS = 5;
@@ -52,21 +82,21 @@ export function registrationHash(registration: NewRegistration): string {
   return contentHash(registrationContent(registration));
 }
 
-export function toRegistration(row: StoredRow): Registration {
+function toRegistration(row: StoredRow): Registration {
   return {
     id: row.id,
-    referenceCode: row.referenceCode,
+    referenceCode: row.reference_code,
     type: row.type,
     name: row.name,
     age: row.age,
-    ageUnit: row.ageUnit,
+    ageUnit: row.age_unit,
     email: row.email,
     phone: row.phone,
     city: row.city,
-    instituteName: row.instituteName,
+    instituteName: row.institute_name,
     categories: row.categories as CategorySlug[],
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
     version: row.version,
   };
 }
@@ -84,7 +114,6 @@ function rowValues(registration: NewRegistration, hash: string, source: Registra
     city: registration.city,
     instituteName: registration.instituteName,
     categories: registration.categories,
-    agreeTerms: true,
     contentHash: hash,
     source,
   };
@@ -99,7 +128,7 @@ function withCanonicalId(registration: NewRegistration): NewRegistration {
 type Stored = { contentHash: string; registration: Registration };
 
 function stored(row: StoredRow): Stored {
-  return { contentHash: row.contentHash, registration: toRegistration(row) };
+  return { contentHash: row.content_hash, registration: toRegistration(row) };
 }
 
 /** Soft-deleted rows count too: replaying a deleted record must neither resurrect nor copy it. */
@@ -112,30 +141,30 @@ function compareWithStored(existing: Stored, hash: string): WriteOutcome {
  * is drawn and the answer carries it.
  */
 export async function createRegistration(
-  db: Db,
+  database: Database,
   input: NewRegistration,
   source: RegistrationSource = 'web',
 ): Promise<WriteOutcome> {
   const registration = withCanonicalId(input);
   const hash = registrationHash(registration);
-  const { outcome } = await insertOne(db, registration, hash, source);
+  const { outcome } = await insertOne(database, registration, hash, source);
   return outcome;
 }
 
 async function insertOne(
-  db: Db,
+  database: Database,
   registration: NewRegistration,
   hash: string,
   source: RegistrationSource,
 ): Promise<{ outcome: WriteOutcome; existing: Stored }> {
   let values = rowValues(registration, hash, source);
   for (let attempt = 0; attempt < REFERENCE_CODE_ATTEMPTS; attempt++) {
-    const [inserted] = await db.insert(registrations).values(values).onConflictDoNothing().returning(storedColumns);
+    const [inserted] = await insertRows(database, [values]);
     if (inserted) {
       const existing = stored(inserted);
       return { outcome: { status: 'created', registration: existing.registration }, existing };
     }
-    const [row] = await db.select(storedColumns).from(registrations).where(eq(registrations.id, registration.id));
+    const [row] = await selectByIds(database, [registration.id]);
     if (row) {
       const existing = stored(row);
       return { outcome: compareWithStored(existing, hash), existing };
@@ -151,7 +180,7 @@ async function insertOne(
  * inserted. Results come back in the order of the input. The first occurrence of an id within
  * the batch is the one inserted; later copies compare against it like any replay.
  */
-export async function createRegistrations(db: Db, input: readonly NewRegistration[]): Promise<WriteOutcome[]> {
+export async function createRegistrations(database: Database, input: readonly NewRegistration[]): Promise<WriteOutcome[]> {
   if (input.length === 0) return [];
   const batch = input.map(withCanonicalId);
   const hashes = batch.map(registrationHash);
@@ -160,19 +189,16 @@ export async function createRegistrations(db: Db, input: readonly NewRegistratio
     if (!firstIndexOf.has(registration.id)) firstIndexOf.set(registration.id, index);
   });
 
-  // Rows go in id order: two batches sharing ids then take their row locks in the same order
-  // and wait for each other instead of deadlocking.
-  const rows = [...firstIndexOf.values()]
-    .map((index) => rowValues(batch[index] as NewRegistration, hashes[index] as string, 'web'))
-    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const inserted = await db.insert(registrations).values(rows).onConflictDoNothing().returning(storedColumns);
+  const inserted = await insertRows(
+    database,
+    [...firstIndexOf.values()].map((index) => rowValues(batch[index] as NewRegistration, hashes[index] as string, 'web')),
+  );
   const created = new Set(inserted.map((row) => row.id));
   const known = new Map(inserted.map((row) => [row.id, stored(row)]));
 
   const notInserted = [...firstIndexOf.keys()].filter((id) => !created.has(id));
   if (notInserted.length > 0) {
-    const rows = await db.select(storedColumns).from(registrations).where(inArray(registrations.id, notInserted));
-    for (const row of rows) known.set(row.id, stored(row));
+    for (const row of await selectByIds(database, notInserted)) known.set(row.id, stored(row));
   }
 
   const outcomes: WriteOutcome[] = [];
@@ -185,7 +211,7 @@ export async function createRegistrations(db: Db, input: readonly NewRegistratio
       outcomes.push(compareWithStored(existing, hash));
     } else {
       // Neither inserted nor stored: its reference code is taken. Rare, so one at a time.
-      const result = await insertOne(db, registration, hash, 'web');
+      const result = await insertOne(database, registration, hash, 'web');
       known.set(registration.id, result.existing);
       outcomes.push(result.outcome);
     }

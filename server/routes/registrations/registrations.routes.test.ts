@@ -143,6 +143,27 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       expect((await noContest.json()).error.fields.categories).toBe('Choose at least one contest.');
     });
 
+    it('stores text exactly, even text that looks like SQL array syntax', async () => {
+      const tricky = [
+        { name: 'NULL', city: 'a,b', instituteName: '{"x"}' },
+        { name: 'O\'Brien "Jr" \\ {}', city: 'Chennai, TN', instituteName: 'null' },
+        { name: 'ஆஷா 💃🏽', city: '  Kanchipuram\t', instituteName: ',,' },
+      ];
+      for (const fields of tricky) {
+        const single = await post(participant(fields));
+        expect(single.status).toBe(201);
+        expect((await single.json()).registration).toMatchObject({
+          name: fields.name.trim(),
+          city: fields.city.trim(),
+          instituteName: fields.instituteName,
+        });
+      }
+      const { results } = await (await postBatch(tricky.map((fields) => participant(fields)))).json();
+      expect(results.map((r: { registration: { name: string; instituteName: string } }) => [r.registration.name, r.registration.instituteName])).toEqual(
+        tricky.map((f) => [f.name.trim(), f.instituteName]),
+      );
+    });
+
     it('answers 422, not a database error, for text holding a NUL character', async () => {
       const response = await post(participant({ city: 'Chen\u0000nai' }));
       expect(response.status).toBe(422);

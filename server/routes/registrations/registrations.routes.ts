@@ -37,7 +37,7 @@ export const registrationRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const input = validate(registrationInputSchema, await readJson(c));
     assertStorableText(input);
-    const outcome = await createRegistration(c.var.deps.database.db, input);
+    const outcome = await createRegistration(c.var.deps.database, input);
     if (outcome.status === 'conflict') {
       throw new ApiError(409, 'conflict', CONFLICT_MESSAGE, undefined, outcome.registration);
     }
@@ -64,7 +64,7 @@ export const registrationRoutes = new Hono<AppEnv>()
       }
     });
     const outcomes = await createRegistrations(
-      c.var.deps.database.db,
+      c.var.deps.database,
       valid.map((v) => v.registration),
     );
     valid.forEach(({ index, registration }, i) => {
