@@ -4,7 +4,7 @@ import { CATEGORY_SLUGS } from '@domain/categories';
 import { normalizeReferenceCode } from '@domain/reference-code';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../lib/errors';
-import { ADMIN_REGISTRATION_COLUMNS, POSSIBLE_DUPLICATE, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
+import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
 
 export const SORTS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -123,15 +123,37 @@ function searchCondition(q: string): SQL | null {
 }
 
 /** Live rows matching the filters (deleted rows never appear in lists, counts or exports). */
-export function filterCondition(filters: ListFilters): { where: SQL; filtered: boolean } {
+export function filterCondition(filters: ListFilters): { from: SQL; where: SQL; filtered: boolean } {
   const parts: SQL[] = [sql`r.deleted_at is null`];
   const search = searchCondition(filters.q);
   if (search) parts.push(search);
   if (filters.category) parts.push(sql`r.categories @> array[${filters.category}]::text[]`);
   if (filters.city) parts.push(sql`${SORT_KEYS.city} = ${filters.city.toLowerCase()}`);
-  if (filters.duplicates) parts.push(POSSIBLE_DUPLICATE);
-  return { where: sql.join(parts, sql` and `), filtered: parts.length > 1 };
+  if (filters.duplicates) parts.push(sql`r.is_duplicate`);
+  return { from: filters.duplicates ? DUPLICATE_ROWS : sql`registrations r`, where: sql.join(parts, sql` and `), filtered: parts.length > 1 };
 }
+
+/**
+ * Possible duplicates only, without reading the whole table: the duplicate keys used more than
+ * once come from an index-only scan of registrations_duplicate_key (~2% of keys), then each
+ * key's few rows are fetched through the same index. The lateral subquery is kept opaque
+ * (offset 0) and the check sits in its select list, because a plain EXISTS filter was planned as a
+ * hash join over every row (measured: ~6x slower at 100k rows).
+ */
+const DUPLICATE_ROWS = sql`(
+    select k.duplicate_key from registrations k
+    where k.deleted_at is null and k.duplicate_key is not null
+    group by k.duplicate_key having count(*) > 1
+  ) keys
+  cross join lateral (
+    select r0.*, exists (
+      select 1 from registrations d
+      where d.duplicate_key = r0.duplicate_key and d.id <> r0.id and d.deleted_at is null and d.categories && r0.categories
+    ) as is_duplicate
+    from registrations r0
+    where r0.duplicate_key = keys.duplicate_key and r0.deleted_at is null
+    offset 0
+  ) r`;
 
 function keyValueSql(sort: Sort, value: SortValue): SQL {
   if (sort === 'age') return sql`${value}::int`;
@@ -150,7 +172,7 @@ export async function fetchPage(
   limit: number,
 ): Promise<{ items: AdminRegistration[]; last: { k: SortValue; id: string } | null; more: boolean }> {
   const key = SORT_KEYS[order.sort];
-  const { where } = filterCondition(filters);
+  const { from, where } = filterCondition(filters);
   const direction = order.dir === 'asc' ? sql`asc` : sql`desc`;
   const keyset = after
     ? order.dir === 'asc'
@@ -159,7 +181,7 @@ export async function fetchPage(
     : sql``;
   const rows = await database.rows<PageRow>(sql`
     select ${ADMIN_REGISTRATION_COLUMNS}, ${key} as "sortKey"
-    from registrations r
+    from ${from}
     where ${where}${keyset}
     order by ${key} ${direction}, r.id ${direction}
     limit ${limit + 1}`);
@@ -179,8 +201,8 @@ export async function countLive(database: Database): Promise<number> {
 }
 
 export async function countMatching(database: Database, filters: ListFilters): Promise<number> {
-  const { where } = filterCondition(filters);
-  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from registrations r where ${where}`);
+  const { from, where } = filterCondition(filters);
+  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from ${from} where ${where}`);
   return Number(row?.n ?? 0);
 }
 
