@@ -45,7 +45,8 @@ test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
 
   test('the open menu and the level popup are clean too', async ({ page }) => {
     await page.goto('/contest/category');
-    await page.getByRole('button', { name: /menu/i }).click();
+    await page.getByRole('button', { name: /menu/i }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');

@@ -76,7 +76,7 @@ export const CONTESTS: Record<CategorySlug, ContestContent> = {
       'Panchatantra, Tenali Raman or a story your child made up last night: every tale is welcome. Stories of up to 4 minutes, in English or Tamil.',
       'We listen for expression, voice and how well the story carries its listeners along.',
     ],
-    icon: 'book',
+    icon: 'star',
     coordinator: COORDINATORS.words,
     colors: ['#c2410c', '#b3261e'],
   },
