@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Suspense, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { ApiRequestError } from '@/lib/api-client';
 import { logout, sessionQueryOptions } from '../api/session';
 import { adminKeys } from '../api/query-keys';
 import { loginPath } from '../utils/next-path';
@@ -16,18 +17,25 @@ const NAV = [
 /** The signed-in admin frame: checks the session, then shows navigation, Sign out and the page. */
 export function AdminLayout() {
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const session = useQuery(sessionQueryOptions());
+  // After an explicit sign-out go to plain /admin/login, not back to this page after the next sign-in.
+  const [leaving, setLeaving] = useState(false);
+  const signedOut = () => {
+    setLeaving(true);
+    queryClient.removeQueries({ queryKey: adminKeys.all });
+    queryClient.setQueryData(adminKeys.session(), null);
+  };
   const signOut = useMutation({
     mutationFn: logout,
-    onSettled: () => {
-      queryClient.removeQueries({ queryKey: adminKeys.all });
-      queryClient.setQueryData(adminKeys.session(), null);
-      void navigate('/admin/login', { replace: true });
+    onSuccess: signedOut,
+    // A 401 means the session had already ended; anything else leaves it alive, so say so.
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 401) signedOut();
     },
   });
 
+  if (leaving) return <Navigate to="/admin/login" replace />;
   if (session.isPending) return <p className="page admin-status">Checking your session…</p>;
   if (session.isError) {
     return (
@@ -66,6 +74,11 @@ export function AdminLayout() {
           >
             {signOut.isPending ? 'Signing out…' : 'Sign out'}
           </button>
+          {signOut.isError && (
+            <span className="admin-error" role="alert">
+              Could not sign out: the server did not answer. Try again.
+            </span>
+          )}
         </div>
       </div>
       <Suspense fallback={<p className="page admin-status">Loading…</p>}>

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type FormEvent } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ageUnitFor } from '@domain/age-bands';
 import type { CategorySlug } from '@domain/categories';
 import { registrationUpdateSchema, type RegistrationUpdateInput } from '@domain/registration';
@@ -74,6 +74,10 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
   const errors = { ...serverErrors, ...localErrors };
   const isInstitute = registration.type === 'institute';
   const ageUnit = ageUnitFor(draft.categories);
+  const rowRef = useRef<HTMLTableRowElement | null>(null);
+  useEffect(() => {
+    rowRef.current?.querySelector('input')?.focus();
+  }, []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -88,7 +92,13 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
   }
 
   return (
-    <tr ref={ref} className="admin-row admin-row--editing" data-index={dataIndex} aria-rowindex={rowIndex}>
+    <tr
+      ref={(element) => {
+        rowRef.current = element;
+        if (typeof ref === 'function') ref(element);
+        else if (ref) ref.current = element;
+      }}
+      className="admin-row admin-row--editing" data-index={dataIndex} aria-rowindex={rowIndex}>
       {TEXT_FIELDS.map((field) => {
         const id = `${formId}-${field.key}`;
         const errorId = `${id}-error`;

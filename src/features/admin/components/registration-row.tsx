@@ -1,4 +1,4 @@
-import { forwardRef } from 'react';
+import { forwardRef, useEffect, useRef } from 'react';
 import type { AdminRegistration } from '../api/get-registrations';
 import { categoryLabel, formatShortAge } from '../utils/format';
 
@@ -7,6 +7,7 @@ type Props = {
   rowIndex: number;
   dataIndex: number;
   saved: boolean;
+  focusEdit: boolean;
   leaving: boolean;
   busy: boolean;
   onEdit: () => void;
@@ -28,9 +29,13 @@ function EmailText({ email }: { email: string }) {
 
 /** One registration as a table row: the reference code sits under the name, duplicates are flagged. */
 export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function RegistrationRow(
-  { registration: r, rowIndex, dataIndex, saved, leaving, busy, onEdit, onDelete },
+  { registration: r, rowIndex, dataIndex, saved, focusEdit, leaving, busy, onEdit, onDelete },
   ref,
 ) {
+  const editRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) editRef.current?.focus();
+  }, [focusEdit]);
   const who = r.name ?? r.instituteName ?? r.referenceCode;
   const classes = ['admin-row', saved && 'admin-row--saved', leaving && 'admin-row--leaving', r.possibleDuplicate && 'admin-row--duplicate']
     .filter(Boolean)
@@ -60,7 +65,7 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       </td>
       <td>
         <div className="admin-actions">
-          <button type="button" className="button button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${who}`}>
+          <button ref={editRef} type="button" className="button button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${who}`}>
             Edit
           </button>
           <button

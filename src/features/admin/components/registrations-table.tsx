@@ -29,6 +29,8 @@ type Props = {
   isFetchingNextPage: boolean;
   fetchNextPage: () => void;
   editingId: string | null;
+  /** The row whose Edit button gets focus back after its editor closes. */
+  focusEditId: string | null;
   editingKey: number;
   savingId: string | null;
   savedId: string | null;
@@ -57,6 +59,10 @@ export function RegistrationsTable(props: Props) {
     getItemKey: (index) => rows[index]?.id ?? index,
   });
   const items = virtualizer.getVirtualItems();
+  const view = `${filters.q}|${filters.category}|${filters.city}|${filters.duplicates}|${filters.sort}|${filters.dir}`;
+  useEffect(() => {
+    scrollRef.current?.scrollTo?.({ top: 0 });
+  }, [view]);
   const lastIndex = items.at(-1)?.index ?? -1;
 
   useEffect(() => {
@@ -136,6 +142,7 @@ export function RegistrationsTable(props: Props) {
                 rowIndex={rowIndex}
                 dataIndex={item.index}
                 saved={props.savedId === row.id}
+                focusEdit={props.focusEditId === row.id}
                 leaving={props.leavingIds.has(row.id)}
                 busy={props.leavingIds.has(row.id)}
                 onEdit={() => props.onEdit(row)}

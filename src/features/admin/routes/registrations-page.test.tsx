@@ -168,6 +168,16 @@ describe('registrations table', () => {
     expect(row.dataset.saved).toBe('true');
   });
 
+  it('keyboard focus moves into the editor and back to Edit when it closes', async () => {
+    fakeApi({ 'GET /api/registrations': () => json(page([registration()])) });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, USERS);
+    await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Asha Raman' }));
+  });
+
   it('a stale edit shows the conflict and can load their version', async () => {
     const theirs = registration({ name: 'Asha R.', version: 3 });
     fakeApi({

@@ -38,6 +38,7 @@ export function RegistrationsPage() {
   const firstPage = query.data?.pages[0];
 
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [focusEditId, setFocusEditId] = useState<string | null>(null);
   const [editingKey, setEditingKey] = useState(0);
   const [editErrors, setEditErrors] = useState<FieldErrors>({});
   const [savedId, setSavedId] = useState<string | null>(null);
@@ -54,6 +55,7 @@ export function RegistrationsPage() {
       replaceRegistrationInLists(queryClient, registration);
       void queryClient.invalidateQueries({ queryKey: adminKeys.cities() });
       setEditingId(null);
+      setFocusEditId(registration.id);
       setBanner(null);
       setSavedId(registration.id);
       clearTimeout(flashTimer.current);
@@ -109,6 +111,7 @@ export function RegistrationsPage() {
 
   const startEdit = useCallback((row: AdminRegistration) => {
     setEditingId(row.id);
+    setFocusEditId(null);
     setEditingKey((key) => key + 1);
     setEditErrors({});
     setBanner(null);
@@ -165,6 +168,7 @@ export function RegistrationsPage() {
                   className="button button--small"
                   onClick={() => {
                     setBanner(null);
+                    setFocusEditId(editingId);
                     setEditingId(null);
                   }}
                 >
@@ -209,7 +213,9 @@ export function RegistrationsPage() {
           leavingIds={leavingIds}
           editErrors={editErrors}
           onEdit={startEdit}
+          focusEditId={focusEditId}
           onCancelEdit={() => {
+            setFocusEditId(editingId);
             setEditingId(null);
             setBanner(null);
           }}
