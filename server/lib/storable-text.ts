@@ -1,29 +1,31 @@
 import type { FieldErrors } from '@domain/validation';
 import { ApiError } from './errors';
 
-const NUL = '\u0000';
-const MESSAGE = 'Remove the hidden control character (NUL) from this field.';
+const MESSAGE = 'Remove the hidden or broken characters from this field.';
+/** Half of a UTF-16 surrogate pair with no other half: text no real keyboard produces. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * Postgres text cannot hold a NUL character, and the shared schemas let one through; without
- * this check such a field would reach the database and fail there (a 500) instead of a 422.
+ * Postgres text cannot hold a NUL character, and PGlite fails on a lone surrogate; the shared
+ * schemas let both through. Without this check such a field would fail in the database (a 500)
+ * instead of getting a 422.
  */
 export function assertStorableText(record: Record<string, unknown>): void {
   const fields = unstorableTextFields(record);
   if (fields) throw new ApiError(422, 'validation_failed', 'Some fields need attention.', fields);
 }
 
-/** The fields holding a NUL character, or null when every field can be stored. */
+/** The fields holding unstorable text, or null when every field can be stored. */
 export function unstorableTextFields(record: Record<string, unknown>): FieldErrors | null {
   let fields: FieldErrors | null = null;
   for (const [key, value] of Object.entries(record)) {
-    if (holdsNul(value)) (fields ??= {})[key] = MESSAGE;
+    if (isUnstorable(value)) (fields ??= {})[key] = MESSAGE;
   }
   return fields;
 }
 
-function holdsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes(NUL);
-  if (Array.isArray(value)) return value.some(holdsNul);
+function isUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
+  if (Array.isArray(value)) return value.some(isUnstorable);
   return false;
 }

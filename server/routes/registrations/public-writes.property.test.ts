@@ -54,7 +54,7 @@ const junk = fc.oneof(
 /** Text that is valid for a free-text field in every way but one: the characters in it. */
 const trickyText = fc.oneof(
   fc.string({
-    unit: fc.constantFrom('a', ' ', '\u0000', '\u0001', '\ud800', '\udfff', 'é', '💃🏽', '\u202e', '\n', '\\', '"', "'", '%'),
+    unit: fc.constantFrom('a', ' ', '\u0000', '\u0001', '\ud800', '\udfff', 'é', '💃🏽', '\u202e', '\n', '\\', '"', "'", '%', ',', '{', '}', 'NULL'),
     minLength: 1,
     maxLength: 30,
   }),
