@@ -163,6 +163,21 @@ test.describe('admin registrations', () => {
     await expect(rowOf(page, `Nila ${t}`)).toContainText('Porur');
   });
 
+  test('with reduced motion the saved row turns green without animating', async ({ page, request }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const t = tag();
+    await seed(request, [{ name: `Calm ${t}`, city: 'Guindy' }]);
+    await openSignedIn(page, `/admin/users?q=${t}`);
+    await rowOf(page, `Calm ${t}`).getByRole('button', { name: /^Edit/ }).click();
+    await page.getByLabel('City').fill('Porur');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const row = rowOf(page, `Calm ${t}`);
+    await expect(row).toHaveClass(/admin-row--saved/);
+    expect(await row.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+    expect(await row.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(227, 246, 232)');
+    await expect(row.getByRole('button', { name: /^Edit/ })).toBeFocused();
+  });
+
   test('delete fades the row out, and Undo brings it back', async ({ page, request }) => {
     const t = tag();
     await seed(request, [{ name: `Ravi ${t}` }, { name: `Sita ${t}` }]);
@@ -251,8 +266,9 @@ test.describe('admin access', () => {
     }
     await page.goto('/admin');
     await expect(page).toHaveURL('/admin/users');
-    // The only expected failure is the session probe before sign-in.
+    // The only expected failure is the session probe (401) before sign-in.
     expect(problems.failedRequests.filter((r) => !r.includes('/api/auth/me'))).toEqual([]);
+    expect(problems.consoleErrors.filter((e) => !e.includes('status of 401'))).toEqual([]);
   });
 
   test('wrong credentials say so; after five failures the wait is shown', async ({ page }) => {
