@@ -19,11 +19,20 @@ function defaultWrite(line: string, level: 'info' | 'warn' | 'error') {
 
 /** The parts of an error that are safe to log: never its bound parameters (they may hold personal data). */
 export function describeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { error: String(error) };
+  if (!(error instanceof Error)) return { error: 'non-error thrown' };
+  const cause = error.cause instanceof Error ? error.cause : undefined;
   return {
     error: error.name,
-    message: error.message.slice(0, 500),
-    code: (error as { code?: unknown }).code,
-    stack: error.stack?.split('\n').slice(0, 6).join('\n'),
+    message: withoutParams(error.message).slice(0, 500),
+    code: (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code,
+    cause: cause ? withoutParams(cause.message).slice(0, 300) : undefined,
+    // Only the frames: the first stack line repeats the message, which may carry values.
+    stack: error.stack?.split('\n').slice(1, 6).join('\n'),
   };
+}
+
+/** drizzle's "Failed query: … params: a,b,c" carries the bound values; keep only the SQL. */
+function withoutParams(message: string): string {
+  const at = message.search(/\n?params:/);
+  return at === -1 ? message : `${message.slice(0, at)} [params omitted]`;
 }
