@@ -26,8 +26,12 @@ export function describeError(error: unknown): Record<string, unknown> {
     message: withoutParams(error.message).slice(0, 500),
     code: (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code,
     cause: cause ? withoutParams(cause.message).slice(0, 300) : undefined,
-    // Only the frames: the first stack line repeats the message, which may carry values.
-    stack: error.stack?.split('\n').slice(1, 6).join('\n'),
+    // Only the frames: the stack's first lines repeat the message, which may carry values.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 5)
+      .join('\n'),
   };
 }
 
