@@ -3,7 +3,7 @@ import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
 import { CATEGORY_SLUGS, type CategorySlug } from './categories';
 import { emailSchema, optionalText, phoneSchema, requiredText } from './contact-details';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
-import { numberFromInput } from './validation';
+import { numberFromInput, type FieldErrors } from './validation';
 
 export const REGISTRATION_TYPES = ['participant', 'institute'] as const;
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
@@ -155,3 +155,20 @@ export function registrationContent(r: NewRegistration) {
 
 /** At most this many registrations travel in one batch request. */
 export const REGISTRATION_BATCH_LIMIT = 100;
+
+/**
+ * The cross-field rules alone (who must give a name, the age band), for a form that wants to
+ * show them together with the per-field messages: zod runs the object's refinement only once
+ * every field has parsed, so an empty form would otherwise learn about them a step later.
+ */
+export function registrationDetailErrors(details: DetailsInput): FieldErrors {
+  const fields: FieldErrors = {};
+  const ctx = {
+    addIssue(issue: { path?: PropertyKey[]; message?: string }) {
+      const key = issue.path?.length ? String(issue.path[0]) : '_form';
+      fields[key] ??= issue.message ?? 'Check this field.';
+    },
+  } as unknown as z.RefinementCtx;
+  checkDetails(details, ctx);
+  return fields;
+}

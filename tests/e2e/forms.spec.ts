@@ -4,6 +4,7 @@ import { signInAsAdmin } from './outbox-helpers';
 test.describe('registration form rules', () => {
   test('an empty submit shows each field its own message, the terms message for 3 s, and stores nothing', async ({ page, problems }) => {
     await page.goto('/registration');
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: /^Register/ }).click();
 
     const name = page.getByLabel('Name', { exact: true });
@@ -27,6 +28,8 @@ test.describe('registration form rules', () => {
     await expect(name).not.toHaveAttribute('aria-invalid', 'true');
 
     await page.goto('/saved');
+
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('heading', { name: 'Not sent yet (0)' })).toBeVisible();
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.failedRequests).toEqual([]);
@@ -34,6 +37,7 @@ test.describe('registration form rules', () => {
 
   test('the categories dropdown works by keyboard and closes on an outside click', async ({ page }) => {
     await page.goto('/registration');
+    await page.waitForLoadState('networkidle');
     const button = page.getByRole('button', { name: /Categories/ });
     await button.focus();
     await page.keyboard.press('ArrowDown');
@@ -59,16 +63,23 @@ test.describe('registration form rules', () => {
 
   test('?category= preselects the contest, and a baby contest asks the age in months within its band', async ({ page }) => {
     await page.goto('/registration?category=crawling');
+    await page.waitForLoadState('networkidle');
     await expect(page.getByRole('list', { name: 'Chosen contests' })).toHaveText('Crawling (5-9 months) - In Person');
     const age = page.getByLabel(/^Age/);
     await expect(age).toHaveAccessibleName('Age (in months)');
+    await page.getByLabel('Name', { exact: true }).fill('Baby Kavin');
     await age.fill('20');
+    await page.getByLabel('Email', { exact: true }).fill('kavin.parent@example.org');
+    await page.getByLabel('Phone', { exact: true }).fill('9876501234');
+    await page.getByLabel('City', { exact: true }).fill('Chennai');
+    await page.getByRole('checkbox', { name: /terms/ }).check();
     await page.getByRole('button', { name: /^Register/ }).click();
     await expect(age).toHaveAccessibleDescription(/For this contest the age must be between 5 and 9 months\./);
   });
 
   test('an institute registers without a child name or age, and the registration reaches the server', async ({ page, server }) => {
     await page.goto('/registration?category=yoga');
+    await page.waitForLoadState('networkidle');
     await page.getByRole('radio', { name: 'Institute' }).check();
     await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
     await expect(page.getByLabel(/^Age/)).toHaveCount(0);
@@ -98,21 +109,22 @@ test.describe('registration form rules', () => {
 
 test('the contact form prefills the subject, thanks the sender, resets, and the message is stored', async ({ page, server, problems }) => {
   await page.goto('/contact?subject=Summer%20workshops');
+  await page.waitForLoadState('networkidle');
   const subject = page.getByLabel('Subject');
   await expect(subject).toHaveValue('Summer workshops');
   await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
   await page.getByRole('button', { name: 'Send Message' }).click();
-  await expect(page.getByLabel('Message')).toHaveAccessibleDescription('Enter a message.');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAccessibleDescription('Enter a message.');
 
-  await page.getByLabel('Name', { exact: true }).fill('Priya');
-  await page.getByLabel('Email', { exact: true }).fill('priya@example.org');
-  await page.getByLabel('Phone', { exact: true }).fill('98765 43210');
-  await page.getByLabel('Message').fill('Which ages can join the art workshop?');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Priya');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('priya@example.org');
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('98765 43210');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Which ages can join the art workshop?');
   await page.getByRole('radio', { name: 'Phone' }).check();
   await page.getByRole('button', { name: 'Send Message' }).click();
 
   await expect(page.getByText('Thank you for reaching out! We will get back to you soon.')).toBeVisible();
-  await expect(page.getByLabel('Message')).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('');
   await expect(page.getByRole('radio', { name: 'Email' })).toBeChecked();
 
   await signInAsAdmin(page.request, server.url);
@@ -127,6 +139,7 @@ test('the contact form prefills the subject, thanks the sender, resets, and the 
 
 test('the newsletter form subscribes once and says so when the email is already subscribed', async ({ page, browser, server }) => {
   await page.goto('/');
+  await page.waitForLoadState('networkidle');
   const footer = page.getByRole('contentinfo');
   const email = footer.getByLabel('Your email');
   await expect(email).toHaveAttribute('placeholder', 'Enter your email');
@@ -145,6 +158,7 @@ test('the newsletter form subscribes once and says so when the email is already 
   const other = await browser.newContext({ baseURL: server.url });
   const otherPage = await other.newPage();
   await otherPage.goto('/');
+  await otherPage.waitForLoadState('networkidle');
   const otherFooter = otherPage.getByRole('contentinfo');
   await otherFooter.getByLabel('Your email').fill('FAN@example.org');
   await otherFooter.getByRole('button', { name: 'Subscribe' }).click();

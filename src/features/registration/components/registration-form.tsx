@@ -1,7 +1,13 @@
 import { ageRangeFor } from '@domain/age-bands';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
-import { registrationInputSchema, TERMS_MESSAGE, type RegistrationInput, type RegistrationType } from '@domain/registration';
+import {
+  registrationDetailErrors,
+  registrationInputSchema,
+  TERMS_MESSAGE,
+  type RegistrationInput,
+  type RegistrationType,
+} from '@domain/registration';
 import { fieldErrorsOf, numberFromInput, type FieldErrors } from '@domain/validation';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
@@ -125,7 +131,18 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
     };
     const parsed = registrationInputSchema.safeParse(input);
     if (!parsed.success) {
-      const found = fieldErrorsOf(parsed.error);
+      const age = numberFromInput(values.age);
+      // The name and age-band rules too, so a person sees every problem at once.
+      const found = {
+        ...registrationDetailErrors({
+          type: values.type,
+          name: values.name.trim() || undefined,
+          age: typeof age === 'number' ? age : undefined,
+          instituteName: values.instituteName.trim() || undefined,
+          categories: values.categories,
+        }),
+        ...fieldErrorsOf(parsed.error),
+      };
       if (found.agreeTerms) {
         // The spec's own message, shown for 3 s; nothing is stored.
         delete found.agreeTerms;
