@@ -12,6 +12,7 @@ import { figure, type Figure, type PartResult } from './lib/report';
 const PART = '1. Front end (Lighthouse, mobile)';
 const ROUTES = ['/', '/registration', '/contest/category'];
 const JS_BUDGET_KB = 120;
+const AUDIT_TIMEOUT_MS = 180_000;
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number; mimeType?: string };
 
@@ -67,7 +68,14 @@ function isThreeChunk(distDir: string, pathname: string): boolean {
 }
 
 async function audit(url: string, port: number, distDir: string): Promise<RouteRun & { jsBeforeLoadGzip: number }> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  // A Chromium that dies mid-audit would leave Lighthouse waiting forever: bound each audit.
+  let timer: NodeJS.Timeout | undefined;
+  const result = await Promise.race([
+    lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Lighthouse took over ${AUDIT_TIMEOUT_MS / 1000} s on ${url}`)), AUDIT_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr.runtimeError.message}`);
@@ -136,8 +144,10 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
       add('three.js fetched at all during the audit', runs.some((r) => r.threeFetched));
     }
   } finally {
+    const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
     chrome.child.kill('SIGKILL');
-    rmSync(chrome.profile, { recursive: true, force: true });
+    await exited;
+    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 3 });
     await server.stop();
     server.cleanup();
     await database.dispose();
