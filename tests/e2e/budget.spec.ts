@@ -57,3 +57,26 @@ test.describe('JavaScript budget on first load', () => {
     });
   }
 });
+
+test.describe('no layout shift from the video, fonts, images or late widgets', () => {
+  for (const path of ['/', '/contest/dance', '/contact', '/about']) {
+    test(`${path} keeps cumulative layout shift under 0.1`, async ({ page }) => {
+      await page.addInitScript(() => {
+        let cls = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) cls += entry.value;
+          }
+          document.documentElement.dataset.cls = String(cls);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(500);
+      const cls = await page.evaluate(() => Number(document.documentElement.dataset.cls ?? 0));
+      test.info().annotations.push({ type: 'CLS', description: cls.toFixed(4) });
+      expect(cls).toBeLessThan(0.1);
+    });
+  }
+});

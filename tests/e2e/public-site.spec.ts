@@ -229,6 +229,7 @@ test('workshops and classes: Enroll Now opens a prefilled enquiry', async ({ pag
   await expect(page.getByText(/before May 15th/)).toBeVisible();
   await page.getByRole('link', { name: 'Enroll Now: Carnatic Vocals' }).click();
   await expect(page).toHaveURL('/contact?subject=Enquiry%3A%20Carnatic%20Vocals');
+  await expect(page.getByLabel('Subject')).toHaveValue('Enquiry: Carnatic Vocals');
   await page.goto('/learn-arts');
   await expect(page.getByRole('link', { name: /^Enroll Now/ })).toHaveCount(9);
   await expect(page.getByRole('link', { name: 'Enroll Now: Violin for Beginners' })).toHaveAttribute(

@@ -20,7 +20,7 @@ export function AreaMap() {
         <path d="M0 110 H400" stroke="#f2c14e" strokeWidth="2" strokeDasharray="10 8" />
         <text x="12" y="100" fontSize="12" fontWeight="700" fill="#4a3d2a">Anna Salai</text>
         <path d="M140 0 V260" stroke="#ffffff" strokeWidth="14" />
-        <text x="148" y="250" fontSize="12" fontWeight="700" fill="#4a3d2a" transform="rotate(-90 148 250)">
+        <text x="146" y="92" fontSize="12" fontWeight="700" fill="#4a3d2a" transform="rotate(-90 146 92)">
           Usman Road
         </text>
         <path d="M140 170 H260" stroke="#ffffff" strokeWidth="10" />
@@ -30,7 +30,7 @@ export function AreaMap() {
         <text x="330" y="140" textAnchor="middle" fontSize="11" fill="#123e7a">Teynampet</text>
         <path d="M220 170 c0-22 -26-22 -26 0 c0 14 13 26 13 34 c0-8 13-20 13-34z" fill="#e0457b" transform="translate(0 -36)" />
         <circle cx="207" cy="136" r="5" fill="#fff" />
-        <text x="207" y="110" textAnchor="middle" fontSize="12" fontWeight="700" fill="#7a1a40">We are here</text>
+        <text x="226" y="146" fontSize="12" fontWeight="700" fill="#7a1a40">We are here</text>
       </svg>
       <figcaption>
         {ADDRESS.metro}.{' '}
