@@ -64,6 +64,8 @@ export function RegistrationsPage() {
     onError: (error, { row }) => {
       if (error instanceof ApiRequestError && error.status === 409 && isRegistration(error.body?.error.current)) {
         setBanner({ kind: 'conflict', id: row.id, current: { ...row, ...error.body.error.current } });
+      } else if (error instanceof ApiRequestError && error.status === 404) {
+        setBanner({ kind: 'error', message: `${UPDATE_ERROR} It may have been deleted by someone else: reload the list.` });
       } else if (error instanceof ApiRequestError && error.status === 422) {
         setEditErrors(error.fields);
         setBanner({ kind: 'error', message: UPDATE_ERROR });
