@@ -104,6 +104,32 @@ export const registrations = pgTable(
   ],
 );
 
+/**
+ * Kept by triggers on registrations (migration registration_counters): the number of live
+ * registrations, so the admin table's total is one row read instead of counting 100k rows.
+ */
+export const registrationStats = pgTable(
+  'registration_stats',
+  {
+    id: integer('id').primaryKey(),
+    live: integer('live').notNull(),
+  },
+  (t) => [check('registration_stats_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Kept by the same triggers: how many live registrations share each duplicate_key, so the
+ * "possible duplicates" view starts from the few keys used more than once.
+ */
+export const registrationDuplicateKeys = pgTable(
+  'registration_duplicate_keys',
+  {
+    duplicateKey: text('duplicate_key').primaryKey(),
+    live: integer('live').notNull(),
+  },
+  (t) => [index('registration_duplicate_keys_shared').on(t.duplicateKey).where(sql`${t.live} > 1`)],
+);
+
 export const judgeApplications = pgTable(
   'judge_applications',
   {

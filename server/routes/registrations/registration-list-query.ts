@@ -134,16 +134,15 @@ export function filterCondition(filters: ListFilters): { from: SQL; where: SQL; 
 }
 
 /**
- * Possible duplicates only, without reading the whole table: the duplicate keys used more than
- * once come from an index-only scan of registrations_duplicate_key (~2% of keys), then each
- * key's few rows are fetched through the same index. The lateral subquery is kept opaque
+ * Possible duplicates only, without reading the whole table: the duplicate keys used by more
+ * than one live row come from registration_duplicate_keys (kept by triggers; a partial index
+ * holds only those ~1% of keys), then each key's few rows are fetched through
+ * registrations_duplicate_key. The lateral subquery is kept opaque
  * (offset 0) and the check sits in its select list, because a plain EXISTS filter was planned as a
  * hash join over every row (measured: ~6x slower at 100k rows).
  */
 const DUPLICATE_ROWS = sql`(
-    select k.duplicate_key from registrations k
-    where k.deleted_at is null and k.duplicate_key is not null
-    group by k.duplicate_key having count(*) > 1
+    select k.duplicate_key from registration_duplicate_keys k where k.live > 1
   ) keys
   cross join lateral (
     select r0.*, exists (
@@ -209,8 +208,9 @@ export async function fetchPage(
   };
 }
 
+/** Live registrations: one row kept by triggers (migration registration_counter_triggers). */
 export async function countLive(database: Database): Promise<number> {
-  const [row] = await database.rows<{ n: number }>(sql`select count(*)::int as n from registrations r where r.deleted_at is null`);
+  const [row] = await database.rows<{ n: number }>(sql`select live as n from registration_stats where id = 1`);
   return Number(row?.n ?? 0);
 }
 
