@@ -47,7 +47,9 @@ export function watchPage(page: Page, origin: string): PageProblems {
   page.on('response', (response) => {
     const url = response.url();
     // The background video is optional decoration (DECISIONS.md): its absence is not a defect.
-    if (url.startsWith(origin) && response.status() >= 400 && !url.includes('/videos/')) {
+    // "Am I signed in?" answering 401 is how a signed-out admin page learns it must redirect.
+    const signedOutProbe = response.status() === 401 && url.endsWith('/api/auth/me');
+    if (url.startsWith(origin) && response.status() >= 400 && !url.includes('/videos/') && !signedOutProbe) {
       problems.failedRequests.push(`${response.status()} ${url}`);
     }
   });
