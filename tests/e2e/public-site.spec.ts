@@ -206,6 +206,7 @@ test.describe('contest pages', () => {
     for (const path of ['/contest/Art', '/contest/art']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Art & Craft Showcase');
+      await expect(page).toHaveTitle(/^Art & Craft Showcase · /);
       await expect(page.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/registration?category=art-craft');
     }
     await page.getByRole('link', { name: 'Register Now' }).click();

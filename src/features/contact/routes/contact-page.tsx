@@ -3,6 +3,7 @@ import { Accordion, type AccordionItem } from '@/components/accordion';
 import { ADDRESS, BUSINESS_HOURS, CONTACT } from '@/config/season';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { AreaMap } from '../components/area-map';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 // The form writes to the outbox (IndexedDB + validation); it loads once the page is up, so the
 // first paint carries no database code.
@@ -24,6 +25,7 @@ const CONTACT_FAQ: readonly AccordionItem[] = [
 ];
 
 export function ContactPage() {
+  usePageTitle('Contact us');
   const afterLoad = useAfterLoad();
   return (
     <div className="stack">

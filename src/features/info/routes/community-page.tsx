@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SOCIAL_LINKS } from '@/config/season';
+import { usePageTitle } from '@/hooks/use-page-title';
 
 const WAYS = [
   {
@@ -21,6 +22,7 @@ const WAYS = [
 ];
 
 export function CommunityPage() {
+  usePageTitle('Join our community');
   return (
     <div className="stack">
       <section className="page" aria-labelledby="community-heading">
