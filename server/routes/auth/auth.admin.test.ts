@@ -198,12 +198,12 @@ function createTestAppSharing(t: TestApp, now: () => Date): Pick<TestApp, 'reque
   const { createApp } = appModule;
   const app = createApp({ ...t.deps, now });
   return {
-    request(path, init = {}) {
+    async request(path, init = {}) {
       const headers = new Headers(init.headers);
       if (!headers.has('Origin')) headers.set('Origin', 'http://localhost');
       if (!headers.has('X-Requested-With')) headers.set('X-Requested-With', 'fetch');
       if (!headers.has('Host')) headers.set('Host', 'localhost');
-      return app.request(`http://localhost${path}`, { ...init, headers });
+      return await app.request(`http://localhost${path}`, { ...init, headers });
     },
   };
 }
