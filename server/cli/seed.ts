@@ -22,7 +22,7 @@ async function main() {
     const inserted = await insertRegistrations(database, rows);
     // Fresh statistics and visibility map, so the planner picks the index plans at once
     // (PGlite has no autovacuum to do it later).
-    await database.rows(sql`vacuum analyze registrations`);
+    await database.rows(sql`vacuum analyze`);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     process.stdout.write(`Seeded ${inserted} registrations into ${database.kind} in ${seconds} s.\n`);
   } finally {
