@@ -72,8 +72,11 @@ function openPostgres(options: { url: string; maxConnections?: number }): Databa
   const client = postgres(options.url, {
     max: options.maxConnections ?? 10,
     onnotice: () => {},
-    // Fail fast while the database is down, so requests get a 503 instead of hanging.
+    // Fail fast while the database is down, so requests get a 503 instead of hanging: one
+    // connect attempt at most 5 s, and no growing wait between attempts (postgres.js's default
+    // backoff reaches 20 s, and queued queries would wait through it).
     connect_timeout: 5,
+    backoff: () => 0.1,
     idle_timeout: 60,
   });
   const db = drizzlePostgres(client, { schema });
