@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { createReferenceCode } from '@domain/reference-code';
+import type { RegistrationInput } from '@domain/registration';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  deleteRecord,
+  enqueueNewsletterSignup,
+  enqueueRegistration,
+  findNewsletterSignup,
+  onEnqueue,
+  resendAsNew,
+  updateRegistration,
+} from './outbox';
+import { OutboxDatabase } from './outbox-db';
+
+let count = 0;
+const opened: OutboxDatabase[] = [];
+function freshDb() {
+  const db = new OutboxDatabase(`outbox-ops-${++count}`);
+  opened.push(db);
+  return db;
+}
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+const registration = (overrides: Partial<RegistrationInput> = {}): RegistrationInput => ({
+  id: crypto.randomUUID(),
+  referenceCode: createReferenceCode(),
+  type: 'participant',
+  name: 'Asha',
+  age: 7,
+  email: 'parent@example.org',
+  phone: '9876543210',
+  city: 'Chennai',
+  categories: ['dance'],
+  agreeTerms: true,
+  ...overrides,
+});
+
+describe('outbox', () => {
+  it('stores a new record as queued and tells the sync engine', async () => {
+    const db = freshDb();
+    let told = 0;
+    const stop = onEnqueue(() => (told += 1));
+    const record = await enqueueRegistration(registration(), db);
+    stop();
+    expect(told).toBe(1);
+    expect(await db.records.get(record.id)).toMatchObject({ status: 'queued', attempts: 0, referenceCode: record.payload.referenceCode });
+  });
+
+  it('refuses a second record with the same id (a double submit cannot duplicate)', async () => {
+    const db = freshDb();
+    const payload = registration();
+    await enqueueRegistration(payload, db);
+    await expect(enqueueRegistration(payload, db)).rejects.toThrow();
+    expect(await db.records.count()).toBe(1);
+  });
+
+  it('edit-and-resend replaces a failed registration in place and queues it again', async () => {
+    const db = freshDb();
+    const record = await enqueueRegistration(registration({ city: 'X' }), db);
+    await db.records.update(record.id, { status: 'failed', fieldErrors: { city: 'Enter a real city.' }, lastError: 'Fix it.' });
+    await updateRegistration({ ...record.payload, city: 'Chennai' }, db);
+    const stored = await db.records.get(record.id);
+    expect(stored).toMatchObject({ status: 'queued', fieldErrors: null, lastError: null });
+    expect(stored?.kind === 'registration' && stored.payload.city).toBe('Chennai');
+  });
+
+  it('never changes or deletes a record while it is being sent', async () => {
+    const db = freshDb();
+    const record = await enqueueRegistration(registration(), db);
+    await db.records.update(record.id, { status: 'sending' });
+    await expect(updateRegistration({ ...record.payload, city: 'Madurai' }, db)).rejects.toThrow(/being sent/);
+    await expect(deleteRecord(record.id, db)).rejects.toThrow(/being sent/);
+    expect(await db.records.get(record.id)).toMatchObject({ status: 'sending' });
+  });
+
+  it('after a conflict, sends the device copy as a new registration with a new id and code', async () => {
+    const db = freshDb();
+    const record = await enqueueRegistration(registration(), db);
+    await db.records.update(record.id, { status: 'conflict', serverCopy: { name: 'Other' } });
+    const identity = { id: crypto.randomUUID(), referenceCode: createReferenceCode() };
+    await resendAsNew(record.id, identity, db);
+    expect(await db.records.get(record.id)).toBeUndefined();
+    const created = await db.records.get(identity.id);
+    expect(created).toMatchObject({ status: 'queued', referenceCode: identity.referenceCode });
+    expect(created?.kind === 'registration' && created.payload).toMatchObject({ ...identity, name: 'Asha' });
+  });
+
+  it('finds an earlier newsletter sign-up for the same email in any case', async () => {
+    const db = freshDb();
+    await enqueueNewsletterSignup({ id: crypto.randomUUID(), email: 'fan@example.org' }, db);
+    expect(await findNewsletterSignup('  FAN@Example.org ', db)).toBeDefined();
+    expect(await findNewsletterSignup('other@example.org', db)).toBeUndefined();
+  });
+});
