@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { signInAsAdmin } from './outbox-helpers';
+import { axeProblems, signInAsAdmin } from './outbox-helpers';
 
 test.describe('registration form rules', () => {
   test('an empty submit shows each field its own message, the terms message for 3 s, and stores nothing', async ({ page, problems }) => {
@@ -168,4 +168,44 @@ test('the newsletter form subscribes once and says so when the email is already 
   await signInAsAdmin(page.request, server.url);
   const list = (await (await page.request.get('/api/newsletter')).json()) as { items: { email: string }[] };
   expect(list.items.map((i) => i.email)).toEqual(['fan@example.org']);
+});
+
+test.describe('accessibility of the form states', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('errors, the open dropdown, the saved list and the judge form pass axe', async ({ page, context }) => {
+    await page.goto('/registration');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: /^Register/ }).click();
+    await page.getByRole('button', { name: /Categories/ }).click();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+
+    // A record waiting on this device, shown on /saved.
+    await page.getByLabel('Name', { exact: true }).fill('Asha');
+    await page.getByRole('button', { name: /Categories/ }).click();
+    await page.getByRole('checkbox', { name: 'Yoga Competition' }).check();
+    await page.keyboard.press('Escape');
+    await page.getByLabel(/^Age/).fill('8');
+    await page.getByLabel('Email', { exact: true }).fill('asha.parent@example.org');
+    await page.getByLabel('Phone', { exact: true }).fill('9876512345');
+    await page.getByLabel('City', { exact: true }).fill('Chennai');
+    await page.getByRole('checkbox', { name: /terms/ }).check();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /^Register/ }).click();
+    await expect(page.getByText('Saved on this device, will be sent automatically.')).toBeVisible();
+    await page.getByRole('link', { name: '1 registration waiting to sync' }).click();
+    await expect(page.getByRole('heading', { name: 'Not sent yet (1)' })).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog', { name: 'Delete this saved record?' })).toBeVisible();
+    expect(await axeProblems(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    await context.setOffline(false);
+
+    await page.goto('/judgereg');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Apply Now' }).click();
+    expect(await axeProblems(page)).toEqual([]);
+  });
 });

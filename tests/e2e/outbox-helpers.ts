@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect } from './fixtures';
 
@@ -36,4 +38,21 @@ export async function signInAsAdmin(request: APIRequestContext, origin: string):
     data: { username: ADMIN.username, password: ADMIN.password, remember: false },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+
+/** Serious and critical axe-core findings (WCAG 2.x A/AA) on the page as it is now. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    // `axe` is the global the injected source defines.
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
