@@ -36,5 +36,5 @@ describe('server lifecycle on PGlite', () => {
     });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ status: 'already_subscribed' });
-  });
+  }, 120_000);
 });

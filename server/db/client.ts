@@ -44,6 +44,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const database = await openPglite(options.dataDir);
   await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  // PGlite has no autovacuum daemon: without fresh statistics a grown table gets sequential
+  // scans where an index would do. ANALYZE samples, so it stays quick on large tables.
+  await database.raw.exec('analyze');
   return database;
 }
 
@@ -77,6 +80,8 @@ function openPostgres(options: { url: string; maxConnections?: number }): Databa
     // backoff reaches 20 s, and queued queries would wait through it).
     connect_timeout: 5,
     backoff: () => 0.1,
+    // Short OLTP queries: JIT compilation once cost ~1 s on the duplicates view for nothing.
+    connection: { jit: 'off' },
     idle_timeout: 60,
   });
   const db = drizzlePostgres(client, { schema });
