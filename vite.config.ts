@@ -23,7 +23,16 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
         // The background video is optional decoration; never make installs wait for it.
-        globIgnores: ['videos/**', '**/*.br', '**/*.gz'],
+        // The three.js sphere chunk (~130 KB gzip) is decoration too: not precached, so an install
+        // on mobile data stays small; it is cached the first time a visitor actually loads it.
+        globIgnores: ['videos/**', '**/*.br', '**/*.gz', 'assets/sphere-scene-*.js'],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/sphere-scene-'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'decoration', expiration: { maxEntries: 2 } },
+          },
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api(\/|$)/],
         cleanupOutdatedCaches: true,

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { UpdatePrompt } from '../update-prompt';
 import { SiteBackground } from './site-background';
@@ -9,6 +9,8 @@ import { SiteSidebar } from './site-sidebar';
 
 /** The shell around every route: header with menu, program sidebar, footer and the background. */
 export function AppLayout() {
+  // The admin table needs the full width; the program sidebar is for visitors.
+  const isAdmin = useLocation().pathname.startsWith('/admin');
   return (
     <MotionPreferenceProvider>
       <a className="skip-link" href="#main">
@@ -17,7 +19,7 @@ export function AppLayout() {
       <SiteBackground />
       <SiteHeader />
       <div className="site-body">
-        <SiteSidebar />
+        {isAdmin ? null : <SiteSidebar />}
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<p className="page-loading">Loading…</p>}>
             <Outlet />
