@@ -5,10 +5,9 @@ import { emailSchema, optionalText, phoneSchema, requiredText } from './contact-
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { numberFromInput, type FieldErrors } from './validation';
 
-export const REGISTRATION_TYPES = ['participant', 'institute'] as const;
-export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
+import { REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType } from './registration-rules';
 
-export const TERMS_MESSAGE = 'You must agree to the terms and conditions.';
+export { REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType };
 
 const categoriesSchema = z
   .array(z.enum(CATEGORY_SLUGS, { error: 'Choose contests from the list.' }), {

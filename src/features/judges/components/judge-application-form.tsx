@@ -1,11 +1,11 @@
-import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE, judgeApplicationSchema, type JudgeApplicationInput } from '@domain/judge';
-import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
-import { enqueueJudgeApplication } from '@/lib/outbox/outbox';
-import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
+import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from '@domain/judge-rules';
+import type { FieldErrors } from '@domain/validation';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
+
+/** zod, Dexie and the sync engine: fetched once the page is idle, and awaited on submit. */
+const loadSaving = () => import('../api/save-judge-application');
+const SavedNotice = lazy(() => import('./judge-saved-notice').then((m) => ({ default: m.JudgeSavedNotice })));
 
 type Values = { name: string; expertise: string; experience: string; bio: string };
 const blank: Values = { name: '', expertise: '', experience: '', bio: '' };
@@ -23,6 +23,17 @@ export function JudgeApplicationForm() {
   const fileRef = useRef<HTMLInputElement>(null);
   const prefix = useId();
   const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
+
+  useEffect(() => {
+    // Warm the submit path after first paint, so saving is instant (and ready offline).
+    const warm = () => void loadSaving();
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(warm, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(warm, 1500);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (!photo) return;
@@ -56,22 +67,17 @@ export function JudgeApplicationForm() {
     event.preventDefault();
     if (saving || preparing) return;
     const id = crypto.randomUUID();
-    const parsed = judgeApplicationSchema.safeParse({ id, ...values });
-    if (!parsed.success) {
-      const found = { ...fieldErrorsOf(parsed.error), ...(errors.photo ? { photo: errors.photo } : {}) };
-      setErrors(found);
-      const first = ORDER.find((field) => field in found);
-      if (first) document.getElementById(ids(first).input)?.focus();
-      return;
-    }
     setSaving(true);
     try {
-      const input: JudgeApplicationInput = parsed.data;
-      await enqueueJudgeApplication(
-        input,
-        photo ? { blob: photo.blob, name: photo.name } : null,
-      );
-      void syncEngine().sync();
+      const { saveJudgeApplication } = await loadSaving();
+      const result = await saveJudgeApplication({ id, ...values }, photo ? { blob: photo.blob, name: photo.name } : null);
+      if (!result.saved) {
+        const found = { ...result.errors, ...(errors.photo ? { photo: errors.photo } : {}) };
+        setErrors(found);
+        const first = ORDER.find((field) => field in found);
+        if (first) document.getElementById(ids(first).input)?.focus();
+        return;
+      }
       setSavedId(id);
       setValues(blank);
       setPhoto(null);
@@ -101,7 +107,11 @@ export function JudgeApplicationForm() {
   return (
     <form className="judge-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <div role="status" className="judge-form__status">
-        {savedId ? <SavedNotice id={savedId} /> : null}
+        {savedId ? (
+          <Suspense fallback={<p>Thank you for applying to our teaching panel!</p>}>
+            <SavedNotice id={savedId} />
+          </Suspense>
+        ) : null}
       </div>
       <div className="judge-form__photo">
         <div className="judge-form__preview" aria-hidden={preview ? undefined : true}>
@@ -187,26 +197,5 @@ export function JudgeApplicationForm() {
         {saving ? 'Saving…' : 'Apply Now'}
       </button>
     </form>
-  );
-}
-
-function SavedNotice({ id }: { id: string }) {
-  const { data: record } = useOutboxRecord(id);
-  const sent = record?.status === 'synced';
-  return (
-    <div className="judge-form__saved">
-      <p>
-        <strong>Thank you for applying to our teaching panel!</strong>
-      </p>
-      <p>
-        {sent ? (
-          'Your application has reached us. We will get in touch soon.'
-        ) : (
-          <>
-            Saved on this device, will be sent automatically. <Link to="/saved">See what is saved</Link>
-          </>
-        )}
-      </p>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { JUDGE_PHOTO_MAX_BYTES, JUDGE_PHOTO_MAX_SIDE, JUDGE_PHOTO_TYPES, sniffImageType } from '@domain/judge';
+import { JUDGE_PHOTO_MAX_BYTES, JUDGE_PHOTO_MAX_SIDE, JUDGE_PHOTO_TYPES, sniffImageType } from '@domain/judge-rules';
 
 export type ScaledPhoto = { blob: Blob; name: string; width: number; height: number };
 

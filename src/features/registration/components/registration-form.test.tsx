@@ -43,7 +43,8 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: /^Register/ }));
 
     const name = screen.getByLabelText('Name');
-    expect(name.getAttribute('aria-invalid')).toBe('true');
+    // Validation code loads on idle or on the first submit, so the messages arrive a moment later.
+    await waitFor(() => expect(name.getAttribute('aria-invalid')).toBe('true'));
     expect(document.getElementById(name.getAttribute('aria-describedby') ?? '')?.textContent).toBe("Enter the child's name.");
     expect(screen.getByText('Enter an email address.')).toBeTruthy();
     expect(screen.getByText('Choose at least one contest.')).toBeTruthy();

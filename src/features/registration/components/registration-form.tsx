@@ -1,25 +1,21 @@
 import { ageRangeFor } from '@domain/age-bands';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
-import {
-  registrationDetailErrors,
-  registrationInputSchema,
-  TERMS_MESSAGE,
-  type RegistrationInput,
-  type RegistrationType,
-} from '@domain/registration';
-import { fieldErrorsOf, numberFromInput, type FieldErrors } from '@domain/validation';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { RegistrationInput } from '@domain/registration';
+import { TERMS_MESSAGE, type RegistrationType } from '@domain/registration-rules';
+import { numberFromInput, type FieldErrors } from '@domain/validation';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { enqueueRegistration, updateRegistration } from '@/lib/outbox/outbox';
-import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
 import { CategorySelect } from './category-select';
 
-export const SUCCESS_MESSAGE = 'Registration Successful!';
-export const FAILURE_MESSAGE = 'Registration failed. Please try again.';
-/** The spec's notification delay: success and the terms message each show for 3 s. */
-export const NOTICE_MS = 3000;
+import { FAILURE_MESSAGE, NOTICE_MS, SUCCESS_MESSAGE } from '../messages';
+
+/** zod, Dexie and the sync engine: fetched once the page is idle, and awaited on submit. */
+const loadSaving = () => import('../api/save-registration');
+const SuccessPanel = lazy(() => import('./registration-status').then((m) => ({ default: m.SuccessPanel })));
+const PreviousRegistration = lazy(() =>
+  import('./registration-status').then((m) => ({ default: m.PreviousRegistration })),
+);
 
 type Values = {
   type: RegistrationType;
@@ -76,11 +72,22 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const [termsNotice, setTermsNotice] = useState(false);
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
-  const [success, setSuccess] = useState<{ id: string; name: string } | null>(null);
-  const [previous, setPrevious] = useState<{ id: string; name: string } | null>(null);
+  const [success, setSuccess] = useState<{ id: string; code: string } | null>(null);
+  const [previous, setPrevious] = useState<{ id: string; code: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const prefix = useId();
   const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
+
+  useEffect(() => {
+    // Warm the submit path after first paint, so saving is instant (and ready offline).
+    const warm = () => void loadSaving();
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(warm, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(warm, 1500);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (!termsNotice) return;
@@ -129,20 +136,21 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       categories: values.categories,
       agreeTerms: values.agreeTerms as true,
     };
-    const parsed = registrationInputSchema.safeParse(input);
-    if (!parsed.success) {
-      const age = numberFromInput(values.age);
-      // The name and age-band rules too, so a person sees every problem at once.
-      const found = {
-        ...registrationDetailErrors({
-          type: values.type,
-          name: values.name.trim() || undefined,
-          age: typeof age === 'number' ? age : undefined,
-          instituteName: values.instituteName.trim() || undefined,
-          categories: values.categories,
-        }),
-        ...fieldErrorsOf(parsed.error),
-      };
+    let submission: Awaited<ReturnType<typeof loadSaving>>;
+    try {
+      submission = await loadSaving();
+    } catch {
+      setFailed(true);
+      return;
+    }
+    const age = numberFromInput(values.age);
+    const found = submission.checkRegistration(input, {
+      type: values.type,
+      name: values.name.trim() || undefined,
+      age: typeof age === 'number' ? age : undefined,
+      instituteName: values.instituteName.trim() || undefined,
+    });
+    if (found) {
       if (found.agreeTerms) {
         // The spec's own message, shown for 3 s; nothing is stored.
         delete found.agreeTerms;
@@ -155,14 +163,9 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
     }
     setSaving(true);
     try {
-      if (editing) {
-        await updateRegistration(input);
-        onEdited?.();
-      } else {
-        await enqueueRegistration(input);
-        setSuccess({ id: input.id, name: values.name || values.instituteName });
-      }
-      void syncEngine().sync();
+      await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      if (editing) onEdited?.();
+      else setSuccess({ id: input.id, code: input.referenceCode });
     } catch {
       setFailed(true);
     } finally {
@@ -170,7 +173,13 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
     }
   }
 
-  if (success) return <SuccessPanel id={success.id} />;
+  if (success) {
+    return (
+      <Suspense fallback={<h2>{SUCCESS_MESSAGE}</h2>}>
+        <SuccessPanel id={success.id} code={success.code} />
+      </Suspense>
+    );
+  }
 
   const fieldProps = (field: keyof Values & string) => ({
     id: ids(field).input,
@@ -186,7 +195,11 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
 
   return (
     <>
-      {previous && !editing ? <PreviousRegistration id={previous.id} /> : null}
+      {previous && !editing ? (
+        <Suspense fallback={null}>
+          <PreviousRegistration id={previous.id} code={previous.code} />
+        </Suspense>
+      ) : null}
       <form ref={formRef} className="registration-form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <fieldset className="registration-form__type">
           <legend>Registering as</legend>
@@ -317,41 +330,5 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
         </button>
       </form>
     </>
-  );
-}
-
-function useSyncStatus(id: string) {
-  const { data: record } = useOutboxRecord(id);
-  const sent = record?.status === 'synced';
-  const code = record && record.kind === 'registration' ? record.referenceCode : null;
-  return { record, sent, code };
-}
-
-function SuccessPanel({ id }: { id: string }) {
-  const { sent, code } = useSyncStatus(id);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => headingRef.current?.focus(), []);
-  return (
-    <div className="registration-success" role="status">
-      <h2 ref={headingRef} tabIndex={-1}>
-        {SUCCESS_MESSAGE}
-      </h2>
-      {code ? (
-        <p className="registration-success__code">
-          Reference code <strong>{code}</strong>
-        </p>
-      ) : null}
-      <p>{sent ? 'Sent to the organisers.' : 'Saved on this device, will be sent automatically.'}</p>
-    </div>
-  );
-}
-
-function PreviousRegistration({ id }: { id: string }) {
-  const { record, sent, code } = useSyncStatus(id);
-  if (!record || !code) return null;
-  return (
-    <p className="registration-previous">
-      Last registration: <strong>{code}</strong> — {sent ? 'sent' : <Link to="/saved">saved on this device</Link>}
-    </p>
   );
 }

@@ -1,25 +1,21 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
-import { QueryProvider } from '@/lib/query-client';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { RegistrationForm } from '../components/registration-form';
 import '../components/registration-form.css';
 
-export function RegistrationPage() {
-  return (
-    <QueryProvider>
-      <RegistrationContent />
-    </QueryProvider>
-  );
-}
+/** Correcting a refused record reads the outbox, so it loads only when asked for (`?edit=`). */
+const EditSaved = lazy(() => import('../components/edit-saved-registration').then((m) => ({ default: m.EditSavedRegistration })));
 
-function RegistrationContent() {
+export function RegistrationPage() {
   const [params] = useSearchParams();
   const editId = params.get('edit');
   return (
     <section className="page page--narrow registration-page" aria-labelledby="registration-heading">
       <h1 id="registration-heading">{editId ? 'Correct a saved registration' : 'Register for the competition'}</h1>
       {editId ? (
-        <EditSaved id={editId} />
+        <Suspense fallback={<p>Loading the saved registration…</p>}>
+          <EditSaved id={editId} />
+        </Suspense>
       ) : (
         <>
           <p className="registration-page__intro">
@@ -30,27 +26,5 @@ function RegistrationContent() {
         </>
       )}
     </section>
-  );
-}
-
-function EditSaved({ id }: { id: string }) {
-  const navigate = useNavigate();
-  const { data: record, isPending } = useOutboxRecord(id);
-  if (isPending) return <p>Loading the saved registration…</p>;
-  if (!record || record.kind !== 'registration') {
-    return <p>That saved registration is no longer on this device. It may have been sent or deleted.</p>;
-  }
-  if (record.status === 'sending' || record.status === 'synced') {
-    return <p>This registration is {record.status === 'sending' ? 'being sent right now' : 'already sent'}, so it can no longer be changed here.</p>;
-  }
-  return (
-    <>
-      {record.lastError ? <p className="form-notice form-notice--error">The server said: {record.lastError}</p> : null}
-      <RegistrationForm
-        key={record.id}
-        editing={{ payload: record.payload, fieldErrors: record.fieldErrors }}
-        onEdited={() => void navigate('/saved')}
-      />
-    </>
   );
 }

@@ -1,0 +1,8 @@
+/**
+ * The registration constants a form needs to render, kept free of zod so a page can show its
+ * form before the validation code has loaded. `registration.ts` builds the schemas on them.
+ */
+export const REGISTRATION_TYPES = ['participant', 'institute'] as const;
+export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
+
+export const TERMS_MESSAGE = 'You must agree to the terms and conditions.';
