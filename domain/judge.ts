@@ -2,27 +2,9 @@ import { z } from 'zod';
 import { requiredText } from './contact-details';
 import { numberFromInput } from './validation';
 
-import {
-  JUDGE_BIO_MAX,
-  JUDGE_EXPERIENCE,
-  JUDGE_EXPERTISE,
-  JUDGE_PHOTO_MAX_BYTES,
-  JUDGE_PHOTO_MAX_SIDE,
-  JUDGE_PHOTO_TYPES,
-  sniffImageType,
-  type JudgePhotoType,
-} from './judge-rules';
+import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from './judge-rules';
 
-export {
-  JUDGE_BIO_MAX,
-  JUDGE_EXPERIENCE,
-  JUDGE_EXPERTISE,
-  JUDGE_PHOTO_MAX_BYTES,
-  JUDGE_PHOTO_MAX_SIDE,
-  JUDGE_PHOTO_TYPES,
-  sniffImageType,
-  type JudgePhotoType,
-};
+export * from './judge-rules';
 
 /** The text fields of a teaching-panel application; the photo travels beside them. */
 export const judgeApplicationSchema = z.object({

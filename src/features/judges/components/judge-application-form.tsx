@@ -1,6 +1,7 @@
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from '@domain/judge-rules';
 import type { FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useIdlePreload } from '@/hooks/use-idle-preload';
 import { scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
 
 /** zod, Dexie and the sync engine: fetched once the page is idle, and awaited on submit. */
@@ -24,16 +25,7 @@ export function JudgeApplicationForm() {
   const prefix = useId();
   const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
 
-  useEffect(() => {
-    // Warm the submit path after first paint, so saving is instant (and ready offline).
-    const warm = () => void loadSaving();
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(warm, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(warm, 1500);
-    return () => clearTimeout(timer);
-  }, []);
+  useIdlePreload(loadSaving);
 
   useEffect(() => {
     if (!photo) return;

@@ -6,6 +6,7 @@ import { TERMS_MESSAGE, type RegistrationType } from '@domain/registration-rules
 import { numberFromInput, type FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { useIdlePreload } from '@/hooks/use-idle-preload';
 import { CategorySelect } from './category-select';
 
 import { FAILURE_MESSAGE, NOTICE_MS, SUCCESS_MESSAGE } from '../messages';
@@ -78,16 +79,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const prefix = useId();
   const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
 
-  useEffect(() => {
-    // Warm the submit path after first paint, so saving is instant (and ready offline).
-    const warm = () => void loadSaving();
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(warm, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(warm, 1500);
-    return () => clearTimeout(timer);
-  }, []);
+  useIdlePreload(loadSaving);
 
   useEffect(() => {
     if (!termsNotice) return;
