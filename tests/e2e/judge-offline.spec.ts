@@ -64,14 +64,16 @@ test('a judge application with a photo is saved offline, survives a reload and i
   const list = (await (await context.request.get('/api/judges')).json()) as {
     items: { id: string; name: string; expertise: string; experience: number; hasPhoto: boolean }[];
   };
-  expect(list.items).toHaveLength(1);
-  expect(list.items[0]).toMatchObject({ name: 'Lakshmi Venkat', expertise: 'Classical Dancer', experience: 12, hasPhoto: true });
+  // The worker's server is shared with other specs: look at this applicant's rows only.
+  const ours = list.items.filter((item) => item.name === 'Lakshmi Venkat');
+  expect(ours).toHaveLength(1);
+  expect(ours[0]).toMatchObject({ name: 'Lakshmi Venkat', expertise: 'Classical Dancer', experience: 12, hasPhoto: true });
   // The server got the photo the device scaled: longest side 1024 px.
   const size = await page.evaluate(async (id) => {
     const response = await fetch(`/api/judges/${id}/photo`);
     const bitmap = await createImageBitmap(await response.blob());
     return { width: bitmap.width, height: bitmap.height, type: response.headers.get('content-type') };
-  }, list.items[0]?.id ?? '');
+  }, ours[0]?.id ?? '');
   expect(size).toEqual({ width: 1024, height: 683, type: 'image/jpeg' });
   await context.close();
 });

@@ -18,7 +18,7 @@ export function AppLayout() {
       </a>
       <SiteBackground />
       <SiteHeader />
-      <div className="site-body">
+      <div className={isAdmin ? 'site-body site-body--full' : 'site-body'}>
         {isAdmin ? null : <SiteSidebar />}
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<p className="page-loading">Loading…</p>}>
