@@ -139,6 +139,17 @@ describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
     expect((await later.request('/api/auth/login', json({ username: 'limited-admin', password: TEST_ADMIN.password }))).status).toBe(200);
   });
 
+  it('lets no more than 5 of a burst of parallel wrong guesses be checked', async () => {
+    await upsertAdmin(t.deps, 'burst-admin', TEST_ADMIN.password);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => t.request('/api/auth/login', json({ username: 'burst-admin', password: `guess ${i}` }))),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  });
+
   it('needs the same-origin proof to sign in or out', async () => {
     const foreign = await t.request('/api/auth/login', {
       ...json(TEST_ADMIN),

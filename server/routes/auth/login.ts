@@ -22,11 +22,27 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
   const now = deps.now();
   const windowStart = new Date(now.getTime() - FAILED_LOGIN_WINDOW_MS).toISOString();
 
+  // Claim a slot first, then count: every attempt in flight is already a row, so a burst of
+  // parallel guesses cannot all see "fewer than 5" before any of them is recorded.
+  const [claimed] = await db
+    .insert(loginAttempts)
+    .values({ username: username.slice(0, 200), ip, attemptedAt: now.toISOString() })
+    .returning({ id: loginAttempts.id });
+  const attemptId = claimed?.id ?? 0;
   const [recent] = await db
-    .select({ failures: count(), oldest: min(loginAttempts.attemptedAt) })
+    .select({ before: count(), oldest: min(loginAttempts.attemptedAt) })
     .from(loginAttempts)
-    .where(and(eq(loginAttempts.username, username), eq(loginAttempts.ip, ip), gt(loginAttempts.attemptedAt, windowStart)));
-  if (recent && recent.failures >= MAX_FAILED_LOGINS && recent.oldest) {
+    .where(
+      and(
+        eq(loginAttempts.username, username),
+        eq(loginAttempts.ip, ip),
+        gt(loginAttempts.attemptedAt, windowStart),
+        lt(loginAttempts.id, attemptId),
+      ),
+    );
+  if (recent && recent.before >= MAX_FAILED_LOGINS && recent.oldest) {
+    // A refused try is not checked, so it does not count as a failure of its own.
+    await db.delete(loginAttempts).where(eq(loginAttempts.id, attemptId));
     const freeAt = new Date(recent.oldest).getTime() + FAILED_LOGIN_WINDOW_MS;
     return { kind: 'blocked', retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)) };
   }
@@ -41,8 +57,7 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
   else await burnPasswordCheck(password, deps.env.SCRYPT_LOG_N);
 
   if (!admin || !valid) {
-    await db.insert(loginAttempts).values({ username: username.slice(0, 200), ip, attemptedAt: now.toISOString() });
-    // Keep the table small: rows older than the window no longer count.
+    // The claimed row stays: it is this failure. Keep the table small: older rows no longer count.
     await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, windowStart));
     return { kind: 'failed', adminId: admin?.id ?? null };
   }
