@@ -133,11 +133,24 @@ test.describe('admin registrations', () => {
 
     await rowOf(page, `Nila ${t}`).getByRole('button', { name: /^Edit/ }).click();
     await page.getByLabel('City').fill('Tambaram');
+    // Record the row's colour on the first frame the flash appears: the flash lasts 1.6 s, and a
+    // loaded machine can take longer than that between two separate assertions.
+    await page.evaluate(() => {
+      const page = window as unknown as { flashColour?: string };
+      const watch = () => {
+        const flashing = document.querySelector('.admin-row--saved');
+        if (flashing) page.flashColour = getComputedStyle(flashing).backgroundColor;
+        else requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
     await page.getByRole('button', { name: 'Save' }).click();
     const row = rowOf(page, `Nila ${t}`);
     await expect(row).toContainText('Tambaram');
-    await expect(row).toHaveClass(/admin-row--saved/);
-    const background = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { flashColour?: string }).flashColour ?? null))
+      .not.toBeNull();
+    const background = await page.evaluate(() => (window as unknown as { flashColour?: string }).flashColour ?? '');
     const [red, green, blue] = (background.match(/\d+/g) ?? []).map(Number);
     expect(green).toBeGreaterThan((red ?? 255) + 10); // a green tint, not the plain white row
     expect(green).toBeGreaterThan((blue ?? 255) + 5);

@@ -167,7 +167,8 @@ test('the newsletter form subscribes once and says so when the email is already 
 
   await signInAsAdmin(page.request, server.url);
   const list = (await (await page.request.get('/api/newsletter')).json()) as { items: { email: string }[] };
-  expect(list.items.map((i) => i.email)).toEqual(['fan@example.org']);
+  // The worker's server is shared with other specs: this address must be there exactly once.
+  expect(list.items.filter((i) => i.email === 'fan@example.org')).toHaveLength(1);
 });
 
 test.describe('accessibility of the form states', () => {
