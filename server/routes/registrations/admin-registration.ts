@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AgeUnit } from '@domain/age-bands';
-import type { CategorySlug } from '@domain/categories';
-import type { Registration, RegistrationType } from '@domain/registration';
+import type { Registration } from '@domain/registration';
 
 /** A registration as the admin API returns it (docs/api.md). */
 export type AdminRegistration = Registration & { possibleDuplicate: boolean; deletedAt: string | null };
@@ -28,25 +26,14 @@ export const ADMIN_REGISTRATION_COLUMNS = sql`
   case when r.deleted_at is null then null else ${isoTime(sql`r.deleted_at`)} end as "deletedAt",
   ${POSSIBLE_DUPLICATE} as "possibleDuplicate"`;
 
-export type AdminRegistrationRow = {
-  id: string;
-  referenceCode: string;
-  type: RegistrationType;
-  name: string | null;
-  age: number | null;
-  ageUnit: AgeUnit | null;
-  email: string;
-  phone: string;
-  city: string;
-  instituteName: string | null;
-  categories: CategorySlug[];
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  deletedAt: string | null;
-  possibleDuplicate: boolean;
+/** A row as the drivers return it: numbers may arrive as text, the flag as anything truthy. */
+export type AdminRegistrationRow = Omit<AdminRegistration, 'age' | 'version' | 'possibleDuplicate'> & {
+  age: number | string | null;
+  version: number | string;
+  possibleDuplicate: unknown;
 };
 
+/** Copies the fields one by one: list queries select extra columns (the keyset sort key). */
 export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistration {
   return {
     id: row.id,
