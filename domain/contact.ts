@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, requiredText } from './contact-details';
+import { emailSchema, phoneSchema, requiredName, requiredText } from './contact-details';
 
 export const CONTACT_METHODS = ['Email', 'Phone'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
@@ -8,7 +8,7 @@ export const CONTACT_THANK_YOU = 'Thank you for reaching out! We will get back t
 
 export const contactMessageSchema = z.object({
   id: z.uuid({ error: 'The record id must be a UUID.' }),
-  name: requiredText('your name', 100),
+  name: requiredName('your name', 100),
   email: emailSchema,
   phone: phoneSchema,
   subject: requiredText('a subject', 150),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './contact-details';
+import { requiredName, requiredText } from './contact-details';
 import { numberFromInput } from './validation';
 
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from './judge-rules';
@@ -9,7 +9,7 @@ export * from './judge-rules';
 /** The text fields of a teaching-panel application; the photo travels beside them. */
 export const judgeApplicationSchema = z.object({
   id: z.uuid({ error: 'The record id must be a UUID.' }),
-  name: requiredText('your name', 100),
+  name: requiredName('your name', 100),
   expertise: z.enum(JUDGE_EXPERTISE, { error: 'Choose your expertise from the list.' }),
   experience: z.preprocess(
     numberFromInput,

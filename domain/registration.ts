@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
 import { CATEGORY_SLUGS, type CategorySlug } from './categories';
-import { emailSchema, optionalText, phoneSchema, requiredText } from './contact-details';
+import { emailSchema, optionalName, phoneSchema, requiredText } from './contact-details';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { numberFromInput, type FieldErrors } from './validation';
 
@@ -20,7 +20,7 @@ const categoriesSchema = z
 /** The fields a person fills in, shared by the registration form and the admin's inline edit. */
 const detailsShape = {
   type: z.enum(REGISTRATION_TYPES, { error: 'Choose participant or institute.' }),
-  name: optionalText("the child's name", 100),
+  name: optionalName("the child's name", 100),
   age: z.preprocess(
     numberFromInput,
     z.number({ error: 'Enter the age as a number.' }).int('Enter the age as a whole number.').optional(),
@@ -28,7 +28,7 @@ const detailsShape = {
   email: emailSchema,
   phone: phoneSchema,
   city: requiredText('a city', 80),
-  instituteName: optionalText('the institute name', 150),
+  instituteName: optionalName('the institute name', 150),
   categories: categoriesSchema,
 };
 

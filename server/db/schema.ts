@@ -22,7 +22,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'str
 
 /**
  * Registrations, keyed by the client's UUID (the idempotency key). Categories are slugs.
- * Rows are soft-deleted (deleted_at) so an admin can undo.
+ * Rows are soft-deleted (deleted_at) so an admin can undo. The reference code is a receipt made
+ * on the device, not a key: it is deliberately not unique, so no answer reveals whether a code is
+ * taken (ADR 009).
  */
 export const registrations = pgTable(
   'registrations',
@@ -41,6 +43,8 @@ export const registrations = pgTable(
     agreeTerms: boolean('agree_terms').notNull(),
     /** SHA-256 of the canonical content as first received: same id + same hash = a replay. */
     contentHash: text('content_hash').notNull(),
+    /** SHA-256 of the record secret the device sent first (ADR 009); null for records made before secrets. */
+    secretHash: text('secret_hash'),
     source: text('source', { enum: ['web', 'legacy'] }).notNull().default('web'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
@@ -60,7 +64,6 @@ export const registrations = pgTable(
     ),
   },
   (t) => [
-    uniqueIndex('registrations_reference_code_key').on(t.referenceCode),
     check('registrations_terms_agreed', sql`${t.agreeTerms} = true`),
     check('registrations_has_category', sql`cardinality(${t.categories}) >= 1`),
     check(
@@ -142,6 +145,8 @@ export const judgeApplications = pgTable(
     photoType: text('photo_type'),
     photoSize: integer('photo_size'),
     contentHash: text('content_hash').notNull(),
+    /** SHA-256 of the record secret (ADR 009); null for applications made before secrets. */
+    secretHash: text('secret_hash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -167,6 +172,8 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     contactMethod: text('contact_method', { enum: ['Email', 'Phone'] }).notNull(),
     contentHash: text('content_hash').notNull(),
+    /** SHA-256 of the record secret (ADR 009); null for messages sent before secrets. */
+    secretHash: text('secret_hash'),
     handledAt: timestamp('handled_at', { withTimezone: true, mode: 'string' }),
     handledBy: text('handled_by'),
     createdAt: createdAt(),

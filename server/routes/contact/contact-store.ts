@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { contentHash } from '../../lib/content-hash';
 import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
+import { secretMatches } from '../../lib/record-secret';
 
 const storedColumns = {
   id: contactMessages.id,
@@ -14,13 +15,21 @@ const storedColumns = {
   message: contactMessages.message,
   contactMethod: contactMessages.contactMethod,
   contentHash: contactMessages.contentHash,
+  secretHash: contactMessages.secretHash,
   createdAt: contactMessages.createdAt,
 };
 
 export type StoredContactMessage = ContactMessage & { createdAt: string };
 
-/** Stores a contact message once per client id; a replay compares content hashes. */
-export async function createContactMessage(db: Db, input: ContactMessage): Promise<InsertOutcome<StoredContactMessage>> {
+/**
+ * Stores a contact message once per client id; a replay compares content hashes. `visible` says
+ * whether the caller sent the record's secret and so may see the stored copy (ADR 009).
+ */
+export async function createContactMessage(
+  db: Db,
+  input: ContactMessage,
+  secretHash: string | null,
+): Promise<InsertOutcome<StoredContactMessage> & { visible: boolean }> {
   // Postgres prints a uuid in lower case; hashing that form makes the id's case irrelevant.
   const message = { ...input, id: input.id.toLowerCase() };
   const hash = contentHash(message);
@@ -29,7 +38,7 @@ export async function createContactMessage(db: Db, input: ContactMessage): Promi
     insert: async () => {
       const [row] = await db
         .insert(contactMessages)
-        .values({ ...message, contentHash: hash })
+        .values({ ...message, contentHash: hash, secretHash })
         .onConflictDoNothing({ target: contactMessages.id })
         .returning(storedColumns);
       return row;
@@ -39,6 +48,10 @@ export async function createContactMessage(db: Db, input: ContactMessage): Promi
       return row;
     },
   });
-  const { contentHash: _hash, ...stored } = outcome.stored;
-  return { status: outcome.status, stored: { ...stored, createdAt: new Date(stored.createdAt).toISOString() } };
+  const { contentHash: _hash, secretHash: storedSecretHash, ...stored } = outcome.stored;
+  return {
+    status: outcome.status,
+    stored: { ...stored, createdAt: new Date(stored.createdAt).toISOString() },
+    visible: secretMatches(storedSecretHash, secretHash),
+  };
 }

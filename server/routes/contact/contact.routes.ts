@@ -2,18 +2,21 @@ import { Hono } from 'hono';
 import { contactMessageSchema } from '@domain/contact';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
 import { createContactMessage } from './contact-store';
 
-/** Public: POST /api/contact (JSON, idempotent by id). */
+/** Public: POST /api/contact (JSON, idempotent by id; the stored copy only for the record's secret). */
 export const contactRoutes = new Hono<AppEnv>().post('/', async (c) => {
-  const message = validate(contactMessageSchema, await readJson(c));
+  const body = await readJson(c);
+  const message = validate(contactMessageSchema, body);
   assertStorableText(message);
-  const outcome = await createContactMessage(c.var.deps.database.db, message);
+  const outcome = await createContactMessage(c.var.deps.database.db, message, recordSecretHash(body));
   if (outcome.status === 'conflict') {
-    throw new ApiError(409, 'conflict', 'A different message was already sent with this id.', undefined, outcome.stored);
+    const current = outcome.visible ? outcome.stored : undefined;
+    throw new ApiError(409, 'conflict', 'A different message was already sent with this id.', undefined, current);
   }
   return outcome.status === 'created'
-    ? c.json({ status: 'created' as const }, 201)
-    : c.json({ status: 'duplicate' as const }, 200);
+    ? c.json({ status: 'created' as const, id: message.id }, 201)
+    : c.json({ status: 'duplicate' as const, id: message.id }, 200);
 });

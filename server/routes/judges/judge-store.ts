@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { judgeApplications } from '../../db/schema';
 import { contentHash, sha256Hex } from '../../lib/content-hash';
 import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
+import { secretMatches } from '../../lib/record-secret';
 
 export type JudgePhoto = { bytes: Uint8Array; type: JudgePhotoType };
 
@@ -18,15 +19,20 @@ const storedColumns = {
   bio: judgeApplications.bio,
   hasPhoto: sql<boolean>`${judgeApplications.photo} is not null`.as('has_photo'),
   contentHash: judgeApplications.contentHash,
+  secretHash: judgeApplications.secretHash,
   createdAt: judgeApplications.createdAt,
 };
 
-/** Stores an application once per client id; the content hash covers the text and the photo's bytes. */
+/**
+ * Stores an application once per client id; the content hash covers the text and the photo's
+ * bytes. `visible` says whether the caller sent the record's secret (ADR 009).
+ */
 export async function createJudgeApplication(
   db: Db,
   input: JudgeApplication,
   photo: JudgePhoto | null,
-): Promise<InsertOutcome<StoredJudgeApplication>> {
+  secretHash: string | null,
+): Promise<InsertOutcome<StoredJudgeApplication> & { visible: boolean }> {
   // Postgres prints a uuid in lower case; hashing that form makes the id's case irrelevant.
   const application = { ...input, id: input.id.toLowerCase() };
   const hash = contentHash({ ...application, photoSha256: photo ? sha256Hex(photo.bytes) : null });
@@ -41,6 +47,7 @@ export async function createJudgeApplication(
           photoType: photo?.type ?? null,
           photoSize: photo?.bytes.byteLength ?? null,
           contentHash: hash,
+          secretHash,
         })
         .onConflictDoNothing({ target: judgeApplications.id })
         .returning(storedColumns);
@@ -51,9 +58,10 @@ export async function createJudgeApplication(
       return row;
     },
   });
-  const { contentHash: _hash, ...stored } = outcome.stored;
+  const { contentHash: _hash, secretHash: storedSecretHash, ...stored } = outcome.stored;
   return {
     status: outcome.status,
+    visible: secretMatches(storedSecretHash, secretHash),
     stored: {
       ...stored,
       expertise: stored.expertise as JudgeApplication['expertise'],

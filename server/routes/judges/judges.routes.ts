@@ -2,25 +2,28 @@ import { Hono, type Context } from 'hono';
 import { judgeApplicationSchema, JUDGE_PHOTO_MAX_BYTES, sniffImageType } from '@domain/judge';
 import type { AppEnv } from '../../context';
 import { ApiError, validate } from '../../lib/errors';
+import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
 import { createJudgeApplication, type JudgePhoto } from './judge-store';
 
 const PHOTO_TYPES_MESSAGE = 'The photo must be a JPEG, PNG, WebP or GIF image.';
 
-/** Public: POST /api/judges (multipart, idempotent by id). */
+/** Public: POST /api/judges (multipart, idempotent by id; the stored copy only for the record's secret). */
 export const judgeRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const form = await readMultipart(c);
   const { photo: photoField, ...fields } = form;
   const application = validate(judgeApplicationSchema, fields);
   assertStorableText(application);
+  const secretHash = recordSecretHash(fields);
   const photo = await readPhoto(photoField);
-  const outcome = await createJudgeApplication(c.var.deps.database.db, application, photo);
+  const outcome = await createJudgeApplication(c.var.deps.database.db, application, photo, secretHash);
+  const shown = outcome.visible ? { application: outcome.stored } : {};
   if (outcome.status === 'conflict') {
-    throw new ApiError(409, 'conflict', 'A different application was already sent with this id.', undefined, outcome.stored);
+    throw new ApiError(409, 'conflict', 'A different application was already sent with this id.', undefined, shown.application);
   }
   return outcome.status === 'created'
-    ? c.json({ status: 'created' as const, application: outcome.stored }, 201)
-    : c.json({ status: 'duplicate' as const, application: outcome.stored }, 200);
+    ? c.json({ status: 'created' as const, id: application.id, ...shown }, 201)
+    : c.json({ status: 'duplicate' as const, id: application.id, ...shown }, 200);
 });
 
 async function readMultipart(c: Context<AppEnv>): Promise<Record<string, string | File>> {

@@ -15,7 +15,8 @@ export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c)
     registrationInputFromLegacy(payload, { id: randomUUID(), referenceCode: createReferenceCode() }),
   );
   assertStorableText(input);
-  const outcome = await createRegistration(c.var.deps.database, input, 'legacy');
+  // The id is new and the server's own, so the stored copy is exactly what this caller just sent.
+  const outcome = await createRegistration(c.var.deps.database, { registration: input, secretHash: null }, 'legacy');
   return c.json({ status: 'created' as const, registration: outcome.registration }, 201);
 });
 

@@ -1,16 +1,24 @@
+import { eq } from 'drizzle-orm';
 import type { NewsletterSignup } from '@domain/newsletter';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema';
 
 /**
  * Subscribes an email once. The insert skips a row whose id or (lower-cased) email is already
- * stored, so a replay, a second sign-up in another case and a racing request all end the same way.
+ * stored, so a replay, a second sign-up in another case and a racing request all end the same way:
+ * the address is on the list. Whether it was there before is never told (ADR 009); only an id
+ * already used for another address is a conflict, which says nothing about any address.
  */
-export async function subscribe(db: Db, signup: NewsletterSignup): Promise<'subscribed' | 'already_subscribed'> {
+export async function subscribe(db: Db, signup: NewsletterSignup): Promise<'subscribed' | 'conflict'> {
   const inserted = await db
     .insert(newsletterSubscribers)
     .values({ id: signup.id, email: signup.email })
     .onConflictDoNothing()
     .returning({ id: newsletterSubscribers.id });
-  return inserted.length > 0 ? 'subscribed' : 'already_subscribed';
+  if (inserted.length > 0) return 'subscribed';
+  const [holder] = await db
+    .select({ email: newsletterSubscribers.email })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, signup.id.toLowerCase()));
+  return holder && holder.email !== signup.email ? 'conflict' : 'subscribed';
 }

@@ -7,8 +7,9 @@ import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../..
 import { createRegistrations } from './registration-store';
 
 function records(count: number) {
-  return Array.from({ length: count }, (_, i) =>
-    registrationInputSchema.parse({
+  return Array.from({ length: count }, (_, i) => ({
+    secretHash: null,
+    registration: registrationInputSchema.parse({
       id: randomUUID(),
       referenceCode: createReferenceCode(),
       type: 'participant',
@@ -20,7 +21,7 @@ function records(count: number) {
       categories: ['dance'],
       agreeTerms: true,
     }),
-  );
+  }));
 }
 
 describe.each(testDatabaseKinds())('createRegistrations on %s', (kind) => {

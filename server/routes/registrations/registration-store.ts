@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { AgeUnit } from '@domain/age-bands';
 import type { CategorySlug } from '@domain/categories';
-import { createReferenceCode } from '@domain/reference-code';
 import { registrationContent, type NewRegistration, type Registration, type RegistrationType } from '@domain/registration';
 import type { Database } from '../../db/client';
 import { contentHash } from '../../lib/content-hash';
+import { secretMatches } from '../../lib/record-secret';
 
 /**
  * Idempotent creation of registrations, keyed by the client's UUID. Every write is a single
- * `INSERT ... ON CONFLICT DO NOTHING RETURNING`, so racing requests with one id leave exactly one
- * row; whoever does not get the row back reads the stored copy and compares content hashes.
+ * `INSERT ... ON CONFLICT (id) DO NOTHING RETURNING`, so racing requests with one id leave exactly
+ * one row; whoever does not get the row back reads the stored copy and compares content hashes.
  */
 
 export type RegistrationSource = 'web' | 'legacy';
@@ -18,7 +18,15 @@ export type WriteOutcome = {
   status: 'created' | 'duplicate' | 'conflict';
   /** The stored copy: what was just created, or what the server already had under that id. */
   registration: Registration;
+  /**
+   * Whether the caller may see `registration`: it sent the secret the record was created with,
+   * and the record is not deleted (ADR 009). Everyone else learns the status alone.
+   */
+  visible: boolean;
 };
+
+/** A registration to write, with the hash of the record secret its device sent (null: none). */
+export type RegistrationWrite = { registration: NewRegistration; secretHash: string | null };
 
 type StoredRow = {
   id: string;
@@ -33,13 +41,15 @@ type StoredRow = {
   institute_name: string | null;
   categories: string[];
   content_hash: string;
+  secret_hash: string | null;
+  deleted: boolean;
   created_at: string | Date;
   updated_at: string | Date;
   version: number;
 };
 
 const STORED_COLUMNS = sql.raw(
-  'id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories, content_hash, created_at, updated_at, version',
+  'id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories, content_hash, secret_hash, deleted_at is not null as deleted, created_at, updated_at, version',
 );
 
 type RowValues = ReturnType<typeof rowValues>;
@@ -48,34 +58,33 @@ type RowValues = ReturnType<typeof rowValues>;
  * One statement for one row or a hundred: each column travels as a single array parameter, so
  * the statement text never changes and building it costs almost nothing. Rows go in id order,
  * so two batches sharing ids take their locks in the same order and wait instead of deadlocking.
+ * Only the id is unique: the reference code is not (ADR 009), so an insert is skipped only when
+ * its id is already stored.
  */
 function insertRows(database: Database, rows: readonly RowValues[]): Promise<StoredRow[]> {
   const column = (pick: (row: RowValues) => string | number | null) => sql.param(rows.map(pick));
   return database.rows<StoredRow>(sql`
     insert into registrations
       (id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-       agree_terms, content_hash, source)
+       agree_terms, content_hash, secret_hash, source)
     select id, reference_code, type, name, age, age_unit, email, phone, city, institute_name,
-      string_to_array(categories, ','), true, content_hash, source
+      string_to_array(categories, ','), true, content_hash, secret_hash, source
     from unnest(
       ${column((r) => r.id)}::uuid[], ${column((r) => r.referenceCode)}::text[], ${column((r) => r.type)}::text[],
       ${column((r) => r.name)}::text[], ${column((r) => r.age)}::int[], ${column((r) => r.ageUnit)}::text[],
       ${column((r) => r.email)}::text[], ${column((r) => r.phone)}::text[], ${column((r) => r.city)}::text[],
       ${column((r) => r.instituteName)}::text[], ${column((r) => r.categories.join(','))}::text[],
-      ${column((r) => r.contentHash)}::text[], ${column((r) => r.source)}::text[]
+      ${column((r) => r.contentHash)}::text[], ${column((r) => r.secretHash)}::text[], ${column((r) => r.source)}::text[]
     ) as input(id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-       content_hash, source)
+       content_hash, secret_hash, source)
     order by id
-    on conflict do nothing
+    on conflict (id) do nothing
     returning ${STORED_COLUMNS}`);
 }
 
 function selectByIds(database: Database, ids: readonly string[]): Promise<StoredRow[]> {
   return database.rows<StoredRow>(sql`select ${STORED_COLUMNS} from registrations where id = any(${sql.param([...ids])}::uuid[])`);
 }
-
-/** A 40-bit code collides about once in a trillion draws; a few retries are plenty. */
-const REFERENCE_CODE_ATTEMPTS = 5;
 
 /** The hash that decides "same content": the record as the client first sent it. */
 export function registrationHash(registration: NewRegistration): string {
@@ -101,7 +110,8 @@ function toRegistration(row: StoredRow): Registration {
   };
 }
 
-function rowValues(registration: NewRegistration, hash: string, source: RegistrationSource) {
+function rowValues(write: RegistrationWrite, hash: string, source: RegistrationSource) {
+  const { registration } = write;
   return {
     id: registration.id,
     referenceCode: registration.referenceCode,
@@ -115,64 +125,48 @@ function rowValues(registration: NewRegistration, hash: string, source: Registra
     instituteName: registration.instituteName,
     categories: registration.categories,
     contentHash: hash,
+    secretHash: write.secretHash,
     source,
   };
 }
 
 /** Postgres prints a uuid in lower case; keying by that form lets an upper-case id match its row. */
-function withCanonicalId(registration: NewRegistration): NewRegistration {
-  const id = registration.id.toLowerCase();
-  return id === registration.id ? registration : { ...registration, id };
-}
-
-type Stored = { contentHash: string; registration: Registration };
-
-function stored(row: StoredRow): Stored {
-  return { contentHash: row.content_hash, registration: toRegistration(row) };
-}
-
-/** Soft-deleted rows count too: replaying a deleted record must neither resurrect nor copy it. */
-function compareWithStored(existing: Stored, hash: string): WriteOutcome {
-  return { status: existing.contentHash === hash ? 'duplicate' : 'conflict', registration: existing.registration };
+function withCanonicalId(write: RegistrationWrite): RegistrationWrite {
+  const id = write.registration.id.toLowerCase();
+  return id === write.registration.id ? write : { ...write, registration: { ...write.registration, id } };
 }
 
 /**
- * Creates one registration. When another record already holds its reference code, a fresh code
- * is drawn and the answer carries it.
+ * What a write of `hash` by the holder of `secretHash` finds in a stored row. Soft-deleted rows
+ * count too: replaying a deleted record must neither resurrect it nor show it to anyone.
  */
-export async function createRegistration(
-  database: Database,
-  input: NewRegistration,
-  source: RegistrationSource = 'web',
-): Promise<WriteOutcome> {
-  const registration = withCanonicalId(input);
-  const hash = registrationHash(registration);
-  const { outcome } = await insertOne(database, registration, hash, source);
-  return outcome;
+function outcomeFor(row: StoredRow, status: WriteOutcome['status'] | null, hash: string, secretHash: string | null): WriteOutcome {
+  return {
+    status: status ?? (row.content_hash === hash ? 'duplicate' : 'conflict'),
+    registration: toRegistration(row),
+    visible: !row.deleted && secretMatches(row.secret_hash, secretHash),
+  };
 }
 
-async function insertOne(
+/** Creates one registration, or answers for the one already stored under its id. */
+export async function createRegistration(
   database: Database,
-  registration: NewRegistration,
-  hash: string,
-  source: RegistrationSource,
-): Promise<{ outcome: WriteOutcome; existing: Stored }> {
-  let values = rowValues(registration, hash, source);
-  for (let attempt = 0; attempt < REFERENCE_CODE_ATTEMPTS; attempt++) {
-    const [inserted] = await insertRows(database, [values]);
-    if (inserted) {
-      const existing = stored(inserted);
-      return { outcome: { status: 'created', registration: existing.registration }, existing };
-    }
-    const [row] = await selectByIds(database, [registration.id]);
-    if (row) {
-      const existing = stored(row);
-      return { outcome: compareWithStored(existing, hash), existing };
-    }
-    // Nothing holds this id, so the reference code was taken by another record.
-    values = { ...values, referenceCode: createReferenceCode() };
+  input: RegistrationWrite,
+  source: RegistrationSource = 'web',
+): Promise<WriteOutcome> {
+  const write = withCanonicalId(input);
+  return insertOne(database, write, registrationHash(write.registration), source);
+}
+
+async function insertOne(database: Database, write: RegistrationWrite, hash: string, source: RegistrationSource): Promise<WriteOutcome> {
+  // Two rounds cover a stored row vanishing between the insert and the read.
+  for (let round = 0; round < 2; round++) {
+    const [inserted] = await insertRows(database, [rowValues(write, hash, source)]);
+    if (inserted) return outcomeFor(inserted, 'created', hash, write.secretHash);
+    const [row] = await selectByIds(database, [write.registration.id]);
+    if (row) return outcomeFor(row, null, hash, write.secretHash);
   }
-  throw new Error('No free reference code after several attempts.');
+  throw new Error('The row holding this id kept changing; giving up.');
 }
 
 /**
@@ -180,40 +174,38 @@ async function insertOne(
  * inserted. Results come back in the order of the input. The first occurrence of an id within
  * the batch is the one inserted; later copies compare against it like any replay.
  */
-export async function createRegistrations(database: Database, input: readonly NewRegistration[]): Promise<WriteOutcome[]> {
+export async function createRegistrations(database: Database, input: readonly RegistrationWrite[]): Promise<WriteOutcome[]> {
   if (input.length === 0) return [];
   const batch = input.map(withCanonicalId);
-  const hashes = batch.map(registrationHash);
+  const hashes = batch.map((write) => registrationHash(write.registration));
   const firstIndexOf = new Map<string, number>();
-  batch.forEach((registration, index) => {
-    if (!firstIndexOf.has(registration.id)) firstIndexOf.set(registration.id, index);
+  batch.forEach((write, index) => {
+    if (!firstIndexOf.has(write.registration.id)) firstIndexOf.set(write.registration.id, index);
   });
 
   const inserted = await insertRows(
     database,
-    [...firstIndexOf.values()].map((index) => rowValues(batch[index] as NewRegistration, hashes[index] as string, 'web')),
+    [...firstIndexOf.values()].map((index) => rowValues(batch[index] as RegistrationWrite, hashes[index] as string, 'web')),
   );
   const created = new Set(inserted.map((row) => row.id));
-  const known = new Map(inserted.map((row) => [row.id, stored(row)]));
+  const known = new Map(inserted.map((row) => [row.id, row]));
 
   const notInserted = [...firstIndexOf.keys()].filter((id) => !created.has(id));
   if (notInserted.length > 0) {
-    for (const row of await selectByIds(database, notInserted)) known.set(row.id, stored(row));
+    for (const row of await selectByIds(database, notInserted)) known.set(row.id, row);
   }
 
   const outcomes: WriteOutcome[] = [];
-  for (const [index, registration] of batch.entries()) {
+  for (const [index, write] of batch.entries()) {
     const hash = hashes[index] as string;
-    const existing = known.get(registration.id);
-    if (created.has(registration.id) && firstIndexOf.get(registration.id) === index) {
-      outcomes.push({ status: 'created', registration: (existing as Stored).registration });
-    } else if (existing) {
-      outcomes.push(compareWithStored(existing, hash));
+    const { id } = write.registration;
+    const row = known.get(id);
+    if (row) {
+      const first = created.has(id) && firstIndexOf.get(id) === index;
+      outcomes.push(outcomeFor(row, first ? 'created' : null, hash, write.secretHash));
     } else {
-      // Neither inserted nor stored: its reference code is taken. Rare, so one at a time.
-      const result = await insertOne(database, registration, hash, 'web');
-      known.set(registration.id, result.existing);
-      outcomes.push(result.outcome);
+      // Neither inserted nor stored: the row vanished between the two statements. Rare, so alone.
+      outcomes.push(await insertOne(database, write, hash, 'web'));
     }
   }
   return outcomes;

@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { REGISTRATION_BATCH_LIMIT, registrationInputSchema, type NewRegistration, type Registration } from '@domain/registration';
+import { REGISTRATION_BATCH_LIMIT, registrationInputSchema, type Registration } from '@domain/registration';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { checkRecordSecret, recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText, unstorableTextFields } from '../../lib/storable-text';
-import { createRegistration, createRegistrations, type WriteOutcome } from './registration-store';
+import { createRegistration, createRegistrations, type RegistrationWrite, type WriteOutcome } from './registration-store';
 
 const batchSchema = z.object({
   registrations: z
@@ -16,14 +17,18 @@ const batchSchema = z.object({
 
 export const CONFLICT_MESSAGE = 'A different registration was already saved with this id.';
 
+/**
+ * The answer for one record. Without the record's secret it says only what happened (ADR 009):
+ * the stored copy goes only to the device that made the record, and never for a deleted one.
+ */
 export type BatchResult =
-  | { index: number; id: string; status: 'created' | 'duplicate'; registration: Registration }
+  | { index: number; id: string; status: 'created' | 'duplicate'; registration?: Registration }
   | {
       index: number;
       id: string;
       status: 'conflict';
-      registration: Registration;
-      error: { code: 'conflict'; message: string; current: Registration };
+      registration?: Registration;
+      error: { code: 'conflict'; message: string; current?: Registration };
     }
   | {
       index: number;
@@ -35,52 +40,60 @@ export type BatchResult =
 /** Public: POST /api/registrations and /api/registrations/batch (idempotent by client UUID). */
 export const registrationRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
-    const input = validate(registrationInputSchema, await readJson(c));
-    assertStorableText(input);
-    const outcome = await createRegistration(c.var.deps.database, input);
+    const body = await readJson(c);
+    const registration = validate(registrationInputSchema, body);
+    assertStorableText(registration);
+    const secretHash = recordSecretHash(body);
+    const outcome = await createRegistration(c.var.deps.database, { registration, secretHash });
+    const shown = outcome.visible ? { registration: outcome.registration } : {};
     if (outcome.status === 'conflict') {
-      throw new ApiError(409, 'conflict', CONFLICT_MESSAGE, undefined, outcome.registration);
+      throw new ApiError(409, 'conflict', CONFLICT_MESSAGE, undefined, shown.registration);
     }
     return outcome.status === 'created'
-      ? c.json({ status: 'created' as const, registration: outcome.registration }, 201)
-      : c.json({ status: 'duplicate' as const, registration: outcome.registration }, 200);
+      ? c.json({ status: 'created' as const, id: registration.id, ...shown }, 201)
+      : c.json({ status: 'duplicate' as const, id: registration.id, ...shown }, 200);
   })
   .post('/batch', async (c) => {
     const { registrations } = validate(batchSchema, await readJson(c));
     const results: (BatchResult | undefined)[] = [];
-    const valid: { index: number; registration: NewRegistration }[] = [];
+    const valid: { index: number; id: string; write: RegistrationWrite }[] = [];
     registrations.forEach((record, index) => {
       const parsed = registrationInputSchema.safeParse(record);
-      const fields = parsed.success ? unstorableTextFields(parsed.data) : fieldErrorsOf(parsed.error);
-      if (parsed.success && !fields) {
-        valid.push({ index, registration: parsed.data });
+      const secret = checkRecordSecret(record);
+      const fields = {
+        ...(parsed.success ? unstorableTextFields(parsed.data) : fieldErrorsOf(parsed.error)),
+        ...('fields' in secret ? secret.fields : {}),
+      };
+      if (parsed.success && 'hash' in secret && Object.keys(fields).length === 0) {
+        valid.push({ index, id: parsed.data.id, write: { registration: parsed.data, secretHash: secret.hash } });
       } else {
         results[index] = {
           index,
           id: idOf(record),
           status: 'invalid',
-          error: { code: 'validation_failed', message: 'Some fields need attention.', fields: fields ?? {} },
+          error: { code: 'validation_failed', message: 'Some fields need attention.', fields },
         };
       }
     });
     const outcomes = await createRegistrations(
       c.var.deps.database,
-      valid.map((v) => v.registration),
+      valid.map((v) => v.write),
     );
-    valid.forEach(({ index, registration }, i) => {
-      results[index] = batchResult(index, registration.id, outcomes[i] as WriteOutcome);
+    valid.forEach(({ index, id }, i) => {
+      results[index] = batchResult(index, id, outcomes[i] as WriteOutcome);
     });
     return c.json({ results: results as BatchResult[] }, 200);
   });
 
 function batchResult(index: number, id: string, outcome: WriteOutcome): BatchResult {
-  if (outcome.status !== 'conflict') return { index, id, status: outcome.status, registration: outcome.registration };
+  const shown = outcome.visible ? { registration: outcome.registration } : {};
+  if (outcome.status !== 'conflict') return { index, id, status: outcome.status, ...shown };
   return {
     index,
     id,
     status: 'conflict',
-    registration: outcome.registration,
-    error: { code: 'conflict', message: CONFLICT_MESSAGE, current: outcome.registration },
+    ...shown,
+    error: { code: 'conflict', message: CONFLICT_MESSAGE, ...(shown.registration ? { current: shown.registration } : {}) },
   };
 }
 

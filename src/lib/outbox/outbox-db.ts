@@ -21,8 +21,18 @@ type RecordBase = {
   lastError: string | null;
   /** The server's per-field messages after a 422. */
   fieldErrors: FieldErrors | null;
-  /** The server's stored copy after a 409, so both versions can be shown. */
+  /**
+   * The server's stored copy after a 409, so both versions can be shown. Null when the server
+   * would not show it: it does so only for the secret below, never for a deleted record.
+   */
   serverCopy: unknown;
+  /**
+   * Random, made on this device and sent with every write of this record: the server shows its
+   * stored copy only to a caller holding it (ADR 009). Missing on records saved by builds before
+   * record secrets; the sync engine gives those one before their next send. Not an index, so the
+   * Dexie schema needs no new version.
+   */
+  recordSecret?: string;
 };
 
 export type RegistrationRecord = RecordBase & {
@@ -45,7 +55,7 @@ export type ContactRecord = RecordBase & { kind: 'contact'; payload: ContactMess
 export type NewsletterRecord = RecordBase & {
   kind: 'newsletter';
   payload: NewsletterSignupInput;
-  /** What the server said: a new subscription, or one it already had. */
+  /** 'subscribed' once the server has answered ('already_subscribed' only from servers before ADR 009). */
   serverStatus: 'subscribed' | 'already_subscribed' | null;
 };
 

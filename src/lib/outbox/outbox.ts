@@ -1,4 +1,5 @@
 import type { ContactMessageInput } from '@domain/contact';
+import { createRecordSecret } from '@domain/record-secret';
 import type { JudgeApplicationInput } from '@domain/judge';
 import type { NewsletterSignupInput } from '@domain/newsletter';
 import type { RegistrationInput } from '@domain/registration';
@@ -31,6 +32,7 @@ function fresh(now: number) {
     lastError: null,
     fieldErrors: null,
     serverCopy: null,
+    recordSecret: createRecordSecret(),
   };
 }
 
@@ -126,8 +128,8 @@ export async function updateRegistration(payload: RegistrationInput, db = outbox
 }
 
 /**
- * After a conflict the person may send their version as a new registration: it gets a new id
- * and reference code, so it cannot collide with the copy the server already has.
+ * After a conflict the person may send their version as a new registration: it gets a new id,
+ * reference code and secret, so it cannot collide with the copy the server already has.
  */
 export async function resendAsNew(
   id: string,

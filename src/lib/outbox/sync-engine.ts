@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '@domain/api-error';
+import { RECORD_SECRET_FIELD, createRecordSecret } from '@domain/record-secret';
 import { REGISTRATION_BATCH_LIMIT, type Registration } from '@domain/registration';
 import type { FieldErrors } from '@domain/validation';
 import { onEnqueue } from './outbox';
@@ -48,7 +49,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': '
 
 /** How one answer from the server changes a record. */
 type Verdict =
-  | { kind: 'synced'; registration?: Registration; serverStatus?: 'subscribed' | 'already_subscribed' }
+  | { kind: 'synced'; registration?: Registration }
   | { kind: 'conflict'; message: string; serverCopy: unknown }
   | { kind: 'failed'; message: string; fields: FieldErrors | null }
   | { kind: 'transient'; message: string };
@@ -220,7 +221,14 @@ export class SyncEngine {
       const batch = queued.slice(0, limit);
       const now = this.now();
       for (const record of batch) {
-        await this.db.records.update(record.id, { status: 'sending', attempts: record.attempts + 1, updatedAt: now });
+        // A record saved by a build before record secrets gets its secret before it is sent again.
+        record.recordSecret ??= createRecordSecret();
+        await this.db.records.update(record.id, {
+          status: 'sending',
+          attempts: record.attempts + 1,
+          updatedAt: now,
+          recordSecret: record.recordSecret,
+        });
       }
       return batch;
     });
@@ -235,7 +243,7 @@ export class SyncEngine {
         response = await this.fetch('/api/registrations/batch', {
           method: 'POST',
           headers: JSON_HEADERS,
-          body: JSON.stringify({ registrations: batch.map((record) => record.payload) }),
+          body: JSON.stringify({ registrations: batch.map(withSecret) }),
         });
       } catch {
         await this.requeue(batch, 'No connection to the server.');
@@ -269,7 +277,7 @@ export class SyncEngine {
       const verdict = await this.post(record, '/api/registrations', {
         method: 'POST',
         headers: JSON_HEADERS,
-        body: JSON.stringify(record.payload),
+        body: JSON.stringify(withSecret(record)),
       });
       if (verdict.kind === 'transient') {
         await this.requeue(batch.slice(position), verdict.message);
@@ -304,14 +312,8 @@ export class SyncEngine {
     }
     const body: unknown = await response.json().catch(() => null);
     if (response.ok) {
-      const answer = (body ?? {}) as { status?: string; registration?: Registration };
-      return {
-        kind: 'synced',
-        ...(answer.registration ? { registration: answer.registration } : {}),
-        ...(record.kind === 'newsletter'
-          ? { serverStatus: answer.status === 'already_subscribed' ? 'already_subscribed' : 'subscribed' }
-          : {}),
-      } as Verdict;
+      const answer = (body ?? {}) as { registration?: Registration };
+      return { kind: 'synced', ...(answer.registration ? { registration: answer.registration } : {}) };
     }
     const error = isApiErrorBody(body) ? body.error : null;
     const message = error?.message ?? `The server refused this record (${response.status}).`;
@@ -333,11 +335,11 @@ export class SyncEngine {
         fieldErrors: null,
         serverCopy: null,
       };
-      // The server picks a fresh code if ours collided; the family must see the one it kept.
+      // The stored copy comes back only to this device (it holds the record's secret): show its code.
       if (record.kind === 'registration' && verdict.registration?.referenceCode) {
         change.referenceCode = verdict.registration.referenceCode;
       }
-      if (record.kind === 'newsletter') change.serverStatus = verdict.serverStatus ?? 'subscribed';
+      if (record.kind === 'newsletter') change.serverStatus = 'subscribed';
       // Once sent, the photo is no longer needed on the device.
       if (record.kind === 'judge') change.photo = null;
       await this.db.records.update(record.id, change);
@@ -392,7 +394,8 @@ function verdictOfBatchResult(result: BatchResult): Verdict {
       return {
         kind: 'conflict',
         message: result.error?.message ?? 'The server already has a different registration with this id.',
-        serverCopy: result.registration ?? result.error?.current ?? null,
+        // Present only when this device holds the record's secret and the record is not deleted.
+        serverCopy: result.error?.current ?? result.registration ?? null,
       };
     case 'invalid':
       return {
@@ -410,6 +413,11 @@ function isTransientStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429 || status === 0;
 }
 
+/** The record as it travels: its payload plus the record's secret (ADR 009). */
+function withSecret(record: OutboxRecord): Record<string, unknown> {
+  return record.recordSecret ? { ...record.payload, [RECORD_SECRET_FIELD]: record.recordSecret } : { ...record.payload };
+}
+
 function requestFor(record: OutboxRecord): [string, RequestInit] {
   switch (record.kind) {
     case 'judge': {
@@ -420,14 +428,15 @@ function requestFor(record: OutboxRecord): [string, RequestInit] {
       form.set('expertise', String(payload.expertise ?? ''));
       form.set('experience', String(payload.experience ?? ''));
       form.set('bio', String(payload.bio ?? ''));
+      if (record.recordSecret) form.set(RECORD_SECRET_FIELD, record.recordSecret);
       if (record.photo) form.set('photo', record.photo, record.photoName ?? 'photo');
       return ['/api/judges', { method: 'POST', headers: { 'X-Requested-With': 'fetch' }, body: form }];
     }
     case 'contact':
-      return ['/api/contact', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(record.payload) }];
+      return ['/api/contact', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
     case 'newsletter':
-      return ['/api/newsletter', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(record.payload) }];
+      return ['/api/newsletter', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
     case 'registration':
-      return ['/api/registrations', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(record.payload) }];
+      return ['/api/registrations', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
   }
 }

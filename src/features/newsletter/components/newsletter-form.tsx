@@ -3,7 +3,7 @@ import './newsletter-form.css';
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
 
-/** The footer's newsletter sign-up. Subscribing twice is fine, and it says so. */
+/** The footer's newsletter sign-up. Subscribing twice from this device is fine, and it says so. */
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState<Notice>(null);
@@ -29,10 +29,10 @@ export function NewsletterForm() {
         return;
       }
       setNotice({ tone: 'ok', text: 'Thanks! You are on the list.' });
+      // The server never says whether the address was on the list before: that would tell anyone
+      // typing an address whether its owner subscribed. On the list it is, either way.
       const answered = await waitForAnswer(result.id, 4000);
-      if (answered?.status === 'synced' && answered.serverStatus === 'already_subscribed') {
-        setNotice({ tone: 'ok', text: 'You were already subscribed. Nothing more to do!' });
-      } else if (answered?.status !== 'synced') {
+      if (answered?.status !== 'synced') {
         setNotice({ tone: 'ok', text: 'Thanks! Saved on this device; you will be subscribed as soon as you are online.' });
       }
     } catch {

@@ -140,22 +140,40 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
 
 function ConflictView({ record }: { record: OutboxRecord }) {
   const mine = comparableFields({ ...record.payload, ...(record.kind === 'registration' ? { referenceCode: record.referenceCode } : {}) });
-  const theirs = new Map(comparableFields(record.serverCopy));
+  // The server shows its copy only to the device holding the record's secret (ADR 009).
+  const theirs = record.serverCopy ? new Map(comparableFields(record.serverCopy)) : null;
   return (
     <div className="outbox-conflict">
-      <p>The server already has a different version of this record. Both are shown; differences are marked.</p>
+      {theirs ? (
+        <p>The server already has a different version of this record. Both are shown; differences are marked.</p>
+      ) : (
+        <p>
+          The server already has a different record with this id. To protect the family’s details it shows that record only
+          to the device that first sent it, so only this device’s version is shown.
+        </p>
+      )}
       <div className="outbox-conflict__scroll">
         <table>
-          <caption className="outbox-sr-only">This device’s version and the server’s version</caption>
+          <caption className="outbox-sr-only">
+            {theirs ? 'This device’s version and the server’s version' : 'This device’s version'}
+          </caption>
           <thead>
             <tr>
               <th scope="col">Field</th>
               <th scope="col">On this device</th>
-              <th scope="col">On the server</th>
+              {theirs ? <th scope="col">On the server</th> : null}
             </tr>
           </thead>
           <tbody>
             {mine.map(([label, value]) => {
+              if (!theirs) {
+                return (
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
+                );
+              }
               const other = theirs.get(label) ?? '—';
               return (
                 <tr key={label} className={other !== value ? 'is-different' : undefined}>

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { JudgeRecord, OutboxRecord } from '@/lib/outbox/outbox-db';
 import { outboxAsJson } from './export-outbox';
 
-const base = { status: 'failed' as const, attempts: 2, createdAt: 1, updatedAt: 2, syncedAt: null, lastError: 'x', fieldErrors: null, serverCopy: null };
+const SECRET = 'f'.repeat(64);
+const base = { status: 'failed' as const, attempts: 2, createdAt: 1, updatedAt: 2, syncedAt: null, lastError: 'x', fieldErrors: null, serverCopy: null, recordSecret: SECRET };
 
 describe('Export as JSON', () => {
   it('writes every record, with a judge photo as a data URL that can be restored', async () => {
@@ -33,5 +34,18 @@ describe('Export as JSON', () => {
       [contact.id, 'failed', 'P'],
     ]);
     expect(json.records[0]?.photo).toBe('data:image/jpeg;base64,/9j/4A==');
+  });
+
+  it('leaves every record secret on the device', async () => {
+    const contact: OutboxRecord = {
+      ...base,
+      id: 'a1b2c3d4-0000-4000-8000-000000000003',
+      kind: 'contact',
+      payload: { id: 'a1b2c3d4-0000-4000-8000-000000000003', name: 'P', email: 'p@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
+    };
+    const text = await outboxAsJson([contact]);
+    expect(text).not.toContain(SECRET);
+    expect(text).not.toContain('recordSecret');
+    expect(JSON.parse(text).records[0]).toMatchObject({ id: contact.id, payload: { subject: 'Hi' } });
   });
 });

@@ -9,10 +9,14 @@ function blobToDataUrl(blob: Blob): Promise<string> {
   });
 }
 
-/** Everything on the device as plain JSON (photos as data URLs): the last-resort escape hatch. */
+/**
+ * Everything on the device as plain JSON (photos as data URLs): the last-resort escape hatch. A
+ * file travels further than the phone, so each record's secret stays behind: with it, whoever
+ * holds the file could read the server's current copy of the record (ADR 009).
+ */
 export async function outboxAsJson(records: OutboxRecord[], exportedAt = new Date()): Promise<string> {
   const plain = await Promise.all(
-    records.map(async (record) => {
+    records.map(async ({ recordSecret: _secret, ...record }) => {
       if (record.kind !== 'judge') return record;
       const { photo, ...rest } = record;
       return { ...rest, photo: photo ? await blobToDataUrl(photo) : null };

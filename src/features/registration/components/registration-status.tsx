@@ -8,7 +8,7 @@ import { SUCCESS_MESSAGE } from '../messages';
 function useSyncStatus(id: string, localCode: string) {
   const { data: record } = useOutboxRecord(id);
   const sent = record?.status === 'synced';
-  // The server may have replaced a colliding code; until the record is read, show ours.
+  // The device's record holds the code shown to the family; until it is read, show the form's.
   const code = record && record.kind === 'registration' ? record.referenceCode : localCode;
   return { record, sent, code };
 }
