@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, phoneSchema, requiredName, requiredText } from './contact-details';
+import { emailSchema, phoneSchema, requiredText } from './contact-details';
+import { requiredName } from './names';
 
 export const CONTACT_METHODS = ['Email', 'Phone'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];

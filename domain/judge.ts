@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { requiredName, requiredText } from './contact-details';
+import { requiredText } from './contact-details';
+import { requiredName } from './names';
 import { numberFromInput } from './validation';
 
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from './judge-rules';

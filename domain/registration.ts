@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
 import { CATEGORY_SLUGS, type CategorySlug } from './categories';
-import { emailSchema, optionalName, phoneSchema, requiredText } from './contact-details';
+import { emailSchema, phoneSchema, requiredText } from './contact-details';
+import { optionalName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { numberFromInput, type FieldErrors } from './validation';
 

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRecordSecret } from '@domain/record-secret';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
+/** A message as the device sends it: with the record secret it made (ADR 009). */
 function message(overrides: Record<string, unknown> = {}) {
   return {
+    recordSecret: createRecordSecret(),
     id: randomUUID(),
     name: 'Ravi',
     email: 'ravi@example.org',
@@ -35,10 +38,10 @@ describe.each(testDatabaseKinds())('POST /api/contact on %s', (kind) => {
     const input = message();
     const created = await post(input);
     expect(created.status).toBe(201);
-    expect(await created.json()).toEqual({ status: 'created' });
+    expect(await created.json()).toEqual({ status: 'created', id: input.id });
     const replay = await post(input);
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ status: 'duplicate' });
+    expect(await replay.json()).toEqual({ status: 'duplicate', id: input.id });
     expect(await stored(input.id)).toEqual([{ subject: 'Level 1 dates', contact_method: 'Phone', phone: '04423456789' }]);
   });
 
@@ -48,7 +51,7 @@ describe.each(testDatabaseKinds())('POST /api/contact on %s', (kind) => {
     expect((await stored(input.id))[0]?.contact_method).toBe('Email');
   });
 
-  it('answers 409 with the stored message when the id returns with other content', async () => {
+  it('answers 409 with the stored message to the device holding the secret when the id returns with other content', async () => {
     const input = message();
     await post(input);
     const response = await post({ ...input, subject: 'Something else' });
@@ -57,6 +60,32 @@ describe.each(testDatabaseKinds())('POST /api/contact on %s', (kind) => {
     expect(error.code).toBe('conflict');
     expect(error.current).toMatchObject({ id: input.id, subject: 'Level 1 dates' });
     expect(await stored(input.id)).toHaveLength(1);
+  });
+
+  it("answers a stranger's 409 with the conflict alone: no parent's message, name, email or phone", async () => {
+    const input = message({ message: 'My daughter Nila has asthma; please call 9840012345.' });
+    await post(input);
+    const { recordSecret: _secret, ...noSecret } = input;
+    for (const probe of [{ ...noSecret, subject: 'Probe' }, { ...input, recordSecret: createRecordSecret(), subject: 'Probe' }]) {
+      const response = await post(probe);
+      expect(response.status).toBe(409);
+      const body = await response.json();
+      expect(body).toEqual({ error: { code: 'conflict', message: 'A different message was already sent with this id.' } });
+      expect(JSON.stringify(body)).not.toMatch(/Nila|9840012345|Ravi|ravi@example|Level 1/);
+    }
+    const replay = await post(noSecret);
+    expect(await replay.json()).toEqual({ status: 'duplicate', id: input.id });
+    const [row] = await t.database.rows<{ secret_hash: string }>(sql`select secret_hash from contact_messages where id = ${input.id}`);
+    expect(row?.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.secret_hash).not.toBe(input.recordSecret);
+  });
+
+  it('answers 422 for a malformed record secret', async () => {
+    const response = await post(message({ recordSecret: 'abc' }));
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.fields).toEqual({
+      recordSecret: 'The record secret must be 32 to 128 lower-case hexadecimal characters.',
+    });
   });
 
   it('leaves one row when 20 identical requests race', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUDGE_PHOTO_MAX_BYTES } from '@domain/judge';
+import { createRecordSecret } from '@domain/record-secret';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
@@ -14,8 +15,10 @@ const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x
 const GIF = Uint8Array.from(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'));
 const WEBP = Uint8Array.from([0x52, 0x49, 0x46, 0x46, 0x1a, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x4c]);
 
+/** An application as the device sends it: with the record secret it made (ADR 009). */
 function application(overrides: Record<string, string> = {}) {
   return {
+    recordSecret: createRecordSecret(),
     id: randomUUID(),
     name: 'Lakshmi Iyer',
     expertise: 'Classical Dancer',
@@ -47,6 +50,7 @@ describe.each(testDatabaseKinds())('POST /api/judges on %s', (kind) => {
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({
       status: 'created',
+      id: fields.id,
       application: {
         id: fields.id,
         name: 'Lakshmi Iyer',
@@ -123,7 +127,7 @@ describe.each(testDatabaseKinds())('POST /api/judges on %s', (kind) => {
     const first = await (await post(form(fields, { bytes: PNG }))).json();
     const replay = await post(form(fields, { bytes: PNG, name: 'renamed.png' }));
     expect(replay.status).toBe(200);
-    expect(await replay.json()).toEqual({ status: 'duplicate', application: first.application });
+    expect(await replay.json()).toEqual({ status: 'duplicate', id: fields.id, application: first.application });
 
     const otherPhoto = await post(form(fields, { bytes: GIF }));
     expect(otherPhoto.status).toBe(409);
@@ -132,6 +136,33 @@ describe.each(testDatabaseKinds())('POST /api/judges on %s', (kind) => {
     expect(otherBio.status).toBe(409);
     const [row] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from judge_applications where id = ${fields.id}`);
     expect(Number(row?.n)).toBe(1);
+  });
+
+  it("answers a stranger's replay or conflict with the status alone: no name, bio or photo details", async () => {
+    const fields = application({ name: 'Meenakshi Sundaram', bio: 'Carnatic vocalist, lives in Mylapore.' });
+    await post(form(fields, { bytes: PNG }));
+    const { recordSecret: _secret, ...noSecret } = fields;
+    const replay = await post(form(noSecret, { bytes: PNG }));
+    expect(replay.status).toBe(200);
+    expect(await replay.json()).toEqual({ status: 'duplicate', id: fields.id });
+    for (const probe of [{ ...noSecret, bio: 'Probe' }, { ...fields, recordSecret: createRecordSecret(), bio: 'Probe' }]) {
+      const response = await post(form(probe));
+      expect(response.status).toBe(409);
+      const body = await response.json();
+      expect(body).toEqual({ error: { code: 'conflict', message: 'A different application was already sent with this id.' } });
+      expect(JSON.stringify(body)).not.toMatch(/Meenakshi|Mylapore|hasPhoto/);
+    }
+    const created = await post(form(application({ recordSecret: '' })));
+    expect(created.status).toBe(201);
+    expect(Object.keys(await created.json()).sort()).toEqual(['id', 'status']);
+  });
+
+  it('answers 422 for a malformed record secret', async () => {
+    const response = await post(form(application({ recordSecret: 'XYZ' }), { bytes: PNG }));
+    expect(response.status).toBe(422);
+    expect((await response.json()).error.fields).toEqual({
+      recordSecret: 'The record secret must be 32 to 128 lower-case hexadecimal characters.',
+    });
   });
 
   it('leaves one row when 20 identical uploads race', async () => {

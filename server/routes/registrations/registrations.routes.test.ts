@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceCode, REFERENCE_CODE_PATTERN } from '@domain/reference-code';
+import { createRecordSecret } from '@domain/record-secret';
+import { createReferenceCode } from '@domain/reference-code';
 import { TERMS_MESSAGE, type RegistrationInput } from '@domain/registration';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { signIn, withCookie } from '../auth/sign-in-for-tests';
+import { CONFLICT_MESSAGE } from './registrations.routes';
 
-function participant(overrides: Partial<Record<keyof RegistrationInput, unknown>> = {}) {
+/** A registration as the device sends it: with the record secret it made (ADR 009). */
+function participant(overrides: Partial<Record<keyof RegistrationInput | 'recordSecret', unknown>> = {}) {
   const base = {
+    recordSecret: createRecordSecret(),
     id: randomUUID(),
     referenceCode: createReferenceCode(),
     type: 'participant',
@@ -21,6 +26,19 @@ function participant(overrides: Partial<Record<keyof RegistrationInput, unknown>
   };
   // Overrides may be deliberately wrong (tests of validation); id and code stay strings.
   return { ...base, ...overrides } as typeof base;
+}
+
+/** The same record as someone without its secret would send it: a stranger, or a device before secrets. */
+function withoutSecret<T extends { recordSecret: string }>(record: T): Omit<T, 'recordSecret'> {
+  const { recordSecret: _secret, ...rest } = record;
+  return rest;
+}
+
+/** Every piece of stored content the audit saw leak: none of it may appear in a stranger's answer. */
+function expectNoStoredContent(answer: unknown, record: { name: string; email: string; phone: string; city: string }) {
+  const text = JSON.stringify(answer);
+  for (const value of [record.name, record.email, record.city, '+919876543210', record.phone]) expect(text).not.toContain(value);
+  expect(text).not.toMatch(/"(registration|current|name|email|phone|city|age|referenceCode|categories)"/);
 }
 
 describe.each(testDatabaseKinds())('public registration writes on %s', (kind) => {
@@ -45,6 +63,7 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       const body = await response.json();
       expect(body).toEqual({
         status: 'created',
+        id: input.id,
         registration: {
           id: input.id,
           referenceCode: input.referenceCode,
@@ -69,13 +88,50 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       expect(row?.content_hash).toMatch(/^[0-9a-f]{64}$/);
     });
 
+    it('stores only the hash of the record secret, and without a secret answers with the status alone', async () => {
+      const input = participant();
+      expect((await post(input)).status).toBe(201);
+      const [row] = await t.database.rows<{ secret_hash: string }>(sql`select secret_hash from registrations where id = ${input.id}`);
+      expect(row?.secret_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(row?.secret_hash).not.toBe(input.recordSecret);
+
+      const old = withoutSecret(participant());
+      const response = await post(old);
+      expect(response.status).toBe(201);
+      expect(await response.json()).toEqual({ status: 'created', id: old.id });
+    });
+
+    it('answers 422 for a malformed record secret, and stores nothing', async () => {
+      for (const recordSecret of ['short', 'G'.repeat(64), 'A'.repeat(64), 42, ['x'], 'f'.repeat(129)]) {
+        const input = participant({ recordSecret });
+        const response = await post(input);
+        expect(response.status).toBe(422);
+        expect((await response.json()).error.fields).toEqual({
+          recordSecret: 'The record secret must be 32 to 128 lower-case hexadecimal characters.',
+        });
+        expect(await rowCount(input.id)).toBe(0);
+      }
+    });
+
     it('answers a replay of the same record as a duplicate and creates nothing', async () => {
       const input = participant();
       const first = await (await post(input)).json();
       const replay = await post(input);
       expect(replay.status).toBe(200);
-      expect(await replay.json()).toEqual({ status: 'duplicate', registration: first.registration });
+      expect(await replay.json()).toEqual({ status: 'duplicate', id: input.id, registration: first.registration });
       expect(await rowCount(input.id)).toBe(1);
+    });
+
+    it('answers a replay by someone without the secret as a duplicate carrying nothing stored', async () => {
+      const input = participant();
+      await post(input);
+      for (const probe of [withoutSecret(input), { ...input, recordSecret: createRecordSecret() }]) {
+        const replay = await post(probe);
+        expect(replay.status).toBe(200);
+        const body = await replay.json();
+        expect(body).toEqual({ status: 'duplicate', id: input.id });
+        expectNoStoredContent(body, input);
+      }
     });
 
     it('treats content that normalises the same (spaces, category order) as a duplicate', async () => {
@@ -86,7 +142,7 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       expect((await replay.json()).status).toBe('duplicate');
     });
 
-    it('answers 409 with the stored copy when the same id arrives with other content', async () => {
+    it('answers 409 with the stored copy to the device holding the secret when the id arrives with other content', async () => {
       const input = participant();
       await post(input);
       const response = await post({ ...input, city: 'Madurai' });
@@ -95,6 +151,79 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       expect(body.error.code).toBe('conflict');
       expect(body.error.current).toMatchObject({ id: input.id, city: 'Chennai', referenceCode: input.referenceCode });
       expect(await rowCount(input.id)).toBe(1);
+    });
+
+    it("answers a stranger's 409 with the conflict alone: no child's name, age, email, phone or city", async () => {
+      const input = participant();
+      await post(input);
+      // The audit's probe: an existing id with any other content, with no secret or a guessed one.
+      const probes = [
+        { ...withoutSecret(input), name: 'Probe', city: 'Nowhere' },
+        { ...participant({ id: input.id }), name: 'Probe' },
+        { ...input, recordSecret: createRecordSecret(), city: 'Madurai' },
+      ];
+      for (const probe of probes) {
+        const response = await post(probe);
+        expect(response.status).toBe(409);
+        const body = await response.json();
+        expect(body).toEqual({ error: { code: 'conflict', message: CONFLICT_MESSAGE } });
+        expectNoStoredContent(body, input);
+      }
+    });
+
+    it('never shows a soft-deleted registration, not even to the device holding its secret', async () => {
+      const input = participant();
+      await post(input);
+      await t.database.rows(sql`update registrations set deleted_at = now() where id = ${input.id}`);
+      for (const probe of [input, withoutSecret(input)]) {
+        const replay = await post(probe);
+        expect(replay.status).toBe(200);
+        expect(await replay.json()).toEqual({ status: 'duplicate', id: input.id });
+        const other = await post({ ...probe, city: 'Madurai' });
+        expect(other.status).toBe(409);
+        expect(await other.json()).toEqual({ error: { code: 'conflict', message: CONFLICT_MESSAGE } });
+      }
+      const batch = await (await postBatch([input, { ...input, city: 'Madurai' }])).json();
+      expect(batch.results).toEqual([
+        { index: 0, id: input.id, status: 'duplicate' },
+        { index: 1, id: input.id, status: 'conflict', error: { code: 'conflict', message: CONFLICT_MESSAGE } },
+      ]);
+    });
+
+    it("after an admin's edit, shows the corrected copy only to the device holding the secret", async () => {
+      const input = participant();
+      await post(input);
+      const cookie = await signIn(t);
+      const edited = await t.request(
+        `/api/registrations/${input.id}`,
+        withCookie(cookie, json({ ...withoutSecret(input), phone: '9000011111', city: 'Tambaram', version: 1 }, 'PUT')),
+      );
+      expect(edited.status).toBe(200);
+
+      // Replaying the original content: a duplicate. Only the owner sees the corrected copy.
+      const owner = await (await post(input)).json();
+      expect(owner).toMatchObject({ status: 'duplicate', registration: { city: 'Tambaram', phone: '9000011111', version: 2 } });
+      const stranger = await (await post(withoutSecret(input))).json();
+      expect(stranger).toEqual({ status: 'duplicate', id: input.id });
+      expect(JSON.stringify(stranger)).not.toMatch(/Tambaram|9000011111/);
+
+      const ownerConflict = await post({ ...input, city: 'Madurai' });
+      expect((await ownerConflict.json()).error.current).toMatchObject({ city: 'Tambaram' });
+      const strangerConflict = await post({ ...withoutSecret(input), city: 'Madurai' });
+      const body = await strangerConflict.json();
+      expect(body).toEqual({ error: { code: 'conflict', message: CONFLICT_MESSAGE } });
+      expect(JSON.stringify(body)).not.toMatch(/Tambaram|9000011111/);
+    });
+
+    it('never takes a secret sent after the record was stored without one', async () => {
+      const old = withoutSecret(participant());
+      await post(old);
+      const claim = { ...old, recordSecret: createRecordSecret() };
+      expect(await (await post(claim)).json()).toEqual({ status: 'duplicate', id: old.id });
+      const conflict = await post({ ...claim, city: 'Madurai' });
+      expect(await conflict.json()).toEqual({ error: { code: 'conflict', message: CONFLICT_MESSAGE } });
+      const [row] = await t.database.rows<{ secret_hash: string | null }>(sql`select secret_hash from registrations where id = ${old.id}`);
+      expect(row?.secret_hash).toBeNull();
     });
 
     it('creates an institute registration without child name or age', async () => {
@@ -164,6 +293,19 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       );
     });
 
+    it('answers 422 for a name hiding control or format characters, and keeps Tamil written with ZWNJ', async () => {
+      const hidden = await post(participant({ name: '\u202eahsA' }));
+      expect(hidden.status).toBe(422);
+      expect((await hidden.json()).error.fields).toEqual({
+        name: "Remove the hidden control or formatting characters from the child's name; retype it if you pasted it.",
+      });
+      const { results } = await (await postBatch([participant({ instituteName: 'Sun\u200brise' })])).json();
+      expect(results[0].error.fields.instituteName).toMatch(/^Remove the hidden control or formatting characters from the institute name/);
+      const tamil = await post(participant({ name: 'க்\u200cஷமா' }));
+      expect(tamil.status).toBe(201);
+      expect((await tamil.json()).registration.name).toBe('க்\u200cஷமா');
+    });
+
     it('answers 422, not a database error, for text holding a NUL character', async () => {
       const response = await post(participant({ city: 'Chen\u0000nai' }));
       expect(response.status).toBe(422);
@@ -202,20 +344,25 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       expect(row?.deleted).toBe(true);
     });
 
-    it('assigns a fresh reference code when another record holds it, and keeps answering with it', async () => {
+    it('keeps the code the family was given even when another record holds it, and answers as for a free code', async () => {
       const first = participant();
       await post(first);
-      const second = participant({ referenceCode: first.referenceCode, name: 'Bala' });
-      const response = await post(second);
-      expect(response.status).toBe(201);
-      const { registration } = await response.json();
-      expect(registration.id).toBe(second.id);
-      expect(registration.referenceCode).toMatch(REFERENCE_CODE_PATTERN);
-      expect(registration.referenceCode).not.toBe(first.referenceCode);
+      // A taken code and a free one, each with a new id: the answers must not tell them apart.
+      const taken = withoutSecret(participant({ referenceCode: first.referenceCode, name: 'Bala' }));
+      const free = withoutSecret(participant({ name: 'Bala' }));
+      const takenAnswer = await post(taken);
+      const freeAnswer = await post(free);
+      expect([takenAnswer.status, freeAnswer.status]).toEqual([201, 201]);
+      expect(await takenAnswer.json()).toEqual({ status: 'created', id: taken.id });
+      expect(await freeAnswer.json()).toEqual({ status: 'created', id: free.id });
 
-      const replay = await post(second);
-      expect(replay.status).toBe(200);
-      expect(await replay.json()).toEqual({ status: 'duplicate', registration });
+      // Its own device sees the code it chose, and both records are stored.
+      const mine = participant({ referenceCode: first.referenceCode, name: 'Chitra' });
+      expect((await (await post(mine)).json()).registration.referenceCode).toBe(first.referenceCode);
+      const rows = await t.database.rows<{ id: string }>(
+        sql`select id::text from registrations where reference_code = ${first.referenceCode} order by name`,
+      );
+      expect(rows.map((r) => r.id).sort()).toEqual([first.id, taken.id, mine.id].sort());
     });
 
     it('leaves exactly one row when 20 identical requests race', async () => {
@@ -230,7 +377,9 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
 
     it('keeps the winner and answers 409 to the rest when 20 different copies of one id race', async () => {
       const id = randomUUID();
-      const copies = Array.from({ length: 20 }, (_, i) => participant({ id, city: `City ${i}` }));
+      // One device's copies (one secret), so every loser may be shown the winner.
+      const recordSecret = createRecordSecret();
+      const copies = Array.from({ length: 20 }, (_, i) => participant({ id, recordSecret, city: `City ${i}` }));
       const responses = await Promise.all(copies.map(post));
       const bodies = await Promise.all(responses.map((r) => r.json()));
       const created = bodies.filter((_, i) => responses[i]?.status === 201);
@@ -240,6 +389,7 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       for (const body of bodies) {
         if (body.error) expect(body.error.current).toEqual(winner);
       }
+      expect(bodies.filter((body) => body.error?.current)).toHaveLength(19);
       expect(await rowCount(id)).toBe(1);
     });
   });
@@ -288,6 +438,47 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       expect(await rowCount(fresh.id)).toBe(1);
     });
 
+    it('answers a batch of probes without the secrets with statuses alone: nothing stored comes back', async () => {
+      const live = participant();
+      const deleted = participant({ name: 'Deleted Child', email: 'gone@example.org' });
+      await postBatch([live, deleted]);
+      await t.database.rows(sql`update registrations set deleted_at = now() where id = ${deleted.id}`);
+      const probes = [
+        withoutSecret(live),
+        { ...withoutSecret(live), name: 'Probe' },
+        { ...live, recordSecret: createRecordSecret(), name: 'Probe' },
+        withoutSecret(deleted),
+        { ...withoutSecret(deleted), name: 'Probe' },
+        withoutSecret(participant()),
+      ];
+      const response = await postBatch(probes);
+      const body = await response.json();
+      const conflict = { code: 'conflict', message: CONFLICT_MESSAGE };
+      expect(body.results).toEqual([
+        { index: 0, id: live.id, status: 'duplicate' },
+        { index: 1, id: live.id, status: 'conflict', error: conflict },
+        { index: 2, id: live.id, status: 'conflict', error: conflict },
+        { index: 3, id: deleted.id, status: 'duplicate' },
+        { index: 4, id: deleted.id, status: 'conflict', error: conflict },
+        { index: 5, id: (probes[5] as { id: string }).id, status: 'created' },
+      ]);
+      expectNoStoredContent(body, live);
+      expectNoStoredContent(body, deleted);
+    });
+
+    it('marks a record with a malformed secret invalid and still stores the rest', async () => {
+      const good = participant();
+      const bad = participant({ recordSecret: 'not-a-secret' });
+      const { results } = await (await postBatch([good, bad])).json();
+      expect(results[0]).toMatchObject({ id: good.id, status: 'created' });
+      expect(results[1]).toMatchObject({
+        id: bad.id,
+        status: 'invalid',
+        error: { fields: { recordSecret: 'The record secret must be 32 to 128 lower-case hexadecimal characters.' } },
+      });
+      expect(await rowCount(bad.id)).toBe(0);
+    });
+
     it('creates 100 records in one call and answers duplicates on replay', async () => {
       const records = Array.from({ length: 100 }, (_, i) => participant({ name: `Child ${i}` }));
       const first = await (await postBatch(records)).json();
@@ -299,7 +490,7 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       );
     });
 
-    it('reassigns reference codes taken by stored records or by another record in the batch', async () => {
+    it('stores every record with the code its device chose, even codes shared with stored records or within the batch', async () => {
       const holder = participant();
       await post(holder);
       const a = participant({ referenceCode: holder.referenceCode });
@@ -308,9 +499,8 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       const { results } = await (await postBatch([a, b, c])).json();
       expect(results.map((r: { status: string }) => r.status)).toEqual(['created', 'created', 'created']);
       const codes = results.map((r: { registration: { referenceCode: string } }) => r.registration.referenceCode);
-      expect(new Set([...codes, holder.referenceCode]).size).toBe(4);
-      // b and c asked for the same code: one of them keeps it.
-      expect(codes.filter((code: string) => code === b.referenceCode)).toHaveLength(1);
+      expect(codes).toEqual([holder.referenceCode, b.referenceCode, b.referenceCode]);
+      for (const record of [a, b, c]) expect(await rowCount(record.id)).toBe(1);
     });
 
     it('matches an upper-case id to its row and answers with the id as the client sent it', async () => {

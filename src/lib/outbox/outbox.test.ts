@@ -49,6 +49,24 @@ describe('outbox', () => {
     expect(await db.records.get(record.id)).toMatchObject({ status: 'queued', attempts: 0, referenceCode: record.payload.referenceCode });
   });
 
+  it('gives every record its own random secret, kept through edit-and-resend and new for "send mine as new"', async () => {
+    const db = freshDb();
+    const first = await enqueueRegistration(registration(), db);
+    const second = await enqueueRegistration(registration(), db);
+    expect(first.recordSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.recordSecret).not.toBe(first.recordSecret);
+    expect((await db.records.get(first.id))?.recordSecret).toBe(first.recordSecret);
+
+    await db.records.update(first.id, { status: 'failed' });
+    await updateRegistration({ ...first.payload, city: 'Madurai' }, db);
+    expect((await db.records.get(first.id))?.recordSecret).toBe(first.recordSecret);
+
+    await db.records.update(first.id, { status: 'conflict' });
+    const renewed = await resendAsNew(first.id, { id: crypto.randomUUID(), referenceCode: createReferenceCode() }, db);
+    expect(renewed?.recordSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(renewed?.recordSecret).not.toBe(first.recordSecret);
+  });
+
   it('refuses a second record with the same id (a double submit cannot duplicate)', async () => {
     const db = freshDb();
     const payload = registration();

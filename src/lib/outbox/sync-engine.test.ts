@@ -197,7 +197,7 @@ describe('sync engine', () => {
 
     const synced = await byId(db, good.id);
     expect(synced.status).toBe('synced');
-    // The server had to pick another code: the device now shows the server's.
+    // The stored copy comes back only to the device holding the secret: the device shows its code.
     expect(synced.kind === 'registration' && synced.referenceCode).toBe('KTC-AAAA-BBBB');
     const failed = await byId(db, bad.id);
     expect(failed.status).toBe('failed');
@@ -221,7 +221,7 @@ describe('sync engine', () => {
     );
     const { fetch, calls } = fakeFetch((url) => {
       if (url === '/api/contact') return json(409, { error: { code: 'conflict', message: 'Different content.', current: { name: 'B' } } });
-      if (url === '/api/newsletter') return json(200, { status: 'already_subscribed' });
+      if (url === '/api/newsletter') return json(200, { status: 'subscribed' });
       return json(415, { error: { code: 'unsupported_media_type', message: 'The photo must be a JPEG, PNG, WebP or GIF image.' } });
     });
 
@@ -231,7 +231,7 @@ describe('sync engine', () => {
     expect((await byId(db, message.id)).serverCopy).toEqual({ name: 'B' });
     const subscribed = await byId(db, signup.id);
     expect(subscribed.status).toBe('synced');
-    expect(subscribed.kind === 'newsletter' && subscribed.serverStatus).toBe('already_subscribed');
+    expect(subscribed.kind === 'newsletter' && subscribed.serverStatus).toBe('subscribed');
     const rejected = await byId(db, judge.id);
     expect(rejected.status).toBe('failed');
     expect(rejected.fieldErrors).toEqual({ photo: 'The photo must be a JPEG, PNG, WebP or GIF image.' });
@@ -240,6 +240,95 @@ describe('sync engine', () => {
     expect(form.get('id')).toBe(judge.id);
     expect(form.get('experience')).toBe('3');
     expect((form.get('photo') as File).name).toBe('me.png');
+  });
+
+  it("sends each record's own secret with every write: batch, single, contact, newsletter and judge", async () => {
+    const db = freshDb();
+    const a = await enqueueRegistration(registration(), db);
+    const b = await enqueueRegistration(registration(), db);
+    const message = await enqueueContactMessage(
+      { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
+      db,
+    );
+    const signup = await enqueueNewsletterSignup({ id: crypto.randomUUID(), email: 'a@example.org' }, db);
+    const judge = await enqueueJudgeApplication({ id: crypto.randomUUID(), name: 'J', expertise: 'Yoga Trainer', experience: 3, bio: 'Teacher' }, null, db);
+    let batchRefused = false;
+    const { fetch, calls } = fakeFetch((url) => {
+      if (url === '/api/registrations/batch' && !batchRefused) {
+        batchRefused = true;
+        return json(422, { error: { code: 'validation_failed', message: 'bad batch' } });
+      }
+      return json(201, { status: 'created' });
+    });
+
+    expect(await engineFor(db, fetch).engine.sync()).toBe('done');
+
+    const secrets = [a, b, message, signup, judge].map((record) => record.recordSecret);
+    for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Set(secrets).size).toBe(5);
+    const bodyOf = (url: string, index = 0) => JSON.parse(String(calls.filter((c) => c.url === url)[index]?.init?.body));
+    expect(bodyOf('/api/registrations/batch').registrations.map((r: { recordSecret: string }) => r.recordSecret)).toEqual([
+      a.recordSecret,
+      b.recordSecret,
+    ]);
+    expect([bodyOf('/api/registrations', 0).recordSecret, bodyOf('/api/registrations', 1).recordSecret]).toEqual([a.recordSecret, b.recordSecret]);
+    expect(bodyOf('/api/contact')).toMatchObject({ id: message.id, recordSecret: message.recordSecret });
+    expect(bodyOf('/api/newsletter')).toMatchObject({ id: signup.id, recordSecret: signup.recordSecret });
+    expect((calls.find((c) => c.url === '/api/judges')?.init?.body as FormData).get('recordSecret')).toBe(judge.recordSecret);
+  });
+
+  it('gives a record saved before record secrets one before its next send, and keeps it for every later send', async () => {
+    const db = freshDb();
+    const record = await enqueueRegistration(registration(), db);
+    // As a build before record secrets stored it.
+    await db.records.where('id').equals(record.id).modify((stored) => void delete stored.recordSecret);
+    expect((await byId(db, record.id)).recordSecret).toBeUndefined();
+    let answer: 'error' | 'ok' = 'error';
+    const sent: string[] = [];
+    const { fetch } = fakeFetch((_url, init) => {
+      const [body] = (JSON.parse(String(init?.body)) as { registrations: { recordSecret: string }[] }).registrations;
+      sent.push(body?.recordSecret ?? '');
+      return answer === 'error' ? json(503, { error: { code: 'service_unavailable', message: 'down' } }) : json(200, { results: [{ index: 0, id: record.id, status: 'duplicate' }] });
+    });
+    const { engine } = engineFor(db, fetch);
+
+    expect(await engine.sync()).toBe('retry-later');
+    answer = 'ok';
+    expect(await engine.sync()).toBe('done');
+
+    const stored = await byId(db, record.id);
+    expect(stored.recordSecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(sent).toEqual([stored.recordSecret, stored.recordSecret]);
+    expect(stored.status).toBe('synced');
+  });
+
+  it('syncs on answers that carry no stored copy, and marks a conflict without one (the server shows it only for the secret)', async () => {
+    const db = freshDb();
+    const created = await enqueueRegistration(registration(), db);
+    const clash = await enqueueRegistration(registration(), db);
+    const message = await enqueueContactMessage(
+      { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
+      db,
+    );
+    const { fetch } = fakeFetch((url) => {
+      if (url === '/api/contact') return json(409, { error: { code: 'conflict', message: 'A different message was already sent with this id.' } });
+      return json(200, {
+        results: [
+          { index: 0, id: created.id, status: 'created' },
+          { index: 1, id: clash.id, status: 'conflict', error: { code: 'conflict', message: 'A different registration was already saved with this id.' } },
+        ],
+      });
+    });
+
+    expect(await engineFor(db, fetch).engine.sync()).toBe('done');
+
+    expect(await byId(db, created.id)).toMatchObject({ status: 'synced', referenceCode: created.referenceCode });
+    expect(await byId(db, clash.id)).toMatchObject({
+      status: 'conflict',
+      serverCopy: null,
+      lastError: 'A different registration was already saved with this id.',
+    });
+    expect(await byId(db, message.id)).toMatchObject({ status: 'conflict', serverCopy: null });
   });
 
   it('falls back to one-by-one sends when the whole batch is refused', async () => {
