@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createRecordSecret } from '@domain/record-secret';
 import { startServer, type RunningServer } from '../tests/setup/server-process';
 
 /** The real server process: it keeps its data across restarts and exits cleanly on SIGTERM. */
@@ -13,12 +14,23 @@ describe('server lifecycle on PGlite', () => {
 
   it('exits with code 0 within 5 s of SIGTERM, and restarts with its data intact', async () => {
     server = await startServer();
-    const email = `lifecycle-${randomUUID().slice(0, 8)}@example.org`;
-    const first = await fetch(`${server.url}/api/newsletter`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: randomUUID(), email }),
-    });
+    // A contact message with its record secret: after the restart, only stored data can answer.
+    const message = {
+      id: randomUUID(),
+      recordSecret: createRecordSecret(),
+      name: 'Ravi',
+      email: `lifecycle-${randomUUID().slice(0, 8)}@example.org`,
+      phone: '9876543210',
+      subject: 'Kept across restarts',
+      message: 'Hello',
+    };
+    const post = (body: unknown) =>
+      fetch(`${server?.url}/api/contact`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const first = await post(message);
     expect(first.status).toBe(201);
 
     const started = Date.now();
@@ -28,13 +40,9 @@ describe('server lifecycle on PGlite', () => {
 
     const dataDir = server.dataDir;
     server = await startServer({ dataDir });
-    // The same address again (with a new id): the server still knows it after the restart.
-    const again = await fetch(`${server.url}/api/newsletter`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: randomUUID(), email: email.toUpperCase() }),
-    });
-    expect(again.status).toBe(200);
-    expect(await again.json()).toEqual({ status: 'already_subscribed' });
+    // The same id with other content: the server still holds the first message, and its secret.
+    const again = await post({ ...message, subject: 'Something else' });
+    expect(again.status).toBe(409);
+    expect((await again.json()).error.current).toMatchObject({ id: message.id, subject: 'Kept across restarts' });
   }, 120_000);
 });
