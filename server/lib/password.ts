@@ -1,24 +1,39 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
 export const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 1024;
+/** zxcvbn's 0-4 scale: 3 is "safely unguessable: moderate protection from offline slow-hash attacks". */
+export const MIN_PASSWORD_SCORE = 3;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
 /** The 1,000 most common passwords, from zxcvbn's frequency-ranked list. */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 1000).map((p) => p.toLowerCase()));
 
-/** Why a new admin password is unacceptable, or null when it is fine. */
-export function passwordProblem(password: string): string | null {
+const strength = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+/** Words a guesser would try first against this site's admins. */
+const SITE_WORDS = ['kids', 'talent', 'competition', 'chennai', 'admin', 'ktc'];
+
+/**
+ * Why a new admin password is unacceptable, or null when it is fine. `userInputs` (the username)
+ * count as known words. Used wherever a password is set: the CLI, ADMIN_PASSWORD and upsertAdmin.
+ */
+export function passwordProblem(password: string, userInputs: readonly string[] = []): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
   // None of the 1,000 is 12+ characters long, so also catch one padded with digits or symbols
-  // ("password2024!", "qwertyuiop12").
+  // ("password2024!", "qwertyuiop12"); zxcvbn alone rates "!!dragon123456" a 3.
   const lower = password.toLowerCase();
   const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
   if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(core)) {
     return 'That password is one of the most common ones, or one with a few characters added. Choose another.';
+  }
+  // zxcvbn's cost grows with length; the first 100 characters decide the score of any real passphrase.
+  const { score } = strength.check(password.slice(0, 100), [...SITE_WORDS, ...userInputs]);
+  if (score < MIN_PASSWORD_SCORE) {
+    return 'That password is too easy to guess (repeats, keyboard runs, dates or common words with swapped letters). Use a few unrelated words, or a longer phrase.';
   }
   return null;
 }

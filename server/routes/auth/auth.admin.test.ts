@@ -26,6 +26,38 @@ describe('admin passwords', () => {
     expect(passwordProblem('tamarind-kolam-42')).toBeNull();
     expect(passwordProblem('a long enough test password')).toBeNull();
   });
+
+  it.each(['111111111111', 'passwordpassword', ' '.repeat(12), 'P@ssw0rd2024!', 'qwertyuiopasdf', 'abcdefghijkl'])(
+    'rejects %j, which a guesser tries early (zxcvbn score below 3)',
+    (weak) => {
+      expect(passwordProblem(weak)).not.toBeNull();
+    },
+  );
+
+  it('counts the username as a known word', () => {
+    expect(passwordProblem('lakshmi-admin-2024', ['lakshmi-admin'])).not.toBeNull();
+  });
+
+  it.each(['correct horse battery staple 42', 'two instances share one database', 'env password that is long'])(
+    'accepts the passphrase %j',
+    (good) => {
+      expect(passwordProblem(good)).toBeNull();
+    },
+  );
+
+  it('is enforced when an admin is created or reset, and for ADMIN_PASSWORD at start', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      await expect(upsertAdmin(t.deps, 'weak-admin', 'P@ssw0rd2024!')).rejects.toThrow(/too easy to guess/);
+      await expect(
+        bootstrapAdmin({ ...t.deps, env: { ...t.deps.env, ADMIN_USERNAME: 'env-admin', ADMIN_PASSWORD: 'passwordpassword' } }, () => {}),
+      ).rejects.toThrow(/common|too easy/);
+      const rows = await t.database.rows<{ n: number }>((await import('drizzle-orm')).sql`select count(*)::int as n from admins`);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
