@@ -6,11 +6,17 @@ import { clientIp, userAgentOf } from '../../lib/client-ip';
 import { assertSameOrigin } from '../../lib/csrf';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { isStorableText } from '../../lib/storable-text';
 import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
 import { authenticate } from './login';
 
 const loginSchema = z.object({
-  username: z.string({ error: 'Enter your username.' }).trim().min(1, 'Enter your username.').max(200),
+  username: z
+    .string({ error: 'Enter your username.' })
+    .trim()
+    .min(1, 'Enter your username.')
+    .max(200)
+    .refine(isStorableText, 'Remove the hidden or broken characters from the username.'),
   password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
   remember: z.boolean().optional().default(false),
 });
