@@ -61,6 +61,28 @@ const envSchema = z.object({
       }
       return { kind: 'addresses', entries };
     }),
+  /**
+   * The site's public address, e.g. https://kids.example.org. When set, the CSRF check accepts
+   * only this origin (scheme, host and port), and on https the session cookie is always Secure
+   * with the __Host- prefix. Unset: any host name works (DECISIONS.md, "Any host").
+   */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return undefined;
+      let url: URL | null = null;
+      try {
+        url = new URL(value.trim());
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        context.addIssue({ code: 'custom', message: 'PUBLIC_URL must be an http:// or https:// address, e.g. https://kids.example.org.' });
+        return z.NEVER;
+      }
+      return url.toString().replace(/\/$/, '');
+    }),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')

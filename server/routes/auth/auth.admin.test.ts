@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { loadEnv } from '../../env';
 import { bootstrapAdmin, upsertAdmin } from '../../lib/admin-accounts';
 import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
 import { sessionCookieOf, signIn, TEST_ADMIN, withCookie } from './sign-in-for-tests';
@@ -233,6 +234,57 @@ describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe.each(testDatabaseKinds())('with PUBLIC_URL on https, on %s', (kind) => {
+  let t: TestApp;
+  const env = loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_URL: 'https://kids.example.org/' });
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env });
+    await upsertAdmin(t.deps, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(() => t.close());
+
+  /** A request as a TLS-terminating proxy passes it on: plain http inside, the public host. */
+  const login = (origin: string, host = 'kids.example.org') =>
+    t.app.request(`http://${host}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, Host: host, 'X-Requested-With': 'fetch' },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+
+  it('accepts only that origin for the CSRF check, scheme and port included', async () => {
+    expect((await login('http://kids.example.org')).status).toBe(403);
+    expect((await login('https://kids.example.org:8443')).status).toBe(403);
+    expect((await login('https://evil.example', 'evil.example')).status).toBe(403);
+    expect((await login('https://kids.example.org')).status).toBe(200);
+  });
+
+  it('always sets a Secure __Host- cookie, even when the proxy talks plain http to us, and reads only that one', async () => {
+    const response = await login('https://kids.example.org');
+    const header = response.headers.get('set-cookie') ?? '';
+    expect(header).toMatch(/^__Host-ktc_session=[A-Za-z0-9_-]{43};/);
+    expect(header).toMatch(/; Secure/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Domain=/i);
+    const token = /__Host-ktc_session=([^;]+)/.exec(header)?.[1] ?? '';
+    const me = (cookie: string) => t.app.request('http://kids.example.org/api/auth/me', { headers: { Cookie: cookie } });
+    expect((await me(`__Host-ktc_session=${token}`)).status).toBe(200);
+    expect((await me(`ktc_session=${token}`)).status).toBe(401);
+
+    const logout = await t.app.request('http://kids.example.org/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: `__Host-ktc_session=${token}`, Origin: 'https://kids.example.org', 'X-Requested-With': 'fetch' },
+    });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('set-cookie')).toMatch(/^__Host-ktc_session=;.*Max-Age=0.*Secure/);
+    expect((await me(`__Host-ktc_session=${token}`)).status).toBe(401);
+  });
+
+  it('rejects a PUBLIC_URL that is not an http(s) address', () => {
+    expect(() => loadEnv({ PUBLIC_URL: 'kids.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadEnv({ PUBLIC_URL: 'ftp://kids.example.org' })).toThrow(/PUBLIC_URL/);
   });
 });
 
