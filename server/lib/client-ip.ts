@@ -2,7 +2,6 @@ import { BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import type { TrustProxy } from '../env';
 
 /**
  * The caller's IP, per TRUST_PROXY (server/env.ts): the socket's address, or the X-Forwarded-For
