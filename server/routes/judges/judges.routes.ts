@@ -2,10 +2,13 @@ import { Hono, type Context } from 'hono';
 import { judgeApplicationSchema, JUDGE_PHOTO_MAX_BYTES, sniffImageType } from '@domain/judge';
 import type { AppEnv } from '../../context';
 import { ApiError, validate } from '../../lib/errors';
+import { sha256Hex } from '../../lib/content-hash';
 import { assertStorableText } from '../../lib/storable-text';
+import { cleanPhoto, UnreadablePhotoError } from './clean-photo';
 import { createJudgeApplication, type JudgePhoto } from './judge-store';
 
 const PHOTO_TYPES_MESSAGE = 'The photo must be a JPEG, PNG, WebP or GIF image.';
+const UNREADABLE_MESSAGE = 'The photo could not be read. It may be damaged: choose another JPEG, PNG, WebP or GIF photo.';
 
 /** Public: POST /api/judges (multipart, idempotent by id). */
 export const judgeRoutes = new Hono<AppEnv>().post('/', async (c) => {
@@ -35,7 +38,10 @@ async function readMultipart(c: Context<AppEnv>): Promise<Record<string, string 
   }
 }
 
-/** No photo, or a JPEG/PNG/WebP/GIF of at most 5 MB, recognised by its first bytes. */
+/**
+ * No photo, or a JPEG/PNG/WebP/GIF of at most 5 MB, recognised by its first bytes, decoded and
+ * stored without any of its metadata.
+ */
 async function readPhoto(field: string | File | undefined): Promise<JudgePhoto | null> {
   if (field === undefined || field === '') return null;
   if (typeof field === 'string') {
@@ -46,8 +52,13 @@ async function readPhoto(field: string | File | undefined): Promise<JudgePhoto |
   if (field.size > JUDGE_PHOTO_MAX_BYTES) {
     throw new ApiError(413, 'payload_too_large', 'The photo is larger than 5 MB. Choose a smaller photo.');
   }
-  const bytes = new Uint8Array(await field.arrayBuffer());
-  const type = sniffImageType(bytes);
+  const sent = new Uint8Array(await field.arrayBuffer());
+  const type = sniffImageType(sent);
   if (!type) throw new ApiError(415, 'unsupported_media_type', PHOTO_TYPES_MESSAGE);
-  return { bytes, type };
+  try {
+    return { bytes: await cleanPhoto(sent, type), type, sentSha256: sha256Hex(sent) };
+  } catch (error) {
+    if (error instanceof UnreadablePhotoError) throw new ApiError(415, 'unsupported_media_type', UNREADABLE_MESSAGE);
+    throw error;
+  }
 }
