@@ -83,6 +83,14 @@ const envSchema = z.object({
       }
       return url.toString().replace(/\/$/, '');
     }),
+  /**
+   * Multiplies every public write limit (server/lib/rate-limits.ts): raise it for a venue where
+   * many phones share one address; 0 turns the limits off (benchmarks, or a proxy that limits).
+   */
+  PUBLIC_WRITE_LIMIT_FACTOR: z.coerce
+    .number()
+    .refine((n) => n === 0 || (n >= 1 && n <= 1_000_000), 'PUBLIC_WRITE_LIMIT_FACTOR is 0 (off) or a number from 1 up.')
+    .default(1),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { judgeApplicationSchema, JUDGE_PHOTO_MAX_BYTES, sniffImageType } from '@domain/judge';
 import type { AppEnv } from '../../context';
 import { ApiError, validate } from '../../lib/errors';
+import { limitPublicWrite } from '../../lib/rate-limits';
 import { sha256Hex } from '../../lib/content-hash';
 import { assertStorableText } from '../../lib/storable-text';
 import { cleanPhoto, UnreadablePhotoError } from './clean-photo';
@@ -12,11 +13,19 @@ const UNREADABLE_MESSAGE = 'The photo could not be read. It may be damaged: choo
 
 /** Public: POST /api/judges (multipart, idempotent by id). */
 export const judgeRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  await limitPublicWrite(c, [{ bucket: 'judges', cost: 1 }]);
   const form = await readMultipart(c);
   const { photo: photoField, ...fields } = form;
   const application = validate(judgeApplicationSchema, fields);
   assertStorableText(application);
   const photo = await readPhoto(photoField);
+  if (photo) {
+    const stored = photo.bytes.byteLength;
+    await limitPublicWrite(c, [
+      { bucket: 'photoBytes', cost: stored },
+      { bucket: 'photoBytesEveryone', cost: stored },
+    ]);
+  }
   const outcome = await createJudgeApplication(c.var.deps.database.db, application, photo);
   if (outcome.status === 'conflict') {
     throw new ApiError(409, 'conflict', 'A different application was already sent with this id.', undefined, outcome.stored);

@@ -4,6 +4,7 @@ import { REGISTRATION_BATCH_LIMIT, registrationInputSchema, type NewRegistration
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { limitPublicWrite } from '../../lib/rate-limits';
 import { assertStorableText, unstorableTextFields } from '../../lib/storable-text';
 import { createRegistration, createRegistrations, type WriteOutcome } from './registration-store';
 
@@ -35,6 +36,7 @@ export type BatchResult =
 /** Public: POST /api/registrations and /api/registrations/batch (idempotent by client UUID). */
 export const registrationRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
+    await limitPublicWrite(c, [{ bucket: 'registrations', cost: 1 }]);
     const input = validate(registrationInputSchema, await readJson(c));
     assertStorableText(input);
     const outcome = await createRegistration(c.var.deps.database, input);
@@ -46,7 +48,9 @@ export const registrationRoutes = new Hono<AppEnv>()
       : c.json({ status: 'duplicate' as const, registration: outcome.registration }, 200);
   })
   .post('/batch', async (c) => {
+    await limitPublicWrite(c, [{ bucket: 'batches', cost: 1 }]);
     const { registrations } = validate(batchSchema, await readJson(c));
+    await limitPublicWrite(c, [{ bucket: 'registrations', cost: registrations.length }]);
     const results: (BatchResult | undefined)[] = [];
     const valid: { index: number; registration: NewRegistration }[] = [];
     registrations.forEach((record, index) => {
