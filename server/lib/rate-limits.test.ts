@@ -118,7 +118,7 @@ describe.each(testDatabaseKinds())('public write limits on %s', (kind) => {
   it('cap the photo bytes stored per address and per hour; an application without a photo still goes through', async () => {
     const ip = '203.0.113.90';
     await spendTokens(t.deps, ip, [{ bucket: 'photoBytes', cost: LIMITS.photoBytes.capacity - 1000 }]);
-    const photo = await sharp({ create: { width: 200, height: 200, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+    const photo = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .png()
       .toBuffer();
     const form = (withPhoto: boolean) => {

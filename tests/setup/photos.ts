@@ -2,9 +2,8 @@ import sharp from 'sharp';
 
 /** A small real image of `format`, drawn by sharp. */
 export async function realImage(format: 'jpeg' | 'png' | 'webp' | 'gif', width = 40, height = 30): Promise<Uint8Array<ArrayBuffer>> {
-  const buffer = await sharp({ create: { width, height, channels: 3, background: '#5b2a86' } })
-    [format]()
-    .toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: '#5b2a86' } });
+  const buffer = await image[format]().toBuffer();
   return Uint8Array.from(buffer);
 }
 
