@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { WorkQueue } from './work-queue';
 
 export const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 1024;
@@ -40,13 +41,23 @@ export function passwordProblem(password: string, userInputs: readonly string[] 
 
 type ScryptParams = { logN: number; r: number; p: number };
 
+/**
+ * Every scrypt of the process goes through here: one at a time (each takes ~128 MiB and ~0.5 s
+ * of a libuv thread at N = 2^17), a few more waiting, and QueueFull beyond that. A login flood
+ * then costs at most one core and ~130 MiB, and the thread pool stays free for everything else.
+ */
+export const passwordWork = new WorkQueue({ concurrent: 1, queued: 4 });
+
 function deriveKey(password: string, salt: Buffer, { logN, r, p }: ScryptParams, length: number): Promise<Buffer> {
   const N = 2 ** logN;
   // scrypt needs about 128 * N * r bytes; the default maxmem (32 MiB) is too small for N = 2^17.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return passwordWork.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /** A self-describing hash: `scrypt$ln=17,r=8,p=1$<salt base64>$<key base64>`. */
@@ -93,6 +104,8 @@ export async function burnPasswordCheck(password: string, logN: number): Promise
   if (!dummy) {
     dummy = hashPassword(randomBytes(16).toString('hex'), logN);
     dummyHashes.set(logN, dummy);
+    // A refused attempt (QueueFull) must not be remembered as the dummy.
+    dummy.catch(() => dummyHashes.delete(logN));
   }
   await verifyPassword(password, await dummy);
 }

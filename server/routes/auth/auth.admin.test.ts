@@ -3,7 +3,7 @@ import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { loadEnv } from '../../env';
 import { bootstrapAdmin, upsertAdmin } from '../../lib/admin-accounts';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
+import { hashPassword, passwordProblem, passwordWork, verifyPassword } from '../../lib/password';
 import { sessionCookieOf, signIn, TEST_ADMIN, withCookie } from './sign-in-for-tests';
 
 describe('admin passwords', () => {
@@ -183,6 +183,78 @@ describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
   });
 
+  /** Logins as they reach us through one proxy of ours, from `ip`, at `now`. */
+  function loginFrom(ip: string, now: () => Date = () => new Date()) {
+    const app = appModule.createApp({ ...t.deps, env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', TRUST_PROXY: '1' }), now });
+    return (username: string, password: string) =>
+      app.request('http://localhost/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost', Host: 'localhost', 'X-Requested-With': 'fetch', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ username, password }),
+      });
+  }
+
+  it('refuses an address after 20 failures across any usernames, before checking any password, and leaves other addresses alone', async () => {
+    const attacker = loginFrom('203.0.113.20');
+    for (let i = 0; i < 20; i++) expect((await attacker(`random-user-${i}`, 'guess guess guess')).status).toBe(401);
+    const refused = await attacker(TEST_ADMIN.username, TEST_ADMIN.password);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+
+    // With every password check slot taken, a refused try still answers 429 at once: the limit
+    // is checked before scrypt.
+    const release = await occupyPasswordWork();
+    try {
+      expect((await attacker('random-user-x', 'guess guess guess')).status).toBe(429);
+    } finally {
+      release();
+    }
+    expect((await loginFrom('203.0.113.21')(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+  });
+
+  it('makes guesses at one account from many addresses wait longer and longer after 10 failures', async () => {
+    await upsertAdmin(t.deps, 'target-admin', TEST_ADMIN.password);
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) expect((await loginFrom(`198.51.100.${i}`)('target-admin', `guess ${i}`)).status).toBe(401);
+    const eleventh = await loginFrom('198.51.100.50')('target-admin', 'guess 10');
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get('retry-after'))).toBe(1);
+    // One second later the 11th try is checked (and fails); the next must wait two seconds.
+    const at = (ms: number) => () => new Date(start + ms);
+    expect((await loginFrom('198.51.100.51', at(5_000))('target-admin', 'guess 11')).status).toBe(401);
+    const twelfth = await loginFrom('198.51.100.52', at(5_500))('target-admin', 'guess 12');
+    expect(twelfth.status).toBe(429);
+    expect(Number(twelfth.headers.get('retry-after'))).toBe(2);
+    // The real admin gets in once the delay has passed.
+    expect((await loginFrom('198.51.100.53', at(8_000))('target-admin', TEST_ADMIN.password)).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After when too many password checks are already waiting', async () => {
+    const release = await occupyPasswordWork();
+    try {
+      const busy = await loginFrom('203.0.113.30')(TEST_ADMIN.username, TEST_ADMIN.password);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('3');
+      expect(await busy.json()).toMatchObject({ error: { code: 'service_unavailable' } });
+    } finally {
+      release();
+    }
+    // A busy answer was no failure: the same address signs in right after.
+    expect((await loginFrom('203.0.113.30')(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+  });
+
+  it('writes one audit row, not one per try, for a flood of refused sign-ins from one address', async () => {
+    const flood = loginFrom('203.0.113.40');
+    for (let i = 0; i < 5; i++) await flood('flooded-admin', `guess ${i}`);
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => flood('flooded-admin', 'guess again')));
+    expect(statuses.filter((r) => r.status === 429)).toHaveLength(30);
+    const rows = await t.database.rows<{ n: number; changes: { reason: string } }>(
+      (await import('drizzle-orm')).sql`select count(*) over ()::int as n, changes from audit_log where action = 'login_blocked' and ip = '203.0.113.40'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.changes.reason).toBe('username_and_ip');
+  });
+
   it('needs the same-origin proof to sign in or out', async () => {
     const foreign = await t.request('/api/auth/login', {
       ...json(TEST_ADMIN),
@@ -304,3 +376,12 @@ function createTestAppSharing(t: TestApp, now: () => Date): Pick<TestApp, 'reque
 }
 
 const appModule = await import('../../app');
+
+/** Fills every password-check slot (1 running, 4 waiting) until the returned function is called. */
+async function occupyPasswordWork(): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  for (let i = 0; i < 5; i++) void passwordWork.run(() => held);
+  expect(passwordWork.busy).toEqual({ running: 1, waiting: 4 });
+  return release;
+}
