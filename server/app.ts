@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv, Deps } from './context';
 import { ApiError, errorBody, errorResponse, isDatabaseUnavailable } from './lib/errors';
+import { jsonContentLength } from './lib/content-length';
 import { describeError } from './lib/logger';
 import { serveClient } from './lib/static-files';
 import { healthRoutes } from './routes/health/health.routes';
@@ -98,7 +99,9 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     onError: (c) => c.json(errorBody('payload_too_large', 'The upload is larger than 6 MB. Photos must be at most 5 MB.'), 413),
   });
   app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/judges') ? uploadLimit(c, next) : jsonLimit(c, next)));
+  // Answers under 1 KB go as they are: gzip would save little and cost a thread-pool job.
   app.use('/api/*', compress({ threshold: 1024 }));
+  app.use('/api/*', jsonContentLength());
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');

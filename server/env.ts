@@ -1,4 +1,18 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+export type TrustProxy =
+  | { kind: 'off' }
+  | { kind: 'hops'; hops: number }
+  | { kind: 'addresses'; entries: string[] };
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** The only place that reads process.env. Everything else receives a parsed Env. */
 const envSchema = z.object({
@@ -16,11 +30,67 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   /** log2 of scrypt's N. 17 in production (DECISIONS.md); tests may lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
-  /** Trust X-Forwarded-For for the client IP (only behind a proxy you control). */
+  /**
+   * Which X-Forwarded-For entry is the client (README, docs/security.md). Never the leftmost,
+   * which the client writes itself:
+   * - unset, `false`, `0`: no proxy; the socket's address is the client.
+   * - a number N (`true` = 1): exactly N proxies of yours stand in front, each appending to
+   *   X-Forwarded-For; the client is the Nth entry from the right.
+   * - a comma-separated list of proxy addresses or CIDR ranges (`10.0.0.0/8, 192.168.1.5`):
+   *   the client is the rightmost entry that is not one of them, when the socket is one of them.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+    .transform((value, context): TrustProxy => {
+      const text = value.trim().toLowerCase();
+      if (text === '' || text === 'false' || text === '0') return { kind: 'off' };
+      if (text === 'true') return { kind: 'hops', hops: 1 };
+      if (/^\d+$/.test(text)) {
+        const hops = Number(text);
+        if (hops <= 10) return { kind: 'hops', hops };
+      }
+      const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+      const bad = entries.find((entry) => !isAddressOrRange(entry));
+      if (entries.length === 0 || bad !== undefined) {
+        context.addIssue({
+          code: 'custom',
+          message: `TRUST_PROXY is false, a proxy count from 1 to 10, or proxy addresses/CIDR ranges; "${bad ?? value}" is none of these.`,
+        });
+        return z.NEVER;
+      }
+      return { kind: 'addresses', entries };
+    }),
+  /**
+   * The site's public address, e.g. https://kids.example.org. When set, the CSRF check accepts
+   * only this origin (scheme, host and port), and on https the session cookie is always Secure
+   * with the __Host- prefix. Unset: any host name works (DECISIONS.md, "Any host").
+   */
+  PUBLIC_URL: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value?.trim()) return undefined;
+      let url: URL | null = null;
+      try {
+        url = new URL(value.trim());
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+        context.addIssue({ code: 'custom', message: 'PUBLIC_URL must be an http:// or https:// address, e.g. https://kids.example.org.' });
+        return z.NEVER;
+      }
+      return url.toString().replace(/\/$/, '');
+    }),
+  /**
+   * Multiplies every public write limit (server/lib/rate-limits.ts): raise it for a venue where
+   * many phones share one address; 0 turns the limits off (benchmarks, or a proxy that limits).
+   */
+  PUBLIC_WRITE_LIMIT_FACTOR: z.coerce
+    .number()
+    .refine((n) => n === 0 || (n >= 1 && n <= 1_000_000), 'PUBLIC_WRITE_LIMIT_FACTOR is 0 (off) or a number from 1 up.')
+    .default(1),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')

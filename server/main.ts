@@ -7,6 +7,11 @@ import { bootstrapAdmin } from './lib/admin-accounts';
 import { createLogger, describeError } from './lib/logger';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
+/**
+ * A client gets 20 s to send its headers and 120 s for the whole request (a 6 MB upload on slow
+ * mobile data), checked every 5 s: a connection that trickles bytes cannot hold a socket for ever.
+ */
+const HTTP_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 120_000, connectionsCheckingInterval: 5_000 };
 
 async function main() {
   const env = loadEnv();
@@ -20,7 +25,7 @@ async function main() {
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
 
   const app = createApp(deps, { serveClientFrom: resolve(env.DIST_DIR) });
-  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
+  const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT, serverOptions: HTTP_TIMEOUTS }, (info) => {
     log.info('listening', {
       url: `http://${info.address === '0.0.0.0' || info.address === '::' ? 'localhost' : info.address}:${info.port}`,
       port: info.port,

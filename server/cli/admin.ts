@@ -44,11 +44,11 @@ async function readStdinLine(): Promise<string> {
   return text.split(/\r?\n/)[0] ?? '';
 }
 
-async function readPassword(): Promise<string> {
+async function readPassword(username: string): Promise<string> {
   if (!process.stdin.isTTY) return readStdinLine();
   for (;;) {
-    const first = await promptHidden('Password (at least 12 characters): ');
-    const problem = passwordProblem(first);
+    const first = await promptHidden('Password (at least 12 characters, hard to guess: a few unrelated words work well): ');
+    const problem = passwordProblem(first, [username]);
     if (problem) {
       process.stdout.write(`${problem}\n`);
       continue;
@@ -64,8 +64,8 @@ async function main() {
   const username = normalizeUsername(rawUsername);
   const usernameIssue = usernameProblem(username);
   if (usernameIssue) throw new Error(`Username: ${usernameIssue}`);
-  const password = await readPassword();
-  const passwordIssue = passwordProblem(password);
+  const password = await readPassword(username);
+  const passwordIssue = passwordProblem(password, [username]);
   if (passwordIssue) throw new Error(`Password: ${passwordIssue}`);
 
   const env = loadEnv();

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -235,7 +236,26 @@ export const loginAttempts = pgTable(
     ip: text('ip').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [index('login_attempts_lookup').on(t.username, t.ip, t.attemptedAt)],
+  (t) => [
+    index('login_attempts_lookup').on(t.username, t.ip, t.attemptedAt),
+    // Failed sign-ins per IP across usernames (server/routes/auth/login.ts).
+    index('login_attempts_ip').on(t.ip, t.attemptedAt),
+  ],
+);
+
+/**
+ * Token buckets of the abuse limits (server/lib/rate-limits.ts), one row per bucket and caller:
+ * `key` is "<bucket>:<ip>" (or "<bucket>:*" for a limit over everyone). In the database so that
+ * every instance spends from the same bucket; rows idle long enough to be full again are pruned.
+ */
+export const rateLimitBuckets = pgTable(
+  'rate_limit_buckets',
+  {
+    key: text('key').primaryKey(),
+    tokens: doublePrecision('tokens').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [index('rate_limit_buckets_updated').on(t.updatedAt)],
 );
 
 export const auditLog = pgTable(

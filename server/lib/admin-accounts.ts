@@ -25,7 +25,7 @@ export async function upsertAdmin(
   password: string,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const username = normalizeUsername(rawUsername);
-  const problem = usernameProblem(username) ?? passwordProblem(password);
+  const problem = usernameProblem(username) ?? passwordProblem(password, [username]);
   if (problem) throw new Error(problem);
   const logN = deps.env.SCRYPT_LOG_N;
   const [existing] = await deps.database.db.select().from(admins).where(eq(admins.username, username)).limit(1);

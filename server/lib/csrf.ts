@@ -1,24 +1,34 @@
 import type { Context } from 'hono';
+import type { AppEnv } from '../context';
 import { ApiError } from './errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * State-changing admin requests must come from our own pages: an Origin whose host is the
- * request's own Host (whatever name and port we are served on) plus `X-Requested-With: fetch`,
- * which a cross-site form cannot send and a cross-site fetch cannot send without a preflight.
+ * State-changing admin requests must come from our own pages, proven by two things a cross-site
+ * form cannot send and a cross-site fetch cannot send without a preflight:
+ * - an Origin that is PUBLIC_URL's origin (scheme, host and port) when it is set, or otherwise
+ *   one whose host is the request's own Host (whatever name and port we are served on);
+ * - `X-Requested-With: fetch`.
  */
-export function assertSameOrigin(c: Context): void {
+export function assertSameOrigin(c: Context<AppEnv>): void {
   if (SAFE_METHODS.has(c.req.method)) return;
-  const origin = c.req.header('origin');
-  const host = c.req.header('host') ?? new URL(c.req.url).host;
-  let originHost: string | null = null;
-  try {
-    originHost = origin ? new URL(origin).host : null;
-  } catch {
-    originHost = null;
-  }
-  if (!originHost || originHost.toLowerCase() !== host.toLowerCase() || c.req.header('x-requested-with') !== 'fetch') {
+  if (!originAllowed(c) || c.req.header('x-requested-with') !== 'fetch') {
     throw new ApiError(403, 'forbidden', 'This request must come from the admin pages of this site.');
   }
+}
+
+function originAllowed(c: Context<AppEnv>): boolean {
+  const origin = c.req.header('origin');
+  let url: URL | null = null;
+  try {
+    url = origin ? new URL(origin) : null;
+  } catch {
+    url = null;
+  }
+  if (!url) return false;
+  const publicUrl = c.var.deps.env.PUBLIC_URL;
+  if (publicUrl) return url.origin === new URL(publicUrl).origin;
+  const host = c.req.header('host') ?? new URL(c.req.url).host;
+  return url.host.toLowerCase() === host.toLowerCase();
 }

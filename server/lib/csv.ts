@@ -15,23 +15,42 @@ export function csvRow(values: readonly unknown[]): string {
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-/** A streamed CSV download: BOM and header first, then whatever the rows generator yields. */
-export function csvResponse(filename: string, header: readonly string[], rows: AsyncGenerator<string>): Response {
+/**
+ * A streamed CSV download: BOM and header first, then whatever the rows generator yields.
+ * The first rows are read before answering, so a query that fails at once is an ordinary JSON
+ * error (app.onError). A failure later, after the headers went out, is passed to `onFailure`
+ * and cuts the download short without a word of it reaching the client: an error's text can
+ * carry SQL and its bound values, and a truncated file is the honest signal.
+ */
+export async function csvResponse(
+  filename: string,
+  header: readonly string[],
+  rows: AsyncGenerator<string>,
+  onFailure: (error: unknown) => void,
+): Promise<Response> {
   const encoder = new TextEncoder();
-  let started = false;
+  const first = await rows.next();
+  let pending: string | null = CSV_BOM + csvRow(header) + (first.done ? '' : first.value);
+  let finished = first.done === true;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!started) {
-        started = true;
-        controller.enqueue(encoder.encode(CSV_BOM + csvRow(header)));
+      if (pending !== null) {
+        controller.enqueue(encoder.encode(pending));
+        pending = null;
+        if (finished) controller.close();
         return;
       }
       try {
         const next = await rows.next();
-        if (next.done) controller.close();
-        else controller.enqueue(encoder.encode(next.value));
+        if (next.done) {
+          finished = true;
+          controller.close();
+        } else {
+          controller.enqueue(encoder.encode(next.value));
+        }
       } catch (error) {
-        controller.error(error);
+        onFailure(error);
+        controller.error(new Error('The export stopped early.'));
       }
     },
     async cancel() {

@@ -1,37 +1,63 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { dictionary } from '@zxcvbn-ts/language-common';
+import { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { WorkQueue } from './work-queue';
 
 export const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_LENGTH = 1024;
+/** zxcvbn's 0-4 scale: 3 is "safely unguessable: moderate protection from offline slow-hash attacks". */
+export const MIN_PASSWORD_SCORE = 3;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
 /** The 1,000 most common passwords, from zxcvbn's frequency-ranked list. */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 1000).map((p) => p.toLowerCase()));
 
-/** Why a new admin password is unacceptable, or null when it is fine. */
-export function passwordProblem(password: string): string | null {
+const strength = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+/** Words a guesser would try first against this site's admins. */
+const SITE_WORDS = ['kids', 'talent', 'competition', 'chennai', 'admin', 'ktc'];
+
+/**
+ * Why a new admin password is unacceptable, or null when it is fine. `userInputs` (the username)
+ * count as known words. Used wherever a password is set: the CLI, ADMIN_PASSWORD and upsertAdmin.
+ */
+export function passwordProblem(password: string, userInputs: readonly string[] = []): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
   // None of the 1,000 is 12+ characters long, so also catch one padded with digits or symbols
-  // ("password2024!", "qwertyuiop12").
+  // ("password2024!", "qwertyuiop12"); zxcvbn alone rates "!!dragon123456" a 3.
   const lower = password.toLowerCase();
   const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
   if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(core)) {
     return 'That password is one of the most common ones, or one with a few characters added. Choose another.';
+  }
+  // zxcvbn's cost grows with length; the first 100 characters decide the score of any real passphrase.
+  const { score } = strength.check(password.slice(0, 100), [...SITE_WORDS, ...userInputs]);
+  if (score < MIN_PASSWORD_SCORE) {
+    return 'That password is too easy to guess (repeats, keyboard runs, dates or common words with swapped letters). Use a few unrelated words, or a longer phrase.';
   }
   return null;
 }
 
 type ScryptParams = { logN: number; r: number; p: number };
 
+/**
+ * Every scrypt of the process goes through here: one at a time (each takes ~128 MiB and ~0.5 s
+ * of a libuv thread at N = 2^17), a few more waiting, and QueueFull beyond that. A login flood
+ * then costs at most one core and ~130 MiB, and the thread pool stays free for everything else.
+ */
+export const passwordWork = new WorkQueue({ concurrent: 1, queued: 4 });
+
 function deriveKey(password: string, salt: Buffer, { logN, r, p }: ScryptParams, length: number): Promise<Buffer> {
   const N = 2 ** logN;
   // scrypt needs about 128 * N * r bytes; the default maxmem (32 MiB) is too small for N = 2^17.
   const options: ScryptOptions = { N, r, p, maxmem: 256 * N * r };
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
-  });
+  return passwordWork.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, length, options, (error, key) => (error ? reject(error) : resolve(key)));
+      }),
+  );
 }
 
 /** A self-describing hash: `scrypt$ln=17,r=8,p=1$<salt base64>$<key base64>`. */
@@ -78,6 +104,8 @@ export async function burnPasswordCheck(password: string, logN: number): Promise
   if (!dummy) {
     dummy = hashPassword(randomBytes(16).toString('hex'), logN);
     dummyHashes.set(logN, dummy);
+    // A refused attempt (QueueFull) must not be remembered as the dummy.
+    dummy.catch(() => dummyHashes.delete(logN));
   }
   await verifyPassword(password, await dummy);
 }

@@ -10,6 +10,17 @@ export const SESSION_COOKIE = 'ktc_session';
 const SESSION_HOURS = 12;
 const REMEMBER_DAYS = 30;
 
+/**
+ * With PUBLIC_URL on https the cookie is always Secure and carries the __Host- prefix (the
+ * browser then keeps it to this exact host, on https, for every path); otherwise it is Secure
+ * when this request came over https, so plain http://localhost keeps working.
+ */
+function cookieOptions(c: Context<AppEnv>): { prefix?: 'host'; secure: boolean } {
+  const { PUBLIC_URL } = c.var.deps.env;
+  if (PUBLIC_URL?.startsWith('https:')) return { prefix: 'host', secure: true };
+  return { secure: isHttps(c) };
+}
+
 export type AdminIdentity = { id: string; username: string; sessionHash: string };
 
 export function hashToken(token: string): string {
@@ -37,7 +48,7 @@ export async function startSession(
     httpOnly: true,
     sameSite: 'Lax',
     path: '/',
-    secure: isHttps(c),
+    ...cookieOptions(c),
     // Without "remember me" the cookie ends with the browser; the server still ends it after 12 h.
     ...(options.remember ? { maxAge: lifetimeSeconds, expires: expiresAt } : {}),
   });
@@ -45,7 +56,7 @@ export async function startSession(
 
 /** The signed-in admin for this request's cookie, or null (missing, unknown or expired). */
 export async function currentAdmin(c: Context<AppEnv>): Promise<AdminIdentity | null> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = getCookie(c, SESSION_COOKIE, cookieOptions(c).prefix);
   if (!token || token.length > 100) return null;
   const { database, now } = c.var.deps;
   const tokenHash = hashToken(token);
@@ -60,7 +71,7 @@ export async function currentAdmin(c: Context<AppEnv>): Promise<AdminIdentity | 
 
 export async function endSession(c: Context<AppEnv>, sessionHash: string | null): Promise<void> {
   if (sessionHash) await c.var.deps.database.db.delete(sessions).where(eq(sessions.tokenHash, sessionHash));
-  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', secure: isHttps(c) });
+  deleteCookie(c, SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'Lax', ...cookieOptions(c) });
 }
 
 /** Ends every session of one admin (after a password change). */

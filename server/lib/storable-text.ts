@@ -24,8 +24,13 @@ export function unstorableTextFields(record: Record<string, unknown>): FieldErro
   return fields;
 }
 
+/** Whether Postgres (and PGlite) can hold this text: no NUL, no lone surrogate. */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
 function isUnstorable(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000') || LONE_SURROGATE.test(value);
+  if (typeof value === 'string') return !isStorableText(value);
   if (Array.isArray(value)) return value.some(isUnstorable);
   return false;
 }

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, launchProfile, test, waitForServiceWorker } from './fixtures';
+import { exifWithArtistAndGps, realImage, withJpegSegments } from '../setup/photos';
 import { signInAsAdmin } from './outbox-helpers';
 
 /** A real 2400 x 1600 PNG drawn in the browser, bigger than the 1024 px the device keeps. */
@@ -76,4 +77,31 @@ test('a judge application with a photo is saved offline, survives a reload and i
   }, ours[0]?.id ?? '');
   expect(size).toEqual({ width: 1024, height: 683, type: 'image/jpeg' });
   await context.close();
+});
+
+test('a small photo is drawn afresh on the device: its EXIF (GPS, artist) never leaves the phone', async ({ page }) => {
+  // 40 x 30 px, far under 1024 px, with the EXIF a phone camera writes.
+  const tagged = withJpegSegments(await realImage('jpeg'), [{ marker: 0xe1, payload: exifWithArtistAndGps('Jane Photographer') }]);
+  expect(Buffer.from(tagged).includes('Jane Photographer')).toBe(true);
+  const uploads: Buffer[] = [];
+  await page.route('**/api/judges', async (route) => {
+    uploads.push(route.request().postDataBuffer() ?? Buffer.alloc(0));
+    await route.continue();
+  });
+
+  await page.goto('/judgereg');
+  await page.getByLabel('Profile image').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(tagged) });
+  await expect(page.getByText('Ready: 40 × 30 px', { exact: false })).toBeVisible();
+  await page.getByLabel('Name', { exact: true }).fill('Meena Exif');
+  await page.getByLabel('Expertise').selectOption('Drawing Artist');
+  await page.getByLabel('Experience (years)').fill('3');
+  await page.getByLabel('Short Bio').fill('Draws with children on weekends.');
+  await page.getByRole('button', { name: 'Apply Now' }).click();
+  await expect(page.getByText('Thank you for applying to our teaching panel!')).toBeVisible();
+
+  await expect.poll(() => uploads.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const sent = Buffer.concat(uploads);
+  expect(sent.includes('Meena Exif')).toBe(true);
+  expect(sent.includes('Jane Photographer')).toBe(false);
+  expect(sent.includes('Exif\0\0')).toBe(false);
 });

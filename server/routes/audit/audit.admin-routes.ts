@@ -19,7 +19,7 @@ type AuditRow = {
 
 /** Admin: the audit log as a list, newest first. */
 export const auditAdminRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {
-  const cursor = decodeCreatedAtCursor(c.req.query('cursor'));
+  const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'bigint');
   const rows = await c.var.deps.database.rows<AuditRow>(sql`
     select t.id::text as id, t.admin_username as "adminUsername", t.action, t.entity_type as "entityType",
       t.entity_id as "entityId", t.ip, t.user_agent as "userAgent", t.changes,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { loadEnv } from '../../env';
 import { bootstrapAdmin, upsertAdmin } from '../../lib/admin-accounts';
-import { hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
+import { hashPassword, passwordProblem, passwordWork, verifyPassword } from '../../lib/password';
 import { sessionCookieOf, signIn, TEST_ADMIN, withCookie } from './sign-in-for-tests';
 
 describe('admin passwords', () => {
@@ -25,6 +26,38 @@ describe('admin passwords', () => {
     expect(passwordProblem('!!dragon123456')).toMatch(/common/);
     expect(passwordProblem('tamarind-kolam-42')).toBeNull();
     expect(passwordProblem('a long enough test password')).toBeNull();
+  });
+
+  it.each(['111111111111', 'passwordpassword', ' '.repeat(12), 'P@ssw0rd2024!', 'qwertyuiopasdf', 'abcdefghijkl'])(
+    'rejects %j, which a guesser tries early (zxcvbn score below 3)',
+    (weak) => {
+      expect(passwordProblem(weak)).not.toBeNull();
+    },
+  );
+
+  it('counts the username as a known word', () => {
+    expect(passwordProblem('lakshmi-admin-2024', ['lakshmi-admin'])).not.toBeNull();
+  });
+
+  it.each(['correct horse battery staple 42', 'two instances share one database', 'env password that is long'])(
+    'accepts the passphrase %j',
+    (good) => {
+      expect(passwordProblem(good)).toBeNull();
+    },
+  );
+
+  it('is enforced when an admin is created or reset, and for ADMIN_PASSWORD at start', async () => {
+    const t = await createTestApp('pglite');
+    try {
+      await expect(upsertAdmin(t.deps, 'weak-admin', 'P@ssw0rd2024!')).rejects.toThrow(/too easy to guess/);
+      await expect(
+        bootstrapAdmin({ ...t.deps, env: { ...t.deps.env, ADMIN_USERNAME: 'env-admin', ADMIN_PASSWORD: 'passwordpassword' } }, () => {}),
+      ).rejects.toThrow(/common|too easy/);
+      const rows = await t.database.rows<{ n: number }>((await import('drizzle-orm')).sql`select count(*)::int as n from admins`);
+      expect(Number(rows[0]?.n)).toBe(0);
+    } finally {
+      await t.close();
+    }
   });
 });
 
@@ -150,6 +183,78 @@ describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
   });
 
+  /** Logins as they reach us through one proxy of ours, from `ip`, at `now`. */
+  function loginFrom(ip: string, now: () => Date = () => new Date()) {
+    const app = appModule.createApp({ ...t.deps, env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', TRUST_PROXY: '1' }), now });
+    return (username: string, password: string) =>
+      app.request('http://localhost/api/auth/login', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: 'http://localhost', Host: 'localhost', 'X-Requested-With': 'fetch', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ username, password }),
+      });
+  }
+
+  it('refuses an address after 20 failures across any usernames, before checking any password, and leaves other addresses alone', async () => {
+    const attacker = loginFrom('203.0.113.20');
+    for (let i = 0; i < 20; i++) expect((await attacker(`random-user-${i}`, 'guess guess guess')).status).toBe(401);
+    const refused = await attacker(TEST_ADMIN.username, TEST_ADMIN.password);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+
+    // With every password check slot taken, a refused try still answers 429 at once: the limit
+    // is checked before scrypt.
+    const release = await occupyPasswordWork();
+    try {
+      expect((await attacker('random-user-x', 'guess guess guess')).status).toBe(429);
+    } finally {
+      release();
+    }
+    expect((await loginFrom('203.0.113.21')(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+  });
+
+  it('makes guesses at one account from many addresses wait longer and longer after 10 failures', async () => {
+    await upsertAdmin(t.deps, 'target-admin', TEST_ADMIN.password);
+    const start = Date.now();
+    for (let i = 0; i < 10; i++) expect((await loginFrom(`198.51.100.${i}`)('target-admin', `guess ${i}`)).status).toBe(401);
+    const eleventh = await loginFrom('198.51.100.50')('target-admin', 'guess 10');
+    expect(eleventh.status).toBe(429);
+    expect(Number(eleventh.headers.get('retry-after'))).toBe(1);
+    // One second later the 11th try is checked (and fails); the next must wait two seconds.
+    const at = (ms: number) => () => new Date(start + ms);
+    expect((await loginFrom('198.51.100.51', at(5_000))('target-admin', 'guess 11')).status).toBe(401);
+    const twelfth = await loginFrom('198.51.100.52', at(5_500))('target-admin', 'guess 12');
+    expect(twelfth.status).toBe(429);
+    expect(Number(twelfth.headers.get('retry-after'))).toBe(2);
+    // The real admin gets in once the delay has passed.
+    expect((await loginFrom('198.51.100.53', at(8_000))('target-admin', TEST_ADMIN.password)).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After when too many password checks are already waiting', async () => {
+    const release = await occupyPasswordWork();
+    try {
+      const busy = await loginFrom('203.0.113.30')(TEST_ADMIN.username, TEST_ADMIN.password);
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get('retry-after')).toBe('3');
+      expect(await busy.json()).toMatchObject({ error: { code: 'service_unavailable' } });
+    } finally {
+      release();
+    }
+    // A busy answer was no failure: the same address signs in right after.
+    expect((await loginFrom('203.0.113.30')(TEST_ADMIN.username, TEST_ADMIN.password)).status).toBe(200);
+  });
+
+  it('writes one audit row, not one per try, for a flood of refused sign-ins from one address', async () => {
+    const flood = loginFrom('203.0.113.40');
+    for (let i = 0; i < 5; i++) await flood('flooded-admin', `guess ${i}`);
+    const statuses = await Promise.all(Array.from({ length: 30 }, () => flood('flooded-admin', 'guess again')));
+    expect(statuses.filter((r) => r.status === 429)).toHaveLength(30);
+    const rows = await t.database.rows<{ n: number; changes: { reason: string } }>(
+      (await import('drizzle-orm')).sql`select count(*) over ()::int as n, changes from audit_log where action = 'login_blocked' and ip = '203.0.113.40'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.changes.reason).toBe('username_and_ip');
+  });
+
   it('needs the same-origin proof to sign in or out', async () => {
     const foreign = await t.request('/api/auth/login', {
       ...json(TEST_ADMIN),
@@ -204,6 +309,57 @@ describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds())('with PUBLIC_URL on https, on %s', (kind) => {
+  let t: TestApp;
+  const env = loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_URL: 'https://kids.example.org/' });
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env });
+    await upsertAdmin(t.deps, TEST_ADMIN.username, TEST_ADMIN.password);
+  });
+  afterAll(() => t.close());
+
+  /** A request as a TLS-terminating proxy passes it on: plain http inside, the public host. */
+  const login = (origin: string, host = 'kids.example.org') =>
+    t.app.request(`http://${host}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: origin, Host: host, 'X-Requested-With': 'fetch' },
+      body: JSON.stringify(TEST_ADMIN),
+    });
+
+  it('accepts only that origin for the CSRF check, scheme and port included', async () => {
+    expect((await login('http://kids.example.org')).status).toBe(403);
+    expect((await login('https://kids.example.org:8443')).status).toBe(403);
+    expect((await login('https://evil.example', 'evil.example')).status).toBe(403);
+    expect((await login('https://kids.example.org')).status).toBe(200);
+  });
+
+  it('always sets a Secure __Host- cookie, even when the proxy talks plain http to us, and reads only that one', async () => {
+    const response = await login('https://kids.example.org');
+    const header = response.headers.get('set-cookie') ?? '';
+    expect(header).toMatch(/^__Host-ktc_session=[A-Za-z0-9_-]{43};/);
+    expect(header).toMatch(/; Secure/);
+    expect(header).toMatch(/Path=\//);
+    expect(header).not.toMatch(/Domain=/i);
+    const token = /__Host-ktc_session=([^;]+)/.exec(header)?.[1] ?? '';
+    const me = (cookie: string) => t.app.request('http://kids.example.org/api/auth/me', { headers: { Cookie: cookie } });
+    expect((await me(`__Host-ktc_session=${token}`)).status).toBe(200);
+    expect((await me(`ktc_session=${token}`)).status).toBe(401);
+
+    const logout = await t.app.request('http://kids.example.org/api/auth/logout', {
+      method: 'POST',
+      headers: { Cookie: `__Host-ktc_session=${token}`, Origin: 'https://kids.example.org', 'X-Requested-With': 'fetch' },
+    });
+    expect(logout.status).toBe(200);
+    expect(logout.headers.get('set-cookie')).toMatch(/^__Host-ktc_session=;.*Max-Age=0.*Secure/);
+    expect((await me(`__Host-ktc_session=${token}`)).status).toBe(401);
+  });
+
+  it('rejects a PUBLIC_URL that is not an http(s) address', () => {
+    expect(() => loadEnv({ PUBLIC_URL: 'kids.example.org' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadEnv({ PUBLIC_URL: 'ftp://kids.example.org' })).toThrow(/PUBLIC_URL/);
+  });
+});
+
 /** The same database and env, with another clock. */
 function createTestAppSharing(t: TestApp, now: () => Date): Pick<TestApp, 'request'> {
   const { createApp } = appModule;
@@ -220,3 +376,12 @@ function createTestAppSharing(t: TestApp, now: () => Date): Pick<TestApp, 'reque
 }
 
 const appModule = await import('../../app');
+
+/** Fills every password-check slot (1 running, 4 waiting) until the returned function is called. */
+async function occupyPasswordWork(): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  for (let i = 0; i < 5; i++) void passwordWork.run(() => held);
+  expect(passwordWork.busy).toEqual({ running: 1, waiting: 4 });
+  return release;
+}

@@ -1,16 +1,23 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { clientIp, userAgentOf } from '../../lib/client-ip';
 import { assertSameOrigin } from '../../lib/csrf';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { RateLimited, spendTokens } from '../../lib/rate-limits';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { isStorableText } from '../../lib/storable-text';
 import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
-import { authenticate } from './login';
+import { authenticate, type BlockReason } from './login';
 
 const loginSchema = z.object({
-  username: z.string({ error: 'Enter your username.' }).trim().min(1, 'Enter your username.').max(200),
+  username: z
+    .string({ error: 'Enter your username.' })
+    .trim()
+    .min(1, 'Enter your username.')
+    .max(200)
+    .refine(isStorableText, 'Remove the hidden or broken characters from the username.'),
   password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1024),
   remember: z.boolean().optional().default(false),
 });
@@ -23,12 +30,17 @@ export const authRoutes = new Hono<AppEnv>()
     const ip = clientIp(c);
     const outcome = await authenticate(c.var.deps, input.username, input.password, ip);
     const username = input.username.toLowerCase();
+    if (outcome.kind === 'busy') {
+      throw new ApiError(503, 'service_unavailable', 'Sign-in is busy right now. Please try again in a few seconds.', undefined, undefined, {
+        'Retry-After': '3',
+      });
+    }
     if (outcome.kind === 'blocked') {
-      await audit(c, { admin: { id: null, username }, action: 'login_blocked' });
+      await auditBlocked(c, username, outcome.reason, ip);
       throw new ApiError(
         429,
         'too_many_requests',
-        `Too many failed sign-ins. Try again in ${Math.ceil(outcome.retryAfterSeconds / 60)} minutes.`,
+        `Too many failed sign-ins. Try again in ${waitInWords(outcome.retryAfterSeconds)}.`,
         undefined,
         undefined,
         { 'Retry-After': String(outcome.retryAfterSeconds) },
@@ -50,3 +62,27 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   })
   .get('/me', requireAdmin, (c) => c.json({ admin: { username: signedInAdmin(c).username } }, 200));
+
+/**
+ * One audit row per address per 15 minutes for refused sign-ins: a flood of refused guesses
+ * would otherwise write a row each (1,800 from one audit run) and bury the entries that matter.
+ */
+async function auditBlocked(c: Context<AppEnv>, username: string, reason: BlockReason, ip: string): Promise<void> {
+  try {
+    await spendTokens(c.var.deps, ip, [{ bucket: 'loginBlockedAudit', cost: 1 }]);
+  } catch (error) {
+    if (error instanceof RateLimited) return;
+    throw error;
+  }
+  await audit(c, {
+    admin: { id: null, username },
+    action: 'login_blocked',
+    changes: { reason, note: 'Further refused sign-ins from this address in the next 15 minutes are not logged one by one.' },
+  });
+}
+
+function waitInWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}

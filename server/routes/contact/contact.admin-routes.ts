@@ -32,7 +32,7 @@ const handledSchema = z.object({ handled: z.boolean({ error: 'Say whether the me
 /** Admin: list contact messages, mark them handled. */
 export const contactAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
-    const cursor = decodeCreatedAtCursor(c.req.query('cursor'));
+    const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
     const rows = await c.var.deps.database.rows<ContactItem & { cursorTime: string }>(sql`
       select ${COLUMNS}, ${preciseTime(sql`t.created_at`)} as "cursorTime"
       from contact_messages t

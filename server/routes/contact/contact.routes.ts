@@ -2,12 +2,14 @@ import { Hono } from 'hono';
 import { contactMessageSchema } from '@domain/contact';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
 import { createContactMessage } from './contact-store';
 
 /** Public: POST /api/contact (JSON, idempotent by id; the stored copy only for the record's secret). */
 export const contactRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  await limitPublicWrite(c, [{ bucket: 'contact', cost: 1 }]);
   const body = await readJson(c);
   const message = validate(contactMessageSchema, body);
   assertStorableText(message);

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
@@ -14,6 +15,23 @@ describe.each(testDatabaseKinds())('GET /api/health on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, db: kind });
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends small answers uncompressed, with their length, and compresses large ones', async () => {
+    const small = await t.request('/api/health', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(Number(small.headers.get('content-length'))).toBe(JSON.stringify({ ok: true, db: kind }).length);
+
+    // A 422 listing many field errors is well over 1 KB.
+    const large = await t.request('/api/registrations/batch', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Encoding': 'gzip' },
+      body: JSON.stringify({ registrations: Array.from({ length: 20 }, () => ({ name: 'x' })) }),
+    });
+    expect(large.headers.get('content-encoding')).toBe('gzip');
+    expect(large.headers.get('content-length')).toBeNull();
+    const body = JSON.parse(gunzipSync(Buffer.from(await large.arrayBuffer())).toString('utf8')) as { results: unknown[] };
+    expect(body.results).toHaveLength(20);
   });
 
   it('answers unknown API paths with the JSON error shape', async () => {

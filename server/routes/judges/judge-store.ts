@@ -2,11 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import type { JudgeApplication, JudgePhotoType } from '@domain/judge';
 import type { Db } from '../../db/client';
 import { judgeApplications } from '../../db/schema';
-import { contentHash, sha256Hex } from '../../lib/content-hash';
+import { contentHash } from '../../lib/content-hash';
 import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
 import { secretMatches } from '../../lib/record-secret';
 
-export type JudgePhoto = { bytes: Uint8Array; type: JudgePhotoType };
+/**
+ * The photo to store (already cleaned: clean-photo.ts) and the SHA-256 of the bytes as sent,
+ * which is what idempotency compares: a replay of the same upload is the same content.
+ */
+export type JudgePhoto = { bytes: Uint8Array; type: JudgePhotoType; sentSha256: string };
 
 /** An application as the API answers it: never the photo bytes, only whether there is one. */
 export type StoredJudgeApplication = JudgeApplication & { hasPhoto: boolean; createdAt: string };
@@ -35,7 +39,7 @@ export async function createJudgeApplication(
 ): Promise<InsertOutcome<StoredJudgeApplication> & { visible: boolean }> {
   // Postgres prints a uuid in lower case; hashing that form makes the id's case irrelevant.
   const application = { ...input, id: input.id.toLowerCase() };
-  const hash = contentHash({ ...application, photoSha256: photo ? sha256Hex(photo.bytes) : null });
+  const hash = contentHash({ ...application, photoSha256: photo?.sentSha256 ?? null });
   const outcome = await insertOnce({
     contentHash: hash,
     insert: async () => {

@@ -21,7 +21,7 @@ type JudgeRow = {
 /** Admin: list judge applications and serve their photos. */
 export const judgeAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
-    const cursor = decodeCreatedAtCursor(c.req.query('cursor'));
+    const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
     const rows = await c.var.deps.database.rows<JudgeRow>(sql`
       select t.id::text as id, t.name, t.expertise, t.experience, t.bio, (t.photo_size is not null) as "hasPhoto",
         to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",

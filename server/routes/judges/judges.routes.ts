@@ -2,20 +2,32 @@ import { Hono, type Context } from 'hono';
 import { judgeApplicationSchema, JUDGE_PHOTO_MAX_BYTES, sniffImageType } from '@domain/judge';
 import type { AppEnv } from '../../context';
 import { ApiError, validate } from '../../lib/errors';
+import { sha256Hex } from '../../lib/content-hash';
+import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
+import { cleanPhoto, UnreadablePhotoError } from './clean-photo';
 import { createJudgeApplication, type JudgePhoto } from './judge-store';
 
 const PHOTO_TYPES_MESSAGE = 'The photo must be a JPEG, PNG, WebP or GIF image.';
+const UNREADABLE_MESSAGE = 'The photo could not be read. It may be damaged: choose another JPEG, PNG, WebP or GIF photo.';
 
 /** Public: POST /api/judges (multipart, idempotent by id; the stored copy only for the record's secret). */
 export const judgeRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  await limitPublicWrite(c, [{ bucket: 'judges', cost: 1 }]);
   const form = await readMultipart(c);
   const { photo: photoField, ...fields } = form;
   const application = validate(judgeApplicationSchema, fields);
   assertStorableText(application);
   const secretHash = recordSecretHash(fields);
   const photo = await readPhoto(photoField);
+  if (photo) {
+    const stored = photo.bytes.byteLength;
+    await limitPublicWrite(c, [
+      { bucket: 'photoBytes', cost: stored },
+      { bucket: 'photoBytesEveryone', cost: stored },
+    ]);
+  }
   const outcome = await createJudgeApplication(c.var.deps.database.db, application, photo, secretHash);
   const shown = outcome.visible ? { application: outcome.stored } : {};
   if (outcome.status === 'conflict') {
@@ -38,7 +50,10 @@ async function readMultipart(c: Context<AppEnv>): Promise<Record<string, string 
   }
 }
 
-/** No photo, or a JPEG/PNG/WebP/GIF of at most 5 MB, recognised by its first bytes. */
+/**
+ * No photo, or a JPEG/PNG/WebP/GIF of at most 5 MB, recognised by its first bytes, decoded and
+ * stored without any of its metadata.
+ */
 async function readPhoto(field: string | File | undefined): Promise<JudgePhoto | null> {
   if (field === undefined || field === '') return null;
   if (typeof field === 'string') {
@@ -49,8 +64,13 @@ async function readPhoto(field: string | File | undefined): Promise<JudgePhoto |
   if (field.size > JUDGE_PHOTO_MAX_BYTES) {
     throw new ApiError(413, 'payload_too_large', 'The photo is larger than 5 MB. Choose a smaller photo.');
   }
-  const bytes = new Uint8Array(await field.arrayBuffer());
-  const type = sniffImageType(bytes);
+  const sent = new Uint8Array(await field.arrayBuffer());
+  const type = sniffImageType(sent);
   if (!type) throw new ApiError(415, 'unsupported_media_type', PHOTO_TYPES_MESSAGE);
-  return { bytes, type };
+  try {
+    return { bytes: await cleanPhoto(sent, type), type, sentSha256: sha256Hex(sent) };
+  } catch (error) {
+    if (error instanceof UnreadablePhotoError) throw new ApiError(415, 'unsupported_media_type', UNREADABLE_MESSAGE);
+    throw error;
+  }
 }

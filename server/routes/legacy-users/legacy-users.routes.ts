@@ -5,11 +5,13 @@ import { createReferenceCode } from '@domain/reference-code';
 import { registrationInputSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { limitPublicWrite } from '../../lib/rate-limits';
 import { assertStorableText } from '../../lib/storable-text';
 import { createRegistration } from '../registrations/registration-store';
 
 /** Public legacy: POST /api/users/createuser (the spec's payload; the server assigns the id). */
 export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c) => {
+  await limitPublicWrite(c, [{ bucket: 'registrations', cost: 1 }]);
   const payload = await readJson(c);
   const input = validateLegacy(
     registrationInputFromLegacy(payload, { id: randomUUID(), referenceCode: createReferenceCode() }),

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { decodeCreatedAtCursor, olderThan, pageOf, PAGE_SIZE, preciseTime } from '../../lib/created-at-cursor';
 import { csvResponse, csvRow } from '../../lib/csv';
+import { describeError } from '../../lib/logger';
 import { requireAdmin } from '../../lib/require-admin';
 
 type SubscriberRow = { id: string; email: string; createdAt: string; cursorTime: string };
@@ -15,14 +16,14 @@ const SELECT = sql`select t.id::text as id, t.email,
 /** Admin: list and export newsletter subscribers. */
 export const newsletterAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
-    const cursor = decodeCreatedAtCursor(c.req.query('cursor'));
+    const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
     const rows = await c.var.deps.database.rows<SubscriberRow>(sql`
       ${SELECT} where true${olderThan(cursor, 'uuid')}
       order by t.created_at desc, t.id desc limit ${PAGE_SIZE + 1}`);
     return c.json(pageOf(rows), 200);
   })
-  .get('/export.csv', requireAdmin, (c) => {
-    const { database } = c.var.deps;
+  .get('/export.csv', requireAdmin, async (c) => {
+    const { database, log } = c.var.deps;
     async function* lines(): AsyncGenerator<string> {
       let cursor: { createdAt: string; id: string } | null = null;
       for (;;) {
@@ -36,5 +37,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
       }
     }
     const day = c.var.deps.now().toISOString().slice(0, 10);
-    return csvResponse(`newsletter-subscribers-${day}.csv`, ['Email', 'Subscribed at'], lines());
+    return csvResponse(`newsletter-subscribers-${day}.csv`, ['Email', 'Subscribed at'], lines(), (error) =>
+      log.error('newsletter export failed', describeError(error)),
+    );
   });

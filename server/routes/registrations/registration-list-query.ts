@@ -4,6 +4,7 @@ import { CATEGORY_SLUGS } from '@domain/categories';
 import { normalizeReferenceCode } from '@domain/reference-code';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../lib/errors';
+import { isStorableText } from '../../lib/storable-text';
 import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
 
 export const SORTS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
@@ -26,10 +27,18 @@ const SORT_KEYS: Record<Sort, SQL> = {
 /** Prefix-searchable columns for one- and two-letter terms (the same indexes as the sorts). */
 const PREFIX_KEYS = [SORT_KEYS.name, SORT_KEYS.email, SORT_KEYS.city, SORT_KEYS.institute];
 
+const UNSEARCHABLE = 'Remove the hidden or broken characters from the search.';
+
 export const listQuerySchema = z.object({
-  q: z.string().max(200).optional().default(''),
+  q: z.string().max(200).refine(isStorableText, UNSEARCHABLE).optional().default(''),
   category: z.enum(CATEGORY_SLUGS, { error: 'Unknown category.' }).optional().or(z.literal('').transform(() => undefined)),
-  city: z.string().trim().max(80).optional().transform((v) => (v ? v : undefined)),
+  city: z
+    .string()
+    .trim()
+    .max(80)
+    .refine(isStorableText, UNSEARCHABLE)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   duplicates: z.enum(['1', '0', 'true', 'false', '']).optional().transform((v) => v === '1' || v === 'true'),
   sort: z.enum(SORTS, { error: 'Unknown sort column.' }).optional().default('name'),
   dir: z.enum(['asc', 'desc'], { error: 'dir is asc or desc.' }).optional().default('asc'),
@@ -46,13 +55,15 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
+/** A sort key as the database gave it: text it can hold, or an age in months (an int4). */
+const cursorText = z.string().max(1000).refine(isStorableText);
 const cursorSchema = z.object({
   s: z.enum(SORTS),
   d: z.enum(['asc', 'desc']),
-  k: z.union([z.string().max(1000), z.number().int(), z.array(z.string().max(40)).min(1).max(20)]),
+  k: z.union([cursorText, z.number().int().min(-1).max(2 ** 31 - 1), z.array(cursorText.max(40)).min(1).max(20)]),
   id: z.uuid(),
-  t: z.number().int().min(0),
-  f: z.number().int().min(0),
+  t: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  f: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
 });
 
 export function decodeCursor(raw: string, sort: Sort, dir: 'asc' | 'desc'): Cursor {

@@ -6,6 +6,7 @@ import type { AppEnv } from '../../context';
 import { audit, changedFields } from '../../lib/audit';
 import { csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { describeError } from '../../lib/logger';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import type { AdminRegistration } from './admin-registration';
 import { findRegistration, setDeleted, updateRegistration } from './registration-admin-queries';
@@ -77,16 +78,18 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     return c.json(result, 200);
   })
   .get('/cities', requireAdmin, async (c) => c.json({ cities: await listCities(c.var.deps.database) }, 200))
-  .get('/export.csv', requireAdmin, (c) => {
+  .get('/export.csv', requireAdmin, async (c) => {
     const query = listQuery(c);
-    const { database } = c.var.deps;
+    const { database, log } = c.var.deps;
     async function* lines() {
       for await (const batch of allMatching(database, query, { sort: query.sort, dir: query.dir })) {
         yield batch.map(csvLine).join('');
       }
     }
     const day = c.var.deps.now().toISOString().slice(0, 10);
-    return csvResponse(`registrations-${day}.csv`, CSV_HEADER, lines());
+    return csvResponse(`registrations-${day}.csv`, CSV_HEADER, lines(), (error) =>
+      log.error('registrations export failed', describeError(error)),
+    );
   })
   .get('/:id', requireAdmin, async (c) => {
     const registration = await findRegistration(c.var.deps.database, registrationId(c));

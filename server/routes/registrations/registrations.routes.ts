@@ -4,6 +4,7 @@ import { REGISTRATION_BATCH_LIMIT, registrationInputSchema, type Registration } 
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { limitPublicWrite } from '../../lib/rate-limits';
 import { checkRecordSecret, recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText, unstorableTextFields } from '../../lib/storable-text';
 import { createRegistration, createRegistrations, type RegistrationWrite, type WriteOutcome } from './registration-store';
@@ -40,6 +41,7 @@ export type BatchResult =
 /** Public: POST /api/registrations and /api/registrations/batch (idempotent by client UUID). */
 export const registrationRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
+    await limitPublicWrite(c, [{ bucket: 'registrations', cost: 1 }]);
     const body = await readJson(c);
     const registration = validate(registrationInputSchema, body);
     assertStorableText(registration);
@@ -54,7 +56,9 @@ export const registrationRoutes = new Hono<AppEnv>()
       : c.json({ status: 'duplicate' as const, id: registration.id, ...shown }, 200);
   })
   .post('/batch', async (c) => {
+    await limitPublicWrite(c, [{ bucket: 'batches', cost: 1 }]);
     const { registrations } = validate(batchSchema, await readJson(c));
+    await limitPublicWrite(c, [{ bucket: 'registrations', cost: registrations.length }]);
     const results: (BatchResult | undefined)[] = [];
     const valid: { index: number; id: string; write: RegistrationWrite }[] = [];
     registrations.forEach((record, index) => {

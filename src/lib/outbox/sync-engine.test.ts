@@ -169,6 +169,47 @@ describe('sync engine', () => {
     expect(engine.getState().nextRetryAt).toBeNull();
   });
 
+  it('treats a 429 rate limit as "try later": every record stays queued, none fails, and the retry waits for Retry-After', async () => {
+    const db = freshDb();
+    let limited = true;
+    const server = batchServer();
+    const tooMany = (retryAfter: string) =>
+      new Response(JSON.stringify({ error: { code: 'too_many_requests', message: 'Too many registrations were sent from your network.' } }), {
+        status: 429,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': retryAfter },
+      });
+    const { fetch } = fakeFetch((url, init) => {
+      if (!limited) return url === '/api/registrations/batch' ? server(url, init) : json(201, { status: 'created' });
+      return tooMany(url === '/api/contact' ? '40' : '90');
+    });
+    const records = [];
+    for (let i = 0; i < 150; i += 1) records.push(await enqueueRegistration(registration({ name: `Child ${i}` }), db));
+    const { engine, timers } = engineFor(db, fetch);
+
+    expect(await engine.sync()).toBe('retry-later');
+    const statuses = await Promise.all(records.map(async (r) => (await byId(db, r.id)).status));
+    expect(new Set(statuses)).toEqual(new Set(['queued']));
+    expect((await byId(db, records[0]?.id ?? '')).lastError).toMatch(/sent automatically/);
+    // backoff alone would wait 2 s; the server asked for 90.
+    expect(timers.at(-1)?.ms).toBe(90_000);
+
+    limited = false;
+    expect(await engine.sync()).toBe('done');
+    const after = await Promise.all(records.map(async (r) => (await byId(db, r.id)).status));
+    expect(new Set(after)).toEqual(new Set(['synced']));
+  });
+
+  it('keeps a single record (contact) queued on a 429 too', async () => {
+    const db = freshDb();
+    const { fetch } = fakeFetch(() => json(429, { error: { code: 'too_many_requests', message: 'Too many contact messages.' } }));
+    const record = await enqueueContactMessage(
+      { id: crypto.randomUUID(), name: 'Ravi', email: 'ravi@example.org', phone: '9876543210', subject: 'Hello', message: 'A question', contactMethod: 'Email' },
+      db,
+    );
+    expect(await engineFor(db, fetch).engine.sync()).toBe('retry-later');
+    expect((await byId(db, record.id)).status).toBe('queued');
+  });
+
   it('backs off exponentially and never waits more than 5 minutes', () => {
     const delays = Array.from({ length: 30 }, (_, i) => backoffDelay(i + 1, () => 1));
     expect(delays.slice(0, 4)).toEqual([2000, 4000, 8000, 16000]);

@@ -68,6 +68,8 @@ export class SyncEngine {
   private current: Promise<SyncOutcome> | null = null;
   private again = false;
   private failures = 0;
+  /** A 429's or 503's Retry-After from the last run: the next try waits at least that long. */
+  private retryAfterMs = 0;
   private timer: unknown = null;
   private recovered = false;
   private state: SyncState = { running: false, lastOutcome: null, lastRunAt: null, nextRetryAt: null };
@@ -154,7 +156,8 @@ export class SyncEngine {
       return;
     }
     this.failures += 1;
-    const delay = backoffDelay(this.failures, this.random);
+    const delay = Math.max(backoffDelay(this.failures, this.random), Math.min(this.retryAfterMs, BACKOFF_MAX_MS));
+    this.retryAfterMs = 0;
     this.timer = this.setTimer(() => {
       this.timer = null;
       void this.sync();
@@ -250,7 +253,8 @@ export class SyncEngine {
         throw new TransientFailure();
       }
       if (isTransientStatus(response.status)) {
-        await this.requeue(batch, `The server is having trouble (${response.status}).`);
+        this.noteRetryAfter(response);
+        await this.requeue(batch, transientMessage(response.status));
         throw new TransientFailure();
       }
       if (!response.ok) {
@@ -308,7 +312,8 @@ export class SyncEngine {
       return { kind: 'transient', message: 'No connection to the server.' };
     }
     if (isTransientStatus(response.status)) {
-      return { kind: 'transient', message: `The server is having trouble (${response.status}).` };
+      this.noteRetryAfter(response);
+      return { kind: 'transient', message: transientMessage(response.status) };
     }
     const body: unknown = await response.json().catch(() => null);
     if (response.ok) {
@@ -371,6 +376,11 @@ export class SyncEngine {
     });
   }
 
+  private noteRetryAfter(response: Response): void {
+    const seconds = Number(response.headers.get('Retry-After'));
+    if (Number.isFinite(seconds) && seconds > 0) this.retryAfterMs = Math.max(this.retryAfterMs, seconds * 1000);
+  }
+
   private setState(change: Partial<SyncState>): void {
     this.state = { ...this.state, ...change };
     for (const listener of this.listeners) listener(this.state);
@@ -408,7 +418,13 @@ function verdictOfBatchResult(result: BatchResult): Verdict {
   }
 }
 
-/** Network trouble, overload and server faults fix themselves; keep the record queued. */
+function transientMessage(status: number): string {
+  return status === 429
+    ? 'Many records were sent from this network; the server asked to wait a little. They will be sent automatically.'
+    : `The server is having trouble (${status}).`;
+}
+
+/** Network trouble, overload, rate limits (429) and server faults fix themselves; keep the record queued. */
 function isTransientStatus(status: number): boolean {
   return status >= 500 || status === 408 || status === 429 || status === 0;
 }

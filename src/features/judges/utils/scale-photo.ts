@@ -1,4 +1,4 @@
-import { JUDGE_PHOTO_MAX_BYTES, JUDGE_PHOTO_MAX_SIDE, JUDGE_PHOTO_TYPES, sniffImageType } from '@domain/judge-rules';
+import { JUDGE_PHOTO_MAX_SIDE } from '@domain/judge-rules';
 
 export type ScaledPhoto = { blob: Blob; name: string; width: number; height: number };
 
@@ -10,8 +10,10 @@ export class NotAnImageError extends Error {
 }
 
 /**
- * Scales a chosen photo on the device so its longest side is at most 1024 px. A photo already
- * small enough, in a type the server accepts, is kept byte for byte (a GIF keeps its animation).
+ * Draws a chosen photo afresh on a canvas, scaled so its longest side is at most 1024 px, and
+ * keeps that JPEG. Always, even for a photo already small enough: only fresh pixels leave behind
+ * what the file carried besides them (EXIF with the GPS position and the owner's name, XMP).
+ * A GIF keeps its first frame.
  */
 export async function scalePhoto(file: File, maxSide = JUDGE_PHOTO_MAX_SIDE): Promise<ScaledPhoto> {
   let bitmap: ImageBitmap;
@@ -22,11 +24,6 @@ export async function scalePhoto(file: File, maxSide = JUDGE_PHOTO_MAX_SIDE): Pr
   }
   const { width, height } = bitmap;
   const scale = Math.min(1, maxSide / Math.max(width, height));
-  const sniffed = sniffImageType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
-  if (scale === 1 && sniffed && (JUDGE_PHOTO_TYPES as readonly string[]).includes(sniffed) && file.size <= JUDGE_PHOTO_MAX_BYTES) {
-    bitmap.close();
-    return { blob: file, name: file.name || 'photo', width, height };
-  }
   const w = Math.max(1, Math.round(width * scale));
   const h = Math.max(1, Math.round(height * scale));
   const canvas = document.createElement('canvas');
