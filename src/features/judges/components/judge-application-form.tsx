@@ -15,8 +15,7 @@ const blank: Values = { name: '', expertise: '', experience: '', bio: '' };
 
 export function JudgeApplicationForm() {
   const [values, setValues] = useState<Values>(blank);
-  const [photo, setPhoto] = useState<ScaledPhoto | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<(ScaledPhoto & { preview: string }) | null>(null);
   const [preparing, setPreparing] = useState(false);
   const form = useFieldErrors();
   const [saving, setSaving] = useState(false);
@@ -26,11 +25,11 @@ export function JudgeApplicationForm() {
 
   useIdlePreload(loadSaving);
 
+  // A replaced or cleared photo gives its preview's memory back.
   useEffect(() => {
     if (!photo) return;
-    const url = URL.createObjectURL(photo.blob);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    const { preview } = photo;
+    return () => URL.revokeObjectURL(preview);
   }, [photo]);
 
   const set = (key: keyof Values, value: string) => {
@@ -44,10 +43,10 @@ export function JudgeApplicationForm() {
     if (!file) return;
     setPreparing(true);
     try {
-      setPhoto(await scalePhoto(file));
+      const scaled = await scalePhoto(file);
+      setPhoto({ ...scaled, preview: URL.createObjectURL(scaled.blob) });
     } catch (error) {
       setPhoto(null);
-      setPreview(null);
       form.set('photo', error instanceof Error ? error.message : 'That photo could not be used.');
     } finally {
       setPreparing(false);
@@ -68,7 +67,6 @@ export function JudgeApplicationForm() {
       setSavedId(id);
       setValues(blank);
       setPhoto(null);
-      setPreview(null);
       form.reset();
       if (fileRef.current) fileRef.current.value = '';
     } catch {
@@ -90,8 +88,8 @@ export function JudgeApplicationForm() {
         ) : null}
       </div>
       <div className="judge-form__photo">
-        <div className="judge-form__preview" aria-hidden={preview ? undefined : true}>
-          {preview ? <img src={preview} alt="Your chosen profile" /> : <span className="judge-form__placeholder" />}
+        <div className="judge-form__preview" aria-hidden={photo ? undefined : true}>
+          {photo ? <img src={photo.preview} alt="Your chosen profile" /> : <span className="judge-form__placeholder" />}
         </div>
         <FormField
           label="Profile image"
