@@ -37,7 +37,7 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // The architecture, enforced (STYLE.md): shared code never imports a feature, features never
+      // The architecture, enforced (ARCHITECTURE.md, "Where things live"): shared code never imports a feature, features never
       // import each other, and only app/ composes them.
       'import-x/no-restricted-paths': [
         'error',

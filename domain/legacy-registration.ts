@@ -2,7 +2,7 @@ import { categoryByName, isCategorySlug } from './categories';
 import type { FieldErrors } from './validation';
 
 /**
- * The original site's `POST /api/users/createuser` payload (spec, sections 3 and 7): categories as
+ * The original site's `POST /api/users/createuser` payload (docs/product.md, "The original site's API"): categories as
  * one comma-joined string of registration names, `createdBy` 'participants' or 'institute', and no
  * id or reference code. Old clients still send it; it is checked by the same registration schema.
  */

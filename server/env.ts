@@ -14,7 +14,7 @@ const envSchema = z.object({
   DIST_DIR: z.string().default('./dist'),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  /** log2 of scrypt's N. 17 in production (DECISIONS.md); tests may lower it to stay fast. */
+  /** log2 of scrypt's N. 17 in production (docs/product.md, "Admin"); tests may lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /** Trust X-Forwarded-For for the client IP (only behind a proxy you control). */
   TRUST_PROXY: z

@@ -8,7 +8,7 @@ import { ApiError, readJson, validate } from '../../lib/errors';
 import { assertStorableText } from '../../lib/storable-text';
 import { createRegistration } from '../registrations/registration-store';
 
-/** Public legacy: POST /api/users/createuser (the spec's payload; the server assigns the id). */
+/** Public legacy: POST /api/users/createuser (the original site's payload, docs/product.md; the server assigns the id). */
 export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c) => {
   const payload = await readJson(c);
   const input = validateLegacy(
