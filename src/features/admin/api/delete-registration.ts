@@ -5,7 +5,7 @@ import type { MutationConfig } from './mutation-config';
 import { adminKeys } from './query-keys';
 
 /** The row's fade-out (`.admin-row` in admin.css): a deleted row leaves the list only once it has faded. */
-export const DELETE_FADE_MS = 300;
+const DELETE_FADE_MS = 300;
 
 type DeleteAnswer = { registration: AdminRegistration };
 

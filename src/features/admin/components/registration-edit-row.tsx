@@ -19,7 +19,7 @@ type Draft = {
   categories: CategorySlug[];
 };
 
-export function draftOf(r: AdminRegistration): Draft {
+function draftOf(r: AdminRegistration): Draft {
   return {
     name: r.name ?? '',
     age: r.age === null ? '' : String(r.age),
@@ -31,7 +31,7 @@ export function draftOf(r: AdminRegistration): Draft {
   };
 }
 
-export function updateInputOf(r: AdminRegistration, draft: Draft): RegistrationUpdateInput {
+function updateInputOf(r: AdminRegistration, draft: Draft): RegistrationUpdateInput {
   const isInstitute = r.type === 'institute';
   return {
     type: r.type,

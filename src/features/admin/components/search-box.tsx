@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormField } from '@/components/form/form-field';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = {
   value: string;
