@@ -1,6 +1,6 @@
 import type { CategorySlug } from './categories';
 
-/** In-person baby contests take age in months, within a band (DECISIONS.md, "Age"). */
+/** In-person baby contests take age in months, within a band (docs/product.md, "Registration"). */
 export const BABY_AGE_BANDS = {
   crawling: { minMonths: 5, maxMonths: 9 },
   'fastest-walking': { minMonths: 9, maxMonths: 15 },

@@ -1,4 +1,4 @@
-/** The one list of contest categories (DECISIONS.md, "Categories: one list, defined once"). */
+/** The one list of contest categories (docs/product.md, "Categories"). */
 export const CATEGORIES = [
   { slug: 'dance', name: 'Dance Challenge', cardLabel: 'Dance Challenge', path: '/contest/dance' },
   { slug: 'singing', name: 'Singing Contest', cardLabel: 'Singing Contest', path: '/contest/singing' },
@@ -51,7 +51,7 @@ export function categoryByName(name: string): Category | undefined {
   return byName.get(name.trim().toLowerCase());
 }
 
-/** The admin table shows the two baby categories without " - In Person" (spec, section 3). */
+/** The admin table shows the two baby categories without " - In Person", as the original site did. */
 export function adminCategoryName(category: Category): string {
   return category.name.replace(/ - In Person$/, '');
 }

@@ -1,16 +1,15 @@
 import { categoryByName, isCategorySlug } from './categories';
 import type { FieldErrors } from './validation';
 
-/**
- * The original site's `POST /api/users/createuser` payload (spec, sections 3 and 7): categories as
- * one comma-joined string of registration names, `createdBy` 'participants' or 'institute', and no
- * id or reference code. Old clients still send it; it is checked by the same registration schema.
- */
-export const LEGACY_CREATED_BY = ['participants', 'institute'] as const;
-
+/** The fields the original site's form sent under the names we use. */
 const LEGACY_FIELDS = ['name', 'age', 'email', 'phone', 'city', 'instituteName', 'agreeTerms'] as const;
 
-/** Maps a legacy payload onto `RegistrationInput`; anything it cannot map is left for the schema to reject. */
+/**
+ * Maps the original site's `POST /api/users/createuser` payload (docs/product.md, "The original
+ * site's API") onto `RegistrationInput`: categories come as one comma-joined string of names,
+ * `createdBy` is 'participants' or 'institute', and there is no id or reference code (the caller
+ * gives them). Anything it cannot map is left for the same registration schema to reject.
+ */
 export function registrationInputFromLegacy(
   payload: unknown,
   identity: { id: string; referenceCode: string },

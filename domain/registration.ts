@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
-import { CATEGORY_SLUGS, type CategorySlug } from './categories';
+import { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from './categories';
 import { emailSchema, phoneSchema, requiredText } from './contact-details';
 import { optionalName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
-import { numberFromInput, type FieldErrors } from './validation';
+import { numberFromInput } from './validation';
 
 import { REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType } from './registration-rules';
 
@@ -41,17 +41,41 @@ type DetailsInput = {
   categories: CategorySlug[];
 };
 
-/** Rules that depend on more than one field: who must give a name, and the age band. */
-function checkDetails(details: DetailsInput, ctx: z.RefinementCtx): void {
+/**
+ * The cross-field rules run even when other fields are wrong, so one parse gives every message
+ * at once (zod would otherwise skip them until every field parsed). Each rule runs only when
+ * the fields it reads are themselves valid (zod's `when`).
+ */
+function fieldsParsed(...fields: string[]) {
+  return (payload: z.core.ParsePayload) =>
+    isRecord(payload.value) && !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+}
+
+/** The age band also reads the categories: any list of known contests will do, even an empty one. */
+function ageFieldsParsed(payload: z.core.ParsePayload): boolean {
+  if (!fieldsParsed('type', 'age')(payload) || !isRecord(payload.value)) return false;
+  const { categories } = payload.value;
+  return Array.isArray(categories) && categories.every((slug) => typeof slug === 'string' && isCategorySlug(slug));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Who must give a name: a participant the child's, an institute its own. */
+function checkNames(details: DetailsInput, ctx: z.RefinementCtx): void {
   if (details.type === 'institute') {
     if (!details.instituteName) {
       ctx.addIssue({ code: 'custom', path: ['instituteName'], message: 'Enter the institute name.' });
     }
-    return;
-  }
-  if (!details.name) {
+  } else if (!details.name) {
     ctx.addIssue({ code: 'custom', path: ['name'], message: "Enter the child's name." });
   }
+}
+
+/** A participant's age, in the unit and band of the chosen contests. */
+function checkAge(details: DetailsInput, ctx: z.RefinementCtx): void {
+  if (details.type === 'institute') return;
   const range = ageRangeFor(details.categories);
   if (details.age === undefined) {
     ctx.addIssue({
@@ -100,7 +124,8 @@ export const registrationInputSchema = z
     ...detailsShape,
     agreeTerms: z.literal(true, { error: TERMS_MESSAGE }),
   })
-  .superRefine(checkDetails)
+  .superRefine(checkNames, { when: fieldsParsed('type', 'name', 'instituteName') })
+  .superRefine(checkAge, { when: ageFieldsParsed })
   .transform(normalizeDetails);
 
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
@@ -112,7 +137,8 @@ export const registrationUpdateSchema = z
     ...detailsShape,
     version: z.number({ error: 'The record version is missing.' }).int().min(1),
   })
-  .superRefine(checkDetails)
+  .superRefine(checkNames, { when: fieldsParsed('type', 'name', 'instituteName') })
+  .superRefine(checkAge, { when: ageFieldsParsed })
   .transform(normalizeDetails);
 
 export type RegistrationUpdateInput = z.input<typeof registrationUpdateSchema>;
@@ -155,20 +181,3 @@ export function registrationContent(r: NewRegistration) {
 
 /** At most this many registrations travel in one batch request. */
 export const REGISTRATION_BATCH_LIMIT = 100;
-
-/**
- * The cross-field rules alone (who must give a name, the age band), for a form that wants to
- * show them together with the per-field messages: zod runs the object's refinement only once
- * every field has parsed, so an empty form would otherwise learn about them a step later.
- */
-export function registrationDetailErrors(details: DetailsInput): FieldErrors {
-  const fields: FieldErrors = {};
-  const ctx = {
-    addIssue(issue: { path?: PropertyKey[]; message?: string }) {
-      const key = issue.path?.length ? String(issue.path[0]) : '_form';
-      fields[key] ??= issue.message ?? 'Check this field.';
-    },
-  } as unknown as z.RefinementCtx;
-  checkDetails(details, ctx);
-  return fields;
-}

@@ -28,7 +28,7 @@ const envSchema = z.object({
   DIST_DIR: z.string().default('./dist'),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
-  /** log2 of scrypt's N. 17 in production (DECISIONS.md); tests may lower it to stay fast. */
+  /** log2 of scrypt's N. 17 in production (docs/product.md, "Admin"); tests may lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /**
    * Which X-Forwarded-For entry is the client (README, docs/security.md). Never the leftmost,

@@ -53,7 +53,7 @@ export async function upsertAdmin(
 
 /**
  * Start-up: ADMIN_USERNAME + ADMIN_PASSWORD create or update that admin. With neither set and
- * no admin at all, create `admin` with a random password and print it once (DECISIONS.md).
+ * no admin at all, create `admin` with a random password and print it once (docs/product.md, "Admin").
  */
 export async function bootstrapAdmin(deps: Deps, print: (line: string) => void): Promise<void> {
   const { ADMIN_USERNAME, ADMIN_PASSWORD } = deps.env;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ApiErrorBody, ApiErrorCode } from '@domain/api-error';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 
-/** A failure the client should hear about, with the JSON error shape from DECISIONS.md. */
+/** A failure the client should hear about, with the JSON error shape of docs/api.md. */
 export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 
 export type AccordionItem = { question: string; answer: string };
 
-/** Questions and answers; one answer open at a time (spec: "FAQ: one index open or none"). */
+/** Questions and answers; one answer open at a time (docs/product.md, "Behaviour kept from the original site"). */
 export function Accordion({ items, headingLevel = 3 }: { items: readonly AccordionItem[]; headingLevel?: 2 | 3 }) {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const baseId = useId();

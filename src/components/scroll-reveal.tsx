@@ -7,8 +7,9 @@ type ScrollRevealProps = {
 };
 
 /**
- * Marks its element `is-visible` while at least 10% of it is in the viewport (spec: scroll-reveal
- * threshold 0.1) and removes the marker when it leaves. CSS fades marked elements in.
+ * Marks its element `is-visible` while at least 10% of it is in the viewport and removes the
+ * marker when it leaves (docs/product.md, "Behaviour kept from the original site"). CSS fades
+ * marked elements in.
  */
 export function ScrollReveal({ as: Tag = 'div', className, children }: ScrollRevealProps) {
   const ref = useRef<HTMLElement>(null);

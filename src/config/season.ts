@@ -1,6 +1,6 @@
 /**
- * Season data: one typed module, so next season is one edit (DECISIONS.md, "Season data").
- * The contact phone and email are clearly fake placeholders for the spec's {phone} and {email}.
+ * Season data: one typed module, so next season is one edit (docs/product.md, "Season data").
+ * The contact phone and email are clearly fake placeholders until real ones are given.
  */
 export const CONTACT = {
   phone: '+91 44 0000 0000',
@@ -45,7 +45,7 @@ export type Level = {
   id: LevelId;
   number: 1 | 2 | 3;
   title: string;
-  /** Dates from the spec's constants section (DECISIONS.md: the popup shows these). */
+  /** The dated reading of the levels (docs/product.md, "Season data"). */
   date: string;
   description: string;
   venue: string;

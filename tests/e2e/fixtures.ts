@@ -46,7 +46,7 @@ export function watchPage(page: Page, origin: string): PageProblems {
   page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
   page.on('response', (response) => {
     const url = response.url();
-    // The background video is optional decoration (DECISIONS.md): its absence is not a defect.
+    // The background video is optional decoration (docs/product.md): its absence is not a defect.
     // "Am I signed in?" answering 401 is how a signed-out admin page learns it must redirect.
     const signedOutProbe = response.status() === 401 && url.endsWith('/api/auth/me');
     if (url.startsWith(origin) && response.status() >= 400 && !url.includes('/videos/') && !signedOutProbe) {

@@ -6,7 +6,7 @@ test.describe('registration form rules', () => {
     await page.goto('/registration');
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: /^Register/ }).click();
-    // The spec's terms message, in the page (not a native bubble), for 3 s.
+    // The original site's terms message, in the page (not a native bubble), for 3 s.
     const terms = page.getByText('You must agree to the terms and conditions.');
     await expect(terms).toBeVisible();
     const shownAt = Date.now();

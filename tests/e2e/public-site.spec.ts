@@ -40,7 +40,7 @@ test.describe('every public route', () => {
 });
 
 test.describe('header menu', () => {
-  test('has the spec’s links, opens on hover and closes when the pointer leaves', async ({ page }) => {
+  test('has the original site’s links, opens on hover and closes when the pointer leaves', async ({ page }) => {
     await page.goto('/about');
     const button = page.getByRole('button', { name: /menu/i });
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -240,7 +240,7 @@ test('workshops and classes: Enroll Now opens a prefilled enquiry', async ({ pag
 });
 
 test('the webinar counts down each second to its start, then shows that it has ended', async ({ page }) => {
-  // 7 days 12 h 30 min before 6:00 PM IST on May 20, 2025 (the spec's starting value).
+  // 7 days 12 h 30 min before 6:00 PM IST on May 20, 2025 (the original site's starting value).
   await page.clock.install({ time: new Date('2025-05-13T05:29:00+05:30') });
   await page.clock.pauseAt(new Date('2025-05-13T05:30:00+05:30'));
   await page.goto('/webinars');

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-
 /** Debian's Chromium, or CHROME_PATH. Playwright never downloads a browser of its own here. */
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -13,7 +11,3 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
-
-export function chromiumIsInstalled(): boolean {
-  return existsSync(CHROMIUM_PATH);
-}

@@ -10,7 +10,7 @@ import { allMatching } from '../registrations/registration-list-query';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The original site's list shape (spec, section 3). */
+/** The original site's list shape (docs/product.md, "The original site's API"). */
 function legacyShape(r: AdminRegistration) {
   return {
     id: r.id,

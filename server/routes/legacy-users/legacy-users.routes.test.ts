@@ -5,7 +5,7 @@ import { TERMS_MESSAGE } from '@domain/registration';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
-/** What the original registration form posted (spec, section 7). */
+/** What the original registration form posted (docs/product.md, "The original site's API"). */
 const legacyPayload = {
   name: 'Meena K',
   age: 8,
@@ -27,7 +27,7 @@ describe.each(testDatabaseKinds())('POST /api/users/createuser (legacy) on %s', 
 
   const post = (body: unknown) => t.request('/api/users/createuser', json(body));
 
-  it("stores the spec's payload with a server-made id and reference code, marked legacy", async () => {
+  it("stores the original site's payload with a server-made id and reference code, marked legacy", async () => {
     const response = await post(legacyPayload);
     expect(response.status).toBe(201);
     const { status, registration } = await response.json();

@@ -9,7 +9,7 @@ import { limitPublicWrite } from '../../lib/rate-limits';
 import { assertStorableText } from '../../lib/storable-text';
 import { createRegistration } from '../registrations/registration-store';
 
-/** Public legacy: POST /api/users/createuser (the spec's payload; the server assigns the id). */
+/** Public legacy: POST /api/users/createuser (the original site's payload, docs/product.md; the server assigns the id). */
 export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c) => {
   await limitPublicWrite(c, [{ bucket: 'registrations', cost: 1 }]);
   const payload = await readJson(c);

@@ -253,6 +253,8 @@ describe.each(testDatabaseKinds())('public registration writes on %s', (kind) =>
       const body = await response.json();
       expect(body.error.code).toBe('validation_failed');
       expect(body.error.fields).toMatchObject({
+        // The cross-field rule answers in the same response as the field rules (one parse).
+        name: "Enter the child's name.",
         email: 'Enter a valid email address, like name@example.com.',
         phone: 'Enter a phone number of 10 to 13 digits.',
         city: 'Enter a city.',

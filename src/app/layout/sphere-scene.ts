@@ -15,7 +15,7 @@ import {
   WebGLRenderer,
 } from 'three';
 
-// The spec's constants (section 9, "Background").
+// The original site's constants (docs/product.md, "Behaviour kept from the original site").
 const SPHERE_COUNT = 300;
 const BOX = { x: 200, y: 200, z: 50 };
 const SCALE = { min: 0.5, max: 3 };

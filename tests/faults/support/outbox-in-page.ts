@@ -94,7 +94,7 @@ export async function outboxStatuses(page: Page, ids: string[]): Promise<Record<
   );
 }
 
-/** The 'online' event is one of the sync engine's triggers (DECISIONS.md). */
+/** The 'online' event is one of the sync engine's triggers (docs/product.md, "Offline queue and sync"). */
 export async function announceOnline(page: Page): Promise<void> {
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
-import { CATEGORIES } from '@domain/categories';
+import { adminCategoryName, CATEGORIES } from '@domain/categories';
+import { FormField } from '@/components/form/form-field';
 import { citiesQueryOptions } from '../api/get-cities';
 import { useDismiss } from '../hooks/use-dismiss';
-import { adminCategoryName } from '@domain/categories';
 import { activeFilterCount, type RegistrationFilters } from '../utils/registration-filters';
 
 type Props = {
@@ -90,15 +90,11 @@ export function FiltersMenu({ filters, onChange }: Props) {
         </fieldset>
         <fieldset className="admin-filters__group">
           <legend>Review</legend>
-          <div className="admin-check">
-            <input
-              id={`${panelId}-duplicates`}
-              type="checkbox"
-              checked={filters.duplicates}
-              onChange={(event) => onChange({ duplicates: event.target.checked })}
-            />
-            <label htmlFor={`${panelId}-duplicates`}>Possible duplicates only</label>
-          </div>
+          <FormField layout="check" label="Possible duplicates only" id={`${panelId}-duplicates`}>
+            {(control) => (
+              <input {...control} type="checkbox" checked={filters.duplicates} onChange={(event) => onChange({ duplicates: event.target.checked })} />
+            )}
+          </FormField>
         </fieldset>
         <button
           type="button"

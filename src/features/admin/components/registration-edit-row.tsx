@@ -1,8 +1,11 @@
-import { forwardRef, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { ageUnitFor } from '@domain/age-bands';
 import type { CategorySlug } from '@domain/categories';
 import { registrationUpdateSchema, type RegistrationUpdateInput } from '@domain/registration';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
+import { useFieldErrors } from '@/components/form/use-field-errors';
 import type { AdminRegistration } from '../api/get-registrations';
 import { CategoryMultiSelect } from './category-multi-select';
 
@@ -16,7 +19,7 @@ type Draft = {
   categories: CategorySlug[];
 };
 
-export function draftOf(r: AdminRegistration): Draft {
+function draftOf(r: AdminRegistration): Draft {
   return {
     name: r.name ?? '',
     age: r.age === null ? '' : String(r.age),
@@ -28,7 +31,7 @@ export function draftOf(r: AdminRegistration): Draft {
   };
 }
 
-export function updateInputOf(r: AdminRegistration, draft: Draft): RegistrationUpdateInput {
+function updateInputOf(r: AdminRegistration, draft: Draft): RegistrationUpdateInput {
   const isInstitute = r.type === 'institute';
   return {
     type: r.type,
@@ -55,12 +58,12 @@ type Props = {
 };
 
 const TEXT_FIELDS = [
-  { key: 'name', label: 'Name', type: 'text', autoComplete: 'off' },
-  { key: 'age', label: 'Age', type: 'number', autoComplete: 'off' },
-  { key: 'email', label: 'Email', type: 'email', autoComplete: 'off' },
-  { key: 'phone', label: 'Phone', type: 'tel', autoComplete: 'off' },
-  { key: 'city', label: 'City', type: 'text', autoComplete: 'off' },
-  { key: 'instituteName', label: 'Institute', type: 'text', autoComplete: 'off' },
+  { key: 'name', label: 'Name', type: 'text' },
+  { key: 'age', label: 'Age', type: 'number' },
+  { key: 'email', label: 'Email', type: 'email' },
+  { key: 'phone', label: 'Phone', type: 'tel' },
+  { key: 'city', label: 'City', type: 'text' },
+  { key: 'instituteName', label: 'Institute', type: 'text' },
 ] as const;
 
 /** A row in edit mode: labelled inputs checked by the shared update schema, Save and Cancel. */
@@ -69,9 +72,9 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
   ref,
 ) {
   const [draft, setDraft] = useState(() => draftOf(registration));
-  const [localErrors, setLocalErrors] = useState<FieldErrors>({});
+  const form = useFieldErrors();
   const formId = useId();
-  const errors = { ...serverErrors, ...localErrors };
+  const errors = { ...serverErrors, ...form.errors };
   const isInstitute = registration.type === 'institute';
   const ageUnit = ageUnitFor(draft.categories);
   const rowRef = useRef<HTMLTableRowElement | null>(null);
@@ -79,15 +82,14 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
     rowRef.current?.querySelector('input')?.focus();
   }, []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     const input = updateInputOf(registration, draft);
     const parsed = registrationUpdateSchema.safeParse(input);
     if (!parsed.success) {
-      setLocalErrors(fieldErrorsOf(parsed.error));
+      form.show(fieldErrorsOf(parsed.error));
       return;
     }
-    setLocalErrors({});
+    form.reset();
     onSave(input);
   }
 
@@ -100,9 +102,6 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
       }}
       className="admin-row admin-row--editing" data-index={dataIndex} aria-rowindex={rowIndex}>
       {TEXT_FIELDS.map((field) => {
-        const id = `${formId}-${field.key}`;
-        const errorId = `${id}-error`;
-        const error = errors[field.key];
         if (isInstitute && (field.key === 'name' || field.key === 'age')) {
           return (
             <td key={field.key}>
@@ -112,51 +111,49 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
         }
         return (
           <td key={field.key}>
-            <label htmlFor={id} className="admin-edit__label">
-              {field.label}
-            </label>
-            <input
-              id={id}
-              form={formId}
-              className="admin-edit__input"
-              type={field.type}
-              inputMode={field.key === 'age' ? 'numeric' : undefined}
-              autoComplete={field.autoComplete}
-              value={draft[field.key]}
-              onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={[field.key === 'age' ? `${id}-unit` : '', error ? errorId : ''].join(' ').trim() || undefined}
-            />
-            {field.key === 'age' && (
-              <span id={`${id}-unit`} className="admin-edit__hint">
-                {ageUnit}
-              </span>
-            )}
-            {error && (
-              <p id={errorId} className="admin-field-error">
-                {error}
-              </p>
-            )}
+            <FormField
+              layout="compact"
+              label={field.label}
+              id={form.idFor(field.key)}
+              error={errors[field.key]}
+              hint={field.key === 'age' ? ageUnit : undefined}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  form={formId}
+                  type={field.type}
+                  inputMode={field.key === 'age' ? 'numeric' : undefined}
+                  autoComplete="off"
+                  value={draft[field.key]}
+                  onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+                />
+              )}
+            </FormField>
           </td>
         );
       })}
       <td>
-        <CategoryMultiSelect
-          value={draft.categories}
-          onChange={(categories) => setDraft({ ...draft, categories })}
-          error={errors.categories}
-          errorId={`${formId}-categories-error`}
-        />
+        <FormField layout="compact" label="Categories" id={form.idFor('categories')} error={errors.categories}>
+          {(control, labelId) => (
+            <CategoryMultiSelect
+              control={control}
+              labelId={labelId}
+              value={draft.categories}
+              onChange={(categories) => setDraft({ ...draft, categories })}
+            />
+          )}
+        </FormField>
       </td>
       <td>
-        <form id={formId} className="admin-actions" onSubmit={submit} noValidate>
-          <button type="submit" className="button button--small button--primary" disabled={saving}>
+        <Form id={formId} className="admin-actions" onSubmit={submit}>
+          <SubmitButton busy={saving} className="button--small">
             {saving ? 'Saving…' : 'Save'}
-          </button>
+          </SubmitButton>
           <button type="button" className="button button--small" onClick={onCancel} disabled={saving}>
             Cancel
           </button>
-        </form>
+        </Form>
       </td>
     </tr>
   );

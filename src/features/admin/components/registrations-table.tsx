@@ -1,8 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { RegistrationUpdateInput } from '@domain/registration';
-import type { FieldErrors } from '@domain/validation';
 import type { AdminRegistration } from '../api/get-registrations';
+import type { RegistrationEditor } from '../hooks/use-registration-editor';
+import type { RegistrationRemoval } from '../hooks/use-registration-removal';
 import { SORT_COLUMNS, type RegistrationFilters, type SortColumn } from '../utils/registration-filters';
 import { RegistrationEditRow } from './registration-edit-row';
 import { RegistrationRow } from './registration-row';
@@ -22,32 +22,20 @@ const PREFETCH_ROWS = 30;
 
 type Props = {
   rows: AdminRegistration[];
-  filtered: number;
-  filters: RegistrationFilters;
-  onSort: (column: SortColumn) => void;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => void;
-  editingId: string | null;
-  /** The row whose Edit button gets focus back after its editor closes. */
-  focusEditId: string | null;
-  editingKey: number;
-  savingId: string | null;
-  savedId: string | null;
-  leavingIds: ReadonlySet<string>;
-  editErrors: FieldErrors;
-  onEdit: (row: AdminRegistration) => void;
-  onCancelEdit: () => void;
-  onSave: (row: AdminRegistration, input: RegistrationUpdateInput) => void;
-  onDelete: (row: AdminRegistration) => void;
+  /** The server's count for this view, and the next page of it. */
+  paging: { filtered: number; hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => void };
+  sorting: { filters: RegistrationFilters; onSort: (column: SortColumn) => void };
+  editor: Pick<RegistrationEditor, 'editingId' | 'editingKey' | 'focusEditId' | 'errors' | 'savedId' | 'savingId' | 'start' | 'cancel' | 'save'>;
+  removal: Pick<RegistrationRemoval, 'leavingIds' | 'remove'>;
 };
 
 /**
  * The registrations table. Only the rows in view (plus a margin) are in the DOM, so 100,000
  * rows scroll as smoothly as 100; spacer rows above and below keep the scrollbar honest.
  */
-export function RegistrationsTable(props: Props) {
-  const { rows, filters, hasNextPage, isFetchingNextPage, fetchNextPage } = props;
+export function RegistrationsTable({ rows, paging, sorting, editor, removal }: Props) {
+  const { filtered, hasNextPage, isFetchingNextPage, fetchNextPage } = paging;
+  const { filters, onSort } = sorting;
   const scrollRef = useRef<HTMLDivElement>(null);
   // The virtualiser's API is not memoisable by design; the compiler rule does not apply here.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -76,7 +64,7 @@ export function RegistrationsTable(props: Props) {
     // A scrolling box must be reachable by keyboard (axe: scrollable-region-focusable).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div className="admin-table-scroll" ref={scrollRef} tabIndex={0} role="region" aria-label="Registrations table">
-      <table className="admin-table admin-table--registrations" aria-rowcount={props.filtered + 1}>
+      <table className="admin-table admin-table--registrations" aria-rowcount={filtered + 1}>
         <colgroup>
           <col className="admin-col--name" />
           <col className="admin-col--age" />
@@ -97,7 +85,7 @@ export function RegistrationsTable(props: Props) {
                   scope="col"
                   aria-sort={active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : undefined}
                 >
-                  <button type="button" className="admin-sort" onClick={() => props.onSort(column)}>
+                  <button type="button" className="admin-sort" onClick={() => onSort(column)}>
                     {COLUMN_LABELS[column]}
                     <span className="admin-sort__icon" aria-hidden="true">
                       {active ? (filters.dir === 'asc' ? '▲' : '▼') : '↕'}
@@ -119,18 +107,18 @@ export function RegistrationsTable(props: Props) {
             const row = rows[item.index];
             if (!row) return null;
             const rowIndex = item.index + 2;
-            if (row.id === props.editingId) {
+            if (row.id === editor.editingId) {
               return (
                 <RegistrationEditRow
-                  key={`${row.id}:edit:${props.editingKey}`}
+                  key={`${row.id}:edit:${editor.editingKey}`}
                   ref={virtualizer.measureElement}
                   registration={row}
                   rowIndex={rowIndex}
                   dataIndex={item.index}
-                  saving={props.savingId === row.id}
-                  serverErrors={props.editErrors}
-                  onSave={(input) => props.onSave(row, input)}
-                  onCancel={props.onCancelEdit}
+                  saving={editor.savingId === row.id}
+                  serverErrors={editor.errors}
+                  onSave={(input) => editor.save(row, input)}
+                  onCancel={editor.cancel}
                 />
               );
             }
@@ -141,12 +129,12 @@ export function RegistrationsTable(props: Props) {
                 registration={row}
                 rowIndex={rowIndex}
                 dataIndex={item.index}
-                saved={props.savedId === row.id}
-                focusEdit={props.focusEditId === row.id}
-                leaving={props.leavingIds.has(row.id)}
-                busy={props.leavingIds.has(row.id)}
-                onEdit={() => props.onEdit(row)}
-                onDelete={() => props.onDelete(row)}
+                saved={editor.savedId === row.id}
+                focusEdit={editor.focusEditId === row.id}
+                leaving={removal.leavingIds.has(row.id)}
+                busy={removal.leavingIds.has(row.id)}
+                onEdit={() => editor.start(row)}
+                onDelete={() => removal.remove(row)}
               />
             );
           })}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { FormField } from '@/components/form/form-field';
 
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 type Props = {
   value: string;
@@ -31,17 +32,18 @@ export function SearchBox({ value, onSearch }: Props) {
   }
 
   return (
-    <div className="admin-search">
-      <label htmlFor="registration-search">Search registrations</label>
-      <input
-        id="registration-search"
-        type="search"
-        value={draft}
-        onChange={(event) => onChange(event.target.value)}
-        placeholder="Name, email, phone, city, institute or KTC code"
-        autoComplete="off"
-        spellCheck={false}
-      />
-    </div>
+    <FormField label="Search registrations" className="admin-search">
+      {(control) => (
+        <input
+          {...control}
+          type="search"
+          value={draft}
+          onChange={(event) => onChange(event.target.value)}
+          placeholder="Name, email, phone, city, institute or KTC code"
+          autoComplete="off"
+          spellCheck={false}
+        />
+      )}
+    </FormField>
   );
 }

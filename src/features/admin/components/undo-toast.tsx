@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-export const UNDO_WINDOW_MS = 10_000;
+const UNDO_WINDOW_MS = 10_000;
 
 type Props = {
   message: string;

@@ -28,7 +28,7 @@ function HandledToggle({ message }: { message: ContactMessage }) {
         {handled ? 'Mark unhandled' : 'Mark handled'}
       </button>
       {toggle.isError && (
-        <span className="admin-field-error" role="alert">
+        <span className="admin-error" role="alert">
           Could not save. Try again.
         </span>
       )}

@@ -1,6 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
+import { useFieldErrors } from '@/components/form/use-field-errors';
 import { CONTACT } from '@/config/season';
 import { LoginError, login, sessionQueryOptions } from '../api/session';
 import { adminKeys } from '../api/query-keys';
@@ -23,21 +26,28 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState<HelpTopic>(null);
   const helpId = useId();
+  const form = useFieldErrors();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const data = new FormData(event.currentTarget);
+    const credentials = {
+      username: String(data.get('username') ?? ''),
+      password: String(data.get('password') ?? ''),
+      remember: data.get('remember') === 'on',
+    };
+    const missing = {
+      ...(credentials.username.trim() ? {} : { username: 'Enter your username.' }),
+      ...(credentials.password ? {} : { password: 'Enter your password.' }),
+    };
+    if (Object.keys(missing).length > 0) {
+      form.show(missing);
+      return;
+    }
+    form.reset();
     setSigningIn(true);
     setError(null);
     try {
-      const answer = await atLeast(
-        MIN_SIGNING_IN_MS,
-        login({
-          username: String(form.get('username') ?? ''),
-          password: String(form.get('password') ?? ''),
-          remember: form.get('remember') === 'on',
-        }),
-      );
+      const answer = await atLeast(MIN_SIGNING_IN_MS, login(credentials));
       queryClient.setQueryData(adminKeys.session(), answer);
       void navigate(next, { replace: true });
     } catch (cause) {
@@ -53,29 +63,37 @@ export function LoginPage() {
       <div className="admin-card">
         <h1 id="login-heading">Admin sign in</h1>
         <p className="admin-muted">For competition staff. Parents do not need an account.</p>
-        <form className="admin-form" onSubmit={(event) => void onSubmit(event)} aria-describedby={error ? 'login-error' : undefined}>
-          <div className="admin-field">
-            <label htmlFor="login-username">Username</label>
-            <input id="login-username" name="username" autoComplete="username" required autoCapitalize="none" spellCheck={false} />
-          </div>
-          <div className="admin-field">
-            <label htmlFor="login-password">Password</label>
-            <input id="login-password" name="password" type="password" autoComplete="current-password" required />
-          </div>
-          <div className="admin-check">
-            <input id="login-remember" name="remember" type="checkbox" />
-            <label htmlFor="login-remember">Remember me for 30 days</label>
-          </div>
+        <Form className="form admin-login__form" onSubmit={onSubmit} aria-describedby={error ? 'login-error' : undefined}>
+          <FormField label="Username" {...form.field('username')}>
+            {(control) => (
+              <input
+                {...control}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                onChange={() => form.clear('username')}
+              />
+            )}
+          </FormField>
+          <FormField label="Password" {...form.field('password')}>
+            {(control) => (
+              <input {...control} name="password" type="password" autoComplete="current-password" onChange={() => form.clear('password')} />
+            )}
+          </FormField>
+          <FormField layout="check" label="Remember me for 30 days">
+            {(control) => <input {...control} name="remember" type="checkbox" />}
+          </FormField>
           {error && (
-            <p id="login-error" className="admin-error" role="alert">
+            <p id="login-error" className="form-notice form-notice--error" role="alert">
               {error}
             </p>
           )}
-          <button type="submit" className="button button--primary admin-login__submit" disabled={signingIn} aria-busy={signingIn}>
+          <SubmitButton busy={signingIn} className="admin-login__submit" aria-busy={signingIn}>
             {signingIn && <span className="admin-spinner" aria-hidden="true" />}
             {signingIn ? 'Signing in...' : 'Sign In'}
-          </button>
-        </form>
+          </SubmitButton>
+        </Form>
         <div className="admin-login__help">
           <button
             type="button"

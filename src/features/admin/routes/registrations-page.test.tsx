@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRegistration, RegistrationPage } from '../api/get-registrations';
 import { fakeApi, json } from '../testing/fake-api';
 import { currentLocation, giveElementsASize, renderAdmin } from '../testing/render-admin';
-import { CONFLICT_ERROR, DELETE_ERROR, FETCH_ERROR, RegistrationsPage, UPDATE_ERROR } from './registrations-page';
+import { CONFLICT_ERROR, DELETE_ERROR, FETCH_ERROR, UPDATE_ERROR } from '../utils/registration-messages';
+import { RegistrationsPage } from './registrations-page';
 
 let restoreLayout: () => void;
 beforeEach(() => {

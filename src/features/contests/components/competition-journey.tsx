@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
 import { LEVELS, type Level, type LevelId } from '@/config/season';
 
-/** The spec's popup-to-registration delay. */
+/** The original site's popup-to-registration delay (docs/product.md). */
 const REGISTER_DELAY_MS = 50;
 
 function DetailList({ title, items }: { title: string; items: readonly string[] }) {

@@ -6,7 +6,7 @@ import { useMotionPreference } from '@/hooks/motion-preference';
 import { usePageTitle } from '@/hooks/use-page-title';
 import { contestForPathSegment } from '../utils/contest-content';
 
-// The hidden spin (spec): 3 clicks or taps within 5 s in the overlay's top-left 100×100 px corner.
+// The hidden spin (docs/product.md, "Behaviour kept from the original site"): 3 clicks or taps within 5 s in the overlay's top-left 100×100 px corner.
 const SPIN_CLICKS = 3;
 const SPIN_WINDOW_MS = 5000;
 const SPIN_CORNER_PX = 100;

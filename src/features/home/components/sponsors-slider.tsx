@@ -5,7 +5,7 @@ import { useMotionPreference } from '@/hooks/motion-preference';
 import { useInterval } from '@/hooks/use-interval';
 
 /**
- * The spec's slider: one step every 3 s, wrapping after the last; each slide sits at its distance
+ * The original site's slider: one step every 3 s, wrapping after the last; each slide sits at its distance
  * from the current one. It rests while hovered or focused, and when motion is paused.
  */
 export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {

@@ -1,6 +1,8 @@
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from '@domain/judge-rules';
-import type { FieldErrors } from '@domain/validation';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
+import { useFieldErrors } from '@/components/form/use-field-errors';
 import { useIdlePreload } from '@/hooks/use-idle-preload';
 import { scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
 
@@ -10,53 +12,48 @@ const SavedNotice = lazy(() => import('./judge-saved-notice').then((m) => ({ def
 
 type Values = { name: string; expertise: string; experience: string; bio: string };
 const blank: Values = { name: '', expertise: '', experience: '', bio: '' };
-const ORDER = ['photo', 'name', 'expertise', 'experience', 'bio'] as const;
 
 export function JudgeApplicationForm() {
   const [values, setValues] = useState<Values>(blank);
-  const [photo, setPhoto] = useState<ScaledPhoto | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [photo, setPhoto] = useState<(ScaledPhoto & { preview: string }) | null>(null);
   const [preparing, setPreparing] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFieldErrors();
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const [savedId, setSavedId] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const prefix = useId();
-  const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
 
   useIdlePreload(loadSaving);
 
+  // A replaced or cleared photo gives its preview's memory back.
   useEffect(() => {
     if (!photo) return;
-    const url = URL.createObjectURL(photo.blob);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
+    const { preview } = photo;
+    return () => URL.revokeObjectURL(preview);
   }, [photo]);
 
   const set = (key: keyof Values, value: string) => {
     setValues((current) => ({ ...current, [key]: value }));
     setFailed(false);
-    if (errors[key]) setErrors(({ [key]: _removed, ...rest }) => rest);
+    form.clear(key);
   };
 
   async function onPhoto(file: File | undefined) {
-    setErrors(({ photo: _removed, ...rest }) => rest);
+    form.clear('photo');
     if (!file) return;
     setPreparing(true);
     try {
-      setPhoto(await scalePhoto(file));
+      const scaled = await scalePhoto(file);
+      setPhoto({ ...scaled, preview: URL.createObjectURL(scaled.blob) });
     } catch (error) {
       setPhoto(null);
-      setPreview(null);
-      setErrors((current) => ({ ...current, photo: error instanceof Error ? error.message : 'That photo could not be used.' }));
+      form.set('photo', error instanceof Error ? error.message : 'That photo could not be used.');
     } finally {
       setPreparing(false);
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     if (saving || preparing) return;
     const id = crypto.randomUUID();
     setSaving(true);
@@ -64,17 +61,13 @@ export function JudgeApplicationForm() {
       const { saveJudgeApplication } = await loadSaving();
       const result = await saveJudgeApplication({ id, ...values }, photo ? { blob: photo.blob, name: photo.name } : null);
       if (!result.saved) {
-        const found = { ...result.errors, ...(errors.photo ? { photo: errors.photo } : {}) };
-        setErrors(found);
-        const first = ORDER.find((field) => field in found);
-        if (first) document.getElementById(ids(first).input)?.focus();
+        form.show({ ...result.errors, ...(form.errors.photo ? { photo: form.errors.photo } : {}) });
         return;
       }
       setSavedId(id);
       setValues(blank);
       setPhoto(null);
-      setPreview(null);
-      setErrors({});
+      form.reset();
       if (fileRef.current) fileRef.current.value = '';
     } catch {
       setFailed(true);
@@ -83,22 +76,11 @@ export function JudgeApplicationForm() {
     }
   }
 
-  const fieldProps = (field: string) => ({
-    id: ids(field).input,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? ids(field).error : undefined,
-  });
-  const errorOf = (field: string) =>
-    errors[field] ? (
-      <p id={ids(field).error} className="judge-form__error">
-        {errors[field]}
-      </p>
-    ) : null;
   const bioLeft = JUDGE_BIO_MAX - values.bio.length;
 
   return (
-    <form className="judge-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-      <div role="status" className="judge-form__status">
+    <Form className="form form--card" onSubmit={onSubmit}>
+      <div role="status" className="form__status">
         {savedId ? (
           <Suspense fallback={<p>Thank you for applying to our teaching panel!</p>}>
             <SavedNotice id={savedId} />
@@ -106,88 +88,80 @@ export function JudgeApplicationForm() {
         ) : null}
       </div>
       <div className="judge-form__photo">
-        <div className="judge-form__preview" aria-hidden={preview ? undefined : true}>
-          {preview ? <img src={preview} alt="Your chosen profile" /> : <span className="judge-form__placeholder" />}
+        <div className="judge-form__preview" aria-hidden={photo ? undefined : true}>
+          {photo ? <img src={photo.preview} alt="Your chosen profile" /> : <span className="judge-form__placeholder" />}
         </div>
-        <div className="judge-form__field">
-          <label htmlFor={ids('photo').input}>Profile image</label>
-          <input
-            ref={fileRef}
-            {...fieldProps('photo')}
-            aria-describedby={[errors.photo ? ids('photo').error : null, `${prefix}-photo-hint`].filter(Boolean).join(' ')}
-            type="file"
-            accept="image/*"
-            onChange={(event) => void onPhoto(event.target.files?.[0])}
-          />
-          <p id={`${prefix}-photo-hint`} className="judge-form__hint">
-            {preparing
+        <FormField
+          label="Profile image"
+          hint={
+            preparing
               ? 'Preparing the photo…'
               : photo
                 ? `Ready: ${photo.width} × ${photo.height} px, ${Math.ceil(photo.blob.size / 1024)} KB.`
-                : 'Optional. Large photos are made smaller on this device before sending.'}
-          </p>
-          {errorOf('photo')}
-        </div>
+                : 'Optional. Large photos are made smaller on this device before sending.'
+          }
+          {...form.field('photo')}
+        >
+          {(control) => (
+            <input ref={fileRef} {...control} type="file" accept="image/*" onChange={(event) => void onPhoto(event.target.files?.[0])} />
+          )}
+        </FormField>
       </div>
 
-      <div className="judge-form__field">
-        <label htmlFor={ids('name').input}>Name</label>
-        <input {...fieldProps('name')} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} />
-        {errorOf('name')}
-      </div>
+      <FormField label="Name" {...form.field('name')}>
+        {(control) => <input {...control} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} />}
+      </FormField>
 
-      <div className="judge-form__field">
-        <label htmlFor={ids('expertise').input}>Expertise</label>
-        <select {...fieldProps('expertise')} value={values.expertise} onChange={(e) => set('expertise', e.target.value)}>
-          <option value="">Choose your expertise</option>
-          {JUDGE_EXPERTISE.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
-        </select>
-        {errorOf('expertise')}
-      </div>
+      <FormField label="Expertise" {...form.field('expertise')}>
+        {(control) => (
+          <select {...control} value={values.expertise} onChange={(e) => set('expertise', e.target.value)}>
+            <option value="">Choose your expertise</option>
+            {JUDGE_EXPERTISE.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
 
-      <div className="judge-form__field">
-        <label htmlFor={ids('experience').input}>Experience (years)</label>
-        <input
-          {...fieldProps('experience')}
-          type="number"
-          inputMode="numeric"
-          min={JUDGE_EXPERIENCE.min}
-          max={JUDGE_EXPERIENCE.max}
-          step={1}
-          value={values.experience}
-          onChange={(e) => set('experience', e.target.value)}
-        />
-        {errorOf('experience')}
-      </div>
+      <FormField label="Experience (years)" {...form.field('experience')}>
+        {(control) => (
+          <input
+            {...control}
+            type="number"
+            inputMode="numeric"
+            min={JUDGE_EXPERIENCE.min}
+            max={JUDGE_EXPERIENCE.max}
+            step={1}
+            value={values.experience}
+            onChange={(e) => set('experience', e.target.value)}
+          />
+        )}
+      </FormField>
 
-      <div className="judge-form__field">
-        <label htmlFor={ids('bio').input}>Short Bio</label>
-        <textarea
-          {...fieldProps('bio')}
-          aria-describedby={[errors.bio ? ids('bio').error : null, `${prefix}-bio-count`].filter(Boolean).join(' ')}
-          rows={5}
-          maxLength={JUDGE_BIO_MAX}
-          value={values.bio}
-          onChange={(e) => set('bio', e.target.value)}
-        />
-        <p id={`${prefix}-bio-count`} className={`judge-form__hint${bioLeft < 50 ? ' is-near-limit' : ''}`}>
-          {values.bio.length} / {JUDGE_BIO_MAX} characters
-        </p>
-        {errorOf('bio')}
-      </div>
+      <FormField
+        label="Short Bio"
+        hint={
+          <span className={bioLeft < 50 ? 'is-near-limit' : undefined}>
+            {values.bio.length} / {JUDGE_BIO_MAX} characters
+          </span>
+        }
+        {...form.field('bio')}
+      >
+        {(control) => (
+          <textarea {...control} rows={5} maxLength={JUDGE_BIO_MAX} value={values.bio} onChange={(e) => set('bio', e.target.value)} />
+        )}
+      </FormField>
 
       {failed ? (
-        <p className="judge-form__error" role="alert">
+        <p className="form-notice form-notice--error" role="alert">
           Your application could not be saved on this device. Please try again.
         </p>
       ) : null}
-      <button type="submit" className="button button--primary judge-form__submit" disabled={saving || preparing}>
+      <SubmitButton busy={saving || preparing} className="form__submit">
         {saving ? 'Saving…' : 'Apply Now'}
-      </button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }

@@ -15,7 +15,7 @@ function SavedNotice({ id }: { id: string }) {
   const { data: record } = useOutboxRecord(id);
   const sent = record?.status === 'synced';
   return (
-    <div className="judge-form__saved">
+    <div className="form-notice form-notice--success">
       <p>
         <strong>Thank you for applying to our teaching panel!</strong>
       </p>

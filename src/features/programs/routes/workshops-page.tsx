@@ -7,7 +7,7 @@ import { useInterval } from '@/hooks/use-interval';
 import { EnrollLink } from '../components/enroll-link';
 import { usePageTitle } from '@/hooks/use-page-title';
 
-// The spec's pulse: a random card pulses every 3 s, for 2 s.
+// The original site's pulse: a random card pulses every 3 s, for 2 s.
 const PULSE_EVERY_MS = 3000;
 const PULSE_FOR_MS = 2000;
 

@@ -1,9 +1,4 @@
-import {
-  registrationDetailErrors,
-  registrationInputSchema,
-  type RegistrationInput,
-  type RegistrationType,
-} from '@domain/registration';
+import { registrationInputSchema, type RegistrationInput } from '@domain/registration';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import { enqueueRegistration, updateRegistration } from '@/lib/outbox/outbox';
 import { syncEngine } from '@/lib/outbox/sync-runtime';
@@ -13,15 +8,10 @@ import { syncEngine } from '@/lib/outbox/sync-runtime';
  * it once the page is idle, so the form itself renders on a light first load.
  */
 
-/** Every problem with the input at once, or null when it can be stored. */
-export function checkRegistration(
-  input: RegistrationInput,
-  details: { type: RegistrationType; name?: string; age?: number; instituteName?: string },
-): FieldErrors | null {
+/** Every problem with the input at once (the shared schema, as the server runs it), or null when it can be stored. */
+export function checkRegistration(input: RegistrationInput): FieldErrors | null {
   const parsed = registrationInputSchema.safeParse(input);
-  if (parsed.success) return null;
-  // The name and age-band rules too (zod runs them only once every field parses).
-  return { ...registrationDetailErrors({ ...details, categories: input.categories }), ...fieldErrorsOf(parsed.error) };
+  return parsed.success ? null : fieldErrorsOf(parsed.error);
 }
 
 /** Stores the registration in the outbox (or replaces a refused one) and starts a sync. */

@@ -1,13 +1,13 @@
 import { CATEGORIES, type CategorySlug } from '@domain/categories';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { FieldControl } from '@/components/form/form-field';
 
 type Props = {
   selected: CategorySlug[];
   onChange: (next: CategorySlug[]) => void;
-  /** Id of the error message, when there is one. */
-  errorId?: string | undefined;
-  invalid?: boolean;
-  buttonId: string;
+  /** From the `FormField` around it: the button's id, and its label, hint and error. */
+  control: FieldControl;
+  labelId: string;
 };
 
 /**
@@ -15,12 +15,11 @@ type Props = {
  * outside click, on Escape (focus returns to the button) and when focus leaves it. Arrow keys
  * move through the list; Space toggles.
  */
-export function CategorySelect({ selected, onChange, errorId, invalid = false, buttonId }: Props) {
+export function CategorySelect({ selected, onChange, control, labelId }: Props) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
-  const labelId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -85,23 +84,20 @@ export function CategorySelect({ selected, onChange, errorId, invalid = false, b
         if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <span id={labelId} className="form-field__label">
-        Categories
-      </span>
       <button
         ref={buttonRef}
-        id={buttonId}
+        id={control.id}
         type="button"
-        className={`category-select__button${invalid ? ' is-invalid' : ''}`}
+        className={`form-field__picker${control['aria-invalid'] ? ' is-invalid' : ''}`}
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={listId}
-        aria-labelledby={`${labelId} ${buttonId}`}
-        aria-describedby={errorId}
+        aria-labelledby={`${labelId} ${control.id}-value`}
+        aria-describedby={control['aria-describedby']}
         onClick={() => setOpen((value) => !value)}
         onKeyDown={onButtonKeyDown}
       >
-        <span>{summary}</span>
+        <span id={`${control.id}-value`}>{summary}</span>
         <span className="category-select__chevron" aria-hidden="true" />
       </button>
       {names.length > 0 ? (

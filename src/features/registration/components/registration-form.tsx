@@ -2,10 +2,13 @@ import { ageRangeFor } from '@domain/age-bands';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
 import type { RegistrationInput } from '@domain/registration';
-import { TERMS_MESSAGE, type RegistrationType } from '@domain/registration-rules';
+import type { RegistrationType } from '@domain/registration-rules';
 import { numberFromInput, type FieldErrors } from '@domain/validation';
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
+import { useFieldErrors } from '@/components/form/use-field-errors';
 import { useIdlePreload } from '@/hooks/use-idle-preload';
 import { CategorySelect } from './category-select';
 
@@ -64,28 +67,26 @@ type Props = {
   onEdited?: () => void;
 };
 
-const FIELD_ORDER = ['name', 'age', 'instituteName', 'email', 'phone', 'city', 'categories', 'agreeTerms'] as const;
-
 export function RegistrationForm({ initialCategory = null, editing = null, onEdited }: Props) {
   const preselected: CategorySlug[] = initialCategory && isCategorySlug(initialCategory) ? [initialCategory] : [];
   const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing.payload) : blank(preselected)));
-  const [errors, setErrors] = useState<FieldErrors>(editing?.fieldErrors ?? {});
-  const [termsNotice, setTermsNotice] = useState(false);
+  const form = useFieldErrors(editing?.fieldErrors ?? {});
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
   const [success, setSuccess] = useState<{ id: string; code: string } | null>(null);
   const [previous, setPrevious] = useState<{ id: string; code: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const prefix = useId();
-  const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
+  const { clear, reset } = form;
 
   useIdlePreload(loadSaving);
 
+  // The terms message shows for 3 s, as the original site did; nothing is stored meanwhile.
+  const termsNotice = !!form.errors.agreeTerms;
   useEffect(() => {
     if (!termsNotice) return;
-    const timer = setTimeout(() => setTermsNotice(false), NOTICE_MS);
+    const timer = setTimeout(() => clear('agreeTerms'), NOTICE_MS);
     return () => clearTimeout(timer);
-  }, [termsNotice]);
+  }, [termsNotice, clear]);
 
   useEffect(() => {
     if (!success) return;
@@ -94,7 +95,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       setPrevious(success);
       setSuccess(null);
       setValues(blank(preselected));
-      setErrors({});
+      reset();
       formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
     }, NOTICE_MS);
     return () => clearTimeout(timer);
@@ -108,11 +109,10 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     setFailed(false);
-    if (errors[key]) setErrors(({ [key]: _removed, ...rest }) => rest);
+    clear(key);
   };
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     if (saving) return;
     setFailed(false);
     const input: RegistrationInput = {
@@ -120,7 +120,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       referenceCode: editing?.payload.referenceCode ?? createReferenceCode(),
       type: values.type,
       ...(isParticipant && values.name ? { name: values.name } : {}),
-      ...(isParticipant && values.age !== '' ? { age: numberFromInput(values.age) as number } : {}),
+      ...(isParticipant && values.age !== '' ? { age: numberFromInput(values.age) } : {}),
       email: values.email,
       phone: values.phone,
       city: values.city,
@@ -135,22 +135,9 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       setFailed(true);
       return;
     }
-    const age = numberFromInput(values.age);
-    const found = submission.checkRegistration(input, {
-      type: values.type,
-      name: values.name.trim() || undefined,
-      age: typeof age === 'number' ? age : undefined,
-      instituteName: values.instituteName.trim() || undefined,
-    });
+    const found = submission.checkRegistration(input);
     if (found) {
-      if (found.agreeTerms) {
-        // The spec's own message, shown for 3 s; nothing is stored.
-        delete found.agreeTerms;
-        setTermsNotice(true);
-      }
-      setErrors(found);
-      const first = FIELD_ORDER.find((field) => field in found || (field === 'agreeTerms' && !values.agreeTerms));
-      if (first) document.getElementById(ids(first).input)?.focus();
+      form.show(found);
       return;
     }
     setSaving(true);
@@ -173,18 +160,6 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
     );
   }
 
-  const fieldProps = (field: keyof Values & string) => ({
-    id: ids(field).input,
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? ids(field).error : undefined,
-  });
-  const errorOf = (field: string) =>
-    errors[field] ? (
-      <p id={ids(field).error} className="form-field__error">
-        {errors[field]}
-      </p>
-    ) : null;
-
   return (
     <>
       {previous && !editing ? (
@@ -192,8 +167,8 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           <PreviousRegistration id={previous.id} code={previous.code} />
         </Suspense>
       ) : null}
-      <form ref={formRef} className="registration-form" noValidate onSubmit={(event) => void onSubmit(event)}>
-        <fieldset className="registration-form__type">
+      <Form ref={formRef} className="form form--card" onSubmit={onSubmit}>
+        <fieldset className="form-choices registration-form__type">
           <legend>Registering as</legend>
           {(['participant', 'institute'] as const).map((type) => (
             <label key={type} className={`type-toggle${values.type === type ? ' is-active' : ''}`}>
@@ -204,123 +179,95 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
         </fieldset>
 
         {isParticipant ? (
-          <div className="form-field">
-            <label htmlFor={ids('name').input} className="form-field__label">
-              Name
-            </label>
-            <input {...fieldProps('name')} type="text" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />
-            {errorOf('name')}
-          </div>
+          <FormField label="Name" {...form.field('name')}>
+            {(control) => <input {...control} type="text" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />}
+          </FormField>
         ) : null}
 
-        <div className="form-field">
-          <label htmlFor={ids('instituteName').input} className="form-field__label">
-            Institute name{isParticipant ? <span className="form-field__optional"> (optional)</span> : null}
-          </label>
-          <input
-            {...fieldProps('instituteName')}
-            type="text"
-            autoComplete="organization"
-            value={values.instituteName}
-            onChange={(e) => set('instituteName', e.target.value)}
-          />
-          {errorOf('instituteName')}
-        </div>
+        <FormField label="Institute name" note={isParticipant ? '(optional)' : undefined} {...form.field('instituteName')}>
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              autoComplete="organization"
+              value={values.instituteName}
+              onChange={(e) => set('instituteName', e.target.value)}
+            />
+          )}
+        </FormField>
 
-        <div className="form-field">
-          <CategorySelect
-            buttonId={ids('categories').input}
-            selected={values.categories}
-            onChange={(next) => set('categories', next)}
-            invalid={!!errors.categories}
-            errorId={errors.categories ? ids('categories').error : undefined}
-          />
-          {errorOf('categories')}
-        </div>
+        <FormField label="Categories" {...form.field('categories')}>
+          {(control, labelId) => (
+            <CategorySelect control={control} labelId={labelId} selected={values.categories} onChange={(next) => set('categories', next)} />
+          )}
+        </FormField>
 
         {isParticipant ? (
-          <div className="form-field">
-            <label htmlFor={ids('age').input} className="form-field__label">
-              Age {range.unit === 'months' ? '(in months)' : '(in years)'}
-            </label>
-            <input
-              {...fieldProps('age')}
-              aria-describedby={[errors.age ? ids('age').error : null, `${prefix}-age-hint`].filter(Boolean).join(' ')}
-              type="number"
-              inputMode="numeric"
-              min={range.min}
-              max={range.max}
-              step={1}
-              value={values.age}
-              onChange={(e) => set('age', e.target.value)}
-            />
-            <p id={`${prefix}-age-hint`} className="form-field__hint">
-              {range.unit === 'months'
+          <FormField
+            label={`Age ${range.unit === 'months' ? '(in months)' : '(in years)'}`}
+            hint={
+              range.unit === 'months'
                 ? range.min <= range.max
                   ? `Baby contests take age in months: ${range.min} to ${range.max} months.`
                   : 'Crawling and Fastest Walking overlap only at 9 months.'
-                : `Whole years, ${range.min} to ${range.max}.`}
-            </p>
-            {errorOf('age')}
-          </div>
+                : `Whole years, ${range.min} to ${range.max}.`
+            }
+            {...form.field('age')}
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={range.min}
+                max={range.max}
+                step={1}
+                value={values.age}
+                onChange={(e) => set('age', e.target.value)}
+              />
+            )}
+          </FormField>
         ) : null}
 
-        <div className="form-field">
-          <label htmlFor={ids('email').input} className="form-field__label">
-            Email
-          </label>
-          <input {...fieldProps('email')} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />
-          {errorOf('email')}
-        </div>
+        <FormField label="Email" {...form.field('email')}>
+          {(control) => <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />}
+        </FormField>
 
-        <div className="form-field">
-          <label htmlFor={ids('phone').input} className="form-field__label">
-            Phone
-          </label>
-          <input {...fieldProps('phone')} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />
-          {errorOf('phone')}
-        </div>
+        <FormField label="Phone" {...form.field('phone')}>
+          {(control) => <input {...control} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />}
+        </FormField>
 
-        <div className="form-field">
-          <label htmlFor={ids('city').input} className="form-field__label">
-            City
-          </label>
-          <input {...fieldProps('city')} type="text" autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
-          {errorOf('city')}
-        </div>
+        <FormField label="City" {...form.field('city')}>
+          {(control) => (
+            <input {...control} type="text" autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
+          )}
+        </FormField>
 
-        <div className="form-field form-field--checkbox">
-          <input
-            id={ids('agreeTerms').input}
-            type="checkbox"
-            checked={values.agreeTerms}
-            aria-invalid={termsNotice || undefined}
-            aria-describedby={termsNotice ? ids('agreeTerms').error : undefined}
-            onChange={(e) => {
-              set('agreeTerms', e.target.checked);
-              if (e.target.checked) setTermsNotice(false);
-            }}
-          />
-          <label htmlFor={ids('agreeTerms').input}>
-            I agree to the{' '}
-            <Link to="/terms" target="_blank">
-              terms and conditions
-            </Link>
-          </label>
-        </div>
-        <div role="alert" className="registration-form__alerts">
-          {termsNotice ? (
-            <p id={ids('agreeTerms').error} className="form-field__error">
-              {TERMS_MESSAGE}
-            </p>
-          ) : null}
+        <FormField
+          layout="check"
+          announceError
+          label={
+            <>
+              I agree to the{' '}
+              <Link to="/terms" target="_blank">
+                terms and conditions
+              </Link>
+            </>
+          }
+          {...form.field('agreeTerms')}
+        >
+          {(control) => (
+            <input {...control} type="checkbox" checked={values.agreeTerms} onChange={(e) => set('agreeTerms', e.target.checked)} />
+          )}
+        </FormField>
+        <div role="alert" className="form__status">
           {failed ? <p className="form-notice form-notice--error">{FAILURE_MESSAGE}</p> : null}
         </div>
 
-        <button type="submit" className="button button--primary registration-form__submit" disabled={saving}>
+        <SubmitButton busy={saving} className="form__submit">
           {editing ? 'Register again with these corrections' : saving ? 'Registering…' : isParticipant ? 'Register child' : 'Register institute'}
-        </button>
-      </form>
+        </SubmitButton>
+      </Form>
     </>
   );
 }

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import type { AdminRegistration } from './get-registrations';
+import type { MutationConfig } from './mutation-config';
+import { adminKeys } from './query-keys';
+
+type RestoreAnswer = { registration: AdminRegistration };
+
+/** Undoes a soft delete. */
+export function restoreRegistration(id: string): Promise<RestoreAnswer> {
+  return apiFetch<RestoreAnswer>(`/api/registrations/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+}
+
+/** Restores a row; every loaded view reloads, since the row's place depends on the sort and filters. */
+export function useRestoreRegistration({ mutationConfig }: { mutationConfig?: MutationConfig<RestoreAnswer, string> } = {}) {
+  const queryClient = useQueryClient();
+  const { onSuccess, ...config } = mutationConfig ?? {};
+  return useMutation({
+    ...config,
+    mutationFn: (id: string) => restoreRegistration(id),
+    onSuccess: (answer, ...rest) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.registrationLists() });
+      return onSuccess?.(answer, ...rest);
+    },
+  });
+}
