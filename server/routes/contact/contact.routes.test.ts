@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordSecret } from '@domain/record-secret';
+import { loadEnv } from '../../env';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
@@ -23,7 +24,8 @@ function message(overrides: Record<string, unknown> = {}) {
 describe.each(testDatabaseKinds())('POST /api/contact on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // Many writes from one test address: the limits themselves are tested in rate-limits.test.ts.
+    t = await createTestApp(kind, { env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '10' }) });
   });
   afterAll(() => t.close());
 
