@@ -1,16 +1,21 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
-import { UpdatePrompt } from '../update-prompt';
+import { useAfterLoad } from '@/hooks/use-after-load';
+import { useDocumentHead } from '../head/use-document-head';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SiteSidebar } from './site-sidebar';
 
+// Registers the service worker and offers updates: nothing on screen needs it during load.
+const UpdatePrompt = lazy(() => import('../update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
 /** The shell around every route: header with menu, program sidebar, footer and the background. */
 export function AppLayout() {
   // The admin table needs the full width; the program sidebar is for visitors.
   const isAdmin = useLocation().pathname.startsWith('/admin');
+  useDocumentHead();
   return (
     <MotionPreferenceProvider>
       <a className="skip-link" href="#main">
@@ -27,8 +32,18 @@ export function AppLayout() {
         </main>
       </div>
       <SiteFooter />
-      <UpdatePrompt />
+      <DeferredUpdatePrompt />
       <ScrollRestoration />
     </MotionPreferenceProvider>
+  );
+}
+
+function DeferredUpdatePrompt() {
+  const afterLoad = useAfterLoad();
+  if (!afterLoad) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
   );
 }

@@ -1,10 +1,10 @@
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from '@domain/judge-rules';
 import type { FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useIdlePreload } from '@/hooks/use-idle-preload';
+import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
 
-/** zod, Dexie and the sync engine: fetched once the page is idle, and awaited on submit. */
+/** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-judge-application');
 const SavedNotice = lazy(() => import('./judge-saved-notice').then((m) => ({ default: m.JudgeSavedNotice })));
 
@@ -25,7 +25,7 @@ export function JudgeApplicationForm() {
   const prefix = useId();
   const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
 
-  useIdlePreload(loadSaving);
+  usePreloadWhenFormTouched(loadSaving);
 
   useEffect(() => {
     if (!photo) return;

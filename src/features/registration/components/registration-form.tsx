@@ -6,12 +6,12 @@ import { TERMS_MESSAGE, type RegistrationType } from '@domain/registration-rules
 import { numberFromInput, type FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useIdlePreload } from '@/hooks/use-idle-preload';
+import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { CategorySelect } from './category-select';
 
 import { FAILURE_MESSAGE, NOTICE_MS, SUCCESS_MESSAGE } from '../messages';
 
-/** zod, Dexie and the sync engine: fetched once the page is idle, and awaited on submit. */
+/** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-registration');
 const SuccessPanel = lazy(() => import('./registration-status').then((m) => ({ default: m.SuccessPanel })));
 const PreviousRegistration = lazy(() =>
@@ -79,7 +79,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const prefix = useId();
   const ids = (field: string) => ({ input: `${prefix}-${field}`, error: `${prefix}-${field}-error` });
 
-  useIdlePreload(loadSaving);
+  usePreloadWhenFormTouched(loadSaving);
 
   useEffect(() => {
     if (!termsNotice) return;
