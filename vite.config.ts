@@ -68,8 +68,12 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // Read by the prerender to link each page's CSS and chunks; deleted after it.
+    // Read by the prerender to link each page's CSS; deleted after it.
     manifest: true,
+    // No <link rel="modulepreload"> in the HTML: browsers fetch those at high priority, ahead of
+    // the first paint on a slow connection. The scripts load after the page is drawn; dynamic
+    // imports still preload their own dependencies.
+    modulePreload: { resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? [] : deps) },
     reportCompressedSize: false,
   },
   server: {

@@ -88,20 +88,18 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
 
         const renderToFile = async (page: ServerEntry.PublicPage, file: string, notFound = false) => {
           const { html, modules } = await entry.renderPage(page.path);
-          const js = new Set<string>();
           const css = new Set<string>();
           for (const module of modules) {
             if (!manifest[module]) throw new Error(`${module} (a route of ${page.path}) is not in the build manifest`);
             const assets = assetsOf(manifest, module);
-            for (const file of assets.js) if (!inShell.has(file)) js.add(file);
             for (const file of assets.css) if (!inShell.has(file)) css.add(file);
           }
-          // The page's own CSS and chunks: styled at first paint, and hydrated without a waterfall.
-          const links = [
-            ...[...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-            ...[...js].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-          ].join('\n    ');
+          // The page's own CSS, so it is styled at first paint. Its chunks are not preloaded: that
+          // would put them ahead of the first paint (see modulePreload in vite.config.ts).
+          const links = [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    ');
           const document = template
+            // The page reads without its script: fetch it after what the first paint needs.
+            .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
             .replace(/<html lang="[^"]*">/, `<html lang="${entry.LOCALES[page.lang].htmlLang}">`)
             .replace(HEAD_MARK, entry.headTags(page, options.origin, { notFound }))
             .replace('</head>', `  ${links}\n  </head>`)

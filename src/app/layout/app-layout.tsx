@@ -11,7 +11,11 @@ import { SiteSidebar } from './site-sidebar';
 // Registers the service worker and offers updates: nothing on screen needs it during load.
 const UpdatePrompt = lazy(() => import('../update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 
-/** The shell around every route: header with menu, program sidebar, footer and the background. */
+/**
+ * The shell around every route: header with menu, program sidebar, footer and the background.
+ * Each part sits in its own Suspense boundary: hydrating a prerendered page, React then hydrates
+ * them one by one in short, interruptible tasks instead of the whole page in one long task.
+ */
 export function AppLayout() {
   // The admin table needs the full width; the program sidebar is for visitors.
   const isAdmin = useLocation().pathname.startsWith('/admin');
@@ -21,17 +25,27 @@ export function AppLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteBackground />
-      <SiteHeader />
+      <Suspense>
+        <SiteBackground />
+      </Suspense>
+      <Suspense>
+        <SiteHeader />
+      </Suspense>
       <div className={isAdmin ? 'site-body site-body--full' : 'site-body'}>
-        {isAdmin ? null : <SiteSidebar />}
+        {isAdmin ? null : (
+          <Suspense>
+            <SiteSidebar />
+          </Suspense>
+        )}
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<p className="page-loading">Loading…</p>}>
             <Outlet />
           </Suspense>
         </main>
       </div>
-      <SiteFooter />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
       <DeferredUpdatePrompt />
       <ScrollRestoration />
     </MotionPreferenceProvider>
