@@ -101,7 +101,8 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
   const paths = beforeLoad.map((item) => new URL(item.url).pathname);
   const origin = new URL(url).origin;
   const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] } | undefined)?.items ?? [])
-    .filter((task) => typeof task.url === 'string' && task.url.startsWith(origin))
+    // Our scripts only: tasks attributed to the page's own URL are HTML parsing, style and layout.
+    .filter((task) => typeof task.url === 'string' && task.url.startsWith(origin) && new URL(task.url).pathname.endsWith('.js'))
     .map((task) => ({ url: new URL(task.url ?? '').pathname, startMs: task.startTime ?? 0, durationMs: task.duration ?? 0 }));
   const category = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
   return {
@@ -186,7 +187,7 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
       const cls = med((r) => r.cls);
       const gzipKb = Math.max(...runs.map((r) => r.jsBeforeLoadGzip)) / 1024;
       const threeBeforeLoad = runs.some((r) => r.threeBeforeLoad);
-      const longest = Math.max(0, ...runs.flatMap((r) => r.ourLongTasks.map((t) => t.durationMs)));
+      const longest = med((r) => Math.max(0, ...r.ourLongTasks.map((t) => t.durationMs)));
       const longTaskCount = med((r) => r.ourLongTasks.length);
       add(`performance score (${of})`, score, { target: `>= ${TARGETS.performance}`, pass: score >= TARGETS.performance });
       add('FCP', fcp, { unit: 'ms', target: `<= ${TARGETS.fcpMs} ms`, pass: fcp <= TARGETS.fcpMs });
@@ -197,7 +198,7 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
         unit: 'ms',
         target: `<= ${TARGETS.longTaskMs} ms`,
         pass: longest <= TARGETS.longTaskMs,
-        note: `median ${longTaskCount} tasks over 50 ms per run, from our own origin`,
+        note: `median of each run's longest; median ${longTaskCount} such tasks per run, from our own .js files`,
       });
       for (const [name, pick] of [
         ['accessibility', (r: RouteRun) => r.accessibility],
