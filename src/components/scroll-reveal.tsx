@@ -7,18 +7,19 @@ type ScrollRevealProps = {
 };
 
 /**
- * Marks its element `is-visible` while at least 10% of it is in the viewport (spec: scroll-reveal
- * threshold 0.1) and removes the marker when it leaves. CSS fades marked elements in.
+ * Fades its element in while at least 10% of it is in the viewport (spec: scroll-reveal
+ * threshold 0.1), and out again when it leaves. The element is visible as rendered (the
+ * prerendered page reads without JavaScript, and what is on screen at load is painted at once);
+ * only once mounted is it "armed", and an element already in view is marked visible first.
  */
 export function ScrollReveal({ as: Tag = 'div', className, children }: ScrollRevealProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    if (!('IntersectionObserver' in window)) {
-      element.classList.add('is-visible');
-      return;
-    }
+    if (!element || !('IntersectionObserver' in window)) return;
+    const box = element.getBoundingClientRect();
+    if (box.top < window.innerHeight && box.bottom > 0) element.classList.add('is-visible');
+    element.classList.add('reveal--armed');
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) entry.target.classList.toggle('is-visible', entry.isIntersecting);

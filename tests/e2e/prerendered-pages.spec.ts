@@ -194,6 +194,11 @@ test.describe('without JavaScript', () => {
     await expect(page.locator('main h1')).toHaveText('Dance Challenge');
     await expect(page.getByRole('heading', { name: 'Your coordinator' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Register Now' })).toBeVisible();
+    // Cards that fade in on scroll are plainly visible without the script that would fade them.
+    await page.goto('/contest/category');
+    const opacities = await page.locator('.reveal').evaluateAll((cards) => cards.map((card) => getComputedStyle(card).opacity));
+    expect(opacities.length).toBe(12);
+    expect(new Set(opacities)).toEqual(new Set(['1']));
     await page.goto('/faq');
     await expect(page.locator('main h1')).toHaveText(/frequently asked questions/i);
     await expect(page.getByRole('contentinfo')).toContainText('Kids Talent Competition. All Rights Reserved.');
