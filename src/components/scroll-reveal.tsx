@@ -10,19 +10,20 @@ type ScrollRevealProps = {
  * Fades its element in while at least 10% of it is in the viewport (spec: scroll-reveal
  * threshold 0.1), and out again when it leaves. The element is visible as rendered (the
  * prerendered page reads without JavaScript, and what is on screen at load is painted at once);
- * only once mounted is it "armed", and an element already in view is marked visible first.
+ * only once observed is it "armed", and an element already in view is marked visible with it.
  */
 export function ScrollReveal({ as: Tag = 'div', className, children }: ScrollRevealProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;
     if (!element || !('IntersectionObserver' in window)) return;
-    const box = element.getBoundingClientRect();
-    if (box.top < window.innerHeight && box.bottom > 0) element.classList.add('is-visible');
-    element.classList.add('reveal--armed');
+    // Armed on the observer's first report (no forced layout here): in view stays visible.
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) entry.target.classList.toggle('is-visible', entry.isIntersecting);
+        for (const entry of entries) {
+          entry.target.classList.toggle('is-visible', entry.isIntersecting);
+          entry.target.classList.add('reveal--armed');
+        }
       },
       { threshold: 0.1 },
     );
