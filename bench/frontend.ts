@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
@@ -10,14 +10,21 @@ import type { BenchContext } from './lib/environment';
 import { figure, type Figure, type PartResult } from './lib/report';
 
 const PART = '1. Front end (Lighthouse, mobile)';
-const ROUTES = ['/', '/registration', '/contest/category'];
+const ROUTES = ['/', '/registration', '/contest/category', '/contest/dance'];
 const JS_BUDGET_KB = 120;
 const AUDIT_TIMEOUT_MS = 180_000;
+/** A failed Lighthouse run (NO_NAVSTART and the like) is tried again this many times. */
+const RETRIES = 2;
+const TARGETS = { performance: 98, fcpMs: 1200, lcpMs: 1800, tbtMs: 100, cls: 0.02, longTaskMs: 50 };
 
 type NetworkItem = { url: string; resourceType?: string; transferSize?: number; networkRequestTime?: number; mimeType?: string };
 
 type RouteRun = {
   score: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  fcp: number;
   lcp: number;
   tbt: number;
   cls: number;
@@ -26,7 +33,11 @@ type RouteRun = {
   jsBeforeLoadTransferred: number;
   threeBeforeLoad: boolean;
   threeFetched: boolean;
+  /** Main-thread tasks over 50 ms (at Lighthouse's 4x CPU slowdown) attributed to our own scripts. */
+  ourLongTasks: Array<{ url: string; startMs: number; durationMs: number }>;
 };
+
+type LongTaskItem = { url?: string; startTime?: number; duration?: number };
 
 async function launchChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const port = await freePort();
@@ -71,7 +82,7 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
   // A Chromium that dies mid-audit would leave Lighthouse waiting forever: bound each audit.
   let timer: NodeJS.Timeout | undefined;
   const result = await Promise.race([
-    lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }),
+    lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] }),
     new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Lighthouse took over ${AUDIT_TIMEOUT_MS / 1000} s on ${url}`)), AUDIT_TIMEOUT_MS);
     }),
@@ -88,8 +99,18 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
   });
   const beforeLoad = items.filter((item) => (item.networkRequestTime ?? Infinity) < observedLoad);
   const paths = beforeLoad.map((item) => new URL(item.url).pathname);
+  const origin = new URL(url).origin;
+  const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] } | undefined)?.items ?? [])
+    // Our scripts only: tasks attributed to the page's own URL are HTML parsing, style and layout.
+    .filter((task) => typeof task.url === 'string' && task.url.startsWith(origin) && new URL(task.url).pathname.endsWith('.js'))
+    .map((task) => ({ url: new URL(task.url ?? '').pathname, startMs: task.startTime ?? 0, durationMs: task.duration ?? 0 }));
+  const category = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
   return {
-    score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+    score: category('performance'),
+    accessibility: category('accessibility'),
+    bestPractices: category('best-practices'),
+    seo: category('seo'),
+    fcp: numeric('first-contentful-paint'),
     lcp: numeric('largest-contentful-paint'),
     tbt: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
@@ -99,6 +120,7 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
     jsBeforeLoadGzip: paths.reduce((sum, p) => sum + (gzipSizeOf(distDir, p) ?? 0), 0),
     threeBeforeLoad: paths.some((p) => isThreeChunk(distDir, p)),
     threeFetched: items.some((item) => isThreeChunk(distDir, new URL(item.url).pathname)),
+    ourLongTasks: longTasks,
   };
 }
 
@@ -107,33 +129,85 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
+type Chrome = Awaited<ReturnType<typeof launchChromium>>;
+
+async function stopChromium(chrome: Chrome): Promise<void> {
+  const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
+  chrome.child.kill('SIGKILL');
+  await exited;
+  rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 3 });
+}
+
+const round1 = (value: number) => Math.round(value * 10) / 10;
+
 export async function measureFrontEnd(ctx: BenchContext, options: { runs: number }): Promise<Omit<PartResult, 'seconds'>> {
   if (!existsSync(CHROMIUM_PATH)) {
     return { part: PART, figures: [], notMeasured: `no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)` };
   }
   const database = await ctx.freshDatabase('lighthouse');
   const server = await ctx.startServer(database);
-  const chrome = await launchChromium();
+  let chrome = await launchChromium();
   const figures: Figure[] = [];
   const details: Record<string, unknown> = {};
+  const loadBefore = loadavg()[0] ?? Number.NaN;
   try {
     for (const route of ROUTES) {
       const runs: Array<RouteRun & { jsBeforeLoadGzip: number }> = [];
+      const failures: string[] = [];
       for (let i = 0; i < options.runs; i++) {
-        ctx.log(`  lighthouse ${route} (${i + 1}/${options.runs}) ...`);
-        runs.push(await audit(`${server.url}${route}`, chrome.port, ctx.distDir));
+        for (let attempt = 0; attempt <= RETRIES; attempt++) {
+          ctx.log(`  lighthouse ${route} (${i + 1}/${options.runs}${attempt > 0 ? `, retry ${attempt}` : ''}) ...`);
+          try {
+            runs.push(await audit(`${server.url}${route}`, chrome.port, ctx.distDir));
+            break;
+          } catch (error) {
+            const reason = error instanceof Error ? error.message : String(error);
+            failures.push(reason);
+            ctx.log(`    failed: ${reason}`);
+            // A fresh browser for the next try: a broken trace or a hung tab must not poison it.
+            await stopChromium(chrome);
+            chrome = await launchChromium();
+          }
+        }
       }
-      details[route] = runs;
-      const score = median(runs.map((r) => r.score));
-      const cls = median(runs.map((r) => r.cls));
-      const gzipKb = Math.max(...runs.map((r) => r.jsBeforeLoadGzip)) / 1024;
-      const threeBeforeLoad = runs.some((r) => r.threeBeforeLoad);
+      details[route] = { runs, failures };
       const add = (name: string, value: Figure['value'], extra: Parameters<typeof figure>[3] = {}) =>
         figures.push(figure(PART, `${route} ${name}`, value, extra));
-      add(`performance score (median of ${runs.length})`, score, { target: '>= 95', pass: score >= 95 });
-      add('LCP', median(runs.map((r) => r.lcp)), { unit: 'ms' });
-      add('TBT', median(runs.map((r) => r.tbt)), { unit: 'ms' });
-      add('CLS', cls, { target: '<= 0.02', pass: cls <= 0.02 });
+      if (runs.length === 0) {
+        // Reported, never dropped: the other routes keep their figures.
+        add('not measured', `Lighthouse failed ${failures.length} times: ${failures.at(-1) ?? 'unknown error'}`, { pass: null });
+        continue;
+      }
+      const of = runs.length === options.runs ? `median of ${runs.length}` : `median of ${runs.length}; ${options.runs - runs.length} run(s) failed 3 times`;
+      const med = (pick: (run: RouteRun) => number) => median(runs.map(pick));
+      const score = med((r) => r.score);
+      const fcp = med((r) => r.fcp);
+      const lcp = med((r) => r.lcp);
+      const tbt = med((r) => r.tbt);
+      const cls = med((r) => r.cls);
+      const gzipKb = Math.max(...runs.map((r) => r.jsBeforeLoadGzip)) / 1024;
+      const threeBeforeLoad = runs.some((r) => r.threeBeforeLoad);
+      const longest = med((r) => Math.max(0, ...r.ourLongTasks.map((t) => t.durationMs)));
+      const longTaskCount = med((r) => r.ourLongTasks.length);
+      add(`performance score (${of})`, score, { target: `>= ${TARGETS.performance}`, pass: score >= TARGETS.performance });
+      add('FCP', fcp, { unit: 'ms', target: `<= ${TARGETS.fcpMs} ms`, pass: fcp <= TARGETS.fcpMs });
+      add('LCP', lcp, { unit: 'ms', target: `<= ${TARGETS.lcpMs} ms`, pass: lcp <= TARGETS.lcpMs });
+      add('TBT', tbt, { unit: 'ms', target: `<= ${TARGETS.tbtMs} ms`, pass: tbt <= TARGETS.tbtMs });
+      add('CLS', cls, { target: `<= ${TARGETS.cls}`, pass: cls <= TARGETS.cls });
+      add('longest task from our scripts (4x CPU)', longest, {
+        unit: 'ms',
+        target: `<= ${TARGETS.longTaskMs} ms`,
+        pass: longest <= TARGETS.longTaskMs,
+        note: `median of each run's longest; median ${longTaskCount} such tasks per run, from our own .js files`,
+      });
+      for (const [name, pick] of [
+        ['accessibility', (r: RouteRun) => r.accessibility],
+        ['best practices', (r: RouteRun) => r.bestPractices],
+        ['SEO', (r: RouteRun) => r.seo],
+      ] as const) {
+        const value = med(pick);
+        add(`${name} score`, value, { target: '100', pass: value === 100 });
+      }
       add('JS before load, gzip', gzipKb, {
         unit: 'KB',
         target: `<= ${JS_BUDGET_KB} KB`,
@@ -144,13 +218,16 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
       add('three.js fetched at all during the audit', runs.some((r) => r.threeFetched));
     }
   } finally {
-    const exited = new Promise((resolve) => chrome.child.once('exit', resolve));
-    chrome.child.kill('SIGKILL');
-    await exited;
-    rmSync(chrome.profile, { recursive: true, force: true, maxRetries: 3 });
+    await stopChromium(chrome);
     await server.stop();
     server.cleanup();
     await database.dispose();
   }
+  // Lighthouse multiplies the CPU time it observes by 4: on a busy machine every figure suffers.
+  figures.push(
+    figure(PART, 'machine load (1-min load average, before / after)', `${round1(loadBefore)} / ${round1(loadavg()[0] ?? Number.NaN)}`, {
+      note: 'on 2 cores, anything above ~0.5 inflates TBT and task lengths',
+    }),
+  );
   return { part: PART, figures, details };
 }

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const dist = resolve(process.argv[2] ?? new URL('../dist/', import.meta.url).pathname);
-const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|ico)$/;
+const TEXT = /\.(js|mjs|css|html|svg|json|webmanifest|txt|ico|xml)$/;
 let count = 0;
 
 function walk(dir) {

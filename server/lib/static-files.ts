@@ -16,11 +16,35 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.mp4': 'video/mp4',
   '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
   '.woff2': 'font/woff2',
 };
 
-/** Files that must always be revalidated, so a new deploy is picked up (the app shell and the SW). */
-const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+/** Files that must always be revalidated, so a new deploy is picked up (every page and the SW). */
+const NO_CACHE = new Set(['/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+/**
+ * How paths map to the prerendered pages (dist/pages.json, written by scripts/prerender.ts):
+ * each public page has its own file, old addresses redirect, private pages get the app shell,
+ * and anything else is a real 404 with the not-found page.
+ */
+export type PagesFile = {
+  pages: Record<string, string>;
+  redirects: Record<string, string>;
+  appShell: string;
+  appShellPrefixes: readonly string[];
+  notFound: string;
+};
+
+function readPagesFile(distDir: string): PagesFile | null {
+  const path = join(distDir, 'pages.json');
+  if (!existsSync(path)) return null;
+  const parsed = JSON.parse(readFileSync(path, 'utf8')) as Partial<PagesFile>;
+  if (!parsed.pages || !parsed.redirects || !parsed.appShell || !parsed.appShellPrefixes || !parsed.notFound) {
+    throw new Error(`${path} is incomplete; rebuild the client (npm run build)`);
+  }
+  return parsed as PagesFile;
+}
 
 type StaticFile = {
   path: string;
@@ -50,7 +74,7 @@ export function indexDist(distDir: string): Map<string, StaticFile> {
           etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`,
           cacheControl: url.startsWith('/assets/')
             ? 'public, max-age=31536000, immutable'
-            : NO_CACHE.has(url) || url.startsWith('/workbox-')
+            : NO_CACHE.has(url) || url.endsWith('.html') || url.startsWith('/workbox-')
               ? 'no-cache'
               : 'public, max-age=86400',
           ...(existsSync(`${full}.br`) ? { br: `${full}.br` } : {}),
@@ -74,36 +98,67 @@ function read(path: string): Buffer {
   return buffer;
 }
 
+type Resolved = { file: StaticFile; status: 200 | 404 } | { redirect: string } | null;
+
+/** Which file answers a path, with which status; null when nothing here answers it. */
+function resolvePath(path: string, files: Map<string, StaticFile>, pages: PagesFile | null): Resolved {
+  const exact = files.get(path);
+  if (exact) return { file: exact, status: 200 };
+  if (!pages) {
+    // A build without prerendered pages: the single-page-app fallback.
+    const shell = path.endsWith('/') ? files.get(`${path}index.html`) : undefined;
+    if (shell) return { file: shell, status: 200 };
+    if (extname(path) !== '') return null;
+    const index = files.get('/index.html');
+    return index ? { file: index, status: 200 } : null;
+  }
+  const redirect = pages.redirects[path];
+  if (redirect) return { redirect };
+  const page = pages.pages[path];
+  const pageFile = page ? files.get(page) : undefined;
+  if (pageFile) return { file: pageFile, status: 200 };
+  if (path.length > 1 && path.endsWith('/') && pages.pages[path.slice(0, -1)]) return { redirect: path.slice(0, -1) };
+  // A path with a file extension that does not exist is a plain 404, never a page.
+  if (extname(path) !== '') return null;
+  const shell = files.get(pages.appShell);
+  if (shell && pages.appShellPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+    return { file: shell, status: 200 };
+  }
+  const notFound = files.get(pages.notFound);
+  return notFound ? { file: notFound, status: 404 } : null;
+}
+
 /**
- * Serves the built app: hashed assets immutable, the shell and service worker no-cache,
- * precompressed brotli/gzip when the client accepts it, Range for media, and the SPA
- * fallback (index.html) for every other path that does not look like a file.
+ * Serves the built app: hashed assets immutable, pages and the service worker no-cache,
+ * precompressed brotli/gzip when the client accepts it, Range for media. Paths map to pages
+ * through dist/pages.json: a public page's prerendered file, the app shell for private pages,
+ * a permanent redirect for an old address, and HTTP 404 with the not-found page otherwise.
  */
 export function serveClient(distDir: string): MiddlewareHandler {
   const files = indexDist(distDir);
+  const pages = readPagesFile(distDir);
   return async (c, next) => {
     const method = c.req.method;
     if ((method !== 'GET' && method !== 'HEAD') || c.req.path.startsWith('/api/') || c.req.path === '/api') {
       return next();
     }
-    let path = decodeURIComponentSafe(c.req.path);
-    let file = files.get(path);
-    if (!file && path.endsWith('/')) file = files.get(`${path}index.html`);
-    if (!file) {
-      // A path with a file extension that does not exist is a real 404, never the SPA shell.
-      if (extname(path) !== '') return next();
-      path = '/index.html';
-      file = files.get(path);
-      if (!file) return next();
+    const resolved = resolvePath(decodeURIComponentSafe(c.req.path), files, pages);
+    if (!resolved) return next();
+    if ('redirect' in resolved) {
+      const query = new URL(c.req.url).search;
+      return c.redirect(`${resolved.redirect}${query}`, 301);
     }
+    const { file, status } = resolved;
 
     const headers: Record<string, string> = {
       'Content-Type': file.type,
       'Cache-Control': file.cacheControl,
-      ETag: file.etag,
       Vary: 'Accept-Encoding',
     };
-    if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
+    if (status === 200) {
+      headers.ETag = file.etag;
+      if (c.req.header('if-none-match') === file.etag) return c.body(null, 304, headers);
+    }
 
     const accept = c.req.header('accept-encoding') ?? '';
     let source = file.path;
@@ -116,7 +171,7 @@ export function serveClient(distDir: string): MiddlewareHandler {
     }
 
     const range = c.req.header('range');
-    if (range && !headers['Content-Encoding']) {
+    if (range && status === 200 && !headers['Content-Encoding']) {
       const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
       const body = read(source);
       if (match) {
@@ -136,8 +191,8 @@ export function serveClient(distDir: string): MiddlewareHandler {
     if (file.type.startsWith('video/')) headers['Accept-Ranges'] = 'bytes';
     const body = read(source);
     headers['Content-Length'] = String(body.length);
-    if (method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(new Uint8Array(body), 200, headers);
+    if (method === 'HEAD') return c.body(null, status, headers);
+    return c.body(new Uint8Array(body), status, headers);
   };
 }
 

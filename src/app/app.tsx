@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { createRouter } from './router';
+import type { createClientRouter } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
+type Router = Awaited<ReturnType<typeof createClientRouter>>;
+
+export function App({ router }: { router: Router }) {
   return <RouterProvider router={router} />;
 }

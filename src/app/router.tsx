@@ -1,6 +1,30 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './routes/route-error';
+
+type PageModules = Record<string, () => Promise<unknown>>;
+export type PageHandle = { module: string };
+
+/**
+ * A lazily loaded page. Each call passes a one-file `import.meta.glob`, so the module's path is
+ * known as data: the prerender uses it (route `handle.module`) to link that page's CSS and
+ * chunks into its HTML, and the client loads the same chunk before hydrating.
+ */
+function page(modules: PageModules, exportName: string): Pick<RouteObject, 'lazy' | 'handle'> {
+  const [entry] = Object.entries(modules);
+  if (!entry) throw new Error(`No page module for ${exportName}`);
+  const [module, load] = entry;
+  const handle: PageHandle = { module: module.replace(/^\//, '') };
+  return {
+    handle,
+    lazy: async () => {
+      const Component = ((await load()) as Record<string, ComponentType | undefined>)[exportName];
+      if (!Component) throw new Error(`${module} has no export ${exportName}`);
+      return { Component };
+    },
+  };
+}
 
 /**
  * Every route is a lazily loaded chunk, so the first load of any page carries only the shell
@@ -11,41 +35,51 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     errorElement: <RouteError />,
     children: [
-      { index: true, lazy: () => import('@/features/home/routes/home-page').then((m) => ({ Component: m.HomePage })) },
-      { path: 'about', lazy: () => import('@/features/about/routes/about-page').then((m) => ({ Component: m.AboutPage })) },
-      {
-        path: 'registration',
-        lazy: () => import('@/features/registration/routes/registration-page').then((m) => ({ Component: m.RegistrationPage })),
-      },
-      { path: 'events', lazy: () => import('@/features/programs/routes/events-page').then((m) => ({ Component: m.EventsPage })) },
-      { path: 'workshops', lazy: () => import('@/features/programs/routes/workshops-page').then((m) => ({ Component: m.WorkshopsPage })) },
-      { path: 'learn-arts', lazy: () => import('@/features/programs/routes/learn-arts-page').then((m) => ({ Component: m.LearnArtsPage })) },
-      { path: 'webinars', lazy: () => import('@/features/programs/routes/webinars-page').then((m) => ({ Component: m.WebinarsPage })) },
-      { path: 'contact', lazy: () => import('@/features/contact/routes/contact-page').then((m) => ({ Component: m.ContactPage })) },
-      {
-        path: 'judgereg',
-        lazy: () => import('@/features/judges/routes/judge-application-page').then((m) => ({ Component: m.JudgeApplicationPage })),
-      },
-      { path: 'community', lazy: () => import('@/features/info/routes/community-page').then((m) => ({ Component: m.CommunityPage })) },
-      { path: 'terms', lazy: () => import('@/features/info/routes/terms-page').then((m) => ({ Component: m.TermsPage })) },
-      { path: 'privacy', lazy: () => import('@/features/info/routes/privacy-page').then((m) => ({ Component: m.PrivacyPage })) },
-      { path: 'faq', lazy: () => import('@/features/info/routes/faq-page').then((m) => ({ Component: m.FaqPage })) },
-      {
-        path: 'contest/category',
-        lazy: () => import('@/features/contests/routes/categories-page').then((m) => ({ Component: m.CategoriesPage })),
-      },
-      {
-        // /contest/art is canonical; /contest/Art (the original's registered route) shows the same page.
-        path: 'contest/:slug',
-        lazy: () => import('@/features/contests/routes/contest-page').then((m) => ({ Component: m.ContestPage })),
-      },
-      { path: 'saved', lazy: () => import('@/features/outbox/routes/saved-page').then((m) => ({ Component: m.SavedPage })) },
-      { path: 'admin/*', lazy: () => import('@/features/admin/routes/admin-routes').then((m) => ({ Component: m.AdminRoutes })) },
-      { path: '*', lazy: () => import('./routes/not-found').then((m) => ({ Component: m.NotFoundPage })) },
+      { index: true, ...page(import.meta.glob('/src/features/home/routes/home-page.tsx'), 'HomePage') },
+      { path: 'about', ...page(import.meta.glob('/src/features/about/routes/about-page.tsx'), 'AboutPage') },
+      { path: 'registration', ...page(import.meta.glob('/src/features/registration/routes/registration-page.tsx'), 'RegistrationPage') },
+      { path: 'events', ...page(import.meta.glob('/src/features/programs/routes/events-page.tsx'), 'EventsPage') },
+      { path: 'workshops', ...page(import.meta.glob('/src/features/programs/routes/workshops-page.tsx'), 'WorkshopsPage') },
+      { path: 'learn-arts', ...page(import.meta.glob('/src/features/programs/routes/learn-arts-page.tsx'), 'LearnArtsPage') },
+      { path: 'webinars', ...page(import.meta.glob('/src/features/programs/routes/webinars-page.tsx'), 'WebinarsPage') },
+      { path: 'contact', ...page(import.meta.glob('/src/features/contact/routes/contact-page.tsx'), 'ContactPage') },
+      { path: 'judgereg', ...page(import.meta.glob('/src/features/judges/routes/judge-application-page.tsx'), 'JudgeApplicationPage') },
+      { path: 'community', ...page(import.meta.glob('/src/features/info/routes/community-page.tsx'), 'CommunityPage') },
+      { path: 'terms', ...page(import.meta.glob('/src/features/info/routes/terms-page.tsx'), 'TermsPage') },
+      { path: 'privacy', ...page(import.meta.glob('/src/features/info/routes/privacy-page.tsx'), 'PrivacyPage') },
+      { path: 'faq', ...page(import.meta.glob('/src/features/info/routes/faq-page.tsx'), 'FaqPage') },
+      { path: 'contest/category', ...page(import.meta.glob('/src/features/contests/routes/categories-page.tsx'), 'CategoriesPage') },
+      // /contest/art is canonical; /contest/Art (the original's registered route) shows the same page.
+      { path: 'contest/:slug', ...page(import.meta.glob('/src/features/contests/routes/contest-page.tsx'), 'ContestPage') },
+      { path: 'saved', ...page(import.meta.glob('/src/features/outbox/routes/saved-page.tsx'), 'SavedPage') },
+      { path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') },
+      { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
     ],
   },
 ];
 
-export function createRouter() {
+/** The deepest route a path shows (its page), for deciding whether server HTML can be hydrated. */
+export function pageRouteFor(pathname: string): RouteObject | undefined {
+  return matchRoutes(routes, pathname)?.at(-1)?.route;
+}
+
+/**
+ * The browser router, with the current page's chunk already loaded: hydration must render the
+ * page at once, exactly as the prerender did, not a loading state. If the chunk cannot load
+ * (offline and not cached), the route keeps its `lazy` and the router shows the error page.
+ */
+export async function createClientRouter() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (!route.lazy || typeof route.lazy !== 'function') return;
+      try {
+        const loaded = await route.lazy();
+        Object.assign(route, loaded, { lazy: undefined });
+      } catch {
+        // Left lazy: the router retries and shows RouteError if it fails again.
+      }
+    }),
+  );
   return createBrowserRouter(routes);
 }

@@ -7,22 +7,23 @@ type ScrollRevealProps = {
 };
 
 /**
- * Marks its element `is-visible` while at least 10% of it is in the viewport and removes the
- * marker when it leaves (docs/product.md, "Behaviour kept from the original site"). CSS fades
- * marked elements in.
+ * Fades its element in while at least 10% of it is in the viewport (docs/product.md, "Behaviour
+ * kept from the original site"), and out again when it leaves. The element is visible as rendered
+ * (the prerendered page reads without JavaScript, and what is on screen at load is painted at
+ * once); only once observed is it "armed", and an element already in view is marked visible with it.
  */
 export function ScrollReveal({ as: Tag = 'div', className, children }: ScrollRevealProps) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
-    if (!('IntersectionObserver' in window)) {
-      element.classList.add('is-visible');
-      return;
-    }
+    if (!element || !('IntersectionObserver' in window)) return;
+    // Armed on the observer's first report (no forced layout here): in view stays visible.
     const observer = new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) entry.target.classList.toggle('is-visible', entry.isIntersecting);
+        for (const entry of entries) {
+          entry.target.classList.toggle('is-visible', entry.isIntersecting);
+          entry.target.classList.add('reveal--armed');
+        }
       },
       { threshold: 0.1 },
     );

@@ -24,6 +24,12 @@ export const ADDRESS = {
   metro: 'Nearest metro: Teynampet (Blue Line), a 10-minute walk',
   /** Opens the area in the visitor's own map app; we embed no third-party map. */
   mapUrl: 'https://www.openstreetmap.org/?mlat=13.0418&mlon=80.2341#map=16/13.0418/80.2341',
+  /** The same address in parts, for search engines (schema.org PostalAddress). */
+  street: '12 Example Street, T. Nagar',
+  locality: 'Chennai',
+  postalCode: '600017',
+  region: 'Tamil Nadu',
+  country: 'IN',
 } as const;
 
 export const BUSINESS_HOURS = [
@@ -56,6 +62,14 @@ export type Level = {
   schedule: readonly string[];
   amenities: readonly string[];
   fee?: string;
+  /** Machine-readable start and end (IST), for link previews and search engines. */
+  startsAt: string;
+  endsAt: string;
+  /** Where it happens: online entries are possible only in Level 1. */
+  attendance: 'online-and-in-person' | 'in-person';
+  place: { name: string; locality: string };
+  /** Entry prices in rupees; the later levels are reached by qualifying, with no price given. */
+  prices?: readonly { label: string; rupees: number }[];
 };
 
 export const LEVELS: readonly Level[] = [
@@ -69,6 +83,14 @@ export const LEVELS: readonly Level[] = [
     venue: 'Online, or at partner schools across Chennai',
     format: 'Online (video entry) and offline (in person)',
     fee: '₹99 online · ₹333 offline',
+    startsAt: '2025-04-18T09:00:00+05:30',
+    endsAt: '2025-04-20T17:00:00+05:30',
+    attendance: 'online-and-in-person',
+    place: { name: 'Partner schools across Chennai', locality: 'Chennai' },
+    prices: [
+      { label: 'Online entry', rupees: 99 },
+      { label: 'In-person entry', rupees: 333 },
+    ],
     requirements: [
       'A completed registration for each category',
       'For online entries: a video of up to 3 minutes',
@@ -88,6 +110,10 @@ export const LEVELS: readonly Level[] = [
       'The best performers of Level 1 meet on a real stage. Judges give each child written feedback to carry into the finals.',
     venue: 'Kamarajar Arangam, Teynampet, Chennai',
     format: 'In person, on stage',
+    startsAt: '2025-08-29T09:00:00+05:30',
+    endsAt: '2025-08-31T18:00:00+05:30',
+    attendance: 'in-person',
+    place: { name: 'Kamarajar Arangam, Teynampet', locality: 'Chennai' },
     requirements: [
       'A Level 1 qualification letter',
       'Performances of at most 5 minutes',
@@ -107,6 +133,10 @@ export const LEVELS: readonly Level[] = [
       'Three days of celebration to close the year. Finalists perform for a full audience and the season’s champions are crowned.',
     venue: 'Music Academy, Royapettah, Chennai',
     format: 'In person, with a live audience',
+    startsAt: '2025-12-29T16:00:00+05:30',
+    endsAt: '2025-12-31T20:00:00+05:30',
+    attendance: 'in-person',
+    place: { name: 'Music Academy, Royapettah', locality: 'Chennai' },
     requirements: ['A Level 2 qualification letter', 'A short introduction for the compère', 'Rehearsal on the morning of your day'],
     timeline: ['Finalists announced by September 30', 'Rehearsals December 28', 'Grand finals December 29–31'],
     locations: ['Music Academy, Royapettah'],

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 
 const STORAGE_KEY = 'ktc:motion-paused';
 
@@ -19,7 +19,14 @@ const MotionContext = createContext<MotionPreference>({
   togglePaused: () => undefined,
 });
 
+// The stored pause is read through a tiny store so that the server render and hydration both
+// see "not paused" (the build cannot know), and the visitor's choice applies right after.
+const pauseListeners = new Set<() => void>();
+/** Used only when storage is blocked (private modes): the choice then lasts for this visit. */
+let pauseInMemory: boolean | null = null;
+
 function readStoredPause(): boolean {
+  if (pauseInMemory !== null) return pauseInMemory;
   try {
     return localStorage.getItem(STORAGE_KEY) === 'true';
   } catch {
@@ -27,33 +34,47 @@ function readStoredPause(): boolean {
   }
 }
 
+function storePause(next: boolean): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, String(next));
+  } catch {
+    pauseInMemory = next;
+  }
+  for (const listener of pauseListeners) listener();
+}
+
+function subscribeToPause(listener: () => void): () => void {
+  pauseListeners.add(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    pauseListeners.delete(listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeToReducedMotion(listener: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+}
+
+/** The system's reduced-motion request; false while prerendering and hydrating. */
 export function useReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(() => window.matchMedia('(prefers-reduced-motion: reduce)').matches);
-  useEffect(() => {
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener('change', onChange);
-    return () => query.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 }
 
 /** One switch for all decorative motion (WCAG 2.2.2), shared by the shell and the pages. */
 export function MotionPreferenceProvider({ children }: { children: ReactNode }) {
-  const [paused, setPaused] = useState(readStoredPause);
+  const paused = useSyncExternalStore(subscribeToPause, readStoredPause, () => false);
   const reducedMotion = useReducedMotion();
 
-  const togglePaused = useCallback(() => {
-    setPaused((current) => {
-      const next = !current;
-      try {
-        localStorage.setItem(STORAGE_KEY, String(next));
-      } catch {
-        // Not remembered, but still applied for this visit.
-      }
-      return next;
-    });
-  }, []);
+  const togglePaused = useCallback(() => storePause(!readStoredPause()), []);
 
   useEffect(() => {
     document.documentElement.classList.toggle('motion-paused', paused);

@@ -1,5 +1,8 @@
-/** Every public route and the heading it must show (shared by the public-site, a11y and budget specs). */
-export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp }[] = [
+/**
+ * Every public route and the heading it must show (shared by the public-site, a11y, budget and
+ * prerendered-pages specs). `status` is the HTTP status the server answers (200 unless given).
+ */
+export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp; status?: 404 }[] = [
   { path: '/', heading: /every child has a talent/i },
   { path: '/about', heading: /friendly stage/i },
   { path: '/registration', heading: /regist/i },
@@ -27,5 +30,5 @@ export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp }[] = [
   { path: '/contest/yoga', heading: /^yoga competition$/i },
   { path: '/contest/art', heading: /^art & craft showcase$/i },
   { path: '/contest/Art', heading: /^art & craft showcase$/i },
-  { path: '/no-such-page', heading: /page not found/i },
+  { path: '/no-such-page', heading: /page not found/i, status: 404 },
 ];

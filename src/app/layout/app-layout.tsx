@@ -1,34 +1,63 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
-import { UpdatePrompt } from '../update-prompt';
+import { useAfterLoad } from '@/hooks/use-after-load';
+import { useDocumentHead } from '../head/use-document-head';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SiteSidebar } from './site-sidebar';
 
-/** The shell around every route: header with menu, program sidebar, footer and the background. */
+// Registers the service worker and offers updates: nothing on screen needs it during load.
+const UpdatePrompt = lazy(() => import('../update-prompt').then((m) => ({ default: m.UpdatePrompt })));
+
+/**
+ * The shell around every route: header with menu, program sidebar, footer and the background.
+ * Each part sits in its own Suspense boundary: hydrating a prerendered page, React then hydrates
+ * them one by one in short, interruptible tasks instead of the whole page in one long task.
+ */
 export function AppLayout() {
   // The admin table needs the full width; the program sidebar is for visitors.
   const isAdmin = useLocation().pathname.startsWith('/admin');
+  useDocumentHead();
   return (
     <MotionPreferenceProvider>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteBackground />
-      <SiteHeader />
+      <Suspense>
+        <SiteBackground />
+      </Suspense>
+      <Suspense>
+        <SiteHeader />
+      </Suspense>
       <div className={isAdmin ? 'site-body site-body--full' : 'site-body'}>
-        {isAdmin ? null : <SiteSidebar />}
+        {isAdmin ? null : (
+          <Suspense>
+            <SiteSidebar />
+          </Suspense>
+        )}
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<p className="page-loading">Loading…</p>}>
             <Outlet />
           </Suspense>
         </main>
       </div>
-      <SiteFooter />
-      <UpdatePrompt />
+      <Suspense>
+        <SiteFooter />
+      </Suspense>
+      <DeferredUpdatePrompt />
       <ScrollRestoration />
     </MotionPreferenceProvider>
+  );
+}
+
+function DeferredUpdatePrompt() {
+  const afterLoad = useAfterLoad();
+  if (!afterLoad) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
   );
 }

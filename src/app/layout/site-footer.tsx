@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ADDRESS, CONTACT, SOCIAL_LINKS } from '@/config/season';
+import { BUILD_YEAR } from '@/config/build-info';
 import { useAfterLoad } from '@/hooks/use-after-load';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 // The form writes to the outbox (IndexedDB); it loads after first paint so the shell stays small.
 const NewsletterForm = lazy(() =>
@@ -72,11 +74,22 @@ export function SiteFooter() {
               <Suspense fallback={null}>
                 <NewsletterForm />
               </Suspense>
-            ) : null}
+            ) : (
+              <noscript>
+                <p>Subscribing needs JavaScript, which is turned off in this browser. You can also write to us at {CONTACT.email}.</p>
+              </noscript>
+            )}
           </div>
         </section>
       </div>
-      <p className="site-footer__copyright">© {new Date().getFullYear()} Kids Talent Competition. All Rights Reserved.</p>
+      <p className="site-footer__copyright">
+        © <CopyrightYear /> Kids Talent Competition. All Rights Reserved.
+      </p>
     </footer>
   );
+}
+
+/** The prerender writes the build's year; the visitor's own clock takes over after hydration. */
+function CopyrightYear() {
+  return <>{useHydrated() ? new Date().getFullYear() : BUILD_YEAR}</>;
 }

@@ -1,9 +1,13 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAfterLoad } from '@/hooks/use-after-load';
+import { useFormTouched } from '@/hooks/use-form-touched';
+import { outboxExists } from '@/lib/outbox/outbox-exists';
 import { MotionToggle } from './motion-toggle';
 
-// The badge reads the outbox (IndexedDB); it loads after first paint so the shell stays small.
+// The badge reads the outbox (IndexedDB) and starts the sync engine. It loads after the page has
+// loaded, and only on a device that has an outbox or once a form is touched: a first-time visitor
+// who only reads never loads Dexie.
 const SyncBadge = lazy(() => import('@/features/outbox/components/sync-badge').then((m) => ({ default: m.SyncBadge })));
 
 export const MENU_LINKS = [
@@ -40,7 +44,7 @@ export function SiteHeader() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const afterLoad = useAfterLoad();
+  const badgeWanted = useBadgeWanted();
 
   const close = useCallback(
     (returnFocus = false) => {
@@ -98,7 +102,7 @@ export function SiteHeader() {
         </Link>
         <div className="site-header__tools">
           <span className="site-header__badge">
-            {afterLoad ? (
+            {badgeWanted ? (
               <Suspense fallback={null}>
                 <SyncBadge />
               </Suspense>
@@ -141,4 +145,21 @@ export function SiteHeader() {
       </div>
     </header>
   );
+}
+
+function useBadgeWanted(): boolean {
+  const afterLoad = useAfterLoad();
+  const formTouched = useFormTouched();
+  const [hasOutbox, setHasOutbox] = useState(false);
+  useEffect(() => {
+    if (!afterLoad) return;
+    let cancelled = false;
+    void outboxExists().then((exists) => {
+      if (!cancelled) setHasOutbox(exists);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [afterLoad]);
+  return afterLoad && (hasOutbox || formTouched);
 }

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function NotFoundPage() {
-  usePageTitle('Page not found');
   return (
     <section className="page page--narrow not-found" aria-labelledby="not-found-heading">
       <p className="not-found__code" aria-hidden="true">

@@ -8,10 +8,19 @@ import type { RegistrationInput } from '@domain/registration';
  */
 export const OUTBOX_DB = 'ktc-outbox';
 
-/** Waits until the app has created its outbox database with its 'records' store. */
+/**
+ * Waits until the app has created its outbox database with its 'records' store. The app opens
+ * it once a form is touched (or at load, on a device that already has one), so this touches the
+ * page's form the way a person would, again on each try in case the page was not yet hydrated.
+ */
 export async function waitForOutbox(page: Page, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('form input');
+      input?.blur();
+      input?.focus();
+    });
     const ready = await page.evaluate(async (name) => {
       // Opening a database that does not exist would create an empty one under the app's feet.
       if (!(await indexedDB.databases()).some((d) => d.name === name)) return false;

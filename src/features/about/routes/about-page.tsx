@@ -3,7 +3,6 @@ import { Link, useLocation } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { SPONSORS, type IconName } from '@/config/season';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 const TALENTS: readonly { label: string; icon: IconName }[] = [
   { label: 'Singing', icon: 'mic' },
@@ -22,7 +21,6 @@ const VALUES = [
 ];
 
 export function AboutPage() {
-  usePageTitle('About us');
   const { hash } = useLocation();
   useEffect(() => {
     if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();

@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Accordion, type AccordionItem } from '@/components/accordion';
+import { NeedsJavaScript } from '@/components/needs-javascript';
 import { ADDRESS, BUSINESS_HOURS, CONTACT } from '@/config/season';
 import { useAfterLoad } from '@/hooks/use-after-load';
+import { useNearViewport } from '@/hooks/use-near-viewport';
 import { AreaMap } from '../components/area-map';
-import { usePageTitle } from '@/hooks/use-page-title';
 
-// The form writes to the outbox (IndexedDB + validation); it loads once the page is up, so the
-// first paint carries no database code.
+// The form writes to the outbox (IndexedDB + validation); it loads once the page is up and the
+// visitor scrolls towards it, so loading the page runs no database code.
 const ContactForm = lazy(() => import('../components/contact-form').then((m) => ({ default: m.ContactForm })));
 
 const CONTACT_FAQ: readonly AccordionItem[] = [
@@ -25,8 +26,9 @@ const CONTACT_FAQ: readonly AccordionItem[] = [
 ];
 
 export function ContactPage() {
-  usePageTitle('Contact us');
   const afterLoad = useAfterLoad();
+  const slotRef = useRef<HTMLDivElement>(null);
+  const nearForm = useNearViewport(slotRef);
   return (
     <div className="stack">
       <section className="page" aria-labelledby="contact-heading">
@@ -63,13 +65,15 @@ export function ContactPage() {
       </section>
       <section className="page" aria-labelledby="message-heading">
         <h2 id="message-heading">Send us a message</h2>
-        <div className="contact-form-slot">
-          {afterLoad ? (
+        <div className="contact-form-slot" ref={slotRef}>
+          {afterLoad && nearForm ? (
             <Suspense fallback={<p>Loading the form…</p>}>
               <ContactForm />
             </Suspense>
           ) : (
-            <p>Loading the form…</p>
+            <NeedsJavaScript task="Sending a message">
+              <p>Loading the form…</p>
+            </NeedsJavaScript>
           )}
         </div>
       </section>

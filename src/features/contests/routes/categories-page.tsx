@@ -4,10 +4,8 @@ import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { CompetitionJourney } from '../components/competition-journey';
 import { CONTESTS } from '../utils/contest-content';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function CategoriesPage() {
-  usePageTitle('Contest Categories');
   return (
     <div className="stack">
       <section className="page" aria-labelledby="categories-heading">

@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { CONTACT } from '@/config/season';
 import { useMotionPreference } from '@/hooks/motion-preference';
-import { usePageTitle } from '@/hooks/use-page-title';
 import { contestForPathSegment } from '../utils/contest-content';
 
 // The hidden spin (docs/product.md, "Behaviour kept from the original site"): 3 clicks or taps within 5 s in the overlay's top-left 100×100 px corner.
@@ -20,7 +19,6 @@ export function ContestPage() {
   const [shift, setShift] = useState({ x: 0, y: 0 });
   const cornerClicks = useRef<number[]>([]);
 
-  usePageTitle(contest?.title ?? 'Contest not found');
 
   if (!contest) {
     return (

@@ -3,7 +3,6 @@ import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { LEVELS, SEASON, SPONSORS, type IconName } from '@/config/season';
 import { SponsorsSlider } from '../components/sponsors-slider';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 const PROGRAMS: readonly { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/workshops', title: 'Summer Workshops', text: 'Two-month workshops in dance, music, art and speaking, taught by working artists.', icon: 'star' },
@@ -28,7 +27,6 @@ const PILLARS = [
 ];
 
 export function HomePage() {
-  usePageTitle();
   const [firstLevel] = LEVELS;
   return (
     <div className="stack">

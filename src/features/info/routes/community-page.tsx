@@ -1,6 +1,5 @@
 import { Link } from 'react-router-dom';
 import { SOCIAL_LINKS } from '@/config/season';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 const WAYS = [
   {
@@ -22,7 +21,6 @@ const WAYS = [
 ];
 
 export function CommunityPage() {
-  usePageTitle('Join our community');
   return (
     <div className="stack">
       <section className="page" aria-labelledby="community-heading">

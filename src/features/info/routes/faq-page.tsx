@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Accordion } from '@/components/accordion';
 import { FAQ_ITEMS } from '../faq-content';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function FaqPage() {
-  usePageTitle('FAQ');
   return (
     <section className="page page--narrow" aria-labelledby="faq-heading">
       <h1 id="faq-heading">Frequently asked questions</h1>

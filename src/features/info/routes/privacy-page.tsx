@@ -1,8 +1,6 @@
 import { CONTACT } from '@/config/season';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function PrivacyPage() {
-  usePageTitle('Privacy Policy');
   return (
     <article className="page page--narrow prose" aria-labelledby="privacy-heading">
       <h1 id="privacy-heading">Privacy Policy</h1>

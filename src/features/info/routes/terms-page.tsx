@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import { CONTACT, LEVELS } from '@/config/season';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function TermsPage() {
-  usePageTitle('Terms & Conditions');
   const level1 = LEVELS[0];
   return (
     <article className="page page--narrow prose" aria-labelledby="terms-heading">

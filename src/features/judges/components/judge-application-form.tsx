@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
-import { useIdlePreload } from '@/hooks/use-idle-preload';
+import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
 
-/** zod, Dexie and the sync engine: fetched once the page is idle, and awaited on submit. */
+/** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-judge-application');
 const SavedNotice = lazy(() => import('./judge-saved-notice').then((m) => ({ default: m.JudgeSavedNotice })));
 
@@ -23,7 +23,7 @@ export function JudgeApplicationForm() {
   const [savedId, setSavedId] = useState<string | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  useIdlePreload(loadSaving);
+  usePreloadWhenFormTouched(loadSaving);
 
   // A replaced or cleared photo gives its preview's memory back.
   useEffect(() => {

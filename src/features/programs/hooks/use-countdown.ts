@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { BUILD_TIME_MS } from '@/config/build-info';
+import { useHydrated } from '@/hooks/use-hydrated';
 
 export type Countdown = { ended: true } | { ended: false; days: number; hours: number; minutes: number; seconds: number };
 
@@ -14,18 +16,22 @@ export function countdownTo(targetMs: number, nowMs: number): Countdown {
   };
 }
 
-/** Counts down to `target`, ticking every second, and stops once it has passed. */
+/**
+ * Counts down to `target`, ticking every second, and stops once it has passed. The prerendered
+ * page (and its hydration) shows the count at build time; the live count takes over right after.
+ */
 export function useCountdown(target: string): Countdown {
   const targetMs = Date.parse(target);
-  const [countdown, setCountdown] = useState(() => countdownTo(targetMs, Date.now()));
+  const hydrated = useHydrated();
+  const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (Date.now() >= targetMs) return;
     const id = setInterval(() => {
-      const next = countdownTo(targetMs, Date.now());
-      setCountdown(next);
-      if (next.ended) clearInterval(id);
+      const next = Date.now();
+      setNow(next);
+      if (next >= targetMs) clearInterval(id);
     }, 1000);
     return () => clearInterval(id);
   }, [targetMs]);
-  return countdown;
+  return countdownTo(targetMs, hydrated ? now : BUILD_TIME_MS);
 }

@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import { LEVELS, WEBINAR } from '@/config/season';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function EventsPage() {
-  usePageTitle('Events');
   return (
     <div className="stack">
       <section className="page" aria-labelledby="events-heading">

@@ -2,10 +2,8 @@ import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { COURSES } from '@/config/season';
 import { EnrollLink } from '../components/enroll-link';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function LearnArtsPage() {
-  usePageTitle('Learn the Arts');
   return (
     <section className="page" aria-labelledby="learn-heading">
       <p className="eyebrow">Weekly classes, all year round</p>

@@ -1,10 +1,8 @@
 import { Link } from 'react-router-dom';
 import { WEBINAR } from '@/config/season';
 import { WebinarCountdown } from '../components/webinar-countdown';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 export function WebinarsPage() {
-  usePageTitle('Career Guidance Webinar');
   return (
     <div className="stack">
       <section className="page" aria-labelledby="webinar-heading">

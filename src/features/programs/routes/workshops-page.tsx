@@ -5,14 +5,12 @@ import { WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useInterval } from '@/hooks/use-interval';
 import { EnrollLink } from '../components/enroll-link';
-import { usePageTitle } from '@/hooks/use-page-title';
 
 // The original site's pulse: a random card pulses every 3 s, for 2 s.
 const PULSE_EVERY_MS = 3000;
 const PULSE_FOR_MS = 2000;
 
 export function WorkshopsPage() {
-  usePageTitle('Summer Workshops 2025');
   const [pulsing, setPulsing] = useState<number | null>(null);
   const { motionAllowed } = useMotionPreference();
 

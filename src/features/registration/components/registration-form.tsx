@@ -9,12 +9,12 @@ import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
-import { useIdlePreload } from '@/hooks/use-idle-preload';
+import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { CategorySelect } from './category-select';
 
 import { FAILURE_MESSAGE, NOTICE_MS, SUCCESS_MESSAGE } from '../messages';
 
-/** zod, Dexie and the sync engine: fetched once the page is idle, and awaited on submit. */
+/** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-registration');
 const SuccessPanel = lazy(() => import('./registration-status').then((m) => ({ default: m.SuccessPanel })));
 const PreviousRegistration = lazy(() =>
@@ -78,7 +78,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const formRef = useRef<HTMLFormElement>(null);
   const { clear, reset } = form;
 
-  useIdlePreload(loadSaving);
+  usePreloadWhenFormTouched(loadSaving);
 
   // The terms message shows for 3 s, as the original site did; nothing is stored meanwhile.
   const termsNotice = !!form.errors.agreeTerms;

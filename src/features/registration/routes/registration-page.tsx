@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { NeedsJavaScript } from '@/components/needs-javascript';
+import { useHydrated } from '@/hooks/use-hydrated';
 import { RegistrationForm } from '../components/registration-form';
 import '../components/registration-form.css';
 
@@ -8,7 +10,10 @@ const EditSaved = lazy(() => import('../components/edit-saved-registration').the
 
 export function RegistrationPage() {
   const [params] = useSearchParams();
-  const editId = params.get('edit');
+  // The prerendered page has no query; `?edit=` and `?category=` apply right after hydration.
+  const hydrated = useHydrated();
+  const editId = hydrated ? params.get('edit') : null;
+  const category = hydrated ? params.get('category') : null;
   return (
     <section className="page page--narrow registration-page" aria-labelledby="registration-heading">
       <h1 id="registration-heading">{editId ? 'Correct a saved registration' : 'Register for the competition'}</h1>
@@ -22,7 +27,10 @@ export function RegistrationPage() {
             Register a child, or register as an institute. Works without a connection: each registration is saved on
             this device first and sent as soon as the site can reach us.
           </p>
-          <RegistrationForm initialCategory={params.get('category')} />
+          <NeedsJavaScript task="Registering">
+            {/* A new key when the preselected category arrives, so the form starts from it. */}
+            <RegistrationForm key={category ?? ''} initialCategory={category} />
+          </NeedsJavaScript>
         </>
       )}
     </section>

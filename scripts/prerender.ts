@@ -1,0 +1,170 @@
+// The build's last step before the service worker is generated: renders every public page to its
+// own HTML file (React's server rendering, src/entry-server.tsx), with its head tags, CSS and
+// chunks linked; plus the not-found page, the app shell for private pages, sitemap.xml,
+// robots.txt, the link preview image and pages.json (how the server maps paths to files).
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
+import type { PagesFile } from '../server/lib/static-files';
+import type * as ServerEntry from '../src/entry-server';
+import { renderPreviewImage } from './preview-image';
+
+type ManifestChunk = { file: string; src?: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+
+/** WhatsApp drops link previews whose image is larger than about 300 KB. */
+const PREVIEW_MAX_BYTES = 300 * 1024;
+
+const HEAD_MARK = '<!--app-head-->';
+const ROOT_MARK = '<div id="root"><!--app-html--></div>';
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The HTML file a page is written to: `/` → index.html, `/contest/dance` → contest/dance.html. */
+export function pageFile(path: string): string {
+  return path === '/' ? '/index.html' : `${path}.html`;
+}
+
+/** Every file a module needs: its chunk, its static imports (transitively) and their CSS. */
+function assetsOf(manifest: Manifest, key: string, seen = new Set<string>()): { js: string[]; css: string[] } {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return { js: [], css: [] };
+  seen.add(key);
+  const js = [chunk.file];
+  const css = [...(chunk.css ?? [])];
+  for (const imported of chunk.imports ?? []) {
+    const more = assetsOf(manifest, imported, seen);
+    js.push(...more.js);
+    css.push(...more.css);
+  }
+  return { js, css };
+}
+
+export function prerender(options: { origin: string; buildTime: string }): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'ktc:prerender',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle: {
+      // Before vite-plugin-pwa's closeBundle (order: 'post'), so the pages are precached.
+      order: 'pre',
+      sequential: true,
+      async handler() {
+        if (config.build.ssr) return;
+        const outDir = resolve(config.root, config.build.outDir);
+        const ssrDir = resolve(config.root, 'node_modules/.cache/ktc-prerender');
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: 'warn',
+          define: { __BUILD_TIME__: JSON.stringify(options.buildTime) },
+          build: {
+            ssr: resolve(config.root, 'src/entry-server.tsx'),
+            outDir: ssrDir,
+            emptyOutDir: true,
+            copyPublicDir: false,
+            manifest: false,
+          },
+        });
+        const entry = (await import(`${pathToFileURL(join(ssrDir, 'entry-server.js')).href}?t=${Date.now()}`)) as typeof ServerEntry;
+        const manifestPath = join(outDir, '.vite/manifest.json');
+        const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+        const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+        if (!template.includes(HEAD_MARK) || !template.includes(ROOT_MARK)) {
+          throw new Error(`index.html must contain ${HEAD_MARK} and ${ROOT_MARK}`);
+        }
+        const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+        const inShell = new Set(entryKey ? [...assetsOf(manifest, entryKey).js, ...assetsOf(manifest, entryKey).css] : []);
+
+        const write = (file: string, content: string | Uint8Array) => {
+          const target = join(outDir, file);
+          mkdirSync(dirname(target), { recursive: true });
+          writeFileSync(target, content);
+        };
+
+        const renderToFile = async (page: ServerEntry.PublicPage, file: string, notFound = false) => {
+          const { html, modules } = await entry.renderPage(page.path);
+          const css = new Set<string>();
+          for (const module of modules) {
+            if (!manifest[module]) throw new Error(`${module} (a route of ${page.path}) is not in the build manifest`);
+            const assets = assetsOf(manifest, module);
+            for (const file of assets.css) if (!inShell.has(file)) css.add(file);
+          }
+          // The page's own CSS, so it is styled at first paint. Its chunks are not preloaded: that
+          // would put them ahead of the first paint (see modulePreload in vite.config.ts).
+          const links = [...css].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    ');
+          const document = template
+            // The page reads without its script: fetch it after what the first paint needs.
+            .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+            .replace(/<html lang="[^"]*">/, `<html lang="${entry.LOCALES[page.lang].htmlLang}">`)
+            .replace(HEAD_MARK, entry.headTags(page, options.origin, { notFound }))
+            .replace('</head>', `  ${links}\n  </head>`)
+            .replace(ROOT_MARK, () => `<div id="root" data-rendered-for="${escapeAttribute(page.path)}">${html}</div>`);
+          write(file, document);
+        };
+
+        for (const page of entry.PUBLIC_PAGES) await renderToFile(page, pageFile(page.path));
+        await renderToFile(entry.NOT_FOUND_PAGE, '/404.html', true);
+
+        // Private pages (admin, venue, saved) render in the browser from this empty shell.
+        const shell = template
+          .replace(
+            HEAD_MARK,
+            [
+              '<title>Kids Talent Competition Chennai</title>',
+              '<meta name="robots" content="noindex" />',
+            ].join('\n    '),
+          )
+          .replace(ROOT_MARK, '<div id="root"></div>\n    <noscript>This page needs JavaScript. Please turn it on.</noscript>');
+        write('/app-shell.html', shell);
+
+        const pagesFile: PagesFile = {
+          pages: Object.fromEntries(entry.PUBLIC_PAGES.map((page) => [page.path, pageFile(page.path)])),
+          redirects: { ...entry.PAGE_ALIASES },
+          appShell: '/app-shell.html',
+          appShellPrefixes: entry.CLIENT_RENDERED_PREFIXES,
+          notFound: '/404.html',
+        };
+        write('/pages.json', `${JSON.stringify(pagesFile, null, 2)}\n`);
+
+        const day = options.buildTime.slice(0, 10);
+        write(
+          '/sitemap.xml',
+          [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+            ...entry.PUBLIC_PAGES.map((page) => `  <url><loc>${options.origin}${page.path}</loc><lastmod>${day}</lastmod></url>`),
+            '</urlset>',
+            '',
+          ].join('\n'),
+        );
+        write(
+          '/robots.txt',
+          [
+            'User-agent: *',
+            ...entry.CLIENT_RENDERED_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+            'Disallow: /api/',
+            '',
+            `Sitemap: ${options.origin}/sitemap.xml`,
+            '',
+          ].join('\n'),
+        );
+
+        const png = await renderPreviewImage(resolve(config.root, 'manifest/preview.svg'), entry.PREVIEW_IMAGE.width);
+        if (png.length > PREVIEW_MAX_BYTES) {
+          throw new Error(`The link preview is ${Math.round(png.length / 1024)} KB; WhatsApp ignores previews over 300 KB`);
+        }
+        write(entry.PREVIEW_IMAGE.path, png);
+
+        // The manifest served its purpose; nothing should serve it.
+        rmSync(join(outDir, '.vite'), { recursive: true, force: true });
+        rmSync(ssrDir, { recursive: true, force: true });
+        config.logger.info(`prerendered ${entry.PUBLIC_PAGES.length} pages, 404.html and app-shell.html for ${options.origin}`);
+      },
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { routes, type PageHandle } from './app/router';
+
+export { headTags } from './app/head/head-tags';
+export { CLIENT_RENDERED_PREFIXES, LOCALES, NOT_FOUND_PAGE, PAGE_ALIASES, PUBLIC_PAGES, type PublicPage } from './app/head/pages';
+export { PREVIEW_IMAGE } from './app/head/preview-image';
+
+/**
+ * Build-time rendering of one public page (the prerender in build/prerender-plugin.ts calls this
+ * for every entry of PUBLIC_PAGES). Waits for every Suspense boundary, so the HTML is complete.
+ * Returns the page's HTML and the source modules of its route chunks (to link their CSS and JS).
+ */
+export async function renderPage(path: string): Promise<{ html: string; modules: string[] }> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) throw new Error(`Prerendering ${path} answered ${context.status} instead of a page`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const errors: unknown[] = [];
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      {/* No inline hydration script: the CSP allows only our own script files, and no route has a loader. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+    {
+      // Never split a large Suspense boundary into a later segment: completing it takes an inline
+      // script, which the CSP forbids. Every boundary is written in place, complete.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
+  if (errors.length > 0) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] });
+  // The CSP allows no inline script: a page that needs one would not hydrate.
+  if (/<script(?![^>]*type="application\/ld\+json")/.test(html) || html.includes('<template')) {
+    throw new Error(`Prerendering ${path} produced an inline script or a deferred segment`);
+  }
+  const modules = context.matches.flatMap((match) => {
+    const handle = match.route.handle as PageHandle | undefined;
+    return handle?.module ? [handle.module] : [];
+  });
+  return { html, modules };
+}
