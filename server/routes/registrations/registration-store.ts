@@ -64,7 +64,7 @@ function insertRows(database: Database, rows: readonly RowValues[]): Promise<Sto
         ${column((r) => r.instituteName)}::text[], ${column((r) => r.categories.join(','))}::text[],
         ${column((r) => r.contentHash)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.language)}::text[],
         ${column((r) => r.consent?.guardianName ?? null)}::text[], ${column((r) => r.consent?.noticeVersion ?? null)}::text[],
-        ${column((r) => r.consent?.channel ?? null)}::text[], ${column((r) => r.consent?.consentedAt ?? null)}::timestamptz[]
+        ${column((r) => r.consent?.channel ?? null)}::text[], ${column((r) => r.consent?.consentedAt ?? null)}::text[]
       ) as input(id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
          content_hash, source, language, guardian_name, notice_version, consent_channel, consented_at)
     ),
@@ -86,7 +86,7 @@ function insertRows(database: Database, rows: readonly RowValues[]): Promise<Sto
     consent as (
       insert into consent_records (registration_id, guardian_name, notice_version, language, channel, consented_at)
       select i.id, i.guardian_name, i.notice_version, i.language, i.consent_channel,
-        least(coalesce(i.consented_at, now()), now())
+        least(coalesce(i.consented_at::timestamptz, now()), now())
       from input i join inserted r on r.id = i.id
       where i.guardian_name is not null
     )
