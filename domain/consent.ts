@@ -16,16 +16,21 @@ export const CONSENT_MESSAGE = 'Tick the box to give your consent as the parent 
 export const GUARDIAN_NAME_MESSAGE = 'Enter the name of the parent or guardian giving consent.';
 const GUARDIAN_NAME_MAX = 100;
 
+/** NUL or half a surrogate pair: no keyboard types them, and the database cannot store them. */
+const HIDDEN_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 const guardianName = z
   .string({ error: GUARDIAN_NAME_MESSAGE })
   .trim()
-  .max(GUARDIAN_NAME_MAX, `Keep the name under ${GUARDIAN_NAME_MAX} characters.`);
+  .max(GUARDIAN_NAME_MAX, `Keep the name under ${GUARDIAN_NAME_MAX} characters.`)
+  .refine((name) => !HIDDEN_CHARACTERS.test(name), 'Remove the hidden or broken characters from this field.');
 
 const noticeVersion = z
   .string({ error: 'The privacy notice version must be text.' })
   .trim()
   .min(1, 'The privacy notice version is missing.')
-  .max(40, 'The privacy notice version is too long.');
+  .max(40, 'The privacy notice version is too long.')
+  .regex(/^[\w.-]+$/, 'The privacy notice version is not valid.');
 
 /**
  * The consent fields of a registration. All optional here: a record queued on a device before
@@ -103,7 +108,7 @@ export function consentFieldErrors(fields: ConsentFields): FieldErrors {
 
 /** A family giving (or renewing) consent on their private page: always to the current notice. */
 export const familyConsentSchema = z.object({
-  guardianName: guardianName.min(1, GUARDIAN_NAME_MESSAGE),
+  guardianName: guardianName.refine((name) => name.length > 0, GUARDIAN_NAME_MESSAGE),
   privacyConsent: z.literal(true, { error: CONSENT_MESSAGE }),
   privacyNoticeVersion: noticeVersion.refine(
     (version) => version === PRIVACY_NOTICE.version,

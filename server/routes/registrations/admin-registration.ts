@@ -67,3 +67,18 @@ export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistratio
     cancelledBy: row.cancelledBy,
   };
 }
+
+/** The fields a person can change (an admin, or the family), for the audit log's before/after. */
+export function editableFields(r: AdminRegistration) {
+  return {
+    type: r.type,
+    name: r.name,
+    age: r.age,
+    ageUnit: r.ageUnit,
+    email: r.email,
+    phone: r.phone,
+    city: r.city,
+    instituteName: r.instituteName,
+    categories: r.categories,
+  };
+}
