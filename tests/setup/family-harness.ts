@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '../../server/lib/logger';
 import { createMailTransport } from '../../server/mail/mail-transport';
 import { createMailSender } from '../../server/mail/mail-worker';
 import { childRegistration } from './registration-fixtures';
-import { familyLinkIn, startSmtpTestServer, tokenOf, type ReceivedMail, type SmtpTestServer } from './smtp-test-server';
+import { familyLinkIn, startSmtpTestServer, tokenOf, type ReceivedMail, type Refusal, type SmtpTestServer } from './smtp-test-server';
 import { createTestApp, json, type TestApp } from './test-app';
 import type { DatabaseKind } from './test-database';
 
@@ -28,8 +28,11 @@ export type FamilyHarness = {
   close(): Promise<void>;
 };
 
-export async function createFamilyHarness(kind: DatabaseKind, options: { log?: Logger; env?: Record<string, string> } = {}): Promise<FamilyHarness> {
-  const smtp = await startSmtpTestServer();
+export async function createFamilyHarness(
+  kind: DatabaseKind,
+  options: { log?: Logger; env?: Record<string, string>; refuse?: (address: string) => Refusal | null } = {},
+): Promise<FamilyHarness> {
+  const smtp = await startSmtpTestServer({ refuse: options.refuse });
   const clock = { now: IN_SEASON };
   const env = loadEnv({
     NODE_ENV: 'test',
