@@ -22,7 +22,7 @@ export type FamilyLink = ReturnType<typeof toFamilyLink>;
 /** A fresh link for one email: 256 random bits, stored as a hash. The token exists only in that email. */
 export async function createFamilyLink(
   db: Db,
-  link: { registrationId: string; mailId: string; expiresAt: Date; now: Date },
+  link: { registrationId: string; mailId: string | null; expiresAt: Date; now: Date },
 ): Promise<{ id: number; token: string }> {
   const token = randomBytes(32).toString('base64url');
   const [row] = await db
