@@ -17,13 +17,14 @@ export const GUARDIAN_NAME_MESSAGE = 'Enter the name of the parent or guardian g
 const GUARDIAN_NAME_MAX = 100;
 
 /** NUL or half a surrogate pair: no keyboard types them, and the database cannot store them. */
-const HIDDEN_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const hasHiddenCharacters = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 const guardianName = z
   .string({ error: GUARDIAN_NAME_MESSAGE })
   .trim()
   .max(GUARDIAN_NAME_MAX, `Keep the name under ${GUARDIAN_NAME_MAX} characters.`)
-  .refine((name) => !HIDDEN_CHARACTERS.test(name), 'Remove the hidden or broken characters from this field.');
+  .refine((name) => !hasHiddenCharacters(name), 'Remove the hidden or broken characters from this field.');
 
 const noticeVersion = z
   .string({ error: 'The privacy notice version must be text.' })
