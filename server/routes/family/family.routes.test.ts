@@ -160,6 +160,8 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     const list = (await (await admin('/api/registrations?q=cancel%20me')).json()) as { items: { id: string; cancelledBy: string; deletedAt: string | null }[] };
     expect(list.items).toEqual([expect.objectContaining({ id: input.id, cancelledBy: 'family', deletedAt: null })]);
     expect((await auditOf(input.id)).map((e) => [e.action, e.actor])).toEqual([['registration.cancel', 'family']]);
+    const csv = await (await admin('/api/registrations/export.csv?q=cancel%20me')).text();
+    expect(csv.trimEnd().split('\r\n')[1]).toMatch(/"Cancel Me Kumar".*"cancelled by family"$/);
 
     const change = await h.family(token, '/registration', json({ type: 'participant', name: 'X', age: 7, email: input.email, phone: input.phone, city: 'Chennai', categories: ['dance'], version: 2 }, 'PUT'));
     expect(change.status).toBe(409);

@@ -42,6 +42,7 @@ const CSV_HEADER = [
   'Categories',
   'Possible duplicate',
   'Registered at',
+  'Status',
 ];
 
 function csvLine(r: AdminRegistration): string {
@@ -58,6 +59,7 @@ function csvLine(r: AdminRegistration): string {
     r.categories.map((slug) => adminCategoryName(categoryBySlug(slug))).join(', '),
     r.possibleDuplicate ? 'yes' : 'no',
     r.createdAt,
+    r.cancelledAt ? `cancelled by ${r.cancelledBy ?? 'family'}` : 'registered',
   ]);
 }
 
