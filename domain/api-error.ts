@@ -18,6 +18,10 @@ export type ApiErrorCode =
   | 'forbidden'
   | 'not_found'
   | 'conflict'
+  /** A family's link that has expired or was replaced by a newer one (410). */
+  | 'gone'
+  /** A family's registration after the season's correction cut-off (403). */
+  | 'corrections_closed'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
 import { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from './categories';
+import { checkConsent, consentOf, consentShape, type ConsentInput } from './consent';
 import { emailSchema, phoneSchema, requiredText } from './contact-details';
+import { DEFAULT_LANGUAGE, type Language } from './languages';
 import { optionalName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { numberFromInput } from './validation';
@@ -123,13 +125,35 @@ export const registrationInputSchema = z
       .regex(REFERENCE_CODE_PATTERN, 'The reference code is not in the KTC-XXXX-XXXX form.'),
     ...detailsShape,
     agreeTerms: z.literal(true, { error: TERMS_MESSAGE }),
+    ...consentShape,
   })
   .superRefine(checkNames, { when: fieldsParsed('type', 'name', 'instituteName') })
   .superRefine(checkAge, { when: ageFieldsParsed })
-  .transform(normalizeDetails);
+  .superRefine((input, ctx) => checkConsent(input, ctx, false), {
+    when: fieldsParsed('type', 'guardianName', 'privacyConsent', 'privacyNoticeVersion'),
+  })
+  .transform(normalizeDetails)
+  .transform(withConsent);
 
 export type RegistrationInput = z.input<typeof registrationInputSchema>;
 export type NewRegistration = z.output<typeof registrationInputSchema>;
+
+/**
+ * What the registration form stores: a child's registration must carry the parent's consent.
+ * The API takes `registrationInputSchema`, which also accepts records queued before consent
+ * existed (stored with consent missing; the family's page asks for it).
+ */
+export const registrationFormSchema = registrationInputSchema.superRefine((registration, ctx) => {
+  if (registration.type === 'participant' && !registration.consent) checkConsent(registration, ctx, true);
+});
+
+/** The flat consent fields become one `consent` (or null) and the language gets its default. */
+function withConsent<
+  T extends Parameters<typeof consentOf>[0] & { language?: Language | undefined },
+>({ guardianName, privacyConsent, privacyNoticeVersion, consentChannel, consentedAt, language, ...rest }: T) {
+  const consent: ConsentInput | null = consentOf({ ...rest, guardianName, privacyConsent, privacyNoticeVersion, consentChannel, consentedAt });
+  return { ...rest, language: language ?? DEFAULT_LANGUAGE, consent };
+}
 
 /** An admin's inline edit: the same rules, plus the version it was loaded at (stale edits get 409). */
 export const registrationUpdateSchema = z
@@ -162,9 +186,15 @@ export type Registration = {
   version: number;
 };
 
-/** The fields that make two copies of a registration "the same content" for idempotency. */
+/**
+ * The fields that make two copies of a registration "the same content" for idempotency. The
+ * language and consent count only when they differ from a record made before they existed, so
+ * such a record, replayed after an upgrade, still matches the copy stored before it.
+ */
 export function registrationContent(r: NewRegistration) {
   return {
+    ...(r.language !== DEFAULT_LANGUAGE ? { language: r.language } : {}),
+    ...(r.consent ? { consent: r.consent } : {}),
     id: r.id,
     referenceCode: r.referenceCode,
     type: r.type,

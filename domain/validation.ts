@@ -3,7 +3,7 @@ import type { z } from 'zod';
 /** Field name -> first message, the shape the API's `fields` and the forms both use. */
 export type FieldErrors = Record<string, string>;
 
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+export function fieldErrorsOf(error: Pick<z.core.$ZodError, 'issues'>): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : '_form';

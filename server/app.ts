@@ -21,6 +21,8 @@ import { newsletterRoutes } from './routes/newsletter/newsletter.routes';
 import { newsletterAdminRoutes } from './routes/newsletter/newsletter.admin-routes';
 import { authRoutes } from './routes/auth/auth.routes';
 import { auditAdminRoutes } from './routes/audit/audit.admin-routes';
+import { familyRoutes } from './routes/family/family.routes';
+import { erasureRequestAdminRoutes } from './routes/erasure-requests/erasure-requests.admin-routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -40,7 +42,9 @@ export function createApi() {
     .route('/contact', contactAdminRoutes)
     .route('/newsletter', newsletterRoutes)
     .route('/newsletter', newsletterAdminRoutes)
-    .route('/audit', auditAdminRoutes);
+    .route('/audit', auditAdminRoutes)
+    .route('/family', familyRoutes)
+    .route('/erasure-requests', erasureRequestAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -95,9 +95,21 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
+  /** smtp(s)://user:pass@host:port. Unset: emails are written as .eml files to DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587.' }).optional()),
+  MAIL_FROM: z.string().min(3).default('Kids Talent Competition <no-reply@example.org>'),
 });
 
 export type Env = z.output<typeof envSchema>;
+
+/** The origin links in emails point to, without a trailing slash. */
+export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);

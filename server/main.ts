@@ -5,6 +5,8 @@ import { openDatabase } from './db/client';
 import { loadEnv } from './env';
 import { bootstrapAdmin } from './lib/admin-accounts';
 import { createLogger, describeError } from './lib/logger';
+import { createMailTransport } from './mail/mail-transport';
+import { startMailWorker } from './mail/mail-worker';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -23,6 +25,7 @@ async function main() {
   );
   const deps = { database, env, log, now: () => new Date() };
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
+  const mailWorker = startMailWorker(deps, createMailTransport(env, log));
 
   const app = createApp(deps, { serveClientFrom: resolve(env.DIST_DIR) });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT, serverOptions: HTTP_TIMEOUTS }, (info) => {
@@ -44,6 +47,7 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     server.close(async () => {
+      await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await database.close().catch((error: unknown) => log.error('closing the database failed', describeError(error)));
       clearTimeout(force);
       process.exit(0);

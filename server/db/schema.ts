@@ -47,10 +47,15 @@ export const registrations = pgTable(
     /** SHA-256 of the record secret the device sent first (ADR 009); null for records made before secrets. */
     secretHash: text('secret_hash'),
     source: text('source', { enum: ['web', 'legacy'] }).notNull().default('web'),
+    /** The language the family registered in; their emails use it. */
+    language: text('language', { enum: ['en', 'ta'] }).notNull().default('en'),
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    /** Cancelled (by the family through their private link): still listed, marked as cancelled. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
+    cancelledBy: text('cancelled_by', { enum: ['family', 'admin'] }),
     /** Age in months whatever the unit, so the Age column sorts babies and children together. */
     ageInMonths: integer('age_in_months').generatedAlwaysAs(
       sql`case when age_unit = 'years' then age * 12 else age end`,
@@ -87,6 +92,8 @@ export const registrations = pgTable(
         and (not ('fastest-walking' = any(${t.categories})) or ${t.age} between 9 and 15))`,
     ),
     check('registrations_version_positive', sql`${t.version} >= 1`),
+    check('registrations_language', sql`${t.language} in ('en', 'ta')`),
+    check('registrations_cancelled_by', sql`(${t.cancelledAt} is null) = (${t.cancelledBy} is null)`),
     index('registrations_search_trgm').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('registrations_categories_gin').using('gin', t.categories),
     // Admin sort keys (server/routes/registrations/registration-list-query.ts): never null, so
@@ -270,7 +277,137 @@ export const auditLog = pgTable(
     ip: text('ip'),
     userAgent: text('user_agent'),
     changes: jsonb('changes'),
+    /** Who acted: a signed-in admin, or a family through their private link ("by family"). */
+    actor: text('actor', { enum: ['admin', 'family'] }).notNull().default('admin'),
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_entity').on(t.entityType, t.entityId)],
+);
+
+/**
+ * Emails waiting to be sent, written in the same statement as the registration they belong to,
+ * so a stored registration always gets its confirmation and a rolled-back one never does. The
+ * mail worker (server/mail) claims rows with FOR UPDATE SKIP LOCKED and a lease, so several
+ * instances never send one row twice and a crashed instance's claims are retried.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** confirmation: reference code, summary, dates, QR code and link; family-link: the link alone. */
+    template: text('template', { enum: ['confirmation', 'family-link'] }).notNull(),
+    /** Why it was queued: a new registration, an admin's resend, or the family asking for their link. */
+    reason: text('reason', { enum: ['registered', 'admin-resend', 'family-request'] }).notNull(),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped'] }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    /** Set by the claiming worker; a claim whose lease has run out may be taken by another. */
+    leaseToken: uuid('lease_token'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'string' }),
+    /** The last failure in the mail server's words (for admins), or why it was skipped. */
+    lastError: text('last_error'),
+    sentTo: text('sent_to'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Exactly one confirmation per stored registration, however often its batch is replayed.
+    uniqueIndex('mail_outbox_one_confirmation').on(t.registrationId).where(sql`${t.reason} = 'registered'`),
+    index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
+    index('mail_outbox_leased').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
+    index('mail_outbox_registration').on(t.registrationId, t.createdAt),
+    check('mail_outbox_attempts', sql`${t.attempts} >= 0`),
+  ],
+);
+
+/**
+ * A family's private links. Only the token's SHA-256 is stored; the token itself exists only in
+ * the email. A newer link replaces the older ones once its email has been accepted for delivery.
+ */
+export const familyLinks = pgTable(
+  'family_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [uniqueIndex('family_links_token_hash_key').on(t.tokenHash), index('family_links_registration').on(t.registrationId)],
+);
+
+/** A parent's or guardian's consent for a child's registration; a new row for each notice version agreed to. */
+export const consentRecords = pgTable(
+  'consent_records',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    guardianName: text('guardian_name').notNull(),
+    noticeVersion: text('notice_version').notNull(),
+    /** The language the notice was shown in. */
+    language: text('language', { enum: ['en', 'ta'] }).notNull(),
+    channel: text('channel', { enum: ['web', 'field-staff'] }).notNull(),
+    /** When the box was ticked (on the device, for a record queued offline). */
+    consentedAt: timestamp('consented_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** When the server stored it. */
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('consent_records_registration').on(t.registrationId, t.recordedAt),
+    check('consent_records_language', sql`${t.language} in ('en', 'ta')`),
+    check('consent_records_channel', sql`${t.channel} in ('web', 'field-staff')`),
+  ],
+);
+
+/**
+ * A family's request to erase their data. It outlives the registration it names (no foreign
+ * key): once carried out it keeps only what is anonymous (type, categories), the count.
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id').notNull(),
+    referenceCode: text('reference_code').notNull(),
+    status: text('status', { enum: ['open', 'completed'] }).notNull().default('open'),
+    requestedAt: timestamp('requested_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'string' }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'string' }),
+    completedBy: text('completed_by'),
+    registrationType: text('registration_type', { enum: ['participant', 'institute'] }),
+    categories: text('categories').array(),
+  },
+  (t) => [
+    uniqueIndex('erasure_requests_one_open').on(t.registrationId).where(sql`${t.status} = 'open'`),
+    index('erasure_requests_due').on(t.status, t.dueAt),
+    check('erasure_requests_due_within_90_days', sql`${t.dueAt} <= ${t.requestedAt} + interval '90 days'`),
+    check('erasure_requests_completed', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+  ],
+);
+
+/** "Find my registration" requests, counted per IP and per reference code so every instance shares the limit. */
+export const familyLookupAttempts = pgTable(
+  'family_lookup_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    /** SHA-256 of the normalised reference code asked about. */
+    codeHash: text('code_hash').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('family_lookup_attempts_ip').on(t.ip, t.attemptedAt),
+    index('family_lookup_attempts_code').on(t.codeHash, t.attemptedAt),
+  ],
 );

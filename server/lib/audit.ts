@@ -1,5 +1,7 @@
+import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
+import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { clientIp, userAgentOf } from './client-ip';
 
@@ -12,10 +14,18 @@ export type AuditAction =
   | 'registration.delete'
   | 'registration.restore'
   | 'contact.handled'
-  | 'contact.unhandled';
+  | 'contact.unhandled'
+  | 'registration.cancel'
+  | 'registration.consent'
+  | 'registration.erasure_requested'
+  | 'registration.erase'
+  | 'registration.resend_confirmation';
+
+/** Who a family's own changes are written as: no admin, actor 'family'. */
+export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;
 
 export type AuditEntry = {
-  admin: { id: string | null; username: string };
+  admin: { id: string | null; username: string; actor?: 'admin' | 'family' };
   action: AuditAction;
   entityType?: string;
   entityId?: string;
@@ -33,6 +43,7 @@ export async function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void
     ip: clientIp(c),
     userAgent: userAgentOf(c),
     changes: entry.changes ?? null,
+    actor: entry.admin.actor ?? 'admin',
     createdAt: c.var.deps.now().toISOString(),
   });
 }
@@ -47,4 +58,25 @@ export function changedFields(
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
   }
   return changes;
+}
+
+/**
+ * The audit entries about one record, oldest first, for a family's "download my data": what
+ * was done and when, and the IP and browser only on the family's own entries (an admin's are
+ * the admin's data, not the family's).
+ */
+export async function auditEntriesAbout(db: Db, entityType: string, entityId: string) {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
+  return rows.map((row) => ({
+    action: row.action,
+    by: row.actor,
+    changes: row.changes,
+    ip: row.actor === 'family' ? row.ip : null,
+    userAgent: row.actor === 'family' ? row.userAgent : null,
+    at: new Date(row.createdAt).toISOString(),
+  }));
 }

@@ -2,22 +2,8 @@
  * Season data: one typed module, so next season is one edit (docs/product.md, "Season data").
  * The contact phone and email are clearly fake placeholders until real ones are given.
  */
-export const CONTACT = {
-  phone: '+91 44 0000 0000',
-  phoneHref: 'tel:+914400000000',
-  /** The contest pages list two numbers; the second is just as fake. */
-  phoneAlt: '+91 44 0000 0001',
-  phoneAltHref: 'tel:+914400000001',
-  email: 'hello@example.org',
-  supportEmail: 'support@example.org',
-  adminContact: 'the competition office',
-} as const;
 
-export const SEASON = {
-  name: 'Kids Talent Competition 2025',
-  year: 2025,
-  city: 'Chennai',
-} as const;
+export { CONTACT, LEVELS, SEASON, type Level, type LevelId } from '@domain/season';
 
 export const ADDRESS = {
   lines: ['Kids Talent Competition', '12 Example Street, T. Nagar', 'Chennai 600 017, Tamil Nadu'],
@@ -45,105 +31,6 @@ export const SOCIAL_LINKS = [
   { name: 'X (Twitter)', href: 'https://x.com/' },
 ] as const;
 
-export type LevelId = 'level1' | 'level2' | 'level3';
-
-export type Level = {
-  id: LevelId;
-  number: 1 | 2 | 3;
-  title: string;
-  /** The dated reading of the levels (docs/product.md, "Season data"). */
-  date: string;
-  description: string;
-  venue: string;
-  format: string;
-  requirements: readonly string[];
-  timeline: readonly string[];
-  locations: readonly string[];
-  schedule: readonly string[];
-  amenities: readonly string[];
-  fee?: string;
-  /** Machine-readable start and end (IST), for link previews and search engines. */
-  startsAt: string;
-  endsAt: string;
-  /** Where it happens: online entries are possible only in Level 1. */
-  attendance: 'online-and-in-person' | 'in-person';
-  place: { name: string; locality: string };
-  /** Entry prices in rupees; the later levels are reached by qualifying, with no price given. */
-  prices?: readonly { label: string; rupees: number }[];
-};
-
-export const LEVELS: readonly Level[] = [
-  {
-    id: 'level1',
-    number: 1,
-    title: 'Level 1: Preliminary Round',
-    date: 'April 18–20, 2025',
-    description:
-      'Where every journey starts. Children perform from home or at a centre near them, and every child gets a certificate and a few kind words from the judges.',
-    venue: 'Online, or at partner schools across Chennai',
-    format: 'Online (video entry) and offline (in person)',
-    fee: '₹99 online · ₹333 offline',
-    startsAt: '2025-04-18T09:00:00+05:30',
-    endsAt: '2025-04-20T17:00:00+05:30',
-    attendance: 'online-and-in-person',
-    place: { name: 'Partner schools across Chennai', locality: 'Chennai' },
-    prices: [
-      { label: 'Online entry', rupees: 99 },
-      { label: 'In-person entry', rupees: 333 },
-    ],
-    requirements: [
-      'A completed registration for each category',
-      'For online entries: a video of up to 3 minutes',
-      'For offline entries: arrive 30 minutes before your slot',
-    ],
-    timeline: ['Registrations close April 15', 'Performances April 18–20', 'Results by April 30'],
-    locations: ['Online, from anywhere', 'T. Nagar', 'Anna Nagar', 'Velachery', 'Tambaram'],
-    schedule: ['Morning slots 9 AM – 12 PM', 'Afternoon slots 2 PM – 5 PM'],
-    amenities: ['Participation certificate for every child', 'Waiting area for parents', 'Drinking water'],
-  },
-  {
-    id: 'level2',
-    number: 2,
-    title: 'Level 2: Semi-Finals',
-    date: 'August 29–31, 2025',
-    description:
-      'The best performers of Level 1 meet on a real stage. Judges give each child written feedback to carry into the finals.',
-    venue: 'Kamarajar Arangam, Teynampet, Chennai',
-    format: 'In person, on stage',
-    startsAt: '2025-08-29T09:00:00+05:30',
-    endsAt: '2025-08-31T18:00:00+05:30',
-    attendance: 'in-person',
-    place: { name: 'Kamarajar Arangam, Teynampet', locality: 'Chennai' },
-    requirements: [
-      'A Level 1 qualification letter',
-      'Performances of at most 5 minutes',
-      'Costumes and props brought by the participant',
-    ],
-    timeline: ['Qualifiers announced by July 15', 'Slots shared by August 15', 'Semi-finals August 29–31'],
-    locations: ['Kamarajar Arangam, Teynampet'],
-    schedule: ['Junior groups 9 AM – 1 PM', 'Senior groups 2 PM – 6 PM'],
-    amenities: ['Green rooms for changing', 'Snacks and water', 'Written feedback from the judges'],
-  },
-  {
-    id: 'level3',
-    number: 3,
-    title: 'Level 3: Grand Finals',
-    date: 'December 29–31, 2025',
-    description:
-      'Three days of celebration to close the year. Finalists perform for a full audience and the season’s champions are crowned.',
-    venue: 'Music Academy, Royapettah, Chennai',
-    format: 'In person, with a live audience',
-    startsAt: '2025-12-29T16:00:00+05:30',
-    endsAt: '2025-12-31T20:00:00+05:30',
-    attendance: 'in-person',
-    place: { name: 'Music Academy, Royapettah', locality: 'Chennai' },
-    requirements: ['A Level 2 qualification letter', 'A short introduction for the compère', 'Rehearsal on the morning of your day'],
-    timeline: ['Finalists announced by September 30', 'Rehearsals December 28', 'Grand finals December 29–31'],
-    locations: ['Music Academy, Royapettah'],
-    schedule: ['Rehearsals 8 AM – 11 AM', 'Finals 4 PM – 8 PM', 'Awards on December 31 at 7 PM'],
-    amenities: ['Trophies, medals and gift hampers', 'Professional photographs', 'Family seating for finalists'],
-  },
-];
 
 export type Workshop = {
   id: string;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { startServer, type RunningServer } from '../setup/server-process';
+import { startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
 import { createScratchPostgresDatabase } from '../setup/test-database';
 import { createPrivatePostgres } from './support/private-postgres';
 import { makeRegistration, postJson } from './support/registrations';
@@ -33,10 +34,12 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
   let database: { url: string; dispose(): Promise<void> };
   let first: RunningServer;
   let second: RunningServer;
+  let smtp: SmtpTestServer;
 
   beforeAll(async () => {
     database = await sharedPostgres();
-    const env = { DATABASE_URL: database.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    smtp = await startSmtpTestServer();
+    const env = { DATABASE_URL: database.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url };
     // Started together: both migrate and create the admin against the same database at once.
     [first, second] = await Promise.all([startServer({ env }), startServer({ env })]);
   }, 90_000);
@@ -46,6 +49,7 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
     first?.cleanup();
     second?.cleanup();
     await database?.dispose();
+    await smtp?.close();
   });
 
   it('accepts a session created on one instance on the other', async () => {
@@ -110,4 +114,33 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
       await direct.close();
     }
   });
+
+  it('sends each confirmation exactly once, though both instances work the one queue', async () => {
+    // Half the records reach one instance, half the other, and every record is sent twice (a replay).
+    const records = Array.from({ length: 60 }, (_, i) => makeRegistration(1000 + i));
+    const byCode = (code: string) => smtp.received.filter((mail) => mail.parsed.subject?.includes(code)).length;
+    await Promise.all(
+      records.map(async (record, i) => {
+        const [a, b] = i % 2 === 0 ? [first, second] : [second, first];
+        expect((await postJson(a.url, '/api/registrations', record)).status).toBe(201);
+        expect((await postJson(b.url, '/api/registrations', record)).status).toBe(200);
+      }),
+    );
+    const deadline = Date.now() + 60_000;
+    while (records.some((r) => byCode(r.referenceCode) === 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    // Both workers poll every 2 s: give a second copy every chance to show up.
+    await new Promise((r) => setTimeout(r, 5_000));
+    expect(records.map((r) => byCode(r.referenceCode))).toEqual(records.map(() => 1));
+
+    const direct = await openDatabase({ kind: 'postgres', url: database.url, maxConnections: 1 });
+    try {
+      const [row] = await direct.rows<{ sent: number; attempts: number }>(sql`
+        select count(*)::int as sent, sum(attempts)::int as attempts from mail_outbox m
+        join registrations r on r.id = m.registration_id
+        where m.status = 'sent' and r.reference_code = any(${sql.param(records.map((r) => r.referenceCode))}::text[])`);
+      expect({ sent: Number(row?.sent), attempts: Number(row?.attempts) }).toEqual({ sent: 60, attempts: 60 });
+    } finally {
+      await direct.close();
+    }
+  }, 120_000);
 });

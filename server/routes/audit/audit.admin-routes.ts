@@ -7,6 +7,8 @@ import { requireAdmin } from '../../lib/require-admin';
 type AuditRow = {
   id: string;
   adminUsername: string;
+  /** 'family' for changes a family made through their private link ("by family"). */
+  actor: 'admin' | 'family';
   action: string;
   entityType: string | null;
   entityId: string | null;
@@ -21,7 +23,7 @@ type AuditRow = {
 export const auditAdminRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {
   const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'bigint');
   const rows = await c.var.deps.database.rows<AuditRow>(sql`
-    select t.id::text as id, t.admin_username as "adminUsername", t.action, t.entity_type as "entityType",
+    select t.id::text as id, t.admin_username as "adminUsername", t.actor, t.action, t.entity_type as "entityType",
       t.entity_id as "entityId", t.ip, t.user_agent as "userAgent", t.changes,
       to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
       ${preciseTime(sql`t.created_at`)} as "cursorTime"

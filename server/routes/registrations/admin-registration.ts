@@ -1,8 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Language } from '@domain/languages';
 import type { Registration } from '@domain/registration';
 
 /** A registration as the admin API returns it (docs/api.md). */
-export type AdminRegistration = Registration & { possibleDuplicate: boolean; deletedAt: string | null };
+export type AdminRegistration = Registration & {
+  possibleDuplicate: boolean;
+  deletedAt: string | null;
+  language: Language;
+  /** Set when the family cancelled through their private link: still listed, shown as cancelled. */
+  cancelledAt: string | null;
+  cancelledBy: 'family' | 'admin' | null;
+};
 
 /** ISO 8601 in UTC, the same text on PGlite and Postgres whatever the session time zone. */
 export function isoTime(column: SQL): SQL {
@@ -24,6 +32,8 @@ export const ADMIN_REGISTRATION_COLUMNS = sql`
   r.email, r.phone, r.city, r.institute_name as "instituteName", r.categories, r.version,
   ${isoTime(sql`r.created_at`)} as "createdAt", ${isoTime(sql`r.updated_at`)} as "updatedAt",
   case when r.deleted_at is null then null else ${isoTime(sql`r.deleted_at`)} end as "deletedAt",
+  r.language, case when r.cancelled_at is null then null else ${isoTime(sql`r.cancelled_at`)} end as "cancelledAt",
+  r.cancelled_by as "cancelledBy",
   ${POSSIBLE_DUPLICATE} as "possibleDuplicate"`;
 
 /** A row as the drivers return it: numbers may arrive as text, the flag as anything truthy. */
@@ -52,5 +62,23 @@ export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistratio
     version: Number(row.version),
     deletedAt: row.deletedAt,
     possibleDuplicate: row.possibleDuplicate === true,
+    language: row.language,
+    cancelledAt: row.cancelledAt,
+    cancelledBy: row.cancelledBy,
+  };
+}
+
+/** The fields a person can change (an admin, or the family), for the audit log's before/after. */
+export function editableFields(r: AdminRegistration) {
+  return {
+    type: r.type,
+    name: r.name,
+    age: r.age,
+    ageUnit: r.ageUnit,
+    email: r.email,
+    phone: r.phone,
+    city: r.city,
+    instituteName: r.instituteName,
+    categories: r.categories,
   };
 }

@@ -5,8 +5,10 @@ import { isApiErrorBody } from '@domain/api-error';
 import { CATEGORIES } from '@domain/categories';
 import { createRecordSecret } from '@domain/record-secret';
 import { createReferenceCode } from '@domain/reference-code';
+import { PRIVACY_NOTICE, seasonEndsAt } from '@domain/season';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { loadEnv } from '../../env';
+import { createFamilyLink } from '../family/family-link-store';
 
 /**
  * Every public write endpoint, fed thousands of generated bad payloads: the answer is always a
@@ -106,6 +108,12 @@ const registration = () => ({
   categories: ['dance'],
   agreeTerms: true,
   recordSecret: createRecordSecret(),
+  language: 'en',
+  guardianName: 'Lakshmi',
+  privacyConsent: true,
+  privacyNoticeVersion: PRIVACY_NOTICE.version,
+  consentChannel: 'field-staff',
+  consentedAt: '2025-03-01T10:00:00+05:30',
 });
 
 const legacy = () => ({
@@ -133,6 +141,21 @@ const contact = () => ({
 
 const newsletter = () => ({ id: randomUUID(), email: 'someone@example.org', recordSecret: createRecordSecret() });
 
+const findRegistration = () => ({ referenceCode: createReferenceCode(), contact: 'parent@example.org' });
+
+const correction = () => ({
+  type: 'participant',
+  name: 'Asha',
+  age: 7,
+  email: 'parent@example.org',
+  phone: '9876543210',
+  city: 'Chennai',
+  categories: ['dance'],
+  version: 1,
+});
+
+const consent = () => ({ guardianName: 'Lakshmi', privacyConsent: true, privacyNoticeVersion: PRIVACY_NOTICE.version, language: 'ta' });
+
 const JSON_TYPES = ['application/json', 'application/json; charset=utf-8', 'APPLICATION/JSON'];
 const OTHER_TYPES = ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', 'application/jsonx', 'text/json', ''];
 
@@ -146,7 +169,7 @@ function jsonRequest(record: fc.Arbitrary<unknown>) {
   );
 }
 
-const ALLOWED_SUCCESS = new Set(['created', 'duplicate', 'subscribed']);
+const ALLOWED_SUCCESS = new Set(['created', 'duplicate', 'subscribed', 'already_subscribed', 'accepted']);
 
 async function expectSaneAnswer(response: Response): Promise<void> {
   const text = await response.text();
@@ -158,6 +181,8 @@ async function expectSaneAnswer(response: Response): Promise<void> {
     expect(isApiErrorBody(body), text).toBe(true);
   } else if (body && typeof body === 'object' && 'results' in body) {
     expect(Array.isArray(body.results)).toBe(true);
+  } else if (body && typeof body === 'object' && ('registration' in body || 'consent' in body)) {
+    // A family's correction or consent that happened to be valid.
   } else {
     expect(ALLOWED_SUCCESS.has((body as { status: string }).status), text).toBe(true);
   }
@@ -167,8 +192,12 @@ describe('public write endpoints under generated bad input', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Limits off: thousands of requests from one address would otherwise test the 429 instead
-    // of the validation behind it (rate-limits.test.ts covers the limits).
-    t = await createTestApp('pglite', { env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '0' }) });
+    // of the validation behind it (rate-limits.test.ts covers the limits). In season, so a
+    // family's private link is valid and corrections are open.
+    t = await createTestApp('pglite', {
+      env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '0' }),
+      now: () => new Date('2025-03-01T10:00:00+05:30'),
+    });
   });
   afterAll(() => t.close());
 
@@ -184,10 +213,32 @@ describe('public write endpoints under generated bad input', () => {
     ['/api/users/createuser', mutated(legacy)],
     ['/api/contact', mutated(contact)],
     ['/api/newsletter', mutated(newsletter)],
+    ['/api/family/find', mutated(findRegistration)],
   ])('%s never answers 5xx', async (path, record) => {
     await fc.assert(
       fc.asyncProperty(jsonRequest(record), async (request) => expectSaneAnswer(await send(path, request))),
       { numRuns: 400 },
+    );
+  }, 120_000);
+
+  it.each([
+    ['PUT', '/api/family/registration', mutated(correction)],
+    ['POST', '/api/family/registration/consent', mutated(consent)],
+  ] as const)('%s %s with a valid private link never answers 5xx', async (method, path, record) => {
+    const created = await t.request('/api/registrations', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(registration()) });
+    const { registration: stored } = (await created.json()) as { registration: { id: string } };
+    const { token } = await createFamilyLink(t.deps.database.db, { registrationId: stored.id, mailId: null, expiresAt: seasonEndsAt(), now: new Date('2025-03-01T00:00:00Z') });
+    await fc.assert(
+      fc.asyncProperty(jsonRequest(record), async (request) =>
+        expectSaneAnswer(
+          await t.request(path, {
+            method,
+            headers: { Authorization: `Bearer ${token}`, ...(request.type ? { 'Content-Type': request.type } : {}) },
+            body: request.body,
+          }),
+        ),
+      ),
+      { numRuns: 300 },
     );
   }, 120_000);
 

@@ -60,26 +60,49 @@ type RowValues = ReturnType<typeof rowValues>;
  * so two batches sharing ids take their locks in the same order and wait instead of deadlocking.
  * Only the id is unique: the reference code is not (ADR 009), so an insert is skipped only when
  * its id is already stored.
+ *
+ * The same statement queues each created registration's confirmation email and stores its
+ * parent's consent: a row that is not inserted (a replay) gets neither, and nothing is ever
+ * stored without its email.
  */
 function insertRows(database: Database, rows: readonly RowValues[]): Promise<StoredRow[]> {
   const column = (pick: (row: RowValues) => string | number | null) => sql.param(rows.map(pick));
   return database.rows<StoredRow>(sql`
-    insert into registrations
-      (id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-       agree_terms, content_hash, secret_hash, source)
-    select id, reference_code, type, name, age, age_unit, email, phone, city, institute_name,
-      string_to_array(categories, ','), true, content_hash, secret_hash, source
-    from unnest(
-      ${column((r) => r.id)}::uuid[], ${column((r) => r.referenceCode)}::text[], ${column((r) => r.type)}::text[],
-      ${column((r) => r.name)}::text[], ${column((r) => r.age)}::int[], ${column((r) => r.ageUnit)}::text[],
-      ${column((r) => r.email)}::text[], ${column((r) => r.phone)}::text[], ${column((r) => r.city)}::text[],
-      ${column((r) => r.instituteName)}::text[], ${column((r) => r.categories.join(','))}::text[],
-      ${column((r) => r.contentHash)}::text[], ${column((r) => r.secretHash)}::text[], ${column((r) => r.source)}::text[]
-    ) as input(id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-       content_hash, secret_hash, source)
-    order by id
-    on conflict (id) do nothing
-    returning ${STORED_COLUMNS}`);
+    with input as (
+      select * from unnest(
+        ${column((r) => r.id)}::uuid[], ${column((r) => r.referenceCode)}::text[], ${column((r) => r.type)}::text[],
+        ${column((r) => r.name)}::text[], ${column((r) => r.age)}::int[], ${column((r) => r.ageUnit)}::text[],
+        ${column((r) => r.email)}::text[], ${column((r) => r.phone)}::text[], ${column((r) => r.city)}::text[],
+        ${column((r) => r.instituteName)}::text[], ${column((r) => r.categories.join(','))}::text[],
+        ${column((r) => r.contentHash)}::text[], ${column((r) => r.secretHash)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.language)}::text[],
+        ${column((r) => r.consent?.guardianName ?? null)}::text[], ${column((r) => r.consent?.noticeVersion ?? null)}::text[],
+        ${column((r) => r.consent?.channel ?? null)}::text[], ${column((r) => r.consent?.consentedAt ?? null)}::text[]
+      ) as input(id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
+         content_hash, secret_hash, source, language, guardian_name, notice_version, consent_channel, consented_at)
+    ),
+    inserted as (
+      insert into registrations
+        (id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
+         agree_terms, content_hash, secret_hash, source, language)
+      select id, reference_code, type, name, age, age_unit, email, phone, city, institute_name,
+        string_to_array(categories, ','), true, content_hash, secret_hash, source, language
+      from input
+      order by id
+      on conflict (id) do nothing
+      returning ${STORED_COLUMNS}
+    ),
+    confirmation as (
+      insert into mail_outbox (registration_id, template, reason)
+      select id, 'confirmation', 'registered' from inserted
+    ),
+    consent as (
+      insert into consent_records (registration_id, guardian_name, notice_version, language, channel, consented_at)
+      select i.id, i.guardian_name, i.notice_version, i.language, i.consent_channel,
+        least(coalesce(i.consented_at::timestamptz, now()), now())
+      from input i join inserted r on r.id = i.id
+      where i.guardian_name is not null
+    )
+    select * from inserted`);
 }
 
 function selectByIds(database: Database, ids: readonly string[]): Promise<StoredRow[]> {
@@ -127,6 +150,8 @@ function rowValues(write: RegistrationWrite, hash: string, source: RegistrationS
     contentHash: hash,
     secretHash: write.secretHash,
     source,
+    language: registration.language,
+    consent: registration.consent,
   };
 }
 

@@ -8,9 +8,15 @@ import { csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
-import type { AdminRegistration } from './admin-registration';
+import { uuidParam } from '../../lib/validators';
+import { mailFor, queueMail } from '../../mail/mail-outbox-store';
+import { erasureRequestsFor } from '../erasure-requests/erasure-store';
+import { consentNeededFor, consentsFor } from './consent-store';
+import { editableFields, type AdminRegistration } from './admin-registration';
 import { findRegistration, setDeleted, updateRegistration } from './registration-admin-queries';
 import { allMatching, listCities, listQuerySchema, listRegistrations } from './registration-list-query';
+
+const NOT_FOUND = 'There is no registration with that id.';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -22,21 +28,6 @@ function registrationId(c: Context): string {
 
 function listQuery(c: Context) {
   return validate(listQuerySchema, c.req.query());
-}
-
-/** The fields an admin can change, for the audit log's before/after. */
-function editableFields(r: AdminRegistration) {
-  return {
-    type: r.type,
-    name: r.name,
-    age: r.age,
-    ageUnit: r.ageUnit,
-    email: r.email,
-    phone: r.phone,
-    city: r.city,
-    instituteName: r.instituteName,
-    categories: r.categories,
-  };
 }
 
 const CSV_HEADER = [
@@ -52,6 +43,7 @@ const CSV_HEADER = [
   'Categories',
   'Possible duplicate',
   'Registered at',
+  'Status',
 ];
 
 function csvLine(r: AdminRegistration): string {
@@ -68,6 +60,7 @@ function csvLine(r: AdminRegistration): string {
     r.categories.map((slug) => adminCategoryName(categoryBySlug(slug))).join(', '),
     r.possibleDuplicate ? 'yes' : 'no',
     r.createdAt,
+    r.cancelledAt ? `cancelled by ${r.cancelledBy ?? 'family'}` : 'registered',
   ]);
 }
 
@@ -91,10 +84,33 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
       log.error('registrations export failed', describeError(error)),
     );
   })
-  .get('/:id', requireAdmin, async (c) => {
-    const registration = await findRegistration(c.var.deps.database, registrationId(c));
-    if (!registration) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
-    return c.json({ registration }, 200);
+  .get('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const { id } = c.req.valid('param');
+    const { database } = c.var.deps;
+    const registration = await findRegistration(database, id);
+    if (!registration) throw new ApiError(404, 'not_found', NOT_FOUND);
+    const consents = await consentsFor(database.db, id);
+    const consentNeeded = consentNeededFor(registration.type, consents);
+    return c.json(
+      {
+        registration,
+        /** Newest first: queued, sending, sent, failed (with the mail server's reason) or skipped. */
+        emails: await mailFor(database.db, id),
+        consent: consents[0] ?? null,
+        consentNeeded: consentNeeded ? { noticeVersion: consentNeeded } : null,
+        erasureRequests: await erasureRequestsFor(database.db, id),
+      },
+      200,
+    );
+  })
+  .post('/:id/resend-confirmation', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const { id } = c.req.valid('param');
+    const { database } = c.var.deps;
+    const registration = await findRegistration(database, id);
+    if (!registration || registration.deletedAt) throw new ApiError(404, 'not_found', NOT_FOUND);
+    const email = await queueMail(database.db, { registrationId: id, template: 'confirmation', reason: 'admin-resend' });
+    await audit(c, { admin: signedInAdmin(c), action: 'registration.resend_confirmation', entityType: 'registration', entityId: id });
+    return c.json({ email }, 202);
   })
   .put('/:id', requireAdmin, async (c) => {
     const id = registrationId(c);

@@ -1,0 +1,196 @@
+/**
+ * The season's data that both the site and the server need (the levels and their dates, the
+ * contacts, the privacy notice version), so next season is still one edit (docs/product.md,
+ * "Season data"). Pure data and date arithmetic: no framework, no Node. `src/config/season.ts` re-exports
+ * it beside the site-only content.
+ */
+
+/** A calendar day, `YYYY-MM-DD`. */
+export type IsoDate = `${number}-${number}-${number}`;
+
+export const CONTACT = {
+  phone: '+91 44 0000 0000',
+  phoneHref: 'tel:+914400000000',
+  /** The contest pages list two numbers; the second is just as fake. */
+  phoneAlt: '+91 44 0000 0001',
+  phoneAltHref: 'tel:+914400000001',
+  email: 'hello@example.org',
+  supportEmail: 'support@example.org',
+  adminContact: 'the competition office',
+} as const;
+
+export const SEASON = {
+  name: 'Kids Talent Competition 2025',
+  year: 2025,
+  city: 'Chennai',
+  /** Every date of the season is a day in Chennai (IST, UTC+05:30, no daylight saving). */
+  timeZone: 'Asia/Kolkata',
+  utcOffset: '+05:30',
+} as const;
+
+export type LevelId = 'level1' | 'level2' | 'level3';
+
+export type Level = {
+  id: LevelId;
+  number: 1 | 2 | 3;
+  title: string;
+  /** Dates from the spec's constants section (docs/product.md: the popup shows these). */
+  date: string;
+  /** The same dates as calendar days in Chennai, for the server's cut-offs and the emails. */
+  startsOn: IsoDate;
+  endsOn: IsoDate;
+  description: string;
+  venue: string;
+  format: string;
+  requirements: readonly string[];
+  timeline: readonly string[];
+  locations: readonly string[];
+  schedule: readonly string[];
+  amenities: readonly string[];
+  fee?: string;
+  /** Machine-readable start and end (IST), for link previews and search engines. */
+  startsAt: string;
+  endsAt: string;
+  /** Where it happens: online entries are possible only in Level 1. */
+  attendance: 'online-and-in-person' | 'in-person';
+  place: { name: string; locality: string };
+  /** Entry prices in rupees; the later levels are reached by qualifying, with no price given. */
+  prices?: readonly { label: string; rupees: number }[];
+};
+
+export const LEVELS: readonly Level[] = [
+  {
+    id: 'level1',
+    number: 1,
+    title: 'Level 1: Preliminary Round',
+    date: 'April 18–20, 2025',
+    startsOn: '2025-04-18',
+    endsOn: '2025-04-20',
+    description:
+      'Where every journey starts. Children perform from home or at a centre near them, and every child gets a certificate and a few kind words from the judges.',
+    venue: 'Online, or at partner schools across Chennai',
+    format: 'Online (video entry) and offline (in person)',
+    fee: '₹99 online · ₹333 offline',
+    startsAt: '2025-04-18T09:00:00+05:30',
+    endsAt: '2025-04-20T17:00:00+05:30',
+    attendance: 'online-and-in-person',
+    place: { name: 'Partner schools across Chennai', locality: 'Chennai' },
+    prices: [
+      { label: 'Online entry', rupees: 99 },
+      { label: 'In-person entry', rupees: 333 },
+    ],
+    requirements: [
+      'A completed registration for each category',
+      'For online entries: a video of up to 3 minutes',
+      'For offline entries: arrive 30 minutes before your slot',
+    ],
+    timeline: ['Registrations close April 15', 'Performances April 18–20', 'Results by April 30'],
+    locations: ['Online, from anywhere', 'T. Nagar', 'Anna Nagar', 'Velachery', 'Tambaram'],
+    schedule: ['Morning slots 9 AM – 12 PM', 'Afternoon slots 2 PM – 5 PM'],
+    amenities: ['Participation certificate for every child', 'Waiting area for parents', 'Drinking water'],
+  },
+  {
+    id: 'level2',
+    number: 2,
+    title: 'Level 2: Semi-Finals',
+    date: 'August 29–31, 2025',
+    startsOn: '2025-08-29',
+    endsOn: '2025-08-31',
+    description:
+      'The best performers of Level 1 meet on a real stage. Judges give each child written feedback to carry into the finals.',
+    venue: 'Kamarajar Arangam, Teynampet, Chennai',
+    format: 'In person, on stage',
+    startsAt: '2025-08-29T09:00:00+05:30',
+    endsAt: '2025-08-31T18:00:00+05:30',
+    attendance: 'in-person',
+    place: { name: 'Kamarajar Arangam, Teynampet', locality: 'Chennai' },
+    requirements: [
+      'A Level 1 qualification letter',
+      'Performances of at most 5 minutes',
+      'Costumes and props brought by the participant',
+    ],
+    timeline: ['Qualifiers announced by July 15', 'Slots shared by August 15', 'Semi-finals August 29–31'],
+    locations: ['Kamarajar Arangam, Teynampet'],
+    schedule: ['Junior groups 9 AM – 1 PM', 'Senior groups 2 PM – 6 PM'],
+    amenities: ['Green rooms for changing', 'Snacks and water', 'Written feedback from the judges'],
+  },
+  {
+    id: 'level3',
+    number: 3,
+    title: 'Level 3: Grand Finals',
+    date: 'December 29–31, 2025',
+    startsOn: '2025-12-29',
+    endsOn: '2025-12-31',
+    description:
+      'Three days of celebration to close the year. Finalists perform for a full audience and the season’s champions are crowned.',
+    venue: 'Music Academy, Royapettah, Chennai',
+    format: 'In person, with a live audience',
+    startsAt: '2025-12-29T16:00:00+05:30',
+    endsAt: '2025-12-31T20:00:00+05:30',
+    attendance: 'in-person',
+    place: { name: 'Music Academy, Royapettah', locality: 'Chennai' },
+    requirements: ['A Level 2 qualification letter', 'A short introduction for the compère', 'Rehearsal on the morning of your day'],
+    timeline: ['Finalists announced by September 30', 'Rehearsals December 28', 'Grand finals December 29–31'],
+    locations: ['Music Academy, Royapettah'],
+    schedule: ['Rehearsals 8 AM – 11 AM', 'Finals 4 PM – 8 PM', 'Awards on December 31 at 7 PM'],
+    amenities: ['Trophies, medals and gift hampers', 'Professional photographs', 'Family seating for finalists'],
+  },
+];
+
+/**
+ * The privacy notice a parent agrees to when registering a child. Raise `version` whenever the
+ * notice changes: families who consented to an older version are asked again on their page.
+ */
+export const PRIVACY_NOTICE = {
+  version: '2025-1',
+  /** Days the organisers take to carry out a request to erase a family's data (the law allows at most 90). */
+  erasureAnswerDays: 30,
+} as const;
+
+/** The longest any erasure request may wait (DPDP Rules 2025). */
+export const ERASURE_MAX_DAYS = 90;
+
+/**
+ * The day on which families can no longer correct their registration through their private link.
+ * null: the day before Level 1, so the organisers have a settled list for the first contest day.
+ */
+export const CORRECTIONS_CLOSE_ON: IsoDate | null = null;
+
+/** The moment a day starts in Chennai. */
+export function startOfDay(day: IsoDate): Date {
+  return new Date(`${day}T00:00:00${SEASON.utcOffset}`);
+}
+
+/** The calendar day `days` after (or before, when negative) `day`. */
+export function addDays(day: IsoDate, days: number): IsoDate {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10) as IsoDate;
+}
+
+function firstLevel(): Level {
+  const level = LEVELS[0];
+  if (!level) throw new Error('The season has no levels.');
+  return level;
+}
+
+function lastLevel(): Level {
+  const level = LEVELS[LEVELS.length - 1];
+  if (!level) throw new Error('The season has no levels.');
+  return level;
+}
+
+/** The day corrections close (see CORRECTIONS_CLOSE_ON). */
+export function correctionsCloseOn(): IsoDate {
+  return CORRECTIONS_CLOSE_ON ?? addDays(firstLevel().startsOn, -1);
+}
+
+/** From this moment on, a family's registration is read-only. */
+export function correctionsCloseAt(): Date {
+  return startOfDay(correctionsCloseOn());
+}
+
+/** The season ends when its last contest day does; families' private links stop working then. */
+export function seasonEndsAt(): Date {
+  return startOfDay(addDays(lastLevel().endsOn, 1));
+}

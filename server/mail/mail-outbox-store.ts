@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+type MailRow = typeof mailOutbox.$inferSelect;
+
+/** An email's state as admins (and the family's data download) see it. */
+export function toMailStatus(row: MailRow) {
+  return {
+    id: row.id,
+    template: row.template,
+    reason: row.reason,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    sentTo: row.sentTo,
+    sentAt: row.sentAt ? new Date(row.sentAt).toISOString() : null,
+    nextAttemptAt: row.status === 'queued' ? new Date(row.nextAttemptAt).toISOString() : null,
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export type MailStatus = ReturnType<typeof toMailStatus>;
+
+/** A row this worker holds until its lease runs out; every later write is fenced by the lease token. */
+export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'template' | 'reason' | 'attempts'> & { leaseToken: string };
+
+/** Due now: queued and its time has come, or claimed by a worker whose lease ran out (it crashed or hung). */
+const due = () =>
+  or(
+    and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
+    and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.leaseExpiresAt, sql`now()`)),
+  );
+
+/**
+ * Claims the next due email for this worker. FOR UPDATE SKIP LOCKED lets instances claim side
+ * by side without waiting on each other, and the row's re-check under the lock means two of
+ * them never claim the same email. Times are the database's, the one clock every instance shares.
+ */
+export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMail | null> {
+  const leaseToken = randomUUID();
+  const candidate = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(due())
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(mailOutbox)
+    .set({
+      status: 'sending',
+      attempts: sql`${mailOutbox.attempts} + 1`,
+      leaseToken,
+      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      updatedAt: sql`now()`,
+    })
+    // A scalar subquery runs once; `id in (...)` may be re-scanned per row and claim them all.
+    .where(and(sql`${mailOutbox.id} = (${candidate})`, due()))
+    .returning({
+      id: mailOutbox.id,
+      registrationId: mailOutbox.registrationId,
+      template: mailOutbox.template,
+      reason: mailOutbox.reason,
+      attempts: mailOutbox.attempts,
+    });
+  return row ? { ...row, leaseToken } : null;
+}
+
+const held = (claim: ClaimedMail) => and(eq(mailOutbox.id, claim.id), eq(mailOutbox.leaseToken, claim.leaseToken));
+
+/** Marks a claimed email sent; false when this worker no longer held it (its lease ran out and another took it). */
+export async function markMailSent(db: Db, claim: ClaimedMail, sent: { messageId: string; sentTo: string }): Promise<boolean> {
+  const rows = await db
+    .update(mailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      sentTo: sent.sentTo,
+      messageId: sent.messageId.slice(0, 300),
+      lastError: null,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(held(claim))
+    .returning({ id: mailOutbox.id });
+  return rows.length > 0;
+}
+
+/** A transient failure: back in the queue after `delayMs`. */
+export async function scheduleRetry(db: Db, claim: ClaimedMail, failure: { error: string; delayMs: number }): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({
+      status: 'queued',
+      lastError: failure.error.slice(0, 1000),
+      nextAttemptAt: sql`now() + make_interval(secs => ${failure.delayMs / 1000})`,
+      leaseToken: null,
+      leaseExpiresAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(held(claim));
+}
+
+/** A permanent failure (the address was refused, or every retry failed), kept for admins to see. */
+export async function markMailFailed(db: Db, claim: ClaimedMail, error: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'failed', lastError: error.slice(0, 1000), leaseToken: null, leaseExpiresAt: null, updatedAt: sql`now()` })
+    .where(held(claim));
+}
+
+/** Not sent, on purpose (the registration was deleted before its turn came). */
+export async function markMailSkipped(db: Db, claim: ClaimedMail, reason: string): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ status: 'skipped', lastError: reason, leaseToken: null, leaseExpiresAt: null, updatedAt: sql`now()` })
+    .where(held(claim));
+}
+
+export async function queueMail(
+  db: Db,
+  mail: { registrationId: string; template: MailRow['template']; reason: Exclude<MailRow['reason'], 'registered'> },
+): Promise<MailStatus> {
+  const [row] = await db.insert(mailOutbox).values(mail).returning();
+  if (!row) throw new Error('The email was not queued.');
+  return toMailStatus(row);
+}
+
+/** Every email of one registration, the newest first. */
+export async function mailFor(db: Db, registrationId: string): Promise<MailStatus[]> {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.registrationId, registrationId))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id));
+  return rows.map(toMailStatus);
+}

@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../env';
+import type { Logger } from '../lib/logger';
+
+/** One email, as the templates build it. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
+};
+
+export type MailTransport = {
+  /** Resolves once the message is accepted (by the SMTP server, or written to disk). */
+  send(message: MailMessage): Promise<{ messageId: string }>;
+  close(): void;
+};
+
+/**
+ * Timeouts well inside the worker's claim lease (mail-worker.ts), so a hung server fails a send
+ * long before another instance may take the same email over.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+/**
+ * SMTP when SMTP_URL is set. Otherwise each email is written as an .eml file to DATA_DIR/mail,
+ * so `npm start` needs no mail server; that is said once in the log.
+ */
+export function createMailTransport(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'DATA_DIR'>, log: Logger): MailTransport {
+  if (env.SMTP_URL) {
+    const transporter = nodemailer.createTransport({ url: env.SMTP_URL, ...SMTP_TIMEOUTS }, { from: env.MAIL_FROM });
+    return {
+      async send(message) {
+        const info = await transporter.sendMail(message);
+        return { messageId: info.messageId };
+      },
+      close: () => transporter.close(),
+    };
+  }
+  const folder = resolve(env.DATA_DIR, 'mail');
+  log.info('no SMTP_URL: emails are written as .eml files', { folder });
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from: env.MAIL_FROM });
+  return {
+    async send(message) {
+      const info = await transporter.sendMail(message);
+      await mkdir(folder, { recursive: true });
+      const id = info.messageId.replace(/[^A-Za-z0-9.@-]/g, '');
+      await writeFile(join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`), info.message as Buffer);
+      return { messageId: info.messageId };
+    },
+    close: () => transporter.close(),
+  };
+}

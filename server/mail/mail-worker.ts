@@ -1,0 +1,178 @@
+import { familyLinkPath } from '@domain/family-link';
+import { correctionsCloseAt, seasonEndsAt } from '@domain/season';
+import type { Deps } from '../context';
+import { publicUrl } from '../env';
+import { describeError } from '../lib/logger';
+import { createFamilyLink, deleteFamilyLink, revokeOlderLinks } from '../routes/family/family-link-store';
+import { consentNeededFor, consentsFor } from '../routes/registrations/consent-store';
+import { findRegistration } from '../routes/registrations/registration-admin-queries';
+import { confirmationEmail, familyLinkEmail, type FamilyEmailData } from './family-emails';
+import {
+  claimNextMail,
+  markMailFailed,
+  markMailSent,
+  markMailSkipped,
+  scheduleRetry,
+  type ClaimedMail,
+} from './mail-outbox-store';
+import type { MailTransport } from './mail-transport';
+
+export type MailWorkerOptions = {
+  /** How often an idle worker looks for due emails. */
+  pollMs: number;
+  /** How long a claim holds; far longer than one send may take (mail-transport.ts timeouts). */
+  leaseMs: number;
+  /** Backoff after a transient failure: retryBaseMs, doubling per attempt, at most retryCapMs. */
+  retryBaseMs: number;
+  retryCapMs: number;
+  /** After this many attempts a transient failure becomes permanent. */
+  maxAttempts: number;
+};
+
+export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
+  pollMs: 2_000,
+  leaseMs: 5 * 60_000,
+  retryBaseMs: 30_000,
+  retryCapMs: 60 * 60_000,
+  maxAttempts: 15,
+};
+
+/** Sends due emails one at a time until none is due (or `keepGoing` says stop); returns how many it handled. */
+export type MailSender = { sendDue(keepGoing?: () => boolean): Promise<number> };
+
+export function createMailSender(deps: Deps, transport: MailTransport, overrides: Partial<MailWorkerOptions> = {}): MailSender {
+  const options = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...overrides };
+  const { database, log } = deps;
+  const { db } = database;
+
+  async function deliver(claim: ClaimedMail): Promise<void> {
+    const registration = await findRegistration(database, claim.registrationId);
+    if (!registration || registration.deletedAt) {
+      await markMailSkipped(db, claim, 'The registration was deleted before this email was sent.');
+      return;
+    }
+    const consents = await consentsFor(db, registration.id);
+    const now = deps.now();
+    const link = await createFamilyLink(db, { registrationId: registration.id, mailId: claim.id, expiresAt: seasonEndsAt(), now });
+    const data: FamilyEmailData = {
+      language: registration.language,
+      registration,
+      consent: consents[0] ?? null,
+      consentNeeded: consentNeededFor(registration.type, consents) !== null,
+      link: `${publicUrl(deps.env)}${familyLinkPath(link.token)}`,
+      linkExpiresAt: seasonEndsAt(),
+      correctionsCloseAt: correctionsCloseAt(),
+      now,
+    };
+    const message = claim.template === 'confirmation' ? await confirmationEmail(data) : familyLinkEmail(data);
+    let messageId: string;
+    try {
+      ({ messageId } = await transport.send(message));
+    } catch (error) {
+      await deleteFamilyLink(db, link.id);
+      await recordFailure(claim, error);
+      return;
+    }
+    if (!(await markMailSent(db, claim, { messageId, sentTo: registration.email }))) {
+      log.warn('email sent after its claim ran out', { mailId: claim.id });
+    }
+    await revokeOlderLinks(db, { id: link.id, registrationId: registration.id, now });
+  }
+
+  async function recordFailure(claim: ClaimedMail, error: unknown): Promise<void> {
+    const failure = classifySendError(error);
+    const fields = { mailId: claim.id, attempt: claim.attempts, code: failure.code, responseCode: failure.responseCode };
+    if (failure.permanent) {
+      log.warn('email refused', fields);
+      await markMailFailed(db, claim, failure.reason);
+    } else if (claim.attempts >= options.maxAttempts) {
+      log.error('email given up after every retry', fields);
+      await markMailFailed(db, claim, `Gave up after ${claim.attempts} attempts. Last error: ${failure.reason}`);
+    } else {
+      log.warn('email not sent; will retry', fields);
+      await scheduleRetry(db, claim, { error: failure.reason, delayMs: retryDelay(claim.attempts, options) });
+    }
+  }
+
+  return {
+    async sendDue(keepGoing = () => true) {
+      let handled = 0;
+      while (keepGoing()) {
+        const claim = await claimNextMail(db, options.leaseMs);
+        if (!claim) return handled;
+        handled++;
+        try {
+          await deliver(claim);
+        } catch (error) {
+          // Not the mail server's doing (a database hiccup, a bug): retry later like a transient failure.
+          log.error('email could not be prepared', { mailId: claim.id, ...describeError(error) });
+          await scheduleRetry(db, claim, { error: 'Internal error while preparing the email.', delayMs: retryDelay(claim.attempts, options) }).catch(
+            () => {},
+          );
+        }
+      }
+      return handled;
+    },
+  };
+}
+
+/** Doubling from retryBaseMs per attempt, capped, with a little jitter so instances do not retry in step. */
+export function retryDelay(attempts: number, options: Pick<MailWorkerOptions, 'retryBaseMs' | 'retryCapMs'>): number {
+  const exponential = options.retryBaseMs * 2 ** Math.max(0, attempts - 1);
+  return Math.min(options.retryCapMs, exponential) * (0.9 + Math.random() * 0.2);
+}
+
+/**
+ * A 5xx reply (mailbox unknown, address refused) will not change by retrying: permanent. A
+ * refused login (EAUTH) is our configuration, not the family's address: retried like a
+ * connection failure or a 4xx reply.
+ */
+export function classifySendError(error: unknown): { permanent: boolean; reason: string; code?: string; responseCode?: number } {
+  const e = (error ?? {}) as { responseCode?: unknown; code?: unknown; response?: unknown; message?: unknown };
+  const responseCode = typeof e.responseCode === 'number' ? e.responseCode : undefined;
+  const code = typeof e.code === 'string' ? e.code : undefined;
+  const reason = String(typeof e.response === 'string' ? e.response : typeof e.message === 'string' ? e.message : 'Unknown error').slice(0, 1000);
+  const permanent = code !== 'EAUTH' && responseCode !== undefined && responseCode >= 500 && responseCode < 600;
+  return { permanent, reason, code, responseCode };
+}
+
+export type MailWorker = {
+  /** Finishes the email in hand, then stops. */
+  stop(): Promise<void>;
+};
+
+/** Runs a sender in the background of the server process until stopped. */
+export function startMailWorker(deps: Deps, transport: MailTransport, overrides: Partial<MailWorkerOptions> = {}): MailWorker {
+  const options = { ...DEFAULT_MAIL_WORKER_OPTIONS, ...overrides };
+  const sender = createMailSender(deps, transport, options);
+  let stopping = false;
+  let wake: (() => void) | null = null;
+
+  const running = (async () => {
+    while (!stopping) {
+      try {
+        await sender.sendDue(() => !stopping);
+      } catch (error) {
+        deps.log.warn('mail worker could not reach the database', describeError(error));
+      }
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, options.pollMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping = true;
+      wake?.();
+      await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import QRCode from 'qrcode';
+
+/**
+ * The QR code venue staff scan: it encodes the reference code alone (no personal data), with
+ * medium error correction so a creased printout or a cracked screen still reads.
+ */
+const OPTIONS = { errorCorrectionLevel: 'M', margin: 2, scale: 8 } as const;
+
+export function referenceQrPng(referenceCode: string): Promise<Buffer> {
+  return QRCode.toBuffer(referenceCode, { ...OPTIONS, type: 'png' });
+}
+
+/** The same image as a data: URL, for the family's page (the CSP allows data: images). */
+export function referenceQrDataUrl(referenceCode: string): Promise<string> {
+  return QRCode.toDataURL(referenceCode, { ...OPTIONS, type: 'image/png' });
+}

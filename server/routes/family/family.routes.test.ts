@@ -1,0 +1,277 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_NOTICE } from '@domain/season';
+import { createFamilyHarness, IN_SEASON, type FamilyHarness } from '../../../tests/setup/family-harness';
+import { childRegistration, instituteRegistration, recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
+import { decodeQrPng, familyLinkIn, tokenOf } from '../../../tests/setup/smtp-test-server';
+import { json } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { createLogger } from '../../lib/logger';
+import { signIn, withCookie } from '../auth/sign-in-for-tests';
+
+/** Level 1 starts on 18 April 2025: corrections close at the start of 17 April in Chennai. */
+const CUTOFF = new Date('2025-04-17T00:00:00+05:30');
+const SEASON_END = new Date('2026-01-01T00:00:00+05:30');
+
+type FamilyView = {
+  registration: Record<string, unknown> & { version: number; status: string; referenceCode: string };
+  qrCode: string;
+  consent: Record<string, unknown> | null;
+  consentNeeded: { noticeVersion: string } | null;
+  corrections: { open: boolean; closesAt: string; closedMessage: string | null };
+  link: { expiresAt: string };
+  erasureRequest: unknown;
+};
+
+describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) => {
+  let h: FamilyHarness;
+  let cookie: string;
+  beforeAll(async () => {
+    h = await createFamilyHarness(kind);
+    cookie = await signIn(h.t);
+  });
+  afterAll(() => h.close());
+
+  const view = async (token: string) => {
+    const response = await h.family(token, '/registration');
+    expect(response.status).toBe(200);
+    return (await response.json()) as FamilyView;
+  };
+  const admin = (path: string, init: RequestInit = {}) => h.t.request(path, withCookie(cookie, init));
+  const auditOf = async (id: string) => {
+    const body = (await (await admin('/api/audit')).json()) as { items: { action: string; actor: string; entityId: string; changes: unknown }[] };
+    return body.items.filter((item) => item.entityId === id);
+  };
+
+  it('shows the registration behind the emailed link: every field, the QR code, the consent and the dates that matter', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ name: 'Nila Prakash', city: 'Adyar', categories: ['drawing'] }));
+    const body = await view(token);
+    expect(body.registration).toMatchObject({
+      id: input.id,
+      referenceCode: input.referenceCode,
+      type: 'participant',
+      name: 'Nila Prakash',
+      age: 7,
+      ageUnit: 'years',
+      email: input.email,
+      phone: '+919876543210',
+      city: 'Adyar',
+      instituteName: null,
+      categories: ['drawing'],
+      language: 'en',
+      status: 'registered',
+      cancelledAt: null,
+      version: 1,
+    });
+    expect(body.registration).not.toHaveProperty('possibleDuplicate');
+    expect(decodeQrPng(Buffer.from(body.qrCode.replace(/^data:image\/png;base64,/, ''), 'base64'))).toBe(input.referenceCode);
+    expect(body.consent).toMatchObject({ guardianName: 'Lakshmi Raman', noticeVersion: PRIVACY_NOTICE.version, language: 'en', channel: 'web' });
+    expect(body.consentNeeded).toBeNull();
+    expect(body.corrections).toEqual({ open: true, closesAt: CUTOFF.toISOString(), closedMessage: null });
+    expect(body.link.expiresAt).toBe(SEASON_END.toISOString());
+    expect(body.erasureRequest).toBeNull();
+  });
+
+  it('refuses a missing, forged or malformed token, and an expired link says why', async () => {
+    h.clock.now = IN_SEASON;
+    const { token } = await h.register();
+    expect((await h.t.request('/api/family/registration')).status).toBe(401);
+    const forged = await h.family(randomBytes(32).toString('base64url'), '/registration');
+    expect(forged.status).toBe(404);
+    expect((await forged.json()).error.message).toMatch(/not valid/);
+    expect((await h.family('not-a-token', '/registration')).status).toBe(404);
+    // One character changed is a different token.
+    const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
+    expect((await h.family(altered, '/registration')).status).toBe(404);
+
+    h.clock.now = new Date(SEASON_END.getTime() - 1);
+    expect((await h.family(token, '/registration')).status).toBe(200);
+    h.clock.now = SEASON_END;
+    const expired = await h.family(token, '/registration');
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toEqual({ error: { code: 'gone', message: expect.stringMatching(/expired when the .* ended/) } });
+    h.clock.now = IN_SEASON;
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { token } = await h.register();
+    const rows = await h.t.database.rows<{ token_hash: string }>(sql`select token_hash from family_links`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.some((row) => row.token_hash === token || row.token_hash.includes(token))).toBe(false);
+  });
+
+  it('corrects the registration with the shared rules; the admin table and the audit log show it, by family', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register();
+    const before = await view(token);
+    const update = { type: 'participant', name: 'Asha Raman', age: 7, email: input.email, phone: '98765 43210', city: 'Madurai', categories: ['dance', 'singing'], version: before.registration.version };
+
+    const invalid = await h.family(token, '/registration', json({ ...update, categories: ['crawling'], age: 12 }, 'PUT'));
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).error.fields).toEqual({ age: 'For this contest the age must be between 5 and 9 months.' });
+    const badPhone = await h.family(token, '/registration', json({ ...update, phone: '12' }, 'PUT'));
+    expect((await badPhone.json()).error.fields).toEqual({ phone: 'Enter a phone number of 10 to 13 digits.' });
+
+    const saved = await h.family(token, '/registration', json(update, 'PUT'));
+    expect(saved.status).toBe(200);
+    expect((await saved.json()).registration).toMatchObject({ city: 'Madurai', version: 2, status: 'registered' });
+
+    const row = (await (await admin(`/api/registrations/${input.id}`)).json()).registration;
+    expect(row).toMatchObject({ city: 'Madurai', version: 2, cancelledAt: null, deletedAt: null });
+    const [entry] = await auditOf(input.id);
+    expect(entry).toMatchObject({ action: 'registration.update', actor: 'family', changes: { city: { from: 'Chennai', to: 'Madurai' } } });
+
+    const stale = await h.family(token, '/registration', json({ ...update, city: 'Salem' }, 'PUT'));
+    expect(stale.status).toBe(409);
+    expect((await stale.json()).error.current).toMatchObject({ city: 'Madurai', version: 2 });
+  });
+
+  it('is read-only from the cut-off on, and says why', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register();
+    const update = { type: 'participant', name: 'Asha Raman', age: 7, email: input.email, phone: input.phone, city: 'Vellore', categories: ['dance'], version: 1 };
+
+    h.clock.now = new Date(CUTOFF.getTime() - 1);
+    expect((await view(token)).corrections.open).toBe(true);
+    expect((await h.family(token, '/registration', json(update, 'PUT'))).status).toBe(200);
+
+    h.clock.now = CUTOFF;
+    const body = await view(token);
+    expect(body.corrections.open).toBe(false);
+    expect(body.corrections.closedMessage).toMatch(/^Corrections closed on 17 April 2025, the day before Level 1,/);
+    const refused = await h.family(token, '/registration', json({ ...update, city: 'Salem', version: 2 }, 'PUT'));
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toEqual({ code: 'corrections_closed', message: body.corrections.closedMessage });
+    expect((await view(token)).registration.city).toBe('Vellore');
+    h.clock.now = IN_SEASON;
+  });
+
+  it('cancels: the admin table shows the registration cancelled by the family, not deleted', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ name: 'Cancel Me Kumar' }));
+    const cancelled = await h.family(token, '/registration/cancel', { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).registration).toMatchObject({ status: 'cancelled', cancelledBy: 'family', cancelledAt: IN_SEASON.toISOString() });
+    // Again: nothing changes, nothing more is logged.
+    expect((await h.family(token, '/registration/cancel', { method: 'POST' })).status).toBe(200);
+
+    const list = (await (await admin('/api/registrations?q=cancel%20me')).json()) as { items: { id: string; cancelledBy: string; deletedAt: string | null }[] };
+    expect(list.items).toEqual([expect.objectContaining({ id: input.id, cancelledBy: 'family', deletedAt: null })]);
+    expect((await auditOf(input.id)).map((e) => [e.action, e.actor])).toEqual([['registration.cancel', 'family']]);
+    const csv = await (await admin('/api/registrations/export.csv?q=cancel%20me')).text();
+    expect(csv.trimEnd().split('\r\n')[1]).toMatch(/"Cancel Me Kumar".*"cancelled by family"$/);
+
+    const change = await h.family(token, '/registration', json({ type: 'participant', name: 'X', age: 7, email: input.email, phone: input.phone, city: 'Chennai', categories: ['dance'], version: 2 }, 'PUT'));
+    expect(change.status).toBe(409);
+    expect((await view(token)).registration.status).toBe('cancelled');
+  });
+
+  it('asks an old device record for consent to the current notice, and takes it', async () => {
+    h.clock.now = IN_SEASON;
+    const old = recordFromBeforeConsent();
+    const batch = await h.t.request('/api/registrations/batch', json({ registrations: [old] }));
+    expect((await batch.json()).results[0].status).toBe('created');
+    await h.sendMail();
+    const token = tokenOf(familyLinkIn(h.lastMailAbout(old.referenceCode)));
+
+    const before = await view(token);
+    expect(before.consent).toBeNull();
+    expect(before.consentNeeded).toEqual({ noticeVersion: PRIVACY_NOTICE.version });
+
+    const stale = await h.family(token, '/registration/consent', json({ guardianName: 'Ravi Kumar', privacyConsent: true, privacyNoticeVersion: '2024-0' }));
+    expect(stale.status).toBe(422);
+    expect((await stale.json()).error.fields.privacyNoticeVersion).toMatch(/notice has changed/);
+    const unticked = await h.family(token, '/registration/consent', json({ guardianName: 'Ravi Kumar', privacyConsent: false, privacyNoticeVersion: PRIVACY_NOTICE.version }));
+    expect((await unticked.json()).error.fields).toEqual({ privacyConsent: 'Tick the box to give your consent as the parent or guardian.' });
+
+    const given = await h.family(token, '/registration/consent', json({ guardianName: 'Ravi Kumar', privacyConsent: true, privacyNoticeVersion: PRIVACY_NOTICE.version, language: 'ta' }));
+    expect(given.status).toBe(201);
+    const after = await view(token);
+    expect(after.consentNeeded).toBeNull();
+    expect(after.consent).toMatchObject({ guardianName: 'Ravi Kumar', noticeVersion: PRIVACY_NOTICE.version, language: 'ta', channel: 'web', consentedAt: IN_SEASON.toISOString() });
+
+    const detail = await (await admin(`/api/registrations/${old.id}`)).json();
+    expect(detail.consent).toMatchObject({ guardianName: 'Ravi Kumar' });
+    expect(detail.consentNeeded).toBeNull();
+    expect((await auditOf(old.id)).map((e) => [e.action, e.actor])).toEqual([['registration.consent', 'family']]);
+  });
+
+  it('asks again when the notice has a newer version than the one agreed to', async () => {
+    const { input, token } = await h.register(childRegistration({ privacyNoticeVersion: '2024-1' }));
+    const body = await view(token);
+    expect(body.consent).toMatchObject({ noticeVersion: '2024-1' });
+    expect(body.consentNeeded).toEqual({ noticeVersion: PRIVACY_NOTICE.version });
+    expect(input.privacyNoticeVersion).not.toBe(PRIVACY_NOTICE.version);
+  });
+
+  it('needs no consent for an institute', async () => {
+    const { token } = await h.register(instituteRegistration());
+    const body = await view(token);
+    expect(body.consent).toBeNull();
+    expect(body.consentNeeded).toBeNull();
+    const refused = await h.family(token, '/registration/consent', json({ guardianName: 'Head', privacyConsent: true, privacyNoticeVersion: PRIVACY_NOTICE.version }));
+    expect(refused.status).toBe(409);
+  });
+
+  it('downloads everything stored about the registration as a JSON file', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ consentChannel: 'field-staff', consentedAt: '2025-02-28T09:00:00+05:30' }));
+    await h.family(token, '/registration/erasure-request', { method: 'POST' });
+    const response = await h.family(token, '/registration/data');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="my-data-${input.referenceCode}.json"`);
+    const data = await response.json();
+    expect(data.registration).toMatchObject({
+      id: input.id,
+      referenceCode: input.referenceCode,
+      name: input.name,
+      email: input.email,
+      phone: '+919876543210',
+      city: input.city,
+      language: 'en',
+      source: 'web',
+      agreeTerms: true,
+      createdAt: expect.stringMatching(/Z$/),
+    });
+    expect(data.registration).not.toHaveProperty('contentHash');
+    expect(data.consents).toEqual([
+      expect.objectContaining({ guardianName: 'Lakshmi Raman', channel: 'field-staff', consentedAt: '2025-02-28T03:30:00.000Z' }),
+    ]);
+    expect(data.emails).toEqual([expect.objectContaining({ template: 'confirmation', status: 'sent', sentTo: input.email })]);
+    expect(data.privateLinks).toHaveLength(1);
+    expect(JSON.stringify(data)).not.toContain(token);
+    expect(JSON.stringify(data.privateLinks)).not.toMatch(/hash/i);
+    expect(data.erasureRequests).toEqual([expect.objectContaining({ status: 'open' })]);
+    expect(data.history).toEqual([expect.objectContaining({ action: 'registration.erasure_requested', by: 'family' })]);
+  });
+
+  it('records a request to erase, due in 30 days, once', async () => {
+    h.clock.now = IN_SEASON;
+    const { token } = await h.register();
+    const first = await h.family(token, '/registration/erasure-request', { method: 'POST' });
+    expect(first.status).toBe(201);
+    const { erasureRequest } = await first.json();
+    expect(erasureRequest).toEqual({ status: 'open', requestedAt: IN_SEASON.toISOString(), dueAt: new Date(IN_SEASON.getTime() + 30 * 86_400_000).toISOString() });
+    const again = await h.family(token, '/registration/erasure-request', { method: 'POST' });
+    expect(again.status).toBe(200);
+    expect((await again.json()).erasureRequest).toEqual(erasureRequest);
+    expect((await view(token)).erasureRequest).toEqual(erasureRequest);
+  });
+
+  it('never writes the token to the request log', async () => {
+    const lines: string[] = [];
+    const logged = await createFamilyHarness(kind, { log: createLogger((line) => lines.push(line)), env: { LOG_REQUESTS: 'true' } });
+    try {
+      const { token } = await logged.register();
+      await logged.family(token, '/registration');
+      await logged.family(token, '/registration', json({ broken: true }, 'PUT'));
+      await logged.family(token, '/registration/data');
+      expect(lines.filter((line) => line.includes('"request"')).length).toBeGreaterThanOrEqual(3);
+      expect(lines.join('\n')).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+});

@@ -1,0 +1,227 @@
+import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { familyConsentSchema } from '@domain/consent';
+import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
+import { contactMatches, findRegistrationSchema } from '@domain/family-lookup';
+import { registrationUpdateSchema } from '@domain/registration';
+import { CONTACT, CORRECTIONS_CLOSE_ON, correctionsCloseAt, SEASON } from '@domain/season';
+import type { AppEnv } from '../../context';
+import { audit, auditEntriesAbout, BY_FAMILY, changedFields } from '../../lib/audit';
+import { clientIp } from '../../lib/client-ip';
+import { ApiError } from '../../lib/errors';
+import { assertStorableText } from '../../lib/storable-text';
+import { jsonBody } from '../../lib/validators';
+import { mailFor, queueMail } from '../../mail/mail-outbox-store';
+import { referenceQrDataUrl } from '../../mail/qr-code';
+import { erasureRequestsFor, requestErasure } from '../erasure-requests/erasure-store';
+import { editableFields, type AdminRegistration } from '../registrations/admin-registration';
+import { consentNeededFor, consentsFor, recordConsent } from '../registrations/consent-store';
+import { findRegistration, updateRegistration } from '../registrations/registration-admin-queries';
+import { findFamilyLink, linksFor, type FamilyLink } from './family-link-store';
+import { cancelByFamily, findByReferenceCode, registrationRow } from './family-store';
+import { claimLookup } from './lookup-limit';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** Set by requireFamilyLink; read it with linkOf(c). */
+    familyLink?: FamilyLink;
+  }
+}
+
+const INVALID_LINK =
+  'This link is not valid. Check that you opened the whole link from the email, or ask for a new one with "Find my registration".';
+
+/**
+ * The family's private link: the page sends its token as `Authorization: Bearer <token>`, never
+ * in an API path, so request logs cannot hold it. No cookie is involved, so there is nothing
+ * for a cross-site request to ride on (no CSRF check needed).
+ */
+const requireFamilyLink = createMiddleware<AppEnv>(async (c, next) => {
+  const token = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+  if (!token) throw new ApiError(401, 'unauthorized', 'Open the private link from your confirmation email to see your registration.');
+  if (!FAMILY_TOKEN_PATTERN.test(token)) throw new ApiError(404, 'not_found', INVALID_LINK);
+  const link = await findFamilyLink(c.var.deps.database.db, token);
+  if (!link) throw new ApiError(404, 'not_found', INVALID_LINK);
+  if (link.revokedAt) {
+    throw new ApiError(
+      410,
+      'gone',
+      'This link was replaced by a newer one. Use the link in the latest email we sent you, or ask for a new one with "Find my registration".',
+    );
+  }
+  if (c.var.deps.now().getTime() >= Date.parse(link.expiresAt)) {
+    throw new ApiError(410, 'gone', `This link expired when the ${SEASON.name} ended.`);
+  }
+  c.set('familyLink', link);
+  await next();
+});
+
+const formatDay = (date: Date) =>
+  new Intl.DateTimeFormat('en-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+
+function correctionsClosedMessage(): string {
+  const day = formatDay(correctionsCloseAt());
+  const why = CORRECTIONS_CLOSE_ON ? '' : ', the day before Level 1,';
+  return `Corrections closed on ${day}${why} so the organisers can prepare the contest lists. To change something now, write to ${CONTACT.email} or call ${CONTACT.phone}.`;
+}
+
+/** A registration as its family sees it: every field they gave, and whether it stands or was cancelled. */
+function familyView(registration: AdminRegistration) {
+  const { possibleDuplicate: _possibleDuplicate, deletedAt: _deletedAt, ...fields } = registration;
+  return { ...fields, status: registration.cancelledAt ? ('cancelled' as const) : ('registered' as const) };
+}
+
+function linkOf(c: Context<AppEnv>): FamilyLink {
+  const link = c.get('familyLink');
+  if (!link) throw new ApiError(401, 'unauthorized', 'Open the private link from your confirmation email to see your registration.');
+  return link;
+}
+
+/** The registration behind the link; 410 once the organisers have removed it. */
+async function linkedRegistration(c: Context<AppEnv>): Promise<AdminRegistration> {
+  const registration = await findRegistration(c.var.deps.database, linkOf(c).registrationId);
+  if (!registration || registration.deletedAt) {
+    throw new ApiError(410, 'gone', `The organisers have removed this registration. Write to ${CONTACT.email} if you think that is a mistake.`);
+  }
+  return registration;
+}
+
+/** Family: the registration behind a private link (view, correct, cancel, consent, my data, erasure), and finding it again. */
+export const familyRoutes = new Hono<AppEnv>()
+  .get('/registration', requireFamilyLink, async (c) => {
+    const registration = await linkedRegistration(c);
+    const { db } = c.var.deps.database;
+    const consents = await consentsFor(db, registration.id);
+    const consentNeeded = consentNeededFor(registration.type, consents);
+    const erasure = (await erasureRequestsFor(db, registration.id))[0] ?? null;
+    const open = c.var.deps.now() < correctionsCloseAt();
+    return c.json(
+      {
+        registration: familyView(registration),
+        qrCode: await referenceQrDataUrl(registration.referenceCode),
+        consent: consents[0] ?? null,
+        /** The privacy notice version the family still has to agree to, or null. */
+        consentNeeded: consentNeeded ? { noticeVersion: consentNeeded } : null,
+        corrections: {
+          open,
+          closesAt: correctionsCloseAt().toISOString(),
+          closedMessage: open ? null : correctionsClosedMessage(),
+        },
+        link: { expiresAt: linkOf(c).expiresAt },
+        erasureRequest: erasure ? { status: erasure.status, requestedAt: erasure.requestedAt, dueAt: erasure.dueAt } : null,
+      },
+      200,
+    );
+  })
+  .put('/registration', requireFamilyLink, jsonBody(registrationUpdateSchema), async (c) => {
+    const update = c.req.valid('json');
+    assertStorableText(update);
+    const before = await linkedRegistration(c);
+    if (c.var.deps.now() >= correctionsCloseAt()) throw new ApiError(403, 'corrections_closed', correctionsClosedMessage());
+    if (before.cancelledAt) throw new ApiError(409, 'conflict', 'This registration was cancelled, so it can no longer be changed.');
+    const after = before.version === update.version ? await updateRegistration(c.var.deps.database, before.id, update, c.var.deps.now()) : null;
+    if (!after) {
+      const current = await linkedRegistration(c);
+      throw new ApiError(
+        409,
+        'conflict',
+        'This registration changed after you opened it. Your changes were not saved: check the current details and correct them again.',
+        undefined,
+        familyView(current),
+      );
+    }
+    await audit(c, {
+      admin: BY_FAMILY,
+      action: 'registration.update',
+      entityType: 'registration',
+      entityId: after.id,
+      changes: changedFields(editableFields(before), editableFields(after)),
+    });
+    return c.json({ registration: familyView(after) }, 200);
+  })
+  .post('/registration/cancel', requireFamilyLink, async (c) => {
+    const registration = await linkedRegistration(c);
+    // Cancelling stays open after the correction cut-off: it only tells the organisers a child will not come.
+    if (await cancelByFamily(c.var.deps.database.db, registration.id, c.var.deps.now())) {
+      await audit(c, { admin: BY_FAMILY, action: 'registration.cancel', entityType: 'registration', entityId: registration.id });
+    }
+    return c.json({ registration: familyView(await linkedRegistration(c)) }, 200);
+  })
+  .post('/registration/consent', requireFamilyLink, jsonBody(familyConsentSchema), async (c) => {
+    const input = c.req.valid('json');
+    const registration = await linkedRegistration(c);
+    if (registration.type !== 'participant') {
+      throw new ApiError(409, 'conflict', 'An institute registration holds no child’s data, so no parental consent is needed.');
+    }
+    const consent = await recordConsent(c.var.deps.database.db, {
+      registrationId: registration.id,
+      guardianName: input.guardianName,
+      noticeVersion: input.privacyNoticeVersion,
+      language: input.language ?? registration.language,
+      channel: 'web',
+      at: c.var.deps.now(),
+    });
+    await audit(c, {
+      admin: BY_FAMILY,
+      action: 'registration.consent',
+      entityType: 'registration',
+      entityId: registration.id,
+      changes: { noticeVersion: consent.noticeVersion },
+    });
+    return c.json({ consent, consentNeeded: null }, 201);
+  })
+  .get('/registration/data', requireFamilyLink, async (c) => {
+    const registration = await linkedRegistration(c);
+    const { db } = c.var.deps.database;
+    const data = {
+      exportedAt: c.var.deps.now().toISOString(),
+      registration: await registrationRow(db, registration.id),
+      consents: await consentsFor(db, registration.id),
+      emails: await mailFor(db, registration.id),
+      privateLinks: await linksFor(db, registration.id),
+      erasureRequests: await erasureRequestsFor(db, registration.id),
+      history: await auditEntriesAbout(db, 'registration', registration.id),
+    };
+    c.header('Content-Disposition', `attachment; filename="my-data-${registration.referenceCode}.json"`);
+    return c.json(data, 200);
+  })
+  .post('/registration/erasure-request', requireFamilyLink, async (c) => {
+    const registration = await linkedRegistration(c);
+    const { created, request } = await requestErasure(c.var.deps.database.db, {
+      registrationId: registration.id,
+      referenceCode: registration.referenceCode,
+      now: c.var.deps.now(),
+    });
+    if (created) {
+      await audit(c, {
+        admin: BY_FAMILY,
+        action: 'registration.erasure_requested',
+        entityType: 'registration',
+        entityId: registration.id,
+        changes: { dueAt: request.dueAt },
+      });
+    }
+    return c.json({ erasureRequest: { status: request.status, requestedAt: request.requestedAt, dueAt: request.dueAt } }, created ? 201 : 200);
+  })
+  .post('/find', jsonBody(findRegistrationSchema), async (c) => {
+    const { referenceCode, contact } = c.req.valid('json');
+    const { database, now } = c.var.deps;
+    const claim = await claimLookup(database.db, { ip: clientIp(c), referenceCode, now: now() });
+    if (!claim.allowed) {
+      throw new ApiError(429, 'too_many_requests', 'Too many requests. Please wait a while and try again.', undefined, undefined, {
+        'Retry-After': String(claim.retryAfterSeconds),
+      });
+    }
+    const registration = await findByReferenceCode(database.db, referenceCode);
+    if (registration && contactMatches(contact, registration)) {
+      await queueMail(database.db, { registrationId: registration.id, template: 'family-link', reason: 'family-request' });
+    }
+    return c.json(
+      {
+        status: 'accepted' as const,
+        message:
+          'If these details match a registration, we have emailed its private link to the address it was registered with. It can take a few minutes to arrive.',
+      },
+      202,
+    );
+  });
