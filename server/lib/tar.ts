@@ -96,7 +96,7 @@ function readOctal(block: Buffer, start: number, length: number): number {
  * per piece of file data. Anything but files and directories is refused, as is a bad checksum.
  */
 export class TarReader {
-  private pending = Buffer.alloc(0);
+  private pending: Buffer = Buffer.alloc(0);
   private remaining = 0;
   private padding = 0;
   private inEntry = false;

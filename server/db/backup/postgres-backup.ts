@@ -35,7 +35,7 @@ function runTool(tool: string, args: string[], env: NodeJS.ProcessEnv, stdout?: 
   return new Promise((resolvePromise, reject) => {
     const child = spawn(tool, args, { env, stdio: ['ignore', stdout ? 'pipe' : 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 20_000) stderr += chunk.toString();
     });
     const piped = stdout && child.stdout ? pipeline(child.stdout, stdout, { end: false }) : Promise.resolve();
