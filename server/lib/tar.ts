@@ -45,11 +45,31 @@ export function tarHeader(entry: TarEntry): Buffer {
   return header;
 }
 
-/** Writes tar entries into `out`, waiting on back-pressure, so a large archive never piles up in memory. */
+/**
+ * Writes tar entries into `out`, waiting on back-pressure, so a large archive never piles up in
+ * memory. Small pieces are gathered into writes of about 1 MiB: each write downstream (gzip on
+ * the thread pool) costs a turn of the event loop, which a busy server makes expensive.
+ */
 export class TarWriter {
-  constructor(private readonly out: Writable) {}
+  private buffered: Buffer[] = [];
+  private bufferedBytes = 0;
 
-  private write(chunk: Buffer): Promise<void> {
+  constructor(
+    private readonly out: Writable,
+    private readonly flushAt = 1024 * 1024,
+  ) {}
+
+  private async write(chunk: Buffer): Promise<void> {
+    this.buffered.push(chunk);
+    this.bufferedBytes += chunk.length;
+    if (this.bufferedBytes >= this.flushAt) await this.flush();
+  }
+
+  private flush(): Promise<void> {
+    if (this.bufferedBytes === 0) return Promise.resolve();
+    const chunk = this.buffered.length === 1 ? (this.buffered[0] as Buffer) : Buffer.concat(this.buffered);
+    this.buffered = [];
+    this.bufferedBytes = 0;
     return new Promise((resolve, reject) => {
       const ok = this.out.write(chunk, (error) => (error ? reject(error) : undefined));
       if (ok) resolve();
@@ -71,6 +91,7 @@ export class TarWriter {
   /** The two zero blocks that end an archive. */
   async finish(): Promise<void> {
     await this.write(Buffer.alloc(BLOCK * 2));
+    await this.flush();
   }
 }
 

@@ -70,13 +70,14 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
       const out = join(options.dir, backupFileName(now(), options.backups.extension));
       const result = await options.backups.write(out);
       failures = 0;
+      const deleted = await prune();
       options.log.info('automatic backup written', {
         file: result.file,
         bytes: result.bytes,
         blockedMs: Math.round(result.blockedMs),
         totalMs: Math.round(result.totalMs),
+        deletedOld: deleted,
       });
-      await prune();
       schedule(options.intervalMs);
     } catch (error) {
       failures++;
@@ -86,13 +87,16 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     }
   };
 
-  const prune = async () => {
+  const prune = async (): Promise<number> => {
     const all = await listBackups(options.dir);
+    let deleted = 0;
     for (const old of all.slice(0, Math.max(0, all.length - options.keep))) {
-      await unlink(join(options.dir, old.name)).catch((error: unknown) =>
-        options.log.warn('could not delete an old backup', { file: old.name, ...describeError(error) }),
+      await unlink(join(options.dir, old.name)).then(
+        () => deleted++,
+        (error: unknown) => options.log.warn('could not delete an old backup', { file: old.name, ...describeError(error) }),
       );
     }
+    return deleted;
   };
 
   void listBackups(options.dir)
