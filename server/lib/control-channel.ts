@@ -101,7 +101,7 @@ async function answer(line: string, handlers: ControlHandlers, log: Logger): Pro
     return { ok: true, result };
   } catch (error) {
     // The message goes back to the local user who asked; the log never carries the request itself.
-    log.warn('control request failed', { command: request.command, ...describeError(error) });
+    log.warn('control request failed', { command: request.command, problem: describeError(error) });
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }
 }

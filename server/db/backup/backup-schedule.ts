@@ -82,7 +82,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     } catch (error) {
       failures++;
       const retryMs = Math.min(60_000 * 2 ** (failures - 1), MAX_RETRY_MS, options.intervalMs);
-      options.log.error('automatic backup failed; will retry', { retryInSeconds: Math.round(retryMs / 1000), failures, ...describeError(error) });
+      options.log.error('automatic backup failed; will retry', { retryInSeconds: Math.round(retryMs / 1000), failures, problem: describeError(error) });
       schedule(retryMs);
     }
   };
@@ -93,7 +93,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     for (const old of all.slice(0, Math.max(0, all.length - options.keep))) {
       await unlink(join(options.dir, old.name)).then(
         () => deleted++,
-        (error: unknown) => options.log.warn('could not delete an old backup', { file: old.name, ...describeError(error) }),
+        (error: unknown) => options.log.warn('could not delete an old backup', { file: old.name, problem: describeError(error) }),
       );
     }
     return deleted;
@@ -107,7 +107,7 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
       options.log.info('automatic backups on', { dir: options.dir, next: nextAt?.toISOString(), keep: options.keep });
     })
     .catch((error: unknown) => {
-      options.log.error('automatic backups: cannot read the backup directory; will retry', describeError(error));
+      options.log.error('automatic backups: cannot read the backup directory; will retry', { problem: describeError(error) });
       schedule(firstDelayMs);
     });
 
