@@ -1,5 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -12,6 +16,16 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url));
+/** tsx's loader by absolute URL, so the child starts whatever the current directory. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * PGlite's memory, measured under the bench's API load (bench/README.md): Postgres's default
+ * 128 MB of shared buffers are mostly a second copy of what the OS page cache already holds for
+ * this single-process database, and WebAssembly memory, once grown, never shrinks.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 /**
  * Both drivers expose the same drizzle query builder; we type the handle as the postgres-js
@@ -71,8 +85,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined, lock: DataDirLock | undefined): Promise<Database & { pglite: PGlite }> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // A new directory is created by a child process (see pglite-initdb.ts); we hold its lock meanwhile.
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+      await promisify(execFile)(process.execPath, ['--import', TSX_LOADER, INITDB_SCRIPT, dataDir], { timeout: 120_000 });
+    }
+  }
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
