@@ -25,7 +25,7 @@ const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).
  * 128 MB of shared buffers are mostly a second copy of what the OS page cache already holds for
  * this single-process database, and WebAssembly memory, once grown, never shrinks.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Both drivers expose the same drizzle query builder; we type the handle as the postgres-js

@@ -88,6 +88,23 @@ export class TarWriter {
     if (padding > 0) await this.write(Buffer.alloc(padding));
   }
 
+  /**
+   * A file of `size` bytes whose content arrives in pieces (a large file read a chunk at a time).
+   * `pieces` must yield exactly `size` bytes in total.
+   */
+  async addStream(name: string, size: number, pieces: AsyncIterable<Uint8Array>, mode = 0o600, mtime = new Date()): Promise<void> {
+    await this.write(tarHeader({ name, type: 'file', mode, mtime, size }));
+    let written = 0;
+    for await (const piece of pieces) {
+      written += piece.length;
+      if (written > size) throw new Error(`${name}: more bytes than its header announced`);
+      await this.write(Buffer.from(piece.buffer, piece.byteOffset, piece.length));
+    }
+    if (written !== size) throw new Error(`${name}: ${written} bytes instead of ${size}`);
+    const padding = (BLOCK - (size % BLOCK)) % BLOCK;
+    if (padding > 0) await this.write(Buffer.alloc(padding));
+  }
+
   /** The two zero blocks that end an archive. */
   async finish(): Promise<void> {
     await this.write(Buffer.alloc(BLOCK * 2));

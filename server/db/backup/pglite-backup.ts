@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { open, readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
@@ -124,22 +124,73 @@ async function listTree(root: string, path: string, skip: ReadonlySet<string>, i
   return into;
 }
 
-/** Files are read many at a time: under load each read waits its turn behind requests. */
-const READ_AHEAD = 64;
+/** Small files are read many at a time (under load each read waits its turn behind requests); large ones streamed. */
+const READ_AHEAD_FILES = 64;
+const READ_AHEAD_BYTES = 4 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
 
 async function copyTree(tar: TarWriter, root: string, skip: ReadonlySet<string>, mtime: Date): Promise<void> {
   const listed = await listTree(root, '', skip, []);
-  for (let start = 0; start < listed.length; start += READ_AHEAD) {
-    const batch = listed.slice(start, start + READ_AHEAD);
-    const contents = await Promise.all(batch.map((entry) => (entry.directory ? null : readIfPresent(join(root, entry.name)))));
-    for (const [i, entry] of batch.entries()) {
+  const sizes = await Promise.all(listed.map((e) => (e.directory ? 0 : stat(join(root, e.name)).then((s) => s.size, () => 0))));
+  let at = 0;
+  while (at < listed.length) {
+    // A batch of small files, read together; a large file alone, a chunk at a time.
+    const batch: number[] = [];
+    let bytes = 0;
+    while (at < listed.length && batch.length < READ_AHEAD_FILES && (batch.length === 0 || bytes + (sizes[at] ?? 0) <= READ_AHEAD_BYTES)) {
+      bytes += sizes[at] ?? 0;
+      batch.push(at++);
+    }
+    const first = listed[batch[0] ?? 0] as Listed;
+    if (batch.length === 1 && !first.directory && (sizes[batch[0] ?? 0] ?? 0) > CHUNK_BYTES) {
+      await streamFile(tar, root, first.name, mtime);
+      continue;
+    }
+    const contents = await Promise.all(batch.map((i) => (listed[i]?.directory ? null : readIfPresent(join(root, (listed[i] as Listed).name)))));
+    for (const [k, i] of batch.entries()) {
+      const entry = listed[i] as Listed;
       if (entry.directory) await tar.addDirectory(entry.name, 0o700, mtime);
       else {
-        const data = contents[i];
+        const data = contents[k];
         // A file dropped since the listing (a dropped table): WAL replay removes it anyway.
         if (data) await tar.addFile(entry.name, data, 0o600, mtime);
       }
     }
+  }
+}
+
+/**
+ * A large relation file, copied a chunk at a time at the size it had when opened. Pages written
+ * meanwhile may be torn or missing at the end (zeros); replaying the backup's WAL rewrites them,
+ * as for pg_basebackup.
+ */
+async function streamFile(tar: TarWriter, root: string, name: string, mtime: Date): Promise<void> {
+  let handle;
+  try {
+    handle = await open(join(root, name), 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  try {
+    const { size } = await handle.stat();
+    const file = handle;
+    async function* pieces() {
+      for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
+        const want = Math.min(CHUNK_BYTES, size - offset);
+        const buffer = Buffer.alloc(want);
+        let got = 0;
+        while (got < want) {
+          const { bytesRead } = await file.read(buffer, got, want - got, offset + got);
+          if (bytesRead === 0) break;
+          got += bytesRead;
+        }
+        yield buffer;
+      }
+    }
+    await tar.addStream(name, size, pieces(), 0o600, mtime);
+  } finally {
+    await handle.close();
   }
 }
 
@@ -151,10 +202,7 @@ async function copyWal(tar: TarWriter, root: string, startSegment: string, stopS
   for (const segment of [startSegment, stopSegment]) {
     if (!wanted.includes(segment)) throw new Error(`WAL segment ${segment} is missing; the backup would not restore`);
   }
-  for (const name of wanted) {
-    const data = await readFile(join(root, 'pg_wal', name));
-    await tar.addFile(`pg_wal/${name}`, data, 0o600, mtime);
-  }
+  for (const name of wanted) await streamFile(tar, root, `pg_wal/${name}`, mtime);
 }
 
 async function readIfPresent(path: string): Promise<Buffer | null> {
