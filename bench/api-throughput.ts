@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { registrationContent, registrationInputSchema } from '@domain/registration';
 import { canonicalJson } from '@domain/validation';
 import { openDatabase, type Database } from '../server/db/client';
+import { CONTROL_SOCKET_FILE } from '../server/db/data-dir-layout';
+import { sendControlRequest } from '../server/lib/control-channel';
 import { registrations } from '../server/db/schema';
 import { makeRegistration, postJson } from '../tests/faults/support/registrations';
 import type { BenchContext } from './lib/environment';
@@ -147,6 +152,22 @@ export async function measureApiThroughput(ctx: BenchContext, options: { seconds
     );
     batches.rowsPerSecond = batches.requestsPerSecond * BATCH_SIZE;
 
+    // A backup in the middle of full-speed creates (PGlite: the server's online backup).
+    let duringBackup: { creates: Throughput; backup: Record<string, unknown> } | null = null;
+    if (fresh.kind === 'pglite') {
+      ctx.log(`  POST /api/registrations with a backup running (${options.seconds} s) ...`);
+      const outDir = mkdtempSync(join(tmpdir(), 'ktc-bench-backup-'));
+      try {
+        const load = cannon(server.url, { method: 'POST', path: '/api/registrations', body: () => JSON.stringify(makeRegistration(n++)) }, options.seconds);
+        await new Promise((r) => setTimeout(r, 1000));
+        const answer = await sendControlRequest(join(fresh.dataDir, CONTROL_SOCKET_FILE), { command: 'backup', out: join(outDir, 'bench.tar.gz') });
+        if (!answer.ok) throw new Error(`backup under load failed: ${answer.error}`);
+        duringBackup = { creates: await load, backup: answer.result };
+      } finally {
+        rmSync(outDir, { recursive: true, force: true });
+      }
+    }
+
     add('GET /api/health req/s (framework ceiling)', health.requestsPerSecond, { unit: 'req/s' });
     add('GET /api/health p99', health.p99, { unit: 'ms' });
     add('direct single inserts rows/s (database ceiling)', directSingle.rowsPerSecond, { unit: 'rows/s' });
@@ -174,10 +195,23 @@ export async function measureApiThroughput(ctx: BenchContext, options: { seconds
     });
     add('  non-2xx or errors', batches.failed, { target: '0', pass: batches.failed === 0 });
 
+    if (duringBackup) {
+      const blocked = Number(duringBackup.backup.blockedMs);
+      add('backup during full-speed creates: queries held (checkpoint + stop)', blocked, {
+        unit: 'ms',
+        target: '<= 50 ms',
+        pass: blocked <= 50,
+        note: `${(Number(duringBackup.backup.bytes) / 1048576).toFixed(1)} MiB`,
+      });
+      add('  backup total time under that load', Number(duringBackup.backup.totalMs) / 1000, { unit: 's' });
+      add('  creates p99 while it ran', duringBackup.creates.p99, { unit: 'ms', note: `without a backup: ${creates.p99} ms` });
+      add('  non-2xx or errors', duringBackup.creates.failed, { target: '0', pass: duringBackup.creates.failed === 0 });
+    }
+
     return {
       part: PART,
       figures,
-      details: { connections: CONNECTIONS, seconds: options.seconds, health, creates, batches, directSingle, directBatch },
+      details: { connections: CONNECTIONS, seconds: options.seconds, health, creates, batches, directSingle, directBatch, duringBackup },
     };
   } finally {
     await server.stop();

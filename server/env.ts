@@ -91,6 +91,18 @@ const envSchema = z.object({
     .number()
     .refine((n) => n === 0 || (n >= 1 && n <= 1_000_000), 'PUBLIC_WRITE_LIMIT_FACTOR is 0 (off) or a number from 1 up.')
     .default(1),
+  /**
+   * Automatic daily backups go here. Unset: DATA_DIR/backups on PGlite, none on Postgres.
+   * `off` turns them off.
+   */
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  /** Hours between automatic backups (fractions allowed, for trying it out). */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  /** How many automatic backups to keep; older ones are deleted after each new one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   LOG_REQUESTS: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')

@@ -1,12 +1,21 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { openDatabase } from './db/client';
+import { startBackupSchedule, type BackupSchedule } from './db/backup/backup-schedule';
+import { automaticBackupDir, createBackups } from './db/backup/backups';
+import { seedRegistrations } from './cli/seed-registrations';
+import { openDatabase, type Database } from './db/client';
+import { CONTROL_SOCKET_FILE } from './db/data-dir-layout';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv } from './env';
-import { bootstrapAdmin } from './lib/admin-accounts';
-import { createLogger, describeError } from './lib/logger';
+import { bootstrapAdmin, upsertAdmin } from './lib/admin-accounts';
+import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from './lib/control-channel';
+import { createLogger, describeError, type Logger } from './lib/logger';
 import { createMailTransport } from './mail/mail-transport';
 import { startMailWorker } from './mail/mail-worker';
+import type { Deps } from './context';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -14,6 +23,40 @@ const SHUTDOWN_DEADLINE_MS = 5000;
  * mobile data), checked every 5 s: a connection that trickles bytes cannot hold a socket for ever.
  */
 const HTTP_TIMEOUTS = { headersTimeout: 20_000, requestTimeout: 120_000, connectionsCheckingInterval: 5_000 };
+
+/**
+ * The control socket lives in DATA_DIR (0700). A path too long for a Unix socket goes into a
+ * private temp directory instead; the lock file tells commands where it is either way.
+ */
+function controlSocketPath(dataDir: string): { path: string; cleanup(): void } {
+  const inDataDir = join(dataDir, CONTROL_SOCKET_FILE);
+  if (Buffer.byteLength(inDataDir) <= MAX_SOCKET_PATH_BYTES) return { path: inDataDir, cleanup: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'ktc-control-'));
+  return { path: join(dir, CONTROL_SOCKET_FILE), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function startControl(deps: Deps, database: Database, log: Logger): Promise<ControlChannel | null> {
+  if (!database.lock) return null;
+  const backups = createBackups(database, deps.env);
+  const socket = controlSocketPath(database.lock.dataDir);
+  const channel = await startControlChannel(
+    socket.path,
+    {
+      'create-admin': async ({ username, password }) => ({ outcome: await upsertAdmin(deps, username, password) }),
+      seed: async ({ count }) => seedRegistrations(database, count),
+      backup: async ({ out }) => backups.write(out),
+    },
+    log,
+  );
+  database.lock.update({ controlSocket: channel.path });
+  return {
+    path: channel.path,
+    async close() {
+      await channel.close();
+      socket.cleanup();
+    },
+  };
+}
 
 async function main() {
   const env = loadEnv();
@@ -26,6 +69,19 @@ async function main() {
   const deps = { database, env, log, now: () => new Date() };
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
   const mailWorker = startMailWorker(deps, createMailTransport(env, log));
+  const control = await startControl(deps, database, log);
+
+  const backupDir = automaticBackupDir(env);
+  let schedule: BackupSchedule | null = null;
+  if (backupDir) {
+    schedule = startBackupSchedule({
+      dir: backupDir,
+      intervalMs: env.BACKUP_INTERVAL_HOURS * 3600_000,
+      keep: env.BACKUP_KEEP,
+      backups: createBackups(database, env),
+      log,
+    });
+  }
 
   const app = createApp(deps, { serveClientFrom: resolve(env.DIST_DIR) });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT, serverOptions: HTTP_TIMEOUTS }, (info) => {
@@ -46,8 +102,10 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     force.unref();
+    void control?.close();
     server.close(async () => {
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
+      await schedule?.stop();
       await database.close().catch((error: unknown) => log.error('closing the database failed', describeError(error)));
       clearTimeout(force);
       process.exit(0);
@@ -60,6 +118,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (error instanceof DataDirInUseError) {
+    process.stderr.write(`Server not started.\n${error.message}\n`);
+  } else {
+    process.stderr.write(`Server failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  }
   process.exit(1);
 });

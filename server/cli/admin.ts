@@ -1,8 +1,8 @@
-import { resolve } from 'node:path';
-import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { normalizeUsername, upsertAdmin, usernameProblem } from '../lib/admin-accounts';
+import { sendControlRequest } from '../lib/control-channel';
 import { passwordProblem } from '../lib/password';
+import { resultOf, withDatabaseOrServer } from './database-or-server';
 
 const USAGE = 'Usage: npm run admin -- create <username>   (the password is read from a prompt, or from stdin)';
 
@@ -69,16 +69,18 @@ async function main() {
   if (passwordIssue) throw new Error(`Password: ${passwordIssue}`);
 
   const env = loadEnv();
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
-  );
-  try {
-    const outcome = await upsertAdmin({ database, env }, username, password);
-    const said = { created: 'Created admin', updated: 'Set a new password for admin', unchanged: 'Nothing to change for admin' };
-    process.stdout.write(`${said[outcome]} "${username}".\n`);
-  } finally {
-    await database.close();
-  }
+  const said = { created: 'Created admin', updated: 'Set a new password for admin', unchanged: 'Nothing to change for admin' };
+  const message = await withDatabaseOrServer(env, {
+    async local(database) {
+      return `${said[await upsertAdmin({ database, env }, username, password)]} "${username}".`;
+    },
+    async viaServer(socket, pid) {
+      const result = resultOf(await sendControlRequest(socket, { command: 'create-admin', username, password }));
+      const outcome = result.outcome as keyof typeof said;
+      return `${said[outcome] ?? 'Done for admin'} "${username}" (through the running server, pid ${pid}).`;
+    },
+  });
+  process.stdout.write(`${message}\n`);
 }
 
 main().catch((error: unknown) => {

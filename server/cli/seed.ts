@@ -1,9 +1,8 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { generateRegistrations, insertRegistrations } from './seed-registrations';
+import { sendControlRequest } from '../lib/control-channel';
+import { resultOf, withDatabaseOrServer } from './database-or-server';
+import { seedRegistrations } from './seed-registrations';
 
 /** `npm run seed -- --count 100000`: fills the database with realistic demo registrations. */
 async function main() {
@@ -13,21 +12,17 @@ async function main() {
     throw new Error('--count must be a whole number from 1 to 2000000.');
   }
   const env = loadEnv();
-  const started = performance.now();
-  const database = await openDatabase(
-    env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
-  );
-  try {
-    const rows = generateRegistrations(count);
-    const inserted = await insertRegistrations(database, rows);
-    // Fresh statistics and visibility map, so the planner picks the index plans at once
-    // (PGlite has no autovacuum to do it later).
-    await database.rows(sql`vacuum analyze`);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    process.stdout.write(`Seeded ${inserted} registrations into ${database.kind} in ${seconds} s.\n`);
-  } finally {
-    await database.close();
-  }
+  const message = await withDatabaseOrServer(env, {
+    async local(database) {
+      const { inserted, seconds } = await seedRegistrations(database, count);
+      return `Seeded ${inserted} registrations into ${database.kind} in ${seconds.toFixed(1)} s.`;
+    },
+    async viaServer(socket, pid) {
+      const result = resultOf(await sendControlRequest(socket, { command: 'seed', count }));
+      return `Seeded ${String(result.inserted)} registrations through the running server (pid ${pid}) in ${Number(result.seconds).toFixed(1)} s.`;
+    },
+  });
+  process.stdout.write(`${message}\n`);
 }
 
 main().catch((error: unknown) => {

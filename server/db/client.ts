@@ -1,5 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
@@ -8,9 +12,20 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url));
+/** tsx's loader by absolute URL, so the child starts whatever the current directory. */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+/**
+ * PGlite's memory, measured under the bench's API load (bench/README.md): Postgres's default
+ * 128 MB of shared buffers are mostly a second copy of what the OS page cache already holds for
+ * this single-process database, and WebAssembly memory, once grown, never shrinks.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 /**
  * Both drivers expose the same drizzle query builder; we type the handle as the postgres-js
@@ -21,6 +36,10 @@ export type Db = PostgresJsDatabase<typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The embedded engine, for what only it can do (online backups). Undefined on Postgres. */
+  pglite?: PGlite;
+  /** The data directory this process holds, on PGlite with a data dir. */
+  lock?: DataDirLock;
   /** Runs raw SQL and returns its rows, the same shape on both drivers. */
   rows<T = Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Cheap round trip, used by the health check. */
@@ -30,8 +49,11 @@ export type Database = {
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; maxConnections?: number }
-  /** dataDir undefined: in memory (tests). */
-  | { kind: 'pglite'; dataDir?: string };
+  /**
+   * dataDir undefined: in memory (tests). With a dataDir, the directory's lock is taken first
+   * (or `lock`, already taken by the caller, is used), and released on close.
+   */
+  | { kind: 'pglite'; dataDir?: string; lock?: DataDirLock };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -42,22 +64,41 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     return database;
   }
-  const database = await openPglite(options.dataDir);
-  await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  // PGlite has no autovacuum daemon: without fresh statistics a grown table gets sequential
-  // scans where an index would do. ANALYZE samples, so it stays quick on large tables.
-  await database.raw.exec('analyze');
-  return database;
+  // Never open a data directory another process holds (ADR 008): the lock comes first.
+  const lock = options.dataDir ? (options.lock ?? lockDataDir(options.dataDir)) : undefined;
+  try {
+    const database = await openPglite(options.dataDir, lock);
+    try {
+      await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+      // PGlite has no autovacuum daemon: without fresh statistics a grown table gets sequential
+      // scans where an index would do. ANALYZE samples, so it stays quick on large tables.
+      await database.pglite.exec('analyze');
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+    return database;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database & { raw: PGlite }> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+async function openPglite(dataDir: string | undefined, lock: DataDirLock | undefined): Promise<Database & { pglite: PGlite }> {
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // A new directory is created by a child process (see pglite-initdb.ts); we hold its lock meanwhile.
+    if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+      await promisify(execFile)(process.execPath, ['--import', TSX_LOADER, INITDB_SCRIPT, dataDir], { timeout: 120_000 });
+    }
+  }
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
-    raw: client,
+    pglite: client,
+    ...(lock ? { lock } : {}),
     async rows<T>(query: SQL) {
       const result = (await db.execute(query)) as unknown as { rows: T[] };
       return result.rows;
@@ -66,7 +107,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database & { raw
       await client.query('select 1');
     },
     async close() {
-      if (!client.closed) await client.close();
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

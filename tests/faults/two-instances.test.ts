@@ -3,21 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { startServer, type RunningServer } from '../setup/server-process';
 import { startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
-import { createScratchPostgresDatabase } from '../setup/test-database';
-import { createPrivatePostgres } from './support/private-postgres';
+import { sharedPostgres } from './support/private-postgres';
 import { makeRegistration, postJson } from './support/registrations';
 
 const ADMIN = { username: 'fault-admin', password: 'two instances share one database' };
-
-/** TEST_DATABASE_URL's server when set (CI), otherwise a private Postgres cluster: this never skips. */
-async function sharedPostgres(): Promise<{ url: string; dispose(): Promise<void> }> {
-  if (process.env.TEST_DATABASE_URL) {
-    const scratch = await createScratchPostgresDatabase();
-    return { url: scratch.url, dispose: scratch.drop };
-  }
-  const instance = await createPrivatePostgres();
-  return { url: instance.url, dispose: () => instance.destroy() };
-}
 
 function login(server: RunningServer, password: string): Promise<Response> {
   return postJson(server.url, '/api/auth/login', { username: ADMIN.username, password, remember: false });

@@ -4,6 +4,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../setup/server-process';
+import { createScratchPostgresDatabase } from '../../setup/test-database';
 
 /**
  * A throwaway Postgres cluster (initdb into a temp dir, on its own free port) that a test may
@@ -79,4 +80,14 @@ export async function createPrivatePostgres(): Promise<PrivatePostgres> {
   };
   await instance.start();
   return instance;
+}
+
+/** A fresh database on TEST_DATABASE_URL's server when set (CI), otherwise a private cluster: tests using it never skip. */
+export async function sharedPostgres(): Promise<{ url: string; dispose(): Promise<void> }> {
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await createScratchPostgresDatabase();
+    return { url: scratch.url, dispose: scratch.drop };
+  }
+  const instance = await createPrivatePostgres();
+  return { url: instance.url, dispose: () => instance.destroy() };
 }

@@ -1,0 +1,23 @@
+import { readdirSync } from 'node:fs';
+import { LOCK_FILE } from './data-dir-lock';
+
+/**
+ * DATA_DIR is PGlite's data directory, plus a few entries of our own that are never part of the
+ * database: the lock, the server's control socket and (by default) the automatic backups.
+ */
+export const CONTROL_SOCKET_FILE = 'control.sock';
+export const DEFAULT_BACKUP_SUBDIR = 'backups';
+
+export function isOwnEntry(name: string): boolean {
+  return name === LOCK_FILE || name === CONTROL_SOCKET_FILE || name === DEFAULT_BACKUP_SUBDIR;
+}
+
+/** The database's own top-level entries in DATA_DIR (empty for a new or empty directory). */
+export function databaseEntries(dataDir: string): string[] {
+  try {
+    return readdirSync(dataDir).filter((name) => !isOwnEntry(name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/client';
+import { startServer, type RunningServer } from '../setup/server-process';
+import { runCli } from './support/cli';
+import { sharedPostgres } from './support/private-postgres';
+import { makeRegistration, postJson } from './support/registrations';
+
+const ADMIN = { username: 'organiser', password: 'moving to postgres today' };
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** Something in every table: registrations (one soft-deleted), a judge with a photo, messages, sign-ups, sessions, audit, failed logins. */
+async function fillEveryTable(server: RunningServer): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    // Pairs with the same child and phone feed the duplicate counters.
+    const record = makeRegistration(i % 50, i >= 50 ? { name: `Test Child ${i % 50}` } : {});
+    expect((await postJson(server.url, '/api/registrations', record)).status).toBe(201);
+  }
+  const login = await postJson(server.url, '/api/auth/login', { ...ADMIN, remember: true });
+  expect(login.status).toBe(200);
+  expect((await postJson(server.url, '/api/auth/login', { ...ADMIN, password: 'not the password', remember: false })).status).toBe(401);
+  const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('ktc_session=')) ?? '').split(';')[0] ?? '';
+  const first = makeRegistration(1000);
+  expect((await postJson(server.url, '/api/registrations', first)).status).toBe(201);
+  const deleted = await fetch(`${server.url}/api/registrations/${first.id}`, {
+    method: 'DELETE',
+    headers: { cookie, origin: server.url, 'x-requested-with': 'fetch' },
+  });
+  expect(deleted.status).toBe(200);
+
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ id: randomUUID(), name: 'Meena Raman', expertise: 'Classical Dancer', experience: '9', bio: 'Teaches children to sing.' })) {
+    form.set(key, value);
+  }
+  form.set('photo', new Blob([PNG], { type: 'image/png' }), 'photo.png');
+  const judge = await fetch(`${server.url}/api/judges`, { method: 'POST', body: form, headers: { origin: server.url, 'x-requested-with': 'fetch' } });
+  expect(judge.status).toBe(201);
+  const contact = { id: randomUUID(), name: 'A parent', email: 'parent@example.org', phone: '9000012345', subject: 'Venue', message: 'Where is it?', contactMethod: 'Email' };
+  expect((await postJson(server.url, '/api/contact', contact)).status).toBe(201);
+  expect((await postJson(server.url, '/api/newsletter', { id: randomUUID(), email: 'news@example.org' })).status).toBe(201);
+}
+
+/** Every row of every table, as JSON text, with times in UTC: compared whole, not by checksum. */
+async function dump(database: Database): Promise<Record<string, string[]>> {
+  const tables = await database.rows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    const rows = await database.rows<{ j: string }>(
+      sql.raw(`select row_to_json(t)::text as j from (select * from "${name}") t order by 1`),
+    );
+    out[name] = rows.map((r) => r.j).sort();
+  }
+  return out;
+}
+
+describe('npm run db:copy from PGlite to Postgres', () => {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('copies every table exactly, and a server on the copy carries on where the embedded one stopped', { timeout: 180_000 }, async () => {
+    const target = await sharedPostgres();
+    cleanups.push(() => target.dispose());
+    const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    const embedded = await startServer({ env });
+    cleanups.push(() => embedded.cleanup());
+    cleanups.push(async () => {
+      await embedded.stop('SIGKILL');
+    });
+    await fillEveryTable(embedded);
+
+    // While the server holds DATA_DIR, the copy refuses: rows written after it would be left behind.
+    const early = await runCli('server/cli/db-copy.ts', ['--to', target.url], { DATA_DIR: embedded.dataDir });
+    expect(early.code).not.toBe(0);
+    expect(early.stderr).toContain(`in use by process ${embedded.process.pid}`);
+
+    expect(await embedded.stop('SIGTERM')).toBe(0);
+    const copy = await runCli('server/cli/db-copy.ts', ['--to', target.url], { DATA_DIR: embedded.dataDir });
+    expect(copy.stderr).toBe('');
+    expect(copy.code).toBe(0);
+    expect(copy.stdout).toContain('Every table matches');
+
+    const source = await openDatabase({ kind: 'pglite', dataDir: embedded.dataDir });
+    const copied = await openDatabase({ kind: 'postgres', url: target.url, maxConnections: 1 });
+    try {
+      for (const database of [source, copied]) await database.rows(sql`set time zone 'UTC'`);
+      const [before, after] = [await dump(source), await dump(copied)];
+      expect(Object.keys(after)).toEqual(Object.keys(before));
+      for (const table of Object.keys(before)) {
+        expect(before[table]?.length, `rows in ${table}`).toBeGreaterThan(0);
+        expect(after[table], table).toEqual(before[table]);
+      }
+    } finally {
+      await source.close();
+      await copied.close();
+    }
+
+    // A second copy into the same database is refused: it is no longer empty.
+    const again = await runCli('server/cli/db-copy.ts', ['--to', target.url], { DATA_DIR: embedded.dataDir });
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('already holds data');
+
+    // Step 3 of the move: the server on Postgres knows the admin, the rows and the counts.
+    const onPostgres = await startServer({ env: { ...env, DATABASE_URL: target.url } });
+    cleanups.push(async () => {
+      await onPostgres.stop('SIGKILL');
+      onPostgres.cleanup();
+    });
+    // A failed and a good login add login_attempts and audit_log rows: their id sequences moved past the copied ids.
+    expect((await postJson(onPostgres.url, '/api/auth/login', { ...ADMIN, password: 'wrong again', remember: false })).status).toBe(401);
+    const login = await postJson(onPostgres.url, '/api/auth/login', { ...ADMIN, remember: false });
+    expect(login.status).toBe(200);
+    const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('ktc_session=')) ?? '').split(';')[0] ?? '';
+    const list = await fetch(`${onPostgres.url}/api/registrations?limit=1`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    expect(await list.json()).toMatchObject({ total: 60, filtered: 60 });
+  });
+});
