@@ -13,7 +13,8 @@ const SALT_LENGTH = 16;
 /** The 1,000 most common passwords, from zxcvbn's frequency-ranked list. */
 const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 1000).map((p) => p.toLowerCase()));
 
-const strength = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
+// Built on first use: building its ranked dictionaries takes ~0.3 s, which start-up need not pay.
+let strength: ZxcvbnFactory | null = null;
 /** Words a guesser would try first against this site's admins. */
 const SITE_WORDS = ['kids', 'talent', 'competition', 'chennai', 'admin', 'ktc'];
 
@@ -32,6 +33,7 @@ export function passwordProblem(password: string, userInputs: readonly string[] 
     return 'That password is one of the most common ones, or one with a few characters added. Choose another.';
   }
   // zxcvbn's cost grows with length; the first 100 characters decide the score of any real passphrase.
+  strength ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
   const { score } = strength.check(password.slice(0, 100), [...SITE_WORDS, ...userInputs]);
   if (score < MIN_PASSWORD_SCORE) {
     return 'That password is too easy to guess (repeats, keyboard runs, dates or common words with swapped letters). Use a few unrelated words, or a longer phrase.';

@@ -20,12 +20,14 @@ describe('WorkQueue', () => {
         return name;
       }),
     );
+    expect(queue.full).toBe(true);
     await expect(queue.run(async () => 'd')).rejects.toBeInstanceOf(QueueFull);
     expect(queue.busy).toEqual({ running: 1, waiting: 2 });
     first.open();
     expect(await Promise.all(jobs)).toEqual(['a', 'b', 'c']);
     expect(order).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
     expect(queue.busy).toEqual({ running: 0, waiting: 0 });
+    expect(queue.full).toBe(false);
   });
 
   it('frees the slot when a job fails', async () => {

@@ -20,6 +20,11 @@ export class WorkQueue {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /** True when a job submitted now would be refused. */
+  get full(): boolean {
+    return this.running >= this.limits.concurrent && this.waiting.length >= this.limits.queued;
+  }
+
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.running >= this.limits.concurrent) {
       if (this.waiting.length >= this.limits.queued) throw new QueueFull();

@@ -5,6 +5,7 @@ import { audit } from '../../lib/audit';
 import { clientIp, userAgentOf } from '../../lib/client-ip';
 import { assertSameOrigin } from '../../lib/csrf';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { passwordWork } from '../../lib/password';
 import { RateLimited, spendTokens } from '../../lib/rate-limits';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
@@ -26,15 +27,13 @@ const loginSchema = z.object({
 export const authRoutes = new Hono<AppEnv>()
   .post('/login', async (c) => {
     assertSameOrigin(c);
+    // Under a flood, refuse before even reading the body.
+    if (passwordWork.full) throw signInBusy();
     const input = validate(loginSchema, await readJson(c));
     const ip = clientIp(c);
     const outcome = await authenticate(c.var.deps, input.username, input.password, ip);
     const username = input.username.toLowerCase();
-    if (outcome.kind === 'busy') {
-      throw new ApiError(503, 'service_unavailable', 'Sign-in is busy right now. Please try again in a few seconds.', undefined, undefined, {
-        'Retry-After': '3',
-      });
-    }
+    if (outcome.kind === 'busy') throw signInBusy();
     if (outcome.kind === 'blocked') {
       await auditBlocked(c, username, outcome.reason, ip);
       throw new ApiError(
@@ -78,6 +77,12 @@ async function auditBlocked(c: Context<AppEnv>, username: string, reason: BlockR
     admin: { id: null, username },
     action: 'login_blocked',
     changes: { reason, note: 'Further refused sign-ins from this address in the next 15 minutes are not logged one by one.' },
+  });
+}
+
+function signInBusy(): ApiError {
+  return new ApiError(503, 'service_unavailable', 'Sign-in is busy right now. Please try again in a few seconds.', undefined, undefined, {
+    'Retry-After': '3',
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { admins, loginAttempts } from '../../db/schema';
-import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, verifyPassword } from '../../lib/password';
+import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordWork, verifyPassword } from '../../lib/password';
 import { QueueFull } from '../../lib/work-queue';
 
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -37,9 +37,13 @@ type RecentFailures = {
 
 /**
  * Checks a sign-in. Failures are rows in login_attempts (shared by every instance). Every limit is
- * checked before the password is: a refused try costs a few small queries, never an scrypt.
+ * checked before the password is: a refused try costs a few small queries, never an scrypt; a try
+ * while the password checks are saturated costs nothing at all.
  */
 export async function authenticate(deps: Deps, rawUsername: string, password: string, ip: string): Promise<LoginOutcome> {
+  // With every password-check slot taken, a try would only wait to be refused: refuse it before
+  // it costs anything, database work included (on PGlite that runs on the event loop).
+  if (passwordWork.full) return { kind: 'busy' };
   const { db } = deps.database;
   const username = rawUsername.trim().toLowerCase().slice(0, 200);
   const now = deps.now();

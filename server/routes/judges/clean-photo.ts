@@ -1,8 +1,17 @@
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { JUDGE_PHOTO_MAX_SIDE, type JudgePhotoType } from '@domain/judge';
 
-// Every photo is decoded once and never again: libvips' operation cache would only hold memory.
-sharp.cache(false);
+let loaded: Promise<(input: Uint8Array, options: SharpOptions) => Sharp> | null = null;
+
+/** sharp (libvips) loads on the first photo, not at start-up (~0.2 s). */
+function loadSharp() {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // Every photo is decoded once and never again: libvips' operation cache would only hold memory.
+    sharp.cache(false);
+    return (input: Uint8Array, options: SharpOptions) => sharp(input, options);
+  });
+  return loaded;
+}
 
 /** A 50-megapixel image decodes to ~200 MB; anything larger is refused before decoding. */
 const MAX_INPUT_PIXELS = 50_000_000;
@@ -22,6 +31,7 @@ export class UnreadablePhotoError extends Error {
  */
 export async function cleanPhoto(bytes: Uint8Array, type: JudgePhotoType): Promise<Uint8Array> {
   const animated = type === 'image/gif' || type === 'image/webp';
+  const sharp = await loadSharp();
   try {
     const image = sharp(bytes, { animated, autoOrient: true, limitInputPixels: MAX_INPUT_PIXELS }).resize({
       width: JUDGE_PHOTO_MAX_SIDE,
