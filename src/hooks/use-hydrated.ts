@@ -15,3 +15,16 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * `clientValue` in the browser, `serverValue` while prerendering and hydrating. Unlike
+ * useHydrated, a component re-renders after hydration only when the two differ (a visit with no
+ * query string costs nothing). Values must be primitives.
+ */
+export function useClientValue<T extends string | number | boolean | null>(clientValue: T, serverValue: T): T {
+  return useSyncExternalStore(
+    noSubscription,
+    () => clientValue,
+    () => serverValue,
+  );
+}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { ADDRESS, CONTACT, SOCIAL_LINKS } from '@/config/season';
 import { BUILD_YEAR } from '@/config/build-info';
 import { useAfterLoad } from '@/hooks/use-after-load';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { useClientValue } from '@/hooks/use-hydrated';
 
 // The form writes to the outbox (IndexedDB); it loads after first paint so the shell stays small.
 const NewsletterForm = lazy(() =>
@@ -91,5 +91,6 @@ export function SiteFooter() {
 
 /** The prerender writes the build's year; the visitor's own clock takes over after hydration. */
 function CopyrightYear() {
-  return <>{useHydrated() ? new Date().getFullYear() : BUILD_YEAR}</>;
+  const year = useClientValue(new Date().getFullYear(), BUILD_YEAR);
+  return <>{year}</>;
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { NeedsJavaScript } from '@/components/needs-javascript';
-import { useHydrated } from '@/hooks/use-hydrated';
+import { useClientValue } from '@/hooks/use-hydrated';
 import { RegistrationForm } from '../components/registration-form';
 import '../components/registration-form.css';
 
@@ -11,9 +11,8 @@ const EditSaved = lazy(() => import('../components/edit-saved-registration').the
 export function RegistrationPage() {
   const [params] = useSearchParams();
   // The prerendered page has no query; `?edit=` and `?category=` apply right after hydration.
-  const hydrated = useHydrated();
-  const editId = hydrated ? params.get('edit') : null;
-  const category = hydrated ? params.get('category') : null;
+  const editId = useClientValue(params.get('edit'), null);
+  const category = useClientValue(params.get('category'), null);
   return (
     <section className="page page--narrow registration-page" aria-labelledby="registration-heading">
       <h1 id="registration-heading">{editId ? 'Correct a saved registration' : 'Register for the competition'}</h1>
