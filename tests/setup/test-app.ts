@@ -26,7 +26,8 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<Deps>
     deps,
     async request(path, init = {}) {
       const headers = new Headers(init.headers);
-      if (!headers.has('Origin')) headers.set('Origin', TEST_ORIGIN);
+      // A page of this site: its origin is PUBLIC_URL's when that is set (the CSRF check wants it).
+      if (!headers.has('Origin')) headers.set('Origin', deps.env.PUBLIC_URL ? new URL(deps.env.PUBLIC_URL).origin : TEST_ORIGIN);
       if (!headers.has('X-Requested-With')) headers.set('X-Requested-With', 'fetch');
       if (!headers.has('Host')) headers.set('Host', 'localhost');
       return app.request(`${TEST_ORIGIN}${path}`, { ...init, headers });

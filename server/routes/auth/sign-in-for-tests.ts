@@ -14,9 +14,10 @@ export async function signIn(t: TestApp, admin = TEST_ADMIN, remember = false): 
 
 export function sessionCookieOf(response: Response): string {
   const header = response.headers.get('set-cookie') ?? '';
-  const match = /ktc_session=([^;]*)/.exec(header);
-  if (!match?.[1]) throw new Error('no session cookie was set');
-  return `ktc_session=${match[1]}`;
+  // `__Host-ktc_session` when PUBLIC_URL is on https, `ktc_session` otherwise.
+  const match = /((?:__Host-)?ktc_session)=([^;]*)/.exec(header);
+  if (!match?.[2]) throw new Error('no session cookie was set');
+  return `${match[1]}=${match[2]}`;
 }
 
 /** RequestInit with the session cookie added. */

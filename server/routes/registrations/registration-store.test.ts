@@ -63,9 +63,12 @@ describe.each(testDatabaseKinds())('createRegistrations on %s', (kind) => {
     const before = await count();
     const [valid, other] = records(2);
     if (!valid || !other) throw new Error('no records');
-    const withConsent = { ...valid, consent: { guardianName: 'Lakshmi', noticeVersion: '2025-1', channel: 'web' as const, consentedAt: null } };
+    const withConsent = {
+      ...valid,
+      registration: { ...valid.registration, consent: { guardianName: 'Lakshmi', noticeVersion: '2025-1', channel: 'web' as const, consentedAt: null } },
+    };
     // Past the shared schema (as only a bug could be): the database's own check refuses it.
-    const impossible = { ...other, age: 40 };
+    const impossible = { ...other, registration: { ...other.registration, age: 40 } };
     await expect(createRegistrations(database, [withConsent, impossible])).rejects.toThrow();
     expect(await count()).toEqual(before);
   });
