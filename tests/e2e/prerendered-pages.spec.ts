@@ -221,13 +221,13 @@ test('the forms say plainly that they need JavaScript, and stay inert until the 
     expect(noscripts.some((text) => text.includes(notice)), path).toBe(true);
   }
   const html = await (await request.get('/registration')).text();
-  expect(html).toMatch(/<div inert="">\s*<form class="registration-form"/);
+  expect(html).toMatch(/<div inert="">\s*<form class="form form--card"/);
   // With JavaScript, the same form is usable once hydrated.
   await page.goto('/registration');
   const name = page.getByLabel('Name', { exact: true });
   await name.fill('Asha');
   await expect(name).toHaveValue('Asha');
-  expect(await page.locator('form.registration-form').evaluate((form) => form.closest('[inert]') === null)).toBe(true);
+  expect(await page.locator('main form').first().evaluate((form) => form.closest('[inert]') === null)).toBe(true);
 });
 
 test('after one visit, every public page opens offline from its own prerendered HTML', async ({ page, context }) => {
