@@ -56,42 +56,52 @@ export class RateLimited extends Error {
 }
 
 /**
- * Spends tokens from every bucket in `charges`, all or nothing, in one short transaction. Throws
- * RateLimited (with the wait until the refused bucket holds enough again) when one is short.
- * The commit does not wait for the disk (synchronous_commit off): a crash may forget the last
- * spends, which costs nothing, while every request saves a flush.
+ * Spends tokens from every bucket in `charges`, all or nothing. Throws RateLimited (with the wait
+ * until the refused bucket holds enough again) when one is short, after giving back what the
+ * buckets before it spent. One statement per bucket, each its own transaction, whose commit does
+ * not wait for the disk (synchronous_commit off for that statement only): a crash may forget the
+ * last spends, which costs nothing, while a request saves a flush. No explicit transaction: a
+ * connection lost inside one during a database restart crashed postgres.js.
  */
 export async function spendTokens(deps: Deps, ip: string, charges: readonly Charge[]): Promise<void> {
   const active = charges.filter((charge) => charge.cost > 0 && scaleOf(deps, charge.bucket) > 0);
   if (active.length === 0) return;
   const now = deps.now().toISOString();
-  // A refused bucket throws inside the transaction: the rollback undoes the spends before it.
-  await deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    for (const charge of active) {
-      const { capacity, perSecond, key } = bucketOf(deps, charge.bucket, ip);
-      // A cost no full bucket can pay must not block for ever: it empties a full bucket.
-      const cost = Math.min(charge.cost, capacity);
-      const available = sql`least(${capacity}::float8, b.tokens + greatest(0, extract(epoch from (${now}::timestamptz - b.updated_at))) * ${perSecond}::float8)`;
-      const spent = rowsOf(
-        await tx.execute(sql`
-          insert into rate_limit_buckets as b (key, tokens, updated_at)
-          values (${key}, ${capacity - cost}::float8, ${now}::timestamptz)
-          on conflict (key) do update
-            set tokens = ${available} - ${cost}::float8, updated_at = greatest(b.updated_at, ${now}::timestamptz)
-            where ${available} >= ${cost}::float8
-          returning b.tokens`),
+  const spent: { key: string; capacity: number; cost: number }[] = [];
+  for (const charge of active) {
+    const { capacity, perSecond, key } = bucketOf(deps, charge.bucket, ip);
+    // A cost no full bucket can pay must not block for ever: it empties a full bucket.
+    const cost = Math.min(charge.cost, capacity);
+    const available = sql`least(${capacity}::float8, b.tokens + greatest(0, extract(epoch from (${now}::timestamptz - b.updated_at))) * ${perSecond}::float8)`;
+    // The row lock taken by ON CONFLICT makes the check and the spend one step, even for a burst
+    // of parallel requests. set_config(..., true) lasts until this statement's own commit.
+    const rows = await deps.database.rows(sql`
+      insert into rate_limit_buckets as b (key, tokens, updated_at)
+      select ${key}, ${capacity - cost}::float8, ${now}::timestamptz
+      from (select set_config('synchronous_commit', 'off', true)) as async_commit
+      on conflict (key) do update
+        set tokens = ${available} - ${cost}::float8, updated_at = greatest(b.updated_at, ${now}::timestamptz)
+        where ${available} >= ${cost}::float8
+      returning b.tokens`);
+    if (rows.length === 0) {
+      const [row] = await deps.database.rows<{ available: number }>(
+        sql`select ${available} as available from rate_limit_buckets b where b.key = ${key}`,
       );
-      if (spent.length === 0) {
-        const [row] = rowsOf<{ available: number }>(
-          await tx.execute(sql`select ${available} as available from rate_limit_buckets b where b.key = ${key}`),
-        );
-        const missing = cost - Number(row?.available ?? 0);
-        throw new RateLimited(charge.bucket, Math.max(1, Math.ceil(missing / perSecond)));
-      }
+      await refund(deps, spent);
+      const missing = cost - Number(row?.available ?? 0);
+      throw new RateLimited(charge.bucket, Math.max(1, Math.ceil(missing / perSecond)));
     }
-  });
+    spent.push({ key, capacity, cost });
+  }
   await pruneNowAndThen(deps);
+}
+
+async function refund(deps: Deps, spent: readonly { key: string; capacity: number; cost: number }[]): Promise<void> {
+  for (const { key, capacity, cost } of spent) {
+    await deps.database.rows(
+      sql`update rate_limit_buckets set tokens = least(${capacity}::float8, tokens + ${cost}::float8) where key = ${key} returning key`,
+    );
+  }
 }
 
 /** Spends tokens for this request's caller, or answers 429 with Retry-After and a clear message. */
@@ -124,10 +134,6 @@ function bucketOf(deps: Deps, bucket: Bucket, ip: string): { capacity: number; p
     perSecond: (rule.perHour * scale) / HOUR,
     key: `${bucket}:${rule.scope === 'ip' ? ip : '*'}`,
   };
-}
-
-function rowsOf<T = Record<string, unknown>>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 function inWords(seconds: number): string {

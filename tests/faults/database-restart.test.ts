@@ -32,7 +32,9 @@ describe('Postgres stopped and restarted under load (private Postgres instance)'
       20_000,
       'requests answered during the outage',
     );
-    const health = await fetch(`${server.url}/api/health`);
+    const health = await fetch(`${server.url}/api/health`).catch((error: unknown) => {
+      throw new Error(`server gone: ${String(error)}\n${server.output().slice(-3000)}`);
+    });
     expect(health.status).toBe(503);
     expect(await health.json()).toEqual({ ok: false, db: 'postgres' });
 

@@ -46,7 +46,7 @@ describe('admin passwords', () => {
     },
   );
 
-  it('is enforced when an admin is created or reset, and for ADMIN_PASSWORD at start', async () => {
+  it('is enforced when an admin is created or reset, and for ADMIN_PASSWORD at start', { timeout: 90_000 }, async () => {
     const t = await createTestApp('pglite');
     try {
       await expect(upsertAdmin(t.deps, 'weak-admin', 'P@ssw0rd2024!')).rejects.toThrow(/too easy to guess/);
