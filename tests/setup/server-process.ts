@@ -61,7 +61,8 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: a first start creates the database, and CI's 2 cores may be busy with other tests.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited during start-up:\n${output}`);
     try {
@@ -72,7 +73,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Server did not become healthy in 60 s:\n${output}`);
+      throw new Error(`Server did not become healthy in 120 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
