@@ -40,7 +40,8 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ktc-data-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The heap flags of `npm start` / `npm run serve` (package.json), so tests and the bench run what users run.
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=256', '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
