@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,9 +15,7 @@ import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.ts', import.meta.url));
-/** tsx's loader by absolute URL, so the child starts whatever the current directory. */
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
 
 /**
  * PGlite's memory, measured under the bench's API load (bench/README.md): Postgres's default
@@ -87,9 +84,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined, lock: DataDirLock | undefined): Promise<Database & { pglite: PGlite }> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
-    // A new directory is created by a child process (see pglite-initdb.ts); we hold its lock meanwhile.
+    // A new directory is created by a child process (see pglite-initdb.mjs); we hold its lock meanwhile.
     if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-      await promisify(execFile)(process.execPath, ['--import', TSX_LOADER, INITDB_SCRIPT, dataDir], { timeout: 120_000 });
+      await promisify(execFile)(process.execPath, [INITDB_SCRIPT, dataDir], { timeout: 120_000 });
     }
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });

@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind)
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('keeps every acknowledged registration, and a full replay stores each id exactly once', { timeout: 60_000 }, async () => {
+  it('keeps every acknowledged registration, and a full replay stores each id exactly once', { timeout: 180_000 }, async () => {
     const target = await prepare(kind);
     cleanups.push(() => target.drop());
     let server: RunningServer = await startServer({ env: target.env });

@@ -40,7 +40,8 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ktc-data-'));
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The heap flags of `npm start` / `npm run serve` (package.json), so tests and the bench run what users run.
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=256', '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
@@ -61,7 +62,8 @@ export async function startServer(
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
 
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Generous: a first start creates the database, and CI's 2 cores may be busy with other tests.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`Server exited during start-up:\n${output}`);
     try {
@@ -72,7 +74,7 @@ export async function startServer(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`Server did not become healthy in 60 s:\n${output}`);
+      throw new Error(`Server did not become healthy in 120 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
