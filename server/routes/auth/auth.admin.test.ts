@@ -214,13 +214,14 @@ describe.each(testDatabaseKinds())('admin authentication on %s', (kind) => {
 
   it('makes guesses at one account from many addresses wait longer and longer after 10 failures', async () => {
     await upsertAdmin(t.deps, 'target-admin', TEST_ADMIN.password);
+    // Every try at a fixed time on the app's clock, so a slow machine cannot stretch the delays.
     const start = Date.now();
-    for (let i = 0; i < 10; i++) expect((await loginFrom(`198.51.100.${i}`)('target-admin', `guess ${i}`)).status).toBe(401);
-    const eleventh = await loginFrom('198.51.100.50')('target-admin', 'guess 10');
+    const at = (ms: number) => () => new Date(start + ms);
+    for (let i = 0; i < 10; i++) expect((await loginFrom(`198.51.100.${i}`, at(0))('target-admin', `guess ${i}`)).status).toBe(401);
+    const eleventh = await loginFrom('198.51.100.50', at(0))('target-admin', 'guess 10');
     expect(eleventh.status).toBe(429);
     expect(Number(eleventh.headers.get('retry-after'))).toBe(1);
     // One second later the 11th try is checked (and fails); the next must wait two seconds.
-    const at = (ms: number) => () => new Date(start + ms);
     expect((await loginFrom('198.51.100.51', at(5_000))('target-admin', 'guess 11')).status).toBe(401);
     const twelfth = await loginFrom('198.51.100.52', at(5_500))('target-admin', 'guess 12');
     expect(twelfth.status).toBe(429);
