@@ -10,7 +10,8 @@ const SAMPLES = 25;
 
 /**
  * The flooding client: CONNECTIONS loops, each sending a login with a random username from a
- * random address (via X-Forwarded-For), then pausing. On SIGTERM it prints the count of each
+ * random address (via X-Forwarded-For), then pausing, for at most 90 s and 20,000 requests
+ * (it never outlives a test that died). On SIGTERM, or at that bound, it prints the count of each
  * answer status as one JSON line.
  */
 const FLOODER = `
@@ -19,9 +20,13 @@ const [url, connections, pauseMs] = process.argv.slice(-3);
 const counts = {};
 let running = true;
 process.on('SIGTERM', () => { running = false; });
+// Bounded whatever happens to the test: it stops by itself after 90 s or 20,000 requests.
+const deadline = Date.now() + 90000;
+let sent = 0;
 const address = () => { const [a, b, c] = randomBytes(3); return '100.' + (64 + (a % 64)) + '.' + b + '.' + c; };
 async function loop() {
-  while (running) {
+  while (running && Date.now() < deadline && sent < 20000) {
+    sent += 1;
     let status = 'no answer';
     try {
       const response = await fetch(url + '/api/auth/login', {
