@@ -64,7 +64,7 @@ const envSchema = z.object({
   /**
    * The site's public address, e.g. https://kids.example.org. When set, the CSRF check accepts
    * only this origin (scheme, host and port), and on https the session cookie is always Secure
-   * with the __Host- prefix. Unset: any host name works (DECISIONS.md, "Any host").
+   * with the __Host- prefix. Unset: any host name works (docs/product.md, "Admin").
    */
   PUBLIC_URL: z
     .string()

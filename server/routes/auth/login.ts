@@ -5,7 +5,7 @@ import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordWork, verify
 import { QueueFull } from '../../lib/work-queue';
 
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
-/** Failures per username + IP in the window (DECISIONS.md). */
+/** Failures per username + IP in the window (docs/product.md, "Admin"). */
 export const MAX_FAILED_LOGINS = 5;
 /** Failures per IP across every username in the window: guessing random usernames stops here. */
 export const MAX_FAILED_LOGINS_PER_IP = 20;

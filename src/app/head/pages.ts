@@ -76,7 +76,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
 
 /** Old addresses that still work: the server answers them with a permanent redirect. */
 export const PAGE_ALIASES: Readonly<Record<string, string>> = {
-  // The original site registered /contest/Art (DECISIONS.md: both links work; /contest/art is canonical).
+  // The original site registered /contest/Art (docs/product.md, "Categories": both links work; /contest/art is canonical).
   '/contest/Art': '/contest/art',
 };
 
