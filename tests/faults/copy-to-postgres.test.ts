@@ -14,7 +14,11 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 async function fillEveryTable(server: RunningServer): Promise<void> {
   for (let i = 0; i < 60; i++) {
     // Pairs with the same child and phone feed the duplicate counters.
-    const record = makeRegistration(i % 50, i >= 50 ? { name: `Test Child ${i % 50}` } : {});
+    const record = {
+      ...makeRegistration(i % 50, i >= 50 ? { name: `Test Child ${i % 50}` } : {}),
+      // Some with a parent's consent, so the consent records move too.
+      ...(i % 2 === 0 ? { guardianName: 'Lakshmi', privacyConsent: true } : {}),
+    };
     expect((await postJson(server.url, '/api/registrations', record)).status).toBe(201);
   }
   const login = await postJson(server.url, '/api/auth/login', { ...ADMIN, remember: true });
@@ -38,7 +42,28 @@ async function fillEveryTable(server: RunningServer): Promise<void> {
   expect(judge.status).toBe(201);
   const contact = { id: randomUUID(), name: 'A parent', email: 'parent@example.org', phone: '9000012345', subject: 'Venue', message: 'Where is it?', contactMethod: 'Email' };
   expect((await postJson(server.url, '/api/contact', contact)).status).toBe(201);
-  expect((await postJson(server.url, '/api/newsletter', { id: randomUUID(), email: 'news@example.org' })).status).toBe(201);
+  expect((await postJson(server.url, '/api/newsletter', { id: randomUUID(), email: 'news@example.org' })).status).toBe(200);
+}
+
+/**
+ * The families' tables need a private link, which only a family's email carries (and the season's
+ * links have expired on today's clock): rows go straight into the stopped embedded database.
+ */
+async function fillFamilyTables(dataDir: string): Promise<void> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const [registration] = await database.rows<{ id: string; reference_code: string }>(
+      sql`select id::text, reference_code from registrations where deleted_at is null order by id limit 1`,
+    );
+    if (!registration) throw new Error('no registration to hang the family rows on');
+    await database.rows(sql`insert into family_links (token_hash, registration_id, expires_at)
+      values (${'a'.repeat(64)}, ${registration.id}::uuid, now() + interval '30 days') returning id`);
+    await database.rows(sql`insert into erasure_requests (registration_id, reference_code, due_at)
+      values (${registration.id}::uuid, ${registration.reference_code}, now() + interval '30 days') returning id`);
+    await database.rows(sql`insert into family_lookup_attempts (ip, code_hash) values ('203.0.113.7', ${'b'.repeat(64)}) returning id`);
+  } finally {
+    await database.close();
+  }
 }
 
 /** Every row of every table, as JSON text, with times in UTC: compared whole, not by checksum. */
@@ -79,6 +104,7 @@ describe('npm run db:copy from PGlite to Postgres', () => {
     expect(early.stderr).toContain(`in use by process ${embedded.process.pid}`);
 
     expect(await embedded.stop('SIGTERM')).toBe(0);
+    await fillFamilyTables(embedded.dataDir);
     const copy = await runCli('server/cli/db-copy.ts', ['--to', target.url], { DATA_DIR: embedded.dataDir });
     expect(copy.stderr).toBe('');
     expect(copy.code).toBe(0);
