@@ -90,6 +90,8 @@ test('a small photo is drawn afresh on the device: its EXIF (GPS, artist) never 
   });
 
   await page.goto('/judgereg');
+  // The prerendered form is inert until hydrated, and setInputFiles does not wait for that.
+  await expect(page.locator('main [inert]')).toHaveCount(0);
   await page.getByLabel('Profile image').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(tagged) });
   await expect(page.getByText('Ready: 40 × 30 px', { exact: false })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Meena Exif');
