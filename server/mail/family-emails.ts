@@ -1,6 +1,7 @@
-import { formatAge, type AgeUnit } from '@domain/age-bands';
+import { formatAge } from '@domain/age-bands';
 import { categoryBySlug, type CategorySlug } from '@domain/categories';
 import type { Language } from '@domain/languages';
+import type { Registration } from '@domain/registration';
 import { CONTACT, LEVELS, SEASON } from '@domain/season';
 import type { MailMessage } from './mail-transport';
 import { referenceQrPng } from './qr-code';
@@ -12,18 +13,11 @@ import { referenceQrPng } from './qr-code';
 
 export type FamilyEmailData = {
   language: Language;
-  registration: {
-    referenceCode: string;
-    type: 'participant' | 'institute';
-    name: string | null;
-    age: number | null;
-    ageUnit: AgeUnit | null;
-    email: string;
-    phone: string;
-    city: string;
-    instituteName: string | null;
-    categories: readonly CategorySlug[];
-  };
+  /** What the email shows of the registration: the API's own shape, never a copy of it. */
+  registration: Pick<
+    Registration,
+    'referenceCode' | 'type' | 'name' | 'age' | 'ageUnit' | 'email' | 'phone' | 'city' | 'instituteName'
+  > & { categories: readonly CategorySlug[] };
   consent: { guardianName: string; noticeVersion: string } | null;
   /** True when a child's registration has no consent to the current privacy notice. */
   consentNeeded: boolean;
