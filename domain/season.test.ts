@@ -3,11 +3,11 @@ import { addDays, correctionsCloseAt, ERASURE_MAX_DAYS, LEVELS, PRIVACY_NOTICE, 
 
 describe('season dates', () => {
   it('closes corrections at the start of the day before Level 1, in Chennai', () => {
-    expect(correctionsCloseAt().toISOString()).toBe(new Date('2025-04-17T00:00:00+05:30').toISOString());
+    expect(correctionsCloseAt().toISOString()).toBe(new Date('2027-04-17T00:00:00+05:30').toISOString());
   });
 
   it('ends the season (and the families’ links) when the last contest day ends', () => {
-    expect(seasonEndsAt().toISOString()).toBe(new Date('2026-01-01T00:00:00+05:30').toISOString());
+    expect(seasonEndsAt().toISOString()).toBe(new Date('2028-01-01T00:00:00+05:30').toISOString());
   });
 
   it('keeps every level’s machine dates in order and in step with its label', () => {

@@ -20,8 +20,8 @@ export const CONTACT = {
 } as const;
 
 export const SEASON = {
-  name: 'Kids Talent Competition 2025',
-  year: 2025,
+  name: 'Kids Talent Competition 2027',
+  year: 2027,
   city: 'Chennai',
   /** Every date of the season is a day in Chennai (IST, UTC+05:30, no daylight saving). */
   timeZone: 'Asia/Kolkata',
@@ -63,16 +63,16 @@ export const LEVELS: readonly Level[] = [
     id: 'level1',
     number: 1,
     title: 'Level 1: Preliminary Round',
-    date: 'April 18–20, 2025',
-    startsOn: '2025-04-18',
-    endsOn: '2025-04-20',
+    date: 'April 18–20, 2027',
+    startsOn: '2027-04-18',
+    endsOn: '2027-04-20',
     description:
       'Where every journey starts. Children perform from home or at a centre near them, and every child gets a certificate and a few kind words from the judges.',
     venue: 'Online, or at partner schools across Chennai',
     format: 'Online (video entry) and offline (in person)',
     fee: '₹99 online · ₹333 offline',
-    startsAt: '2025-04-18T09:00:00+05:30',
-    endsAt: '2025-04-20T17:00:00+05:30',
+    startsAt: '2027-04-18T09:00:00+05:30',
+    endsAt: '2027-04-20T17:00:00+05:30',
     attendance: 'online-and-in-person',
     place: { name: 'Partner schools across Chennai', locality: 'Chennai' },
     prices: [
@@ -93,15 +93,15 @@ export const LEVELS: readonly Level[] = [
     id: 'level2',
     number: 2,
     title: 'Level 2: Semi-Finals',
-    date: 'August 29–31, 2025',
-    startsOn: '2025-08-29',
-    endsOn: '2025-08-31',
+    date: 'August 29–31, 2027',
+    startsOn: '2027-08-29',
+    endsOn: '2027-08-31',
     description:
       'The best performers of Level 1 meet on a real stage. Judges give each child written feedback to carry into the finals.',
     venue: 'Kamarajar Arangam, Teynampet, Chennai',
     format: 'In person, on stage',
-    startsAt: '2025-08-29T09:00:00+05:30',
-    endsAt: '2025-08-31T18:00:00+05:30',
+    startsAt: '2027-08-29T09:00:00+05:30',
+    endsAt: '2027-08-31T18:00:00+05:30',
     attendance: 'in-person',
     place: { name: 'Kamarajar Arangam, Teynampet', locality: 'Chennai' },
     requirements: [
@@ -118,15 +118,15 @@ export const LEVELS: readonly Level[] = [
     id: 'level3',
     number: 3,
     title: 'Level 3: Grand Finals',
-    date: 'December 29–31, 2025',
-    startsOn: '2025-12-29',
-    endsOn: '2025-12-31',
+    date: 'December 29–31, 2027',
+    startsOn: '2027-12-29',
+    endsOn: '2027-12-31',
     description:
       'Three days of celebration to close the year. Finalists perform for a full audience and the season’s champions are crowned.',
     venue: 'Music Academy, Royapettah, Chennai',
     format: 'In person, with a live audience',
-    startsAt: '2025-12-29T16:00:00+05:30',
-    endsAt: '2025-12-31T20:00:00+05:30',
+    startsAt: '2027-12-29T16:00:00+05:30',
+    endsAt: '2027-12-31T20:00:00+05:30',
     attendance: 'in-person',
     place: { name: 'Music Academy, Royapettah', locality: 'Chennai' },
     requirements: ['A Level 2 qualification letter', 'A short introduction for the compère', 'Rehearsal on the morning of your day'],
@@ -142,7 +142,7 @@ export const LEVELS: readonly Level[] = [
  * notice changes: families who consented to an older version are asked again on their page.
  */
 export const PRIVACY_NOTICE = {
-  version: '2025-1',
+  version: '2027-1',
   /** Days the organisers take to carry out a request to erase a family's data (the law allows at most 90). */
   erasureAnswerDays: 30,
 } as const;

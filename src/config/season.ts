@@ -106,9 +106,9 @@ export const WEBINAR = {
   title: 'Career Guidance Webinar',
   subtitle: 'What comes next? A friendly evening for students and parents.',
   /** 6:00 PM in Chennai (IST, UTC+05:30). */
-  startsAt: '2025-05-20T18:00:00+05:30',
-  endsAt: '2025-05-20T20:00:00+05:30',
-  dateLabel: 'May 20, 2025',
+  startsAt: '2027-05-20T18:00:00+05:30',
+  endsAt: '2027-05-20T20:00:00+05:30',
+  dateLabel: 'May 20, 2027',
   timeLabel: '6:00 – 8:00 PM IST',
   platform: 'Online, on a video-meeting link we email you after registering',
   registeredNote: '100+ registered',

@@ -9,7 +9,7 @@ export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp; status?: 4
   { path: '/events', heading: /^events$/i },
   { path: '/contact', heading: /contact us/i },
   { path: '/judgereg', heading: /join our teaching panel/i },
-  { path: '/workshops', heading: /summer workshops 2025/i },
+  { path: '/workshops', heading: /summer workshops 2027/i },
   { path: '/learn-arts', heading: /learn the arts/i },
   { path: '/webinars', heading: /career guidance webinar/i },
   { path: '/community', heading: /join our community/i },

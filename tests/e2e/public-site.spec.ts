@@ -151,7 +151,7 @@ test.describe('competition journey popup', () => {
     await level1.click();
     const dialog = page.getByRole('dialog', { name: /level 1/i });
     await expect(dialog).toBeVisible();
-    await expect(dialog).toContainText('April 18–20, 2025');
+    await expect(dialog).toContainText('April 18–20, 2027');
     await expect(dialog).toContainText('₹99 online · ₹333 offline');
     for (const field of ['Date', 'Venue', 'Format', 'Requirements', 'Timeline', 'Locations', 'Schedule', 'Amenities']) {
       await expect(dialog.getByText(field, { exact: true }).or(dialog.getByText(`${field}:`, { exact: true }))).toBeVisible();
@@ -166,13 +166,13 @@ test.describe('competition journey popup', () => {
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: /level 2/i }).click();
-    await expect(page.getByRole('dialog', { name: /level 2/i })).toContainText('August 29–31, 2025');
+    await expect(page.getByRole('dialog', { name: /level 2/i })).toContainText('August 29–31, 2027');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page.getByRole('button', { name: /level 2/i })).toBeFocused();
 
     await page.getByRole('button', { name: /level 3/i }).click();
-    await expect(page.getByRole('dialog', { name: /level 3/i })).toContainText('December 29–31, 2025');
+    await expect(page.getByRole('dialog', { name: /level 3/i })).toContainText('December 29–31, 2027');
     await page.mouse.click(5, 300);
     await expect(page.getByRole('dialog')).toBeHidden();
   });
@@ -242,11 +242,11 @@ test('workshops and classes: Enroll Now opens a prefilled enquiry', async ({ pag
 });
 
 test('the webinar counts down each second to its start, then shows that it has ended', async ({ page }) => {
-  // 7 days 12 h 30 min before 6:00 PM IST on May 20, 2025 (the original site's starting value).
-  await page.clock.install({ time: new Date('2025-05-13T05:29:00+05:30') });
-  await page.clock.pauseAt(new Date('2025-05-13T05:30:00+05:30'));
+  // 7 days 12 h 30 min before 6:00 PM IST on May 20, 2027 (the original site's starting value).
+  await page.clock.install({ time: new Date('2027-05-13T05:29:00+05:30') });
+  await page.clock.pauseAt(new Date('2027-05-13T05:30:00+05:30'));
   await page.goto('/webinars');
-  await expect(page.getByText('May 20, 2025')).toBeVisible();
+  await expect(page.getByText('May 20, 2027')).toBeVisible();
   await expect(page.getByText('100+ registered')).toBeVisible();
   for (const topic of ['After 10th', 'After 12th', 'During graduation']) {
     await expect(page.getByRole('heading', { name: topic })).toBeVisible();
@@ -259,7 +259,7 @@ test('the webinar counts down each second to its start, then shows that it has e
   await page.clock.runFor(1000);
   await expect(timer.locator('[data-unit="seconds"]')).toHaveText('59');
   await expect(timer.locator('[data-unit="minutes"]')).toHaveText('29');
-  await page.clock.setSystemTime(new Date('2025-05-20T18:00:05+05:30'));
+  await page.clock.setSystemTime(new Date('2027-05-20T18:00:05+05:30'));
   await page.clock.runFor(1000);
   await expect(page.getByText(/this webinar has ended/i)).toBeVisible();
 });

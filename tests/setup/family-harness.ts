@@ -9,8 +9,8 @@ import { familyLinkIn, startSmtpTestServer, tokenOf, type ReceivedMail, type Ref
 import { createTestApp, json, type TestApp } from './test-app';
 import type { DatabaseKind } from './test-database';
 
-/** A day well inside the season's correction window (Level 1 starts 18 April 2025). */
-export const IN_SEASON = new Date('2025-03-01T10:00:00+05:30');
+/** A day well inside the season's correction window (Level 1 starts 18 April 2027). */
+export const IN_SEASON = new Date('2027-03-01T10:00:00+05:30');
 
 export type FamilyHarness = {
   t: TestApp;

@@ -10,9 +10,9 @@ import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { createLogger } from '../../lib/logger';
 import { signIn, withCookie } from '../auth/sign-in-for-tests';
 
-/** Level 1 starts on 18 April 2025: corrections close at the start of 17 April in Chennai. */
-const CUTOFF = new Date('2025-04-17T00:00:00+05:30');
-const SEASON_END = new Date('2026-01-01T00:00:00+05:30');
+/** Level 1 starts on 18 April 2027: corrections close at the start of 17 April in Chennai. */
+const CUTOFF = new Date('2027-04-17T00:00:00+05:30');
+const SEASON_END = new Date('2028-01-01T00:00:00+05:30');
 
 type FamilyView = {
   registration: Record<string, unknown> & { version: number; status: string; referenceCode: string };
@@ -140,7 +140,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     h.clock.now = CUTOFF;
     const body = await view(token);
     expect(body.corrections.open).toBe(false);
-    expect(body.corrections.closedMessage).toMatch(/^Corrections closed on 17 April 2025, the day before Level 1,/);
+    expect(body.corrections.closedMessage).toMatch(/^Corrections closed on 17 April 2027, the day before Level 1,/);
     const refused = await h.family(token, '/registration', json({ ...update, city: 'Salem', version: 2 }, 'PUT'));
     expect(refused.status).toBe(403);
     expect((await refused.json()).error).toEqual({ code: 'corrections_closed', message: body.corrections.closedMessage });
@@ -217,7 +217,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
 
   it('downloads everything stored about the registration as a JSON file', async () => {
     h.clock.now = IN_SEASON;
-    const { input, token } = await h.register(childRegistration({ consentChannel: 'field-staff', consentedAt: '2025-02-28T09:00:00+05:30' }));
+    const { input, token } = await h.register(childRegistration({ consentChannel: 'field-staff', consentedAt: '2026-11-20T09:00:00+05:30' }));
     await h.family(token, '/registration/erasure-request', { method: 'POST' });
     const response = await h.family(token, '/registration/data');
     expect(response.status).toBe(200);
@@ -237,7 +237,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     });
     expect(data.registration).not.toHaveProperty('contentHash');
     expect(data.consents).toEqual([
-      expect.objectContaining({ guardianName: 'Lakshmi Raman', channel: 'field-staff', consentedAt: '2025-02-28T03:30:00.000Z' }),
+      expect.objectContaining({ guardianName: 'Lakshmi Raman', channel: 'field-staff', consentedAt: '2026-11-20T03:30:00.000Z' }),
     ]);
     expect(data.emails).toEqual([expect.objectContaining({ template: 'confirmation', status: 'sent', sentTo: input.email })]);
     expect(data.privateLinks).toHaveLength(1);

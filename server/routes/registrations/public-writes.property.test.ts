@@ -113,7 +113,7 @@ const registration = () => ({
   privacyConsent: true,
   privacyNoticeVersion: PRIVACY_NOTICE.version,
   consentChannel: 'field-staff',
-  consentedAt: '2025-03-01T10:00:00+05:30',
+  consentedAt: '2027-03-01T10:00:00+05:30',
 });
 
 const legacy = () => ({
@@ -196,7 +196,7 @@ describe('public write endpoints under generated bad input', () => {
     // family's private link is valid and corrections are open.
     t = await createTestApp('pglite', {
       env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '0' }),
-      now: () => new Date('2025-03-01T10:00:00+05:30'),
+      now: () => new Date('2027-03-01T10:00:00+05:30'),
     });
   });
   afterAll(() => t.close());
@@ -227,7 +227,7 @@ describe('public write endpoints under generated bad input', () => {
   ] as const)('%s %s with a valid private link never answers 5xx', async (method, path, record) => {
     const created = await t.request('/api/registrations', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(registration()) });
     const { registration: stored } = (await created.json()) as { registration: { id: string } };
-    const { token } = await createFamilyLink(t.deps.database.db, { registrationId: stored.id, mailId: null, expiresAt: seasonEndsAt(), now: new Date('2025-03-01T00:00:00Z') });
+    const { token } = await createFamilyLink(t.deps.database.db, { registrationId: stored.id, mailId: null, expiresAt: seasonEndsAt(), now: new Date('2027-03-01T00:00:00Z') });
     await fc.assert(
       fc.asyncProperty(jsonRequest(record), async (request) =>
         expectSaneAnswer(

@@ -65,7 +65,7 @@ describe.each(testDatabaseKinds())('createRegistrations on %s', (kind) => {
     if (!valid || !other) throw new Error('no records');
     const withConsent = {
       ...valid,
-      registration: { ...valid.registration, consent: { guardianName: 'Lakshmi', noticeVersion: '2025-1', channel: 'web' as const, consentedAt: null } },
+      registration: { ...valid.registration, consent: { guardianName: 'Lakshmi', noticeVersion: '2027-1', channel: 'web' as const, consentedAt: null } },
     };
     // Past the shared schema (as only a bug could be): the database's own check refuses it.
     const impossible = { ...other, registration: { ...other.registration, age: 40 } };

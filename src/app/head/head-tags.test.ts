@@ -49,14 +49,14 @@ describe('schema.org data', () => {
     expect(graph[0]).toMatchObject({ '@type': 'Organization', url: 'https://kids.example/' });
     const events = graph.filter((node) => node['@type'] === 'Event');
     expect(events.map((event) => event.name)).toEqual([
-      'Level 1: Preliminary Round · Kids Talent Competition 2025',
-      'Level 2: Semi-Finals · Kids Talent Competition 2025',
-      'Level 3: Grand Finals · Kids Talent Competition 2025',
+      'Level 1: Preliminary Round · Kids Talent Competition 2027',
+      'Level 2: Semi-Finals · Kids Talent Competition 2027',
+      'Level 3: Grand Finals · Kids Talent Competition 2027',
     ]);
     expect(events.map((event) => [event.startDate, event.endDate])).toEqual([
-      ['2025-04-18T09:00:00+05:30', '2025-04-20T17:00:00+05:30'],
-      ['2025-08-29T09:00:00+05:30', '2025-08-31T18:00:00+05:30'],
-      ['2025-12-29T16:00:00+05:30', '2025-12-31T20:00:00+05:30'],
+      ['2027-04-18T09:00:00+05:30', '2027-04-20T17:00:00+05:30'],
+      ['2027-08-29T09:00:00+05:30', '2027-08-31T18:00:00+05:30'],
+      ['2027-12-29T16:00:00+05:30', '2027-12-31T20:00:00+05:30'],
     ]);
     expect(events[0]?.offers).toEqual([
       expect.objectContaining({ name: 'Online entry', price: '99', priceCurrency: 'INR' }),

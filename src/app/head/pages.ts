@@ -55,7 +55,7 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   }),
   page('/contact', 'Contact us', 'Questions about a contest, a workshop or a registration? Call, write or visit our office in T. Nagar, Chennai.'),
   page('/judgereg', 'Become our teacher', 'Dancers, singers, artists, storytellers and trainers: apply to judge and teach at the Kids Talent Competition.'),
-  page('/workshops', 'Summer Workshops 2025', 'Two-month summer workshops for children in dance, music, art and public speaking, taught by working artists.'),
+  page('/workshops', `Summer Workshops ${SEASON.year}`, 'Two-month summer workshops for children in dance, music, art and public speaking, taught by working artists.'),
   page('/learn-arts', 'Learn the Arts', 'Weekly classes for children, from watercolour and folk art to violin, veena and theatre.'),
   page('/webinars', 'Career Guidance Webinar', 'A free evening for students and parents: what comes after 10th, after 12th and during graduation for creative children.'),
   page('/community', 'Join our community', 'Meet other parents, teachers and young performers: groups, volunteering and events around the competition.'),

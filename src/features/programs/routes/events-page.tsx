@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
-import { LEVELS, WEBINAR } from '@/config/season';
+import { LEVELS, SEASON, WEBINAR } from '@/config/season';
 
 export function EventsPage() {
   return (
     <div className="stack">
       <section className="page" aria-labelledby="events-heading">
-        <p className="eyebrow">The 2025 season</p>
+        <p className="eyebrow">The {SEASON.year} season</p>
         <h1 id="events-heading">Events</h1>
         <p className="lead">From the first online round in April to the grand finals at the end of December, here is the whole season.</p>
         <ol className="timeline">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
-import { WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
+import { SEASON, WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useInterval } from '@/hooks/use-interval';
 import { EnrollLink } from '../components/enroll-link';
@@ -26,7 +26,7 @@ export function WorkshopsPage() {
     <div className="stack">
       <section className="page" aria-labelledby="workshops-heading">
         <p className="eyebrow">Chennai · Weekends and evenings</p>
-        <h1 id="workshops-heading">Summer Workshops 2025</h1>
+        <h1 id="workshops-heading">Summer Workshops {SEASON.year}</h1>
         <p className="lead">
           Nine workshops, small batches and patient teachers. Each runs for two months and ends with a little show for the families.
         </p>
