@@ -194,3 +194,53 @@ export function correctionsCloseAt(): Date {
 export function seasonEndsAt(): Date {
   return startOfDay(addDays(lastLevel().endsOn, 1));
 }
+
+/**
+ * The in-person sessions field staff work in venue mode (`/venue`): where, on which day, and the
+ * categories judged there. A registration in one of those categories is on the session's roster.
+ * The cash fee is the in-person price of the session's level.
+ */
+export type VenueSession = {
+  id: string;
+  levelId: LevelId;
+  title: string;
+  venue: string;
+  date: IsoDate;
+  categories: readonly ('crawling' | 'fastest-walking')[];
+  feeRupees: number;
+};
+
+/** The in-person entry price of a level, from its prices above. */
+function inPersonFee(levelId: LevelId): number {
+  const price = LEVELS.find((level) => level.id === levelId)?.prices?.find((p) => p.label === 'In-person entry');
+  if (!price) throw new Error(`Level ${levelId} has no in-person price.`);
+  return price.rupees;
+}
+
+export const VENUE_SESSIONS: readonly VenueSession[] = [
+  {
+    id: '2027-l1-crawling-t-nagar',
+    levelId: 'level1',
+    title: 'Crawling (5-9 months), Level 1',
+    venue: 'Partner school, T. Nagar',
+    date: '2027-04-18',
+    categories: ['crawling'],
+    feeRupees: inPersonFee('level1'),
+  },
+  {
+    id: '2027-l1-fastest-walking-anna-nagar',
+    levelId: 'level1',
+    title: 'Fastest Walking (9-15 months), Level 1',
+    venue: 'Partner school, Anna Nagar',
+    date: '2027-04-19',
+    categories: ['fastest-walking'],
+    feeRupees: inPersonFee('level1'),
+  },
+];
+
+export function venueSessionById(id: string): VenueSession | undefined {
+  return VENUE_SESSIONS.find((session) => session.id === id);
+}
+
+/** A roster on a device expires by itself this many days after its session (docs/product.md, "Venue mode"). */
+export const ROSTER_KEEP_DAYS = 3;

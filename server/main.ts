@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { CONTROL_SOCKET_FILE } from './db/data-dir-layout';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv } from './env';
-import { bootstrapAdmin, upsertAdmin } from './lib/admin-accounts';
+import { bootstrapAdmin, resetPassword, setAccountDisabled, upsertAdmin } from './lib/admin-accounts';
 import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from './lib/control-channel';
 import { createLogger, describeError, type Logger } from './lib/logger';
 import { createMailTransport } from './mail/mail-transport';
@@ -42,7 +42,10 @@ async function startControl(deps: Deps, database: Database, log: Logger): Promis
   const channel = await startControlChannel(
     socket.path,
     {
-      'create-admin': async ({ username, password }) => ({ outcome: await upsertAdmin(deps, username, password) }),
+      'create-admin': async ({ username, password, role, mode }) => ({
+        outcome: mode === 'reset' ? await resetPassword(deps, username, password) : await upsertAdmin(deps, username, password, role),
+      }),
+      'set-account-disabled': async ({ username, disabled }) => ({ outcome: await setAccountDisabled(deps, username, disabled) }),
       seed: async ({ count }) => seedRegistrations(database, count),
       backup: async ({ out }) => backups.write(out),
     },

@@ -1,10 +1,36 @@
 import { loadEnv } from '../env';
-import { normalizeUsername, upsertAdmin, usernameProblem } from '../lib/admin-accounts';
+import { normalizeUsername, resetPassword, setAccountDisabled, upsertAdmin, usernameProblem } from '../lib/admin-accounts';
 import { sendControlRequest } from '../lib/control-channel';
 import { passwordProblem } from '../lib/password';
 import { resultOf, withDatabaseOrServer } from './database-or-server';
 
-const USAGE = 'Usage: npm run admin -- create <username>   (the password is read from a prompt, or from stdin)';
+const USAGE = [
+  'Usage: npm run admin -- create <username> [--role admin|staff]   create an account, or set a new password',
+  '       npm run admin -- reset <username>                       set a new password for an existing account',
+  '       npm run admin -- disable <username> | enable <username>  stop (or allow again) an account signing in',
+  '(the password is read from a prompt, or from stdin)',
+].join('\n');
+
+type Parsed =
+  | { command: 'create'; username: string; role: 'admin' | 'staff' | undefined }
+  | { command: 'reset' | 'disable' | 'enable'; username: string };
+
+function parseArgs(args: string[]): Parsed {
+  const [command, rawUsername, ...rest] = args;
+  if (!rawUsername) throw new Error(USAGE);
+  const username = normalizeUsername(rawUsername);
+  const usernameIssue = usernameProblem(username);
+  if (usernameIssue) throw new Error(`Username: ${usernameIssue}`);
+  if (command === 'create') {
+    if (rest.length === 0) return { command, username, role: undefined };
+    const role = rest[0] === '--role' ? rest[1] : rest[0]?.startsWith('--role=') ? rest[0].slice(7) : null;
+    const used = rest[0] === '--role' ? 2 : 1;
+    if ((role !== 'admin' && role !== 'staff') || rest.length !== used) throw new Error(USAGE);
+    return { command, username, role };
+  }
+  if ((command === 'reset' || command === 'disable' || command === 'enable') && rest.length === 0) return { command, username };
+  throw new Error(USAGE);
+}
 
 /** Reads a line from the terminal without echoing it. */
 function promptHidden(question: string): Promise<string> {
@@ -59,25 +85,43 @@ async function readPassword(username: string): Promise<string> {
 }
 
 async function main() {
-  const [command, rawUsername, ...rest] = process.argv.slice(2);
-  if (command !== 'create' || !rawUsername || rest.length > 0) throw new Error(USAGE);
-  const username = normalizeUsername(rawUsername);
-  const usernameIssue = usernameProblem(username);
-  if (usernameIssue) throw new Error(`Username: ${usernameIssue}`);
+  const parsed = parseArgs(process.argv.slice(2));
+  const { username } = parsed;
+  const env = loadEnv();
+
+  if (parsed.command === 'disable' || parsed.command === 'enable') {
+    const disabled = parsed.command === 'disable';
+    const message = await withDatabaseOrServer(env, {
+      async local(database) {
+        return `Account "${username}" ${await setAccountDisabled({ database, env }, username, disabled)}.`;
+      },
+      async viaServer(socket, pid) {
+        const result = resultOf(await sendControlRequest(socket, { command: 'set-account-disabled', username, disabled }));
+        return `Account "${username}" ${String(result.outcome)} (through the running server, pid ${pid}).`;
+      },
+    });
+    process.stdout.write(`${message}\n`);
+    return;
+  }
+
   const password = await readPassword(username);
   const passwordIssue = passwordProblem(password, [username]);
   if (passwordIssue) throw new Error(`Password: ${passwordIssue}`);
-
-  const env = loadEnv();
-  const said = { created: 'Created admin', updated: 'Set a new password for admin', unchanged: 'Nothing to change for admin' };
+  const role = parsed.command === 'create' ? parsed.role : undefined;
+  const mode = parsed.command === 'reset' ? 'reset' : 'create';
+  const noun = role === 'staff' ? 'staff account' : mode === 'reset' ? 'account' : 'admin';
+  const said = { created: `Created ${noun}`, updated: `Set a new password for ${noun}`, unchanged: `Nothing to change for ${noun}` };
   const message = await withDatabaseOrServer(env, {
     async local(database) {
-      return `${said[await upsertAdmin({ database, env }, username, password)]} "${username}".`;
+      const outcome = mode === 'reset' ? await resetPassword({ database, env }, username, password) : await upsertAdmin({ database, env }, username, password, role);
+      return `${said[outcome]} "${username}".`;
     },
     async viaServer(socket, pid) {
-      const result = resultOf(await sendControlRequest(socket, { command: 'create-admin', username, password }));
+      const result = resultOf(
+        await sendControlRequest(socket, { command: 'create-admin', username, password, mode, ...(role ? { role } : {}) }),
+      );
       const outcome = result.outcome as keyof typeof said;
-      return `${said[outcome] ?? 'Done for admin'} "${username}" (through the running server, pid ${pid}).`;
+      return `${said[outcome] ?? `Done for ${noun}`} "${username}" (through the running server, pid ${pid}).`;
     },
   });
   process.stdout.write(`${message}\n`);

@@ -209,12 +209,17 @@ export const admins = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** admin: everything; staff: venue mode only (every admin page and API answers 403). */
+    role: text('role', { enum: ['admin', 'staff'] }).notNull().default('admin'),
+    /** A disabled account cannot sign in, and its sessions end. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('admins_username_key').on(t.username),
     check('admins_username_lowercase', sql`${t.username} = lower(${t.username})`),
+    check('admins_role', sql`${t.role} in ('admin', 'staff')`),
   ],
 );
 
@@ -410,4 +415,79 @@ export const familyLookupAttempts = pgTable(
     index('family_lookup_attempts_ip').on(t.ip, t.attemptedAt),
     index('family_lookup_attempts_code').on(t.codeHash, t.attemptedAt),
   ],
+);
+
+/**
+ * Venue mode (docs/product.md, "Venue mode"): what field staff record at an in-person session.
+ * Every row carries who made it (staff username) and on which installation (device id).
+ */
+const venueMarks = () => ({
+  sessionId: text('session_id').notNull(),
+  staffUsername: text('staff_username').notNull(),
+  deviceId: text('device_id').notNull(),
+});
+
+/**
+ * A child checked in at a session. `id` is the device's outbox id (a replay is a no-op); one
+ * check-in per registration and session: when two devices check in the same child, the first
+ * to reach the server stays and the second learns who was first.
+ */
+export const venueCheckIns = pgTable(
+  'venue_check_ins',
+  {
+    id: uuid('id').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    ...venueMarks(),
+    /** When the staff member checked the child in, on the device. */
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** The date of birth entered or confirmed at check-in, and the age in months on the session's date. */
+    dateOfBirth: text('date_of_birth'),
+    ageMonths: integer('age_months'),
+    /** The server's own check of that age against the category's band. */
+    ageOutsideBand: boolean('age_outside_band').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('venue_check_ins_one_per_session').on(t.sessionId, t.registrationId),
+    index('venue_check_ins_created').on(t.createdAt),
+  ],
+);
+
+/** A cash fee paid, or waived with a reason, at a session. One per registration and session: the first stays. */
+export const venueFees = pgTable(
+  'venue_fees',
+  {
+    id: uuid('id').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    ...venueMarks(),
+    status: text('status', { enum: ['paid', 'waived'] }).notNull(),
+    amountRupees: integer('amount_rupees').notNull(),
+    waiverReason: text('waiver_reason'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('venue_fees_one_per_session').on(t.sessionId, t.registrationId),
+    index('venue_fees_created').on(t.createdAt),
+    check('venue_fees_status', sql`${t.status} in ('paid', 'waived')`),
+    check('venue_fees_amount', sql`${t.amountRupees} >= 0`),
+    check('venue_fees_waiver_reason', sql`(${t.status} = 'waived') = (${t.waiverReason} is not null)`),
+  ],
+);
+
+/** A registration made at a session by a staff member (a walk-in), and on which device. */
+export const venueWalkIns = pgTable(
+  'venue_walk_ins',
+  {
+    registrationId: uuid('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    ...venueMarks(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('venue_walk_ins_session').on(t.sessionId)],
 );

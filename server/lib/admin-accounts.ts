@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../context';
 import { admins } from '../db/schema';
 import { hashNeedsUpgrade, hashPassword, passwordProblem, verifyPassword } from './password';
-import { endAllSessionsOf } from './sessions';
+import { endAllSessionsOf, type Role } from './sessions';
 
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
@@ -23,6 +23,8 @@ export async function upsertAdmin(
   deps: Pick<Deps, 'database' | 'env'>,
   rawUsername: string,
   password: string,
+  /** Given: the account gets this role (created or existing). Left out: admin for a new account, unchanged otherwise. */
+  role?: Role,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const username = normalizeUsername(rawUsername);
   const problem = usernameProblem(username) ?? passwordProblem(password, [username]);
@@ -30,12 +32,13 @@ export async function upsertAdmin(
   const logN = deps.env.SCRYPT_LOG_N;
   const [existing] = await deps.database.db.select().from(admins).where(eq(admins.username, username)).limit(1);
   if (existing) {
-    if (!hashNeedsUpgrade(existing.passwordHash, logN) && (await verifyPassword(password, existing.passwordHash))) {
+    const roleChanges = role !== undefined && role !== existing.role;
+    if (!roleChanges && !hashNeedsUpgrade(existing.passwordHash, logN) && (await verifyPassword(password, existing.passwordHash))) {
       return 'unchanged';
     }
     await deps.database.db
       .update(admins)
-      .set({ passwordHash: await hashPassword(password, logN), updatedAt: new Date().toISOString() })
+      .set({ passwordHash: await hashPassword(password, logN), updatedAt: new Date().toISOString(), ...(role ? { role } : {}) })
       .where(eq(admins.id, existing.id));
     await endAllSessionsOf(deps as Deps, existing.id);
     return 'updated';
@@ -43,12 +46,45 @@ export async function upsertAdmin(
   const passwordHash = await hashPassword(password, logN);
   const inserted = await deps.database.db
     .insert(admins)
-    .values({ username, passwordHash })
+    .values({ username, passwordHash, role: role ?? 'admin' })
     .onConflictDoNothing({ target: admins.username })
     .returning({ id: admins.id });
   // Another instance starting at the same moment created it first: set our password on it.
-  if (inserted.length === 0) return upsertAdmin(deps, username, password);
+  if (inserted.length === 0) return upsertAdmin(deps, username, password, role);
   return 'created';
+}
+
+export class UnknownAccount extends Error {
+  constructor(username: string) {
+    super(`There is no account "${username}".`);
+    this.name = 'UnknownAccount';
+  }
+}
+
+/** A new password for an existing account (an admin's reset of a staff member's); ends its sessions. */
+export async function resetPassword(deps: Pick<Deps, 'database' | 'env'>, rawUsername: string, password: string): Promise<'updated' | 'unchanged'> {
+  const username = normalizeUsername(rawUsername);
+  const [existing] = await deps.database.db.select({ id: admins.id }).from(admins).where(eq(admins.username, username)).limit(1);
+  if (!existing) throw new UnknownAccount(username);
+  const outcome = await upsertAdmin(deps, username, password);
+  return outcome === 'created' ? 'updated' : outcome;
+}
+
+/** Disables (or enables again) an account. Disabling ends its sessions at once. */
+export async function setAccountDisabled(
+  deps: Pick<Deps, 'database' | 'env'>,
+  rawUsername: string,
+  disabled: boolean,
+): Promise<'disabled' | 'enabled'> {
+  const username = normalizeUsername(rawUsername);
+  const [row] = await deps.database.db
+    .update(admins)
+    .set({ disabledAt: disabled ? new Date().toISOString() : null, updatedAt: new Date().toISOString() })
+    .where(eq(admins.username, username))
+    .returning({ id: admins.id });
+  if (!row) throw new UnknownAccount(username);
+  if (disabled) await endAllSessionsOf(deps as Deps, row.id);
+  return disabled ? 'disabled' : 'enabled';
 }
 
 /**

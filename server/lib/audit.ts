@@ -19,7 +19,11 @@ export type AuditAction =
   | 'registration.consent'
   | 'registration.erasure_requested'
   | 'registration.erase'
-  | 'registration.resend_confirmation';
+  | 'registration.resend_confirmation'
+  | 'staff.create'
+  | 'staff.reset_password'
+  | 'staff.disable'
+  | 'staff.enable';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;

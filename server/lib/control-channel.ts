@@ -12,7 +12,15 @@ import { describeError } from './logger';
  */
 
 export const controlRequestSchema = z.discriminatedUnion('command', [
-  z.object({ command: z.literal('create-admin'), username: z.string().max(200), password: z.string().max(1000) }),
+  z.object({
+    command: z.literal('create-admin'),
+    username: z.string().max(200),
+    password: z.string().max(1000),
+    role: z.enum(['admin', 'staff']).optional(),
+    /** reset: only an existing account gets the new password. */
+    mode: z.enum(['create', 'reset']).optional(),
+  }),
+  z.object({ command: z.literal('set-account-disabled'), username: z.string().max(200), disabled: z.boolean() }),
   z.object({ command: z.literal('seed'), count: z.number().int().min(1).max(2_000_000) }),
   z.object({ command: z.literal('backup'), out: z.string().min(1).max(4096) }),
 ]);

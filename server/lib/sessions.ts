@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context';
@@ -9,6 +9,10 @@ import { isHttps } from './client-ip';
 export const SESSION_COOKIE = 'ktc_session';
 const SESSION_HOURS = 12;
 const REMEMBER_DAYS = 30;
+/** A staff session lasts up to 3 days, whatever "remember me" says, so a phone works offline for a venue weekend. */
+export const STAFF_SESSION_DAYS = 3;
+
+export type Role = 'admin' | 'staff';
 
 /**
  * With PUBLIC_URL on https the cookie is always Secure and carries the __Host- prefix (the
@@ -21,7 +25,7 @@ function cookieOptions(c: Context<AppEnv>): { prefix?: 'host'; secure: boolean }
   return { secure: isHttps(c) };
 }
 
-export type AdminIdentity = { id: string; username: string; sessionHash: string };
+export type AdminIdentity = { id: string; username: string; role: Role; sessionHash: string; expiresAt?: string };
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -30,12 +34,17 @@ export function hashToken(token: string): string {
 /** Creates a session row (only the token's SHA-256 is stored) and sets the cookie. */
 export async function startSession(
   c: Context<AppEnv>,
-  admin: { id: string },
+  admin: { id: string; role: Role },
   options: { remember: boolean; ip: string; userAgent: string | null },
-): Promise<void> {
+): Promise<{ expiresAt: Date }> {
   const { database, now } = c.var.deps;
   const token = randomBytes(32).toString('base64url');
-  const lifetimeSeconds = options.remember ? REMEMBER_DAYS * 24 * 3600 : SESSION_HOURS * 3600;
+  const staff = admin.role === 'staff';
+  const lifetimeSeconds = staff
+    ? STAFF_SESSION_DAYS * 24 * 3600
+    : options.remember
+      ? REMEMBER_DAYS * 24 * 3600
+      : SESSION_HOURS * 3600;
   const expiresAt = new Date(now().getTime() + lifetimeSeconds * 1000);
   await database.db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -50,8 +59,10 @@ export async function startSession(
     path: '/',
     ...cookieOptions(c),
     // Without "remember me" the cookie ends with the browser; the server still ends it after 12 h.
-    ...(options.remember ? { maxAge: lifetimeSeconds, expires: expiresAt } : {}),
+    // A staff cookie survives browser restarts: the phone keeps working offline at the venue.
+    ...(options.remember || staff ? { maxAge: lifetimeSeconds, expires: expiresAt } : {}),
   });
+  return { expiresAt };
 }
 
 /** The signed-in admin for this request's cookie, or null (missing, unknown or expired). */
@@ -61,12 +72,12 @@ export async function currentAdmin(c: Context<AppEnv>): Promise<AdminIdentity | 
   const { database, now } = c.var.deps;
   const tokenHash = hashToken(token);
   const [row] = await database.db
-    .select({ id: admins.id, username: admins.username })
+    .select({ id: admins.id, username: admins.username, role: admins.role, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now().toISOString())))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now().toISOString()), isNull(admins.disabledAt)))
     .limit(1);
-  return row ? { ...row, sessionHash: tokenHash } : null;
+  return row ? { id: row.id, username: row.username, role: row.role, sessionHash: tokenHash, expiresAt: row.expiresAt } : null;
 }
 
 export async function endSession(c: Context<AppEnv>, sessionHash: string | null): Promise<void> {

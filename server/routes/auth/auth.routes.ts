@@ -7,7 +7,7 @@ import { assertSameOrigin } from '../../lib/csrf';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { passwordWork } from '../../lib/password';
 import { RateLimited, spendTokens } from '../../lib/rate-limits';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
 import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
 import { authenticate, type BlockReason } from './login';
@@ -50,17 +50,23 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(401, 'unauthorized', 'The username or password is not right.');
     }
     await pruneExpiredSessions(c.var.deps);
-    await startSession(c, outcome.admin, { remember: input.remember, ip, userAgent: userAgentOf(c) });
+    const { expiresAt } = await startSession(c, outcome.admin, { remember: input.remember, ip, userAgent: userAgentOf(c) });
     await audit(c, { admin: outcome.admin, action: 'login', changes: { remember: input.remember } });
-    return c.json({ admin: { username: outcome.admin.username } }, 200);
+    return c.json(
+      { admin: { username: outcome.admin.username, role: outcome.admin.role }, expiresAt: expiresAt.toISOString() },
+      200,
+    );
   })
-  .post('/logout', requireAdmin, async (c) => {
+  .post('/logout', requireSignedIn, async (c) => {
     const admin = signedInAdmin(c);
     await endSession(c, admin.sessionHash);
     await audit(c, { admin, action: 'logout' });
     return c.json({ ok: true as const }, 200);
   })
-  .get('/me', requireAdmin, (c) => c.json({ admin: { username: signedInAdmin(c).username } }, 200));
+  .get('/me', requireSignedIn, (c) => {
+    const account = signedInAdmin(c);
+    return c.json({ admin: { username: account.username, role: account.role }, expiresAt: account.expiresAt ?? null }, 200);
+  });
 
 /**
  * One audit row per address per 15 minutes for refused sign-ins: a flood of refused guesses

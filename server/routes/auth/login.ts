@@ -20,7 +20,7 @@ const MAX_ACCOUNT_DELAY_MS = FAILED_LOGIN_WINDOW_MS;
 export type BlockReason = 'username_and_ip' | 'ip' | 'account';
 
 export type LoginOutcome =
-  | { kind: 'ok'; admin: { id: string; username: string } }
+  | { kind: 'ok'; admin: { id: string; username: string; role: 'admin' | 'staff' } }
   | { kind: 'failed'; adminId: string | null }
   | { kind: 'blocked'; reason: BlockReason; retryAfterSeconds: number }
   /** Too many password checks are already running or queued: try again in a moment. */
@@ -66,7 +66,7 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
   }
 
   const [admin] = await db
-    .select({ id: admins.id, username: admins.username, passwordHash: admins.passwordHash })
+    .select({ id: admins.id, username: admins.username, passwordHash: admins.passwordHash, role: admins.role, disabledAt: admins.disabledAt })
     .from(admins)
     .where(eq(admins.username, username))
     .limit(1);
@@ -80,7 +80,8 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
     return { kind: 'busy' };
   }
 
-  if (!admin || !valid) {
+  // A disabled account fails like a wrong password: no hint that the name exists.
+  if (!admin || !valid || admin.disabledAt) {
     // The claimed row stays: it is this failure. Keep the table small: older rows no longer count.
     await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, windowStart));
     return { kind: 'failed', adminId: admin?.id ?? null };
@@ -93,7 +94,7 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
       .set({ passwordHash: await hashPassword(password, deps.env.SCRYPT_LOG_N) })
       .where(eq(admins.id, admin.id));
   }
-  return { kind: 'ok', admin: { id: admin.id, username: admin.username } };
+  return { kind: 'ok', admin: { id: admin.id, username: admin.username, role: admin.role } };
 }
 
 /** Attempts before this one in the window, counted three ways in one query. */

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { BABY_AGE_BANDS } from './age-bands';
+import type { CategorySlug } from './categories';
+import { REFERENCE_CODE_PATTERN } from './reference-code';
+import { VENUE_SESSIONS, type IsoDate, type VenueSession } from './season';
+
+/**
+ * Venue mode (docs/product.md, "Venue mode"): the records field staff make at an in-person
+ * session, as the device stores them in its outbox and as the API accepts them.
+ */
+
+/** At most this many venue records travel in one batch request. */
+export const VENUE_BATCH_LIMIT = 100;
+
+const sessionId = z
+  .string({ error: 'Choose the session.' })
+  .refine((id) => VENUE_SESSIONS.some((session) => session.id === id), 'That session is not in this season.');
+
+/** A random id made once per installation (see src/features/venue). */
+export const deviceIdSchema = z.string({ error: 'The device id is missing.' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'The device id is not valid.');
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as a date.')
+  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Enter a real date.');
+
+const deviceTime = z.iso.datetime({ offset: true, error: 'The time on the device is not valid.' });
+
+/** What venue mode adds to every record: where, and which staff member on which device. */
+const venueMarkShape = {
+  sessionId,
+  deviceId: deviceIdSchema,
+};
+
+export const checkInInputSchema = z.object({
+  id: z.uuid({ error: 'The record id must be a UUID.' }),
+  registrationId: z.uuid({ error: 'The registration id must be a UUID.' }),
+  ...venueMarkShape,
+  checkedInAt: deviceTime,
+  dateOfBirth: isoDate.nullable().optional(),
+});
+export type CheckInInput = z.input<typeof checkInInputSchema>;
+
+export const FEE_STATUSES = ['paid', 'waived'] as const;
+export type FeeStatus = (typeof FEE_STATUSES)[number];
+
+export const feeInputSchema = z
+  .object({
+    id: z.uuid({ error: 'The record id must be a UUID.' }),
+    registrationId: z.uuid({ error: 'The registration id must be a UUID.' }),
+    ...venueMarkShape,
+    status: z.enum(FEE_STATUSES, { error: 'Choose paid or waived.' }),
+    amountRupees: z.number().int().min(0).max(100_000),
+    waiverReason: z.string().trim().max(200, 'Keep the reason under 200 characters.').nullable().optional(),
+    recordedAt: deviceTime,
+  })
+  .superRefine((fee, ctx) => {
+    if (fee.status === 'waived' && !fee.waiverReason) {
+      ctx.addIssue({ code: 'custom', path: ['waiverReason'], message: 'Say why the fee is waived.' });
+    }
+  })
+  .transform((fee) => ({ ...fee, waiverReason: fee.status === 'waived' ? (fee.waiverReason ?? null) : null }));
+export type FeeInput = z.input<typeof feeInputSchema>;
+
+/** A walk-in: a normal registration (validated by the registration schema) plus where and by whom. */
+export const walkInMarkSchema = z.object(venueMarkShape);
+export type WalkInMark = z.infer<typeof walkInMarkSchema>;
+
+/** One line of a session's roster: only what check-in needs. */
+export type RosterEntry = {
+  registrationId: string;
+  referenceCode: string;
+  childName: string;
+  categories: CategorySlug[];
+  age: number | null;
+  ageUnit: 'years' | 'months' | null;
+  guardianName: string | null;
+  phoneLast4: string;
+  fee: { status: FeeStatus; amountRupees: number; by: string; deviceId: string; at: string } | null;
+  checkIn: { at: string; by: string; deviceId: string } | null;
+};
+
+export type RosterPage = {
+  entries: RosterEntry[];
+  /** Registrations no longer on the roster (deleted or cancelled) since the cursor. */
+  removed: string[];
+  /** Send it back as `cursor` to get only what changed since. */
+  cursor: string;
+  complete: boolean;
+};
+
+/** Whole months from the date of birth to the session's date (the day of the month counts). */
+export function ageInMonthsOn(dateOfBirth: IsoDate | string, on: IsoDate | string): number | null {
+  const birth = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(on);
+  if (!birth || !day) return null;
+  const [by, bm, bd] = birth.slice(1).map(Number) as [number, number, number];
+  const [y, m, d] = day.slice(1).map(Number) as [number, number, number];
+  let months = (y - by) * 12 + (m - bm);
+  if (d < bd) months -= 1;
+  return months;
+}
+
+/**
+ * The band check at check-in: null when the age fits every baby category of the session the
+ * child entered, else the message staff see (and the server stores as a flag).
+ */
+export function ageBandWarning(months: number, session: Pick<VenueSession, 'categories'>, categories: readonly string[]): string | null {
+  for (const slug of session.categories) {
+    if (!categories.includes(slug)) continue;
+    const band = BABY_AGE_BANDS[slug];
+    if (months < band.minMonths || months > band.maxMonths) {
+      return `${months} months on the session's day: outside the ${band.minMonths}-${band.maxMonths} months band for this contest.`;
+    }
+  }
+  return null;
+}
+
+/** Accepts a scanned or typed reference code inside any text (a QR code holds just the code). */
+export function referenceCodeIn(text: string): string | null {
+  const match = /KTC-?[0-9A-Z]{4}-?[0-9A-Z]{4}/i.exec(text.trim());
+  if (!match) return null;
+  const raw = match[0].toUpperCase().replace(/-/g, '');
+  const code = `KTC-${raw.slice(3, 7)}-${raw.slice(7, 11)}`;
+  return REFERENCE_CODE_PATTERN.test(code) ? code : null;
+}
