@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { signIn } from './sign-in-for-tests';
+import { signIn, signInStaff } from './sign-in-for-tests';
 
 const SOME_ID = '00000000-0000-4000-8000-00000000abcd';
 
@@ -28,7 +28,16 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/newsletter' },
   { method: 'GET', path: '/api/newsletter/export.csv' },
   { method: 'GET', path: '/api/audit' },
+  { method: 'GET', path: '/api/staff' },
+  { method: 'POST', path: '/api/staff', body: {} },
+  { method: 'POST', path: '/api/staff/somebody/disable' },
+  { method: 'POST', path: '/api/staff/somebody/enable' },
+  { method: 'POST', path: '/api/staff/somebody/password', body: {} },
+  { method: 'GET', path: '/api/venue/summary' },
 ];
+
+/** Any signed-in account, staff included, uses these: they are not admin routes. */
+const SESSION_ROUTES = new Set(['/api/auth/me', '/api/auth/logout']);
 
 const STATE_CHANGING = ADMIN_ROUTES.filter((r) => r.method !== 'GET');
 
@@ -80,6 +89,16 @@ describe.each(testDatabaseKinds())('admin access on %s', (kind) => {
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(await response.json()).toMatchObject({ error: { code: 'forbidden' } });
     }
+  });
+
+  it.each(ADMIN_ROUTES.filter((r) => !SESSION_ROUTES.has(r.path)))('$method $path answers 403 to a staff session', async (route) => {
+    const staffCookie = await signInStaff(t);
+    const response = await t.request(route.path, init(route, { Cookie: staffCookie }));
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ error: { code: 'forbidden' } });
+    // Nothing of the admin's data leaks in the refusal.
+    expect(body).not.toMatch(/registrations|items|cities/);
   });
 
   it('accepts an Origin that matches whatever host and port the server is reached on', async () => {

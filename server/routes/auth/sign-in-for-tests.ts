@@ -12,6 +12,16 @@ export async function signIn(t: TestApp, admin = TEST_ADMIN, remember = false): 
   return sessionCookieOf(response);
 }
 
+export const TEST_STAFF = { username: 'venue-staff', password: 'another long test password' };
+
+/** Creates a staff account (venue mode only) if needed and signs it in; returns the Cookie header value. */
+export async function signInStaff(t: TestApp, staff = TEST_STAFF): Promise<string> {
+  await upsertAdmin(t.deps, staff.username, staff.password, 'staff');
+  const response = await t.request('/api/auth/login', json({ ...staff, remember: false }));
+  if (response.status !== 200) throw new Error(`staff sign-in failed with ${response.status}`);
+  return sessionCookieOf(response);
+}
+
 export function sessionCookieOf(response: Response): string {
   const header = response.headers.get('set-cookie') ?? '';
   // `__Host-ktc_session` when PUBLIC_URL is on https, `ktc_session` otherwise.

@@ -126,6 +126,7 @@ export async function recordFees(database: Database, session: VenueSession, staf
     from venue_fees
     where session_id = ${session.id} and registration_id = any(${sql.param(valid.map((f) => f.registrationId.toLowerCase()))}::uuid[])`);
   const byRegistration = new Map(stored.map((row) => [row.registrationId, row]));
+  const seen = new Set<string>();
   return fees.map((f): FeeResult => {
     const id = f.id.toLowerCase();
     const registrationId = f.registrationId.toLowerCase();
@@ -140,7 +141,9 @@ export async function recordFees(database: Database, session: VenueSession, staf
     const row = byRegistration.get(registrationId);
     if (!row) return { id: f.id, status: 'invalid', error: { code: 'not_found', message: NOT_ON_ROSTER } };
     if (row.id !== id) return { id: f.id, status: 'already_recorded', first: { at: row.at, by: row.by, deviceId: row.deviceId, status: row.status } };
-    return { id: f.id, status: before.has(id) ? 'duplicate' : 'created' };
+    const status = before.has(id) || seen.has(id) ? 'duplicate' : 'created';
+    seen.add(id);
+    return { id: f.id, status };
   });
 }
 
@@ -163,7 +166,7 @@ export async function markWalkIns(
 
 /** A page of the roster changed since the cursor, oldest change first. */
 const ROSTER_PAGE = 5_000;
-/** Rows committed a moment after a later one can carry an earlier time: each delta re-reads this much. */
+/** A write committed a moment after a later one can carry an earlier time: each delta re-reads this much. */
 const CURSOR_OVERLAP_MS = 5_000;
 
 export type RosterCursor = { time: string; id: string } | null;
@@ -217,6 +220,11 @@ export async function rosterSince(database: Database, session: VenueSession, cur
   const changedAt = sql.raw(
     'greatest(r.updated_at, r.created_at, r.deleted_at, r.cancelled_at, ci.created_at, f.created_at)',
   );
+  // Taken before reading: a write still in flight now commits with a time after this, so the next
+  // delta (from this moment minus the overlap) cannot miss it.
+  const [clock] = await database.rows<{ safe: string }>(
+    sql`select ${precise(`(now() - interval '${CURSOR_OVERLAP_MS} milliseconds')`)} as safe`,
+  );
   const rows = await database.rows<RosterRow>(sql`
     select r.id::text as id, r.reference_code as "referenceCode", r.name, r.categories, r.age, r.age_unit as "ageUnit",
       right(regexp_replace(r.phone, '\\D', '', 'g'), 4) as "phoneLast4",
@@ -238,25 +246,14 @@ export async function rosterSince(database: Database, session: VenueSession, cur
   const page = rows.slice(0, ROSTER_PAGE);
   const last = page[page.length - 1];
   let next = cursor ?? { time: '1970-01-01T00:00:00.000000Z', id: '00000000-0000-0000-0000-000000000000' };
-  if (last) {
-    next = complete
-      ? // The next delta starts a little before the newest change, in case an older write commits late.
-        { time: overlapBefore(last.changedAt), id: '00000000-0000-0000-0000-000000000000' }
-      : { time: last.changedAt, id: last.id };
-    if (cursor && next.time < cursor.time) next = cursor;
-  }
+  if (!complete && last) next = { time: last.changedAt, id: last.id };
+  else if (complete && clock && clock.safe > next.time) next = { time: clock.safe, id: '00000000-0000-0000-0000-000000000000' };
   return {
     entries: page.filter((row) => !row.removed).map(toEntry),
     removed: page.filter((row) => row.removed).map((row) => row.id),
     cursor: encodeRosterCursor(next),
     complete,
   };
-}
-
-function overlapBefore(time: string): string {
-  const micros = time.slice(23, 26);
-  const ms = Date.parse(time) - CURSOR_OVERLAP_MS;
-  return `${new Date(ms).toISOString().slice(0, 23)}${micros}Z`;
 }
 
 function toEntry(row: RosterRow): RosterEntry {

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VENUE_SESSIONS } from '@domain/season';
+import type { RosterPage } from '@domain/venue';
+import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { childRegistration } from '../../../tests/setup/registration-fixtures';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { setAccountDisabled, upsertAdmin } from '../../lib/admin-accounts';
+import { sessionCookieOf, signIn, signInStaff, withCookie } from '../auth/sign-in-for-tests';
+
+const CRAWLING = VENUE_SESSIONS.find((s) => s.categories.includes('crawling'))!;
+const DEVICE_A = 'device-aaaaaaaa';
+const DEVICE_B = 'device-bbbbbbbb';
+
+function baby(name: string, age = 7) {
+  return childRegistration({ name, age, categories: ['crawling'], phone: '+91 98765 4' + String(1000 + age).slice(-4) });
+}
+
+function checkIn(registrationId: string, deviceId = DEVICE_A, extra: Record<string, unknown> = {}) {
+  return { id: randomUUID(), registrationId, sessionId: CRAWLING.id, deviceId, checkedInAt: new Date().toISOString(), ...extra };
+}
+
+describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
+  let t: TestApp;
+  let staff: string;
+  const registered: { id: string; name: string }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    staff = await signInStaff(t);
+    const babies = [baby('Kavin', 6), baby('Meera', 8), baby('Nila', 7)];
+    const batch = await t.request('/api/registrations/batch', json({ registrations: [...babies, childRegistration({ name: 'Older child' })] }));
+    expect(batch.status).toBe(200);
+    registered.push(...babies.map((b) => ({ id: b.id, name: String(b.name) })));
+    // Registered an hour ago: a delta taken now must not bring them back (it re-reads only the last seconds).
+    const { sql } = await import('drizzle-orm');
+    await t.database.rows(sql`update registrations set created_at = now() - interval '1 hour', updated_at = now() - interval '1 hour'`);
+  });
+  afterAll(() => t.close());
+
+  const roster = async (cursor?: string, cookie = staff) => {
+    const query = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await t.request(`/api/venue/sessions/${CRAWLING.id}/roster${query}`, withCookie(cookie));
+    expect(response.status).toBe(200);
+    return (await response.json()) as RosterPage;
+  };
+
+  it('a staff session lasts 3 days, survives a browser restart, and says its role', async () => {
+    const login = await t.request('/api/auth/login', json({ username: 'venue-staff', password: 'another long test password', remember: false }));
+    const body = (await login.json()) as { admin: { role: string }; expiresAt: string };
+    expect(body.admin.role).toBe('staff');
+    const days = (Date.parse(body.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.99);
+    expect(days).toBeLessThanOrEqual(3);
+    expect(login.headers.get('set-cookie')).toMatch(/Max-Age=259200/);
+    const me = await t.request('/api/auth/me', withCookie(staff));
+    expect(await me.json()).toMatchObject({ admin: { username: 'venue-staff', role: 'staff' } });
+  });
+
+  it('downloads the roster with only what check-in needs, then only what changed since the cursor', async () => {
+    const first = await roster();
+    expect(first.complete).toBe(true);
+    expect(first.entries.map((e) => e.childName).sort()).toEqual(['Kavin', 'Meera', 'Nila']);
+    const kavin = first.entries.find((e) => e.childName === 'Kavin')!;
+    expect(Object.keys(kavin).sort()).toEqual(
+      ['age', 'ageUnit', 'categories', 'checkIn', 'childName', 'fee', 'guardianName', 'phoneLast4', 'referenceCode', 'registrationId'].sort(),
+    );
+    expect(kavin).toMatchObject({ age: 6, ageUnit: 'months', guardianName: 'Lakshmi Raman', phoneLast4: '1006', checkIn: null, fee: null });
+    expect(JSON.stringify(first)).not.toMatch(/parent@example\.org|98765/);
+
+    // Nothing changed: the delta is empty (or only the overlap window, which the device upserts).
+    const later = baby('Oviya', 9);
+    await t.request('/api/registrations', json(later));
+    const ticked = await t.request('/api/venue/check-ins/batch', withCookie(staff, json({ checkIns: [checkIn(kavin.registrationId)] })));
+    expect(ticked.status).toBe(200);
+    const delta = await roster(first.cursor);
+    expect(delta.entries.map((e) => e.childName)).toEqual(expect.arrayContaining(['Oviya', 'Kavin']));
+    expect(delta.entries.find((e) => e.childName === 'Kavin')?.checkIn).toMatchObject({ by: 'venue-staff', deviceId: DEVICE_A });
+    expect(delta.entries.some((e) => e.childName === 'Meera')).toBe(false);
+
+    // A registration an admin deletes leaves the roster through `removed`.
+    const admin = await signIn(t);
+    const oviya = delta.entries.find((e) => e.childName === 'Oviya')!;
+    expect((await t.request(`/api/registrations/${oviya.registrationId}`, withCookie(admin, { method: 'DELETE' }))).status).toBe(200);
+    const afterDelete = await roster(delta.cursor);
+    expect(afterDelete.removed).toContain(oviya.registrationId);
+
+    expect((await t.request(`/api/venue/sessions/${CRAWLING.id}/roster?cursor=junk`, withCookie(staff))).status).toBe(400);
+  });
+
+  it('a check-in is idempotent by its id, and the first of two devices wins', async () => {
+    const meera = registered.find((r) => r.name === 'Meera')!;
+    const record = checkIn(meera.id, DEVICE_A, { dateOfBirth: '2026-08-10' });
+    const send = (body: unknown) => t.request('/api/venue/check-ins/batch', withCookie(staff, json(body)));
+    const first = await (await send({ checkIns: [record] })).json();
+    expect(first.results[0]).toMatchObject({ status: 'created', ageMonths: 8, ageWarning: null });
+    const again = await (await send({ checkIns: [record, record] })).json();
+    expect(again.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate']);
+
+    const other = checkIn(meera.id, DEVICE_B);
+    const second = await (await send({ checkIns: [other] })).json();
+    expect(second.results[0]).toMatchObject({ status: 'already_checked_in', first: { by: 'venue-staff', deviceId: DEVICE_A } });
+    const [{ count }] = await t.database.rows<{ count: number }>(
+      (await import('drizzle-orm')).sql`select count(*)::int as count from venue_check_ins where registration_id = ${meera.id}::uuid`,
+    );
+    expect(count).toBe(1);
+  });
+
+  it('re-checks the age in months on the session day and flags it outside the band', async () => {
+    const nila = registered.find((r) => r.name === 'Nila')!;
+    const response = await t.request(
+      '/api/venue/check-ins/batch',
+      withCookie(staff, json({ checkIns: [checkIn(nila.id, DEVICE_A, { dateOfBirth: '2025-12-01' })] })),
+    );
+    const body = await response.json();
+    expect(body.results[0]).toMatchObject({ status: 'created', ageMonths: 16 });
+    expect(body.results[0].ageWarning).toMatch(/outside the 5-9 months band/);
+  });
+
+  it('records a cash fee at the season price or a waiver with a reason, once per child', async () => {
+    const [kavin, meera] = registered;
+    const fee = (registrationId: string, extra: Record<string, unknown>) => ({
+      id: randomUUID(), registrationId, sessionId: CRAWLING.id, deviceId: DEVICE_A, recordedAt: new Date().toISOString(), amountRupees: CRAWLING.feeRupees, ...extra,
+    });
+    const paid = fee(kavin!.id, { status: 'paid' });
+    const send = (fees: unknown[]) => t.request('/api/venue/fees/batch', withCookie(staff, json({ fees })));
+    const answers = await (await send([paid, paid, fee(meera!.id, { status: 'waived' }), fee(meera!.id, { status: 'paid', amountRupees: 10 })])).json();
+    expect(answers.results.map((r: { status: string }) => r.status)).toEqual(['created', 'duplicate', 'invalid', 'invalid']);
+    expect(answers.results[2].error.fields).toHaveProperty('waiverReason');
+    const waived = await (await send([fee(meera!.id, { status: 'waived', waiverReason: 'Sibling already paid' })])).json();
+    expect(waived.results[0].status).toBe('created');
+    const second = await (await send([fee(kavin!.id, { status: 'waived', waiverReason: 'x', deviceId: DEVICE_B })])).json();
+    expect(second.results[0]).toMatchObject({ status: 'already_recorded', first: { status: 'paid', deviceId: DEVICE_A } });
+    expect(CRAWLING.feeRupees).toBe(333);
+  });
+
+  it('stores a walk-in marked with the staff member and device, once, with its confirmation email', async () => {
+    const walkIn = { ...baby('Walk-in baby', 6), sessionId: CRAWLING.id, deviceId: DEVICE_A };
+    const send = () => t.request('/api/venue/walk-ins/batch', withCookie(staff, json({ walkIns: [walkIn] })));
+    expect((await (await send()).json()).results[0].status).toBe('created');
+    expect((await (await send()).json()).results[0].status).toBe('duplicate');
+    const { sql } = await import('drizzle-orm');
+    const marks = await t.database.rows<{ staff: string; device: string; mails: number }>(sql`
+      select w.staff_username as staff, w.device_id as device,
+        (select count(*)::int from mail_outbox m where m.registration_id = w.registration_id) as mails
+      from venue_walk_ins w where w.registration_id = ${walkIn.id}::uuid`);
+    expect(marks).toEqual([{ staff: 'venue-staff', device: DEVICE_A, mails: 1 }]);
+  });
+
+  it('reconciliation names exactly which of a device\'s records the server holds', async () => {
+    const kavin = registered[0]!;
+    const missing = randomUUID();
+    const lostRace = checkIn(registered[1]!.id, DEVICE_B); // Meera was checked in by device A first
+    const response = await t.request(
+      '/api/venue/reconcile',
+      withCookie(staff, json({ registrations: [kavin.id, missing], checkIns: [{ id: lostRace.id, sessionId: CRAWLING.id, registrationId: lostRace.registrationId }, { id: randomUUID(), sessionId: CRAWLING.id, registrationId: missing }], fees: [] })),
+    );
+    expect(await response.json()).toEqual({ held: { registrations: [kavin.id], checkIns: [lostRace.id], fees: [] } });
+  });
+
+  it('the admin summary counts each session and who did what on which device', async () => {
+    const admin = await signIn(t);
+    const response = await t.request('/api/venue/summary', withCookie(admin));
+    const { sessions } = (await response.json()) as { sessions: { sessionId: string; expected: number; checkedIn: number; walkIns: number; fees: Record<string, number>; byStaff: unknown[] }[] };
+    const crawling = sessions.find((s) => s.sessionId === CRAWLING.id)!;
+    expect(crawling).toMatchObject({ expected: 4, checkedIn: 3, walkIns: 1, fees: { paid: 1, paidRupees: 333, waived: 1, waivedRupees: 333 } });
+    expect(crawling.byStaff).toEqual([{ staffUsername: 'venue-staff', deviceId: DEVICE_A, checkIns: 3, walkIns: 1, feesPaid: 1, feesWaived: 1 }]);
+  });
+
+  it('an expired or disabled staff session answers 401, so the device keeps its records queued', async () => {
+    const record = { checkIns: [checkIn(registered[2]!.id)] };
+    const expired = await t.request('/api/venue/check-ins/batch', withCookie('ktc_session=expired-or-unknown', json(record)));
+    expect(expired.status).toBe(401);
+
+    await upsertAdmin(t.deps, 'second-staff', 'a third long test password', 'staff');
+    const login = await t.request('/api/auth/login', json({ username: 'second-staff', password: 'a third long test password' }));
+    const cookie = sessionCookieOf(login);
+    await setAccountDisabled(t.deps, 'second-staff', true);
+    expect((await t.request('/api/venue/check-ins/batch', withCookie(cookie, json(record)))).status).toBe(401);
+    const again = await t.request('/api/auth/login', json({ username: 'second-staff', password: 'a third long test password' }));
+    expect(again.status).toBe(401);
+  });
+
+  it('admins create, disable, enable and reset staff accounts', async () => {
+    const admin = await signIn(t);
+    const create = await t.request('/api/staff', withCookie(admin, json({ username: 'Hall-Helper', password: 'correct horse battery staple' })));
+    expect(create.status).toBe(201);
+    const list = await (await t.request('/api/staff', withCookie(admin))).json();
+    expect(list.items).toContainEqual(expect.objectContaining({ username: 'hall-helper', role: 'staff', disabled: false }));
+    expect((await t.request('/api/staff', withCookie(admin, json({ username: 'hall-helper', password: 'correct horse battery staple' })))).status).toBe(409);
+    expect((await t.request('/api/staff/hall-helper/disable', withCookie(admin, { method: 'POST' }))).status).toBe(200);
+    expect((await t.request('/api/auth/login', json({ username: 'hall-helper', password: 'correct horse battery staple' }))).status).toBe(401);
+    expect((await t.request('/api/staff/hall-helper/enable', withCookie(admin, { method: 'POST' }))).status).toBe(200);
+    expect((await t.request('/api/staff/hall-helper/password', withCookie(admin, json({ password: 'a brand new passphrase here' })))).status).toBe(200);
+    expect((await t.request('/api/auth/login', json({ username: 'hall-helper', password: 'a brand new passphrase here' }))).status).toBe(200);
+    expect((await t.request('/api/staff/nobody-here/disable', withCookie(admin, { method: 'POST' }))).status).toBe(404);
+  });
+});
