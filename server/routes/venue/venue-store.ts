@@ -70,10 +70,10 @@ export async function recordCheckIns(
     const column = (pick: (row: (typeof rows)[number]) => string | number | boolean | null) => sql.param(rows.map(pick));
     await database.rows(sql`
       insert into venue_check_ins (id, registration_id, session_id, staff_username, device_id, checked_in_at, date_of_birth, age_months, age_outside_band)
-      select id, registration_id, ${session.id}, ${staffUsername}, device_id, checked_in_at, date_of_birth, age_months, outside
+      select id, registration_id, ${session.id}::text, ${staffUsername}::text, device_id, checked_in_at::timestamptz, date_of_birth, age_months, outside::boolean
       from unnest(${column((r) => r.id)}::uuid[], ${column((r) => r.registrationId)}::uuid[], ${column((r) => r.deviceId)}::text[],
-        ${column((r) => r.checkedInAt)}::timestamptz[], ${column((r) => r.dateOfBirth)}::text[], ${column((r) => r.ageMonths)}::int[],
-        ${column((r) => r.outside)}::boolean[])
+        ${column((r) => r.checkedInAt)}::text[], ${column((r) => r.dateOfBirth)}::text[], ${column((r) => r.ageMonths)}::int[],
+        ${column((r) => String(r.outside))}::text[])
         as input(id, registration_id, device_id, checked_in_at, date_of_birth, age_months, outside)
       order by checked_in_at, id
       on conflict do nothing`);
@@ -112,10 +112,10 @@ export async function recordFees(database: Database, session: VenueSession, staf
     const column = (pick: (fee: FeeWrite) => string | number | null) => sql.param(valid.map(pick));
     await database.rows(sql`
       insert into venue_fees (id, registration_id, session_id, staff_username, device_id, status, amount_rupees, waiver_reason, recorded_at)
-      select id, registration_id, ${session.id}, ${staffUsername}, device_id, status, amount, reason, recorded_at
+      select id, registration_id, ${session.id}::text, ${staffUsername}::text, device_id, status, amount, reason, recorded_at::timestamptz
       from unnest(${column((f) => f.id.toLowerCase())}::uuid[], ${column((f) => f.registrationId.toLowerCase())}::uuid[],
         ${column((f) => f.deviceId)}::text[], ${column((f) => f.status)}::text[], ${column((f) => f.amountRupees)}::int[],
-        ${column((f) => f.waiverReason ?? null)}::text[], ${column((f) => f.recordedAt)}::timestamptz[])
+        ${column((f) => f.waiverReason ?? null)}::text[], ${column((f) => f.recordedAt)}::text[])
         as input(id, registration_id, device_id, status, amount, reason, recorded_at)
       order by recorded_at, id
       on conflict do nothing`);
@@ -157,7 +157,7 @@ export async function markWalkIns(
   if (walkIns.length === 0) return;
   await database.rows(sql`
     insert into venue_walk_ins (registration_id, session_id, staff_username, device_id)
-    select registration_id, ${session.id}, ${staffUsername}, device_id
+    select registration_id, ${session.id}::text, ${staffUsername}::text, device_id
     from unnest(${sql.param(walkIns.map((w) => w.registrationId.toLowerCase()))}::uuid[], ${sql.param(walkIns.map((w) => w.deviceId))}::text[])
       as input(registration_id, device_id)
     order by registration_id

@@ -100,10 +100,10 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     const other = checkIn(meera.id, DEVICE_B);
     const second = await (await send({ checkIns: [other] })).json();
     expect(second.results[0]).toMatchObject({ status: 'already_checked_in', first: { by: 'venue-staff', deviceId: DEVICE_A } });
-    const [{ count }] = await t.database.rows<{ count: number }>(
+    const [row] = await t.database.rows<{ count: number }>(
       (await import('drizzle-orm')).sql`select count(*)::int as count from venue_check_ins where registration_id = ${meera.id}::uuid`,
     );
-    expect(count).toBe(1);
+    expect(row?.count).toBe(1);
   });
 
   it('re-checks the age in months on the session day and flags it outside the band', async () => {

@@ -2,6 +2,8 @@ import { isApiErrorBody } from '@domain/api-error';
 import { RECORD_SECRET_FIELD, createRecordSecret } from '@domain/record-secret';
 import { REGISTRATION_BATCH_LIMIT, type Registration } from '@domain/registration';
 import type { FieldErrors } from '@domain/validation';
+import type { BatchKind, BatchResultOf } from './kinds/batch-kind';
+import { BATCH_KINDS } from './kinds/registry';
 import { onEnqueue } from './outbox';
 import type { OutboxDatabase, OutboxKind, OutboxRecord, RegistrationRecord } from './outbox-db';
 
@@ -16,7 +18,8 @@ export type SyncOutcome =
   | 'done' // everything waiting got an answer from the server
   | 'offline' // the server could not be reached; records stay queued
   | 'retry-later' // the server failed part way (5xx, network); the rest stays queued
-  | 'busy'; // another tab holds the sync lock
+  | 'busy' // another tab holds the sync lock
+  | 'signed-out'; // a staff-only endpoint answered 401: those records stay queued until staff sign in again
 
 export type SyncState = {
   running: boolean;
@@ -49,7 +52,7 @@ const JSON_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': '
 
 /** How one answer from the server changes a record. */
 type Verdict =
-  | { kind: 'synced'; registration?: Registration }
+  | { kind: 'synced'; registration?: Registration; changes?: Record<string, unknown> }
   | { kind: 'conflict'; message: string; serverCopy: unknown }
   | { kind: 'failed'; message: string; fields: FieldErrors | null }
   | { kind: 'transient'; message: string };
@@ -182,14 +185,53 @@ export class SyncEngine {
     const waiting = await this.db.records.where('status').equals('queued').count();
     if (waiting === 0) return 'idle';
     if (!(await this.serverReachable())) return 'offline';
+    let signedOut = false;
     try {
       await this.sendRegistrations();
+      for (const kind of BATCH_KINDS) if ((await this.sendBatchKind(kind)) === 'signed-out') signedOut = true;
       for (const kind of ['judge', 'contact', 'newsletter'] as const) await this.sendSingles(kind);
     } catch (error) {
       if (error instanceof TransientFailure) return 'retry-later';
       throw error;
     }
-    return 'done';
+    return signedOut ? 'signed-out' : 'done';
+  }
+
+  /**
+   * Sends one batch kind (src/lib/outbox/kinds). A 401 means the staff session ended: the records
+   * go back to the queue untouched, and the other kinds are still sent.
+   */
+  private async sendBatchKind(spec: BatchKind<OutboxRecord>): Promise<'done' | 'signed-out'> {
+    for (;;) {
+      const batch = await this.claim(spec.kind, spec.batchLimit);
+      if (batch.length === 0) return 'done';
+      let response: Response;
+      try {
+        response = await this.fetch(spec.url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(spec.body(batch)) });
+      } catch {
+        await this.requeue(batch, 'No connection to the server.');
+        throw new TransientFailure();
+      }
+      if (response.status === 401 || response.status === 403) {
+        await this.requeue(batch, SIGNED_OUT_MESSAGE);
+        return 'signed-out';
+      }
+      if (isTransientStatus(response.status) || !response.ok) {
+        this.noteRetryAfter(response);
+        await this.requeue(batch, transientMessage(response.status));
+        throw new TransientFailure();
+      }
+      const body = (await response.json().catch(() => null)) as { results?: BatchResultOf[] } | null;
+      const results = body?.results ?? [];
+      const verdicts = batch.map((record, index): [OutboxRecord, Verdict] => [
+        record,
+        spec.verdict(results.find((r) => r.id === record.id) ?? results.find((r) => r.index === index && !r.id)),
+      ]);
+      await this.db.transaction('rw', this.db.records, async () => {
+        for (const [record, verdict] of verdicts) await this.apply(record, verdict);
+      });
+      if (verdicts.some(([, verdict]) => verdict.kind === 'transient')) throw new TransientFailure();
+    }
   }
 
   /** A tab closed mid-send leaves records in 'sending'; the server is idempotent, so resend them. */
@@ -333,6 +375,7 @@ export class SyncEngine {
     const now = this.now();
     if (verdict.kind === 'synced') {
       const change: Partial<OutboxRecord> & Record<string, unknown> = {
+        ...verdict.changes,
         status: 'synced',
         syncedAt: now,
         updatedAt: now,
@@ -418,6 +461,9 @@ function verdictOfBatchResult(result: BatchResult): Verdict {
   }
 }
 
+/** Shown on a venue record kept in the queue because the staff session ended. */
+export const SIGNED_OUT_MESSAGE = 'Your staff sign-in has ended. Sign in again to send this; it stays saved on this device.';
+
 function transientMessage(status: number): string {
   return status === 429
     ? 'Many records were sent from this network; the server asked to wait a little. They will be sent automatically.'
@@ -454,5 +500,7 @@ function requestFor(record: OutboxRecord): [string, RequestInit] {
       return ['/api/newsletter', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
     case 'registration':
       return ['/api/registrations', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
+    default:
+      throw new Error(`${record.kind} records travel in batches (src/lib/outbox/kinds).`);
   }
 }

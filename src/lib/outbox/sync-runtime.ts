@@ -25,7 +25,7 @@ export type PendingCounts = Record<OutboxKind, number> & { total: number };
 /** Live counts of records not yet on the server, across every tab of this profile. */
 export function watchPendingCounts(onChange: (counts: PendingCounts) => void): () => void {
   const subscription = liveQuery(async () => {
-    const counts: PendingCounts = { registration: 0, judge: 0, contact: 0, newsletter: 0, total: 0 };
+    const counts: PendingCounts = { registration: 0, judge: 0, contact: 0, newsletter: 0, 'check-in': 0, fee: 0, 'walk-in': 0, total: 0 };
     await outboxDb()
       .records.filter(isUnsynced)
       .each((record) => {

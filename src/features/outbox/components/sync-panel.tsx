@@ -8,6 +8,7 @@ const OUTCOME_TEXT: Record<SyncOutcome, string> = {
   offline: 'The server cannot be reached right now. Records stay saved here and are sent automatically.',
   'retry-later': 'The server had trouble. Records stay saved here and are sent automatically.',
   busy: 'Another open tab of this site is sending right now.',
+  'signed-out': 'Your staff sign-in has ended: venue records stay saved here. Sign in again at /venue to send them.',
 };
 
 function useSyncState(): SyncState {

@@ -1,4 +1,5 @@
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
+import { batchKindOf } from '@/lib/outbox/kinds/registry';
 import type { OutboxRecord } from '@/lib/outbox/outbox-db';
 
 export const KIND_LABEL: Record<OutboxRecord['kind'], string> = {
@@ -6,6 +7,9 @@ export const KIND_LABEL: Record<OutboxRecord['kind'], string> = {
   judge: 'Judge application',
   contact: 'Message',
   newsletter: 'Newsletter sign-up',
+  'check-in': 'Check-in',
+  fee: 'Fee',
+  'walk-in': 'Walk-in registration',
 };
 
 export const STATUS_LABEL: Record<OutboxRecord['status'], string> = {
@@ -27,6 +31,8 @@ export function recordTitle(record: OutboxRecord): string {
       return `${record.payload.subject} (${record.payload.name})`;
     case 'newsletter':
       return record.payload.email;
+    default:
+      return batchKindOf(record.kind)?.title(record) ?? record.id;
   }
 }
 

@@ -5,12 +5,15 @@ const NOUNS = {
   judge: ['judge application', 'judge applications'],
   contact: ['message', 'messages'],
   newsletter: ['newsletter sign-up', 'newsletter sign-ups'],
+  'walk-in': ['walk-in registration', 'walk-in registrations'],
+  'check-in': ['check-in', 'check-ins'],
+  fee: ['fee', 'fees'],
 } as const;
 
 /** "3 registrations waiting to sync", "3 registrations and 1 message waiting to sync". */
 export function pendingLabel(counts: PendingCounts): string {
   const parts = (Object.keys(NOUNS) as (keyof typeof NOUNS)[])
-    .filter((kind) => counts[kind] > 0)
+    .filter((kind) => (counts[kind] ?? 0) > 0)
     .map((kind) => `${counts[kind]} ${NOUNS[kind][counts[kind] === 1 ? 0 : 1]}`);
   if (parts.length === 0) return 'Nothing waiting to sync';
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
