@@ -59,6 +59,14 @@ export function enqueueJudgeApplication(
   );
 }
 
+/** What every new record starts with; the caller adds its kind, id and payload. */
+export type NewRecord<T extends OutboxRecord> = Omit<T, keyof ReturnType<typeof fresh>>;
+
+/** Stores a new record of any kind (the batch kinds in src/lib/outbox/kinds use it). */
+export function enqueueRecord<T extends OutboxRecord>(record: NewRecord<T>, db = outboxDb()): Promise<T> {
+  return store({ ...fresh(Date.now()), ...record } as T, db);
+}
+
 export function enqueueContactMessage(payload: ContactMessageInput, db = outboxDb()): Promise<ContactRecord> {
   return store({ ...fresh(Date.now()), id: payload.id, kind: 'contact', payload }, db);
 }

@@ -486,3 +486,64 @@ function fakeLocks() {
     },
   };
 }
+
+describe('venue records (batch kinds)', () => {
+  const checkIn = (registrationId = crypto.randomUUID()) =>
+    ({
+      id: crypto.randomUUID(),
+      kind: 'check-in',
+      payload: {
+        id: '',
+        registrationId,
+        sessionId: '2027-l1-crawling-t-nagar',
+        deviceId: 'device-aaaaaaaa',
+        checkedInAt: new Date().toISOString(),
+      },
+      staffUsername: 'venue-staff',
+      childName: 'Kavin',
+      referenceCode: 'KTC-AAAA-BBBB',
+      firstCheckIn: null,
+      ageWarning: null,
+    }) as const;
+
+  it('keeps them queued when the staff session has ended (401), sends the rest, and sends them after sign-in', async () => {
+    const { enqueueRecord } = await import('./outbox');
+    const db = freshDb();
+    let signedIn = false;
+    const { fetch, calls } = fakeFetch((url, init) => {
+      if (url === '/api/registrations/batch') return batchServer()(url, init);
+      if (!signedIn) return json(401, { error: { code: 'unauthorized', message: 'Please sign in again.' } });
+      const { checkIns } = JSON.parse(String(init?.body)) as { checkIns: { id: string }[] };
+      return json(200, { results: checkIns.map((c, index) => ({ index, id: c.id, status: 'created', ageMonths: null, ageWarning: null })) });
+    });
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const record = checkIn();
+    await enqueueRecord({ ...record, payload: { ...record.payload, id: record.id } }, db);
+    await enqueueRegistration(registration(), db);
+
+    expect(await engine.sync()).toBe('signed-out');
+    const kept = await db.records.get(record.id);
+    expect(kept).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/Sign in again/) });
+    expect((await db.records.where('kind').equals('registration').first())?.status).toBe('synced');
+
+    signedIn = true;
+    expect(await engine.syncNow()).toBe('done');
+    expect((await db.records.get(record.id))?.status).toBe('synced');
+    expect(calls.filter((c) => c.url === '/api/venue/check-ins/batch')).toHaveLength(2);
+  });
+
+  it('a check-in another device made first ends synced, saying who was first', async () => {
+    const { enqueueRecord } = await import('./outbox');
+    const db = freshDb();
+    const first = { at: '2027-04-18T04:00:00.000Z', by: 'other-staff', deviceId: 'device-bbbbbbbb' };
+    const { fetch } = fakeFetch((_url, init) => {
+      const { checkIns } = JSON.parse(String(init?.body)) as { checkIns: { id: string }[] };
+      return json(200, { results: checkIns.map((c, index) => ({ index, id: c.id, status: 'already_checked_in', first })) });
+    });
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const record = checkIn();
+    await enqueueRecord({ ...record, payload: { ...record.payload, id: record.id } }, db);
+    expect(await engine.sync()).toBe('done');
+    expect(await db.records.get(record.id)).toMatchObject({ status: 'synced', firstCheckIn: first });
+  });
+});
