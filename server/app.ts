@@ -82,7 +82,8 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
       },
       crossOriginEmbedderPolicy: false,
       referrerPolicy: 'strict-origin-when-cross-origin',
-      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+      // The camera only for this site's own pages: venue mode scans QR codes (/venue).
+      permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },
     }),
   );
 

@@ -51,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'contest/category', ...page(import.meta.glob('/src/features/contests/routes/categories-page.tsx'), 'CategoriesPage') },
       // /contest/art is canonical; /contest/Art (the original's registered route) shows the same page.
       { path: 'contest/:slug', ...page(import.meta.glob('/src/features/contests/routes/contest-page.tsx'), 'ContestPage') },
+      { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
+      { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
       { path: 'saved', ...page(import.meta.glob('/src/features/outbox/routes/saved-page.tsx'), 'SavedPage') },
       { path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') },
       { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },

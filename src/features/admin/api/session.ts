@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { API_HEADERS, ApiRequestError, apiFetch, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-export type AdminSession = { admin: { username: string } };
+export type AdminSession = { admin: { username: string; role?: 'admin' | 'staff' } };
 
 /** Who is signed in; null when nobody is (the API answers 401). */
 export async function getSession(): Promise<AdminSession | null> {

@@ -49,6 +49,17 @@ export function AdminLayout() {
     );
   }
   if (!session.data) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  if (session.data.admin.role === 'staff') {
+    return (
+      <section className="page admin-status" aria-labelledby="staff-only">
+        <h1 id="staff-only">Admin</h1>
+        <p>
+          <strong>{session.data.admin.username}</strong> is a staff account: it works in venue mode only.{' '}
+          <a href="/venue">Open venue mode</a>
+        </p>
+      </section>
+    );
+  }
 
   return (
     <div className="admin">

@@ -65,9 +65,11 @@ type Props = {
   /** Edit-and-resend: a stored registration the server refused. */
   editing?: { payload: RegistrationInput; fieldErrors: FieldErrors | null } | null;
   onEdited?: () => void;
+  /** Stores a new registration some other way (venue mode's walk-ins); the outbox by default. */
+  save?: (input: RegistrationInput) => Promise<void>;
 };
 
-export function RegistrationForm({ initialCategory = null, editing = null, onEdited }: Props) {
+export function RegistrationForm({ initialCategory = null, editing = null, onEdited, save }: Props) {
   const preselected: CategorySlug[] = initialCategory && isCategorySlug(initialCategory) ? [initialCategory] : [];
   const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing.payload) : blank(preselected)));
   const form = useFieldErrors(editing?.fieldErrors ?? {});
@@ -142,7 +144,8 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
     }
     setSaving(true);
     try {
-      await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      if (save && !editing) await save(input);
+      else await submission.saveRegistration(input, editing ? 'edit' : 'new');
       if (editing) onEdited?.();
       else setSuccess({ id: input.id, code: input.referenceCode });
     } catch {
