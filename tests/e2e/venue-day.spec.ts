@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, launchProfile, test, waitForServiceWorker } from './fixtures';
+import { registerChild, signInAsAdmin } from './outbox-helpers';
+
+const SESSION_ID = '2027-l1-crawling-t-nagar';
+const STAFF = { username: 'hall-staff', password: 'venue day passphrase 2027' };
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+function referenceCode(): string {
+  const pick = () => Array.from({ length: 4 }, () => CROCKFORD[Math.floor(Math.random() * 32)]).join('');
+  return `KTC-${pick()}-${pick()}`;
+}
+
+type Baby = { id: string; referenceCode: string; name: string };
+
+/** 50 crawling babies registered online before the day, as families would. */
+async function seedRoster(request: APIRequestContext, origin: string): Promise<Baby[]> {
+  const run = Math.random().toString(36).slice(2, 6);
+  const babies = Array.from({ length: 50 }, (_, i) => ({
+    id: randomUUID(),
+    referenceCode: referenceCode(),
+    type: 'participant',
+    name: `Baby ${run} ${String(i + 1).padStart(2, '0')}`,
+    age: 5 + (i % 5),
+    email: `family${i}@example.org`,
+    phone: `98400${String(10000 + i)}`,
+    city: 'Chennai',
+    categories: ['crawling'],
+    agreeTerms: true,
+  }));
+  const response = await request.post('/api/registrations/batch', {
+    headers: { Origin: origin, 'X-Requested-With': 'fetch' },
+    data: { registrations: babies },
+  });
+  expect(response.status()).toBe(200);
+  return babies.map(({ id, referenceCode: code, name }) => ({ id, referenceCode: code, name }));
+}
+
+async function createStaff(request: APIRequestContext, origin: string): Promise<void> {
+  await signInAsAdmin(request, origin);
+  const response = await request.post('/api/staff', { headers: { Origin: origin, 'X-Requested-With': 'fetch' }, data: STAFF });
+  expect([201, 409]).toContain(response.status());
+}
+
+async function openVenue(context: BrowserContext): Promise<Page> {
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`/venue?session=${SESSION_ID}`);
+  return page;
+}
+
+async function signInAndDownload(page: Page, expected: number): Promise<void> {
+  await page.getByLabel('Username').fill(STAFF.username);
+  await page.getByLabel('Password').fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(`Signed in as ${STAFF.username}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Download roster' }).click();
+  await expect(page.getByText(`${expected} children on this device`)).toBeVisible();
+}
+
+async function find(page: Page, baby: Baby): Promise<void> {
+  const search = page.getByLabel('Search by name or reference code');
+  await search.fill(baby.referenceCode);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { level: 3, name: baby.name })).toBeVisible();
+}
+
+async function idbCounts(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, number>>((resolve, reject) => {
+        const open = indexedDB.open('ktc-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const names = Array.from(db.objectStoreNames);
+          const tx = db.transaction(names, 'readonly');
+          const counts: Record<string, number> = {};
+          for (const name of names) {
+            const request = tx.objectStore(name).count();
+            request.onsuccess = () => (counts[name] = request.result);
+          }
+          tx.oncomplete = () => {
+            db.close();
+            resolve(counts);
+          };
+        };
+      }),
+  );
+}
+
+test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 10 fees, restart, sync, reconcile, clear; a second device loses the race', async ({
+  server,
+  request,
+}) => {
+  test.setTimeout(360_000);
+  await createStaff(request, server.url);
+  const babies = await seedRoster(request, server.url);
+  const summary = async () => {
+    await signInAsAdmin(request, server.url);
+    const response = await request.get('/api/venue/summary');
+    const body = (await response.json()) as { sessions: { sessionId: string; checkedIn: number; walkIns: number; fees: { paid: number; paidRupees: number }; byStaff: { deviceId: string }[] }[] };
+    return body.sessions.find((s) => s.sessionId === SESSION_ID)!;
+  };
+  const before = await summary();
+
+  // Device 1 signs in online and downloads the roster; so does device 2.
+  const first = await launchProfile(server.url);
+  let context = first.context;
+  let page = await openVenue(context);
+  await waitForServiceWorker(page);
+  // 50 on a fresh server; more when other specs on this worker's server registered babies too.
+  const rosterSize = ((await (await request.get(`/api/venue/sessions/${SESSION_ID}/roster`)).json()) as { entries: unknown[] }).entries.length;
+  expect(rosterSize).toBeGreaterThanOrEqual(50);
+  await signInAndDownload(page, rosterSize);
+
+  const second = await launchProfile(server.url);
+  const page2 = await openVenue(second.context);
+  await waitForServiceWorker(page2);
+  await signInAndDownload(page2, rosterSize);
+
+  // Both offline. Device 2 checks in the first baby.
+  await second.context.setOffline(true);
+  await find(page2, babies[0]!);
+  await page2.getByRole('button', { name: `Check in ${babies[0]!.name}` }).click();
+  await expect(page2.getByText(/Already checked in/)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText(`${rosterSize} children on this device`)).toBeVisible();
+
+  // 20 check-ins; the 5th baby is brought back and shown as already checked in.
+  for (const baby of babies.slice(0, 20)) {
+    await find(page, baby);
+    if (baby === babies[1]) await page.getByLabel(/Date of birth/).fill('2026-10-01');
+    await page.getByRole('button', { name: `Check in ${baby.name}` }).click();
+    await expect(page.getByText(/Already checked in .* by hall-staff/)).toBeVisible();
+  }
+  await find(page, babies[4]!);
+  await expect(page.getByText(/Already checked in .* by hall-staff/)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Check in ${babies[4]!.name}` })).toHaveCount(0);
+
+  // 10 cash fees.
+  for (const baby of babies.slice(0, 10)) {
+    await find(page, baby);
+    await page.getByRole('button', { name: 'Mark ₹333 paid in cash' }).click();
+    await expect(page.getByText(/Fee paid \(₹333\)/)).toBeVisible();
+  }
+
+  // 5 walk-ins through the registration form, crawling preselected.
+  await page.getByRole('link', { name: 'Register a walk-in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Walk-in registration' })).toBeVisible();
+  for (let i = 0; i < 5; i++) {
+    await registerChild(page, { name: `Walk-in ${i + 1}`, age: 6, category: 'Crawling (5-9 months) - In Person', city: 'Chennai' }, 100 + i);
+  }
+
+  // Reload, then close the browser and reopen it on the same profile, still offline.
+  await page.reload();
+  await context.close();
+  context = (await launchProfile(server.url, first.userDataDir)).context;
+  await context.setOffline(true);
+  page = await openVenue(context);
+  await expect(page.getByRole('link', { name: '5 walk-in registrations, 20 check-ins and 10 fees waiting to sync' })).toBeVisible();
+  expect((await summary()).checkedIn).toBe(before.checkedIn);
+
+  // Online: everything reaches the server once.
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0, { timeout: 60_000 });
+  const after = await summary();
+  expect(after.checkedIn - before.checkedIn).toBe(20);
+  expect(after.walkIns - before.walkIns).toBe(5);
+  expect(after.fees.paid - before.fees.paid).toBe(10);
+  expect(after.fees.paidRupees - before.fees.paidRupees).toBe(3330);
+
+  // Device 2 comes online: its check-in of the first baby loses, and it shows who was first.
+  await second.context.setOffline(false);
+  await expect(page2.getByText(/Another device was first: checked in .* by hall-staff on device dev-/)).toBeVisible({ timeout: 60_000 });
+  expect((await summary()).checkedIn - before.checkedIn).toBe(20);
+
+  // Reconciliation on device 1, then Clear this device.
+  await page.getByRole('button', { name: 'Check everything reached the server' }).click();
+  await expect(page.getByText('All 35 records from this device are on the server.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear this device' }).click();
+  await expect(page.getByText(/This device is clear/)).toBeVisible();
+  const counts = await idbCounts(page);
+  expect(counts).toEqual({ records: 0, roster: 0, rosters: 0 });
+
+  await context.close();
+  await second.context.close();
+});
+
