@@ -9,6 +9,8 @@ export const adminKeys = {
   registrationList: (filters: RegistrationFilters) => ['admin', 'registrations', 'list', filters] as const,
   cities: () => ['admin', 'registrations', 'cities'] as const,
   list: (resource: AdminListResource) => ['admin', 'list', resource] as const,
+  staff: () => ['admin', 'staff'] as const,
+  venueSummary: () => ['admin', 'venue', 'summary'] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

@@ -11,6 +11,7 @@ const NAV = [
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
+  { to: '/admin/venue', label: 'Venue and staff' },
   { to: '/admin/audit', label: 'Audit log' },
 ] as const;
 

@@ -12,6 +12,7 @@ const ContactMessagesPage = lazy(() =>
   import('./contact-messages-page').then((m) => ({ default: m.ContactMessagesPage })),
 );
 const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
+const VenueAdminPage = lazy(() => import('./venue-admin-page').then((m) => ({ default: m.VenueAdminPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
 
 /** The admin area (/admin/*): login, and the signed-in pages behind the session guard. */
@@ -28,6 +29,7 @@ export function AdminRoutes() {
             <Route path="contact" element={<ContactMessagesPage />} />
             <Route path="newsletter" element={<NewsletterPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="venue" element={<VenueAdminPage />} />
             <Route path="*" element={<Navigate to="users" replace />} />
           </Route>
         </Routes>
