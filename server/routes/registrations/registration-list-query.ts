@@ -40,13 +40,17 @@ export const listQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   duplicates: z.enum(['1', '0', 'true', 'false', '']).optional().transform((v) => v === '1' || v === 'true'),
+  /** Venue mode: checked in at any in-person session (yes) or not (no). */
+  checkedIn: z.enum(['yes', 'no', ''], { error: 'checkedIn is yes or no.' }).optional().transform((v) => v || undefined),
+  /** Venue mode: the cash fee paid, waived, or not recorded (unpaid). */
+  fee: z.enum(['paid', 'waived', 'unpaid', ''], { error: 'fee is paid, waived or unpaid.' }).optional().transform((v) => v || undefined),
   sort: z.enum(SORTS, { error: 'Unknown sort column.' }).optional().default('name'),
   dir: z.enum(['asc', 'desc'], { error: 'dir is asc or desc.' }).optional().default('asc'),
   cursor: z.string().max(2000).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
-export type ListFilters = Pick<ListQuery, 'q' | 'category' | 'city' | 'duplicates'>;
+export type ListFilters = Pick<ListQuery, 'q' | 'category' | 'city' | 'duplicates'> & Partial<Pick<ListQuery, 'checkedIn' | 'fee'>>;
 
 type SortValue = string | number | string[];
 type Cursor = { s: Sort; d: 'asc' | 'desc'; k: SortValue; id: string; t: number; f: number };
@@ -141,6 +145,12 @@ export function filterCondition(filters: ListFilters): { from: SQL; where: SQL; 
   if (filters.category) parts.push(sql`r.categories @> array[${filters.category}]::text[]`);
   if (filters.city) parts.push(sql`${SORT_KEYS.city} = ${filters.city.toLowerCase()}`);
   if (filters.duplicates) parts.push(sql`r.is_duplicate`);
+  if (filters.checkedIn) {
+    const checkedIn = sql`exists (select 1 from venue_check_ins ci where ci.registration_id = r.id)`;
+    parts.push(filters.checkedIn === 'yes' ? checkedIn : sql`not ${checkedIn}`);
+  }
+  if (filters.fee === 'unpaid') parts.push(sql`not exists (select 1 from venue_fees f where f.registration_id = r.id)`);
+  else if (filters.fee) parts.push(sql`exists (select 1 from venue_fees f where f.registration_id = r.id and f.status = ${filters.fee})`);
   return { from: filters.duplicates ? DUPLICATE_ROWS : sql`registrations r`, where: sql.join(parts, sql` and `), filtered: parts.length > 1 };
 }
 

@@ -167,6 +167,23 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     expect(crawling.byStaff).toEqual([{ staffUsername: 'venue-staff', deviceId: DEVICE_A, checkIns: 3, walkIns: 1, feesPaid: 1, feesWaived: 1 }]);
   });
 
+  it('the registrations table filters by checked in and by fee status', async () => {
+    const admin = await signIn(t);
+    const names = async (query: string) => {
+      const response = await t.request(`/api/registrations?${query}&limit=200`, withCookie(admin));
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { items: { name: string }[]; filtered: number };
+      expect(body.filtered).toBe(body.items.length);
+      return body.items.map((item) => item.name).sort();
+    };
+    expect(await names('checkedIn=yes')).toEqual(['Kavin', 'Meera', 'Nila']);
+    expect(await names('checkedIn=no&category=crawling')).toEqual(['Walk-in baby']);
+    expect(await names('fee=paid')).toEqual(['Kavin']);
+    expect(await names('fee=waived')).toEqual(['Meera']);
+    expect(await names('fee=unpaid&category=crawling')).toEqual(['Nila', 'Walk-in baby']);
+    expect((await t.request('/api/registrations?fee=maybe', withCookie(admin))).status).toBe(422);
+  });
+
   it('an expired or disabled staff session answers 401, so the device keeps its records queued', async () => {
     const record = { checkIns: [checkIn(registered[2]!.id)] };
     const expired = await t.request('/api/venue/check-ins/batch', withCookie('ktc_session=expired-or-unknown', json(record)));

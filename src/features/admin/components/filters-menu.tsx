@@ -96,11 +96,37 @@ export function FiltersMenu({ filters, onChange }: Props) {
             )}
           </FormField>
         </fieldset>
+        <fieldset className="admin-filters__group">
+          <legend>Venue</legend>
+          <FormField label="Checked in" id={`${panelId}-checked-in`}>
+            {(control) => (
+              <select
+                {...control}
+                value={filters.checkedIn ?? ''}
+                onChange={(event) => onChange({ checkedIn: (event.target.value || null) as RegistrationFilters['checkedIn'] })}
+              >
+                <option value="">Any</option>
+                <option value="yes">Yes</option>
+                <option value="no">No</option>
+              </select>
+            )}
+          </FormField>
+          <FormField label="Fee" id={`${panelId}-fee`}>
+            {(control) => (
+              <select {...control} value={filters.fee ?? ''} onChange={(event) => onChange({ fee: (event.target.value || null) as RegistrationFilters['fee'] })}>
+                <option value="">Any</option>
+                <option value="paid">Paid</option>
+                <option value="waived">Waived</option>
+                <option value="unpaid">Unpaid</option>
+              </select>
+            )}
+          </FormField>
+        </fieldset>
         <button
           type="button"
           className="button button--small"
           disabled={count === 0}
-          onClick={() => onChange({ category: null, city: null, duplicates: false })}
+          onClick={() => onChange({ category: null, city: null, duplicates: false, checkedIn: null, fee: null })}
         >
           Clear All Filters
         </button>

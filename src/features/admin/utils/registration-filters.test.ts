@@ -15,10 +15,20 @@ describe('registration filters in the URL', () => {
     expect(filtersToSearchParams(filters).toString()).toBe('');
   });
 
-  it('round-trips search, category, city, duplicates and sort', () => {
-    const url = new URLSearchParams('q=asha&category=crawling&city=Chennai&duplicates=1&sort=age&dir=desc');
+  it('round-trips search, category, city, duplicates, venue filters and sort', () => {
+    const url = new URLSearchParams('q=asha&category=crawling&city=Chennai&duplicates=1&checkedIn=no&fee=unpaid&sort=age&dir=desc');
     const filters = filtersFromSearchParams(url);
-    expect(filters).toEqual({ q: 'asha', category: 'crawling', city: 'Chennai', duplicates: true, sort: 'age', dir: 'desc' });
+    expect(filters).toEqual({
+      q: 'asha',
+      category: 'crawling',
+      city: 'Chennai',
+      duplicates: true,
+      checkedIn: 'no',
+      fee: 'unpaid',
+      sort: 'age',
+      dir: 'desc',
+    });
+    expect(filtersFromSearchParams(new URLSearchParams('checkedIn=maybe&fee=free'))).toMatchObject({ checkedIn: null, fee: null });
     expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
   });
 

@@ -10,6 +10,10 @@ export type RegistrationFilters = {
   category: CategorySlug | null;
   city: string | null;
   duplicates: boolean;
+  /** Venue mode: checked in at an in-person session, or not. */
+  checkedIn: 'yes' | 'no' | null;
+  /** Venue mode: the cash fee. */
+  fee: 'paid' | 'waived' | 'unpaid' | null;
   sort: SortColumn;
   dir: SortDirection;
 };
@@ -19,9 +23,15 @@ export const DEFAULT_FILTERS: RegistrationFilters = {
   category: null,
   city: null,
   duplicates: false,
+  checkedIn: null,
+  fee: null,
   sort: 'name',
   dir: 'asc',
 };
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | null {
+  return allowed.includes(value as T) ? (value as T) : null;
+}
 
 function isSortColumn(value: string | null): value is SortColumn {
   return SORT_COLUMNS.includes(value as SortColumn);
@@ -35,6 +45,8 @@ export function filtersFromSearchParams(params: URLSearchParams): RegistrationFi
     category: category && isCategorySlug(category) ? category : null,
     city: params.get('city') || null,
     duplicates: params.get('duplicates') === '1',
+    checkedIn: oneOf(params.get('checkedIn'), ['yes', 'no'] as const),
+    fee: oneOf(params.get('fee'), ['paid', 'waived', 'unpaid'] as const),
     sort: isSortColumn(sort) ? sort : DEFAULT_FILTERS.sort,
     dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
   };
@@ -47,6 +59,8 @@ export function filtersToSearchParams(filters: RegistrationFilters): URLSearchPa
   if (filters.category) params.set('category', filters.category);
   if (filters.city) params.set('city', filters.city);
   if (filters.duplicates) params.set('duplicates', '1');
+  if (filters.checkedIn) params.set('checkedIn', filters.checkedIn);
+  if (filters.fee) params.set('fee', filters.fee);
   if (filters.sort !== DEFAULT_FILTERS.sort || filters.dir !== DEFAULT_FILTERS.dir) {
     params.set('sort', filters.sort);
     params.set('dir', filters.dir);
@@ -64,7 +78,8 @@ export function filtersToApiQuery(filters: RegistrationFilters, extra: Record<st
 }
 
 export function activeFilterCount(filters: RegistrationFilters): number {
-  return [filters.category !== null, filters.city !== null, filters.duplicates].filter(Boolean).length;
+  return [filters.category !== null, filters.city !== null, filters.duplicates, filters.checkedIn !== null, filters.fee !== null].filter(Boolean)
+    .length;
 }
 
 /** First click on a column sorts ascending; clicking the sorted column again flips it. */
