@@ -11,6 +11,7 @@ import { buildClient, createContext, distExists, type BenchContext } from './lib
 import { renderTable, writeReport, type PartResult, type Report } from './lib/report';
 import { measureOfflineSync } from './offline-sync';
 import { measureColdStart, peakRssFigures } from './startup-memory';
+import { measureVenueRoster } from './venue-roster';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -56,6 +57,7 @@ async function main() {
   }
   if (wanted(1)) parts.push(await timed('1. Front end (Lighthouse, mobile)', () => measureFrontEnd(ctx, { runs: quick ? 1 : 3 })));
   if (wanted(4)) parts.push(await timed('4. Offline sync in the browser', () => measureOfflineSync(ctx, { records: 500 })));
+  if (wanted(6)) parts.push(await timed('6. Venue roster on the phone', () => measureVenueRoster(ctx, { entries: 5_000 })));
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({

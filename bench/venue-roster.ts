@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium';
+import type { BenchContext } from './lib/environment';
+import { figure, percentile, type PartResult } from './lib/report';
+
+const PART = '6. Venue roster on the phone';
+const SESSION_ID = '2027-l1-crawling-t-nagar';
+const ADMIN = { username: 'bench-admin', password: 'bench admin passphrase 2027' };
+const STAFF = { username: 'bench-staff', password: 'bench staff passphrase 2027' };
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+const code = () => `KTC-${Array.from({ length: 8 }, () => CROCKFORD[Math.floor(Math.random() * 32)]).join('').replace(/^(.{4})/, '$1-')}`;
+
+/**
+ * Venue mode (issue 15): a roster of N crawling babies is downloaded into the phone's IndexedDB
+ * through the /venue page, then searched offline. Both are timed inside the page with the User
+ * Timing API (`venue-roster-download`, `venue-search`), so they count the app's own work.
+ */
+export async function measureVenueRoster(ctx: BenchContext, options: { entries: number }): Promise<Omit<PartResult, 'seconds'>> {
+  const database = await ctx.freshDatabase('venue-roster');
+  const server = await ctx.startServer(database, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_WRITE_LIMIT_FACTOR: '0' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const headers = { Origin: server.url, 'X-Requested-With': 'fetch', 'Content-Type': 'application/json' };
+    const names: string[] = [];
+    for (let start = 0; start < options.entries; start += 100) {
+      const registrations = Array.from({ length: Math.min(100, options.entries - start) }, (_, i) => {
+        const n = start + i;
+        const name = `Baby ${['Kavin', 'Meera', 'Nila', 'Arjun', 'Diya'][n % 5]} ${n}`;
+        names.push(name);
+        return {
+          id: randomUUID(), referenceCode: code(), type: 'participant', name, age: 5 + (n % 5), email: `f${n}@example.org`,
+          phone: `98400${String(10000 + (n % 90000))}`, city: 'Chennai', categories: ['crawling'], agreeTerms: true,
+          guardianName: `Parent ${n}`, privacyConsent: true,
+        };
+      });
+      const response = await fetch(`${server.url}/api/registrations/batch`, { method: 'POST', headers, body: JSON.stringify({ registrations }) });
+      if (!response.ok) throw new Error(`seeding failed: ${response.status}`);
+    }
+    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ ...ADMIN, remember: false }) });
+    const cookie = /ktc_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const created = await fetch(`${server.url}/api/staff`, { method: 'POST', headers: { ...headers, Cookie: cookie }, body: JSON.stringify(STAFF) });
+    if (created.status !== 201) throw new Error(`staff account: ${created.status}`);
+
+    const context = await browser.newContext({ baseURL: server.url });
+    const page = await context.newPage();
+    await page.goto(`/venue?session=${SESSION_ID}`);
+    await page.getByLabel('Username').fill(STAFF.username);
+    await page.getByLabel('Password').fill(STAFF.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Download roster' }).click();
+    await page.getByText(`${options.entries} children on this device`).waitFor({ timeout: 60_000 });
+    const downloadMs = await page.evaluate(() => performance.getEntriesByName('venue-roster-download')[0]?.duration ?? null);
+
+    await context.setOffline(true);
+    const search = page.getByLabel('Search by name or reference code');
+    const queries = ['meera', 'arjun 4', 'baby nila 4999', 'diya 12', 'zzz', 'kavin 0', 'KTC-0000-0000', 'parent 2500'];
+    for (const query of queries) {
+      await search.fill(query);
+      await page.waitForTimeout(50);
+    }
+    const searchMs = await page.evaluate(() => performance.getEntriesByName('venue-search').map((entry) => entry.duration));
+    await context.close();
+    const p95 = searchMs.length > 0 ? percentile(searchMs, 95) : null;
+    return {
+      part: PART,
+      figures: [
+        figure(PART, `roster download of ${options.entries} entries into IndexedDB`, downloadMs === null ? null : downloadMs / 1000, {
+          unit: 's',
+          target: '< 3 s',
+          pass: downloadMs !== null && downloadMs < 3_000,
+        }),
+        figure(PART, `offline search of ${options.entries} entries, p95 of ${searchMs.length} keystrokes`, p95, {
+          unit: 'ms',
+          target: '< 50 ms',
+          pass: p95 !== null && p95 < 50,
+          note: `max ${searchMs.length > 0 ? Math.max(...searchMs).toFixed(1) : 'n/a'} ms`,
+        }),
+      ],
+      details: { entries: options.entries, downloadMs, searchMs },
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+    server.cleanup();
+    await database.dispose();
+  }
+}
