@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, launchProfile, test, waitForServiceWorker } from './fixtures';
-import { registerChild, signInAsAdmin } from './outbox-helpers';
+import { axeProblems, registerChild, signInAsAdmin } from './outbox-helpers';
 
 const SESSION_ID = '2027-l1-crawling-t-nagar';
 const STAFF = { username: 'hall-staff', password: 'venue day passphrase 2027' };
@@ -109,6 +109,8 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   let context = first.context;
   let page = await openVenue(context);
   await waitForServiceWorker(page);
+  await expect(page.getByRole('heading', { name: 'Staff sign-in' })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   // 50 on a fresh server; more when other specs on this worker's server registered babies too.
   const rosterSize = ((await (await request.get(`/api/venue/sessions/${SESSION_ID}/roster`)).json()) as { entries: unknown[] }).entries.length;
   expect(rosterSize).toBeGreaterThanOrEqual(50);
@@ -140,6 +142,8 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   await expect(page.getByText(/Already checked in .* by hall-staff/)).toBeVisible();
   await expect(page.getByRole('button', { name: `Check in ${babies[4]!.name}` })).toHaveCount(0);
 
+  expect(await axeProblems(page)).toEqual([]);
+
   // 10 cash fees.
   for (const baby of babies.slice(0, 10)) {
     await find(page, baby);
@@ -150,6 +154,7 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   // 5 walk-ins through the registration form, crawling preselected.
   await page.getByRole('link', { name: 'Register a walk-in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Walk-in registration' })).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   for (let i = 0; i < 5; i++) {
     await registerChild(page, { name: `Walk-in ${i + 1}`, age: 6, category: 'Crawling (5-9 months) - In Person', city: 'Chennai' }, 100 + i);
   }
@@ -180,6 +185,7 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   // Reconciliation on device 1, then Clear this device.
   await page.getByRole('button', { name: 'Check everything reached the server' }).click();
   await expect(page.getByText('All 35 records from this device are on the server.')).toBeVisible();
+  expect(await axeProblems(page)).toEqual([]);
   await page.getByRole('button', { name: 'Clear this device' }).click();
   await expect(page.getByText(/This device is clear/)).toBeVisible();
   const counts = await idbCounts(page);

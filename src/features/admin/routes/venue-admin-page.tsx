@@ -33,20 +33,20 @@ function SessionFigures() {
             {s.session.title} · {s.session.venue} · {s.session.date}
           </h2>
           <dl className="admin-venue-figures">
-            <dt>Expected</dt>
-            <dd>{s.expected}</dd>
-            <dt>Checked in</dt>
-            <dd>{s.checkedIn}</dd>
-            <dt>Walk-ins</dt>
-            <dd>{s.walkIns}</dd>
-            <dt>Fees collected</dt>
-            <dd>
-              {s.fees.paid} (₹{s.fees.paidRupees})
-            </dd>
-            <dt>Fees waived</dt>
-            <dd>
-              {s.fees.waived} (₹{s.fees.waivedRupees})
-            </dd>
+            {(
+              [
+                ['Expected', String(s.expected)],
+                ['Checked in', String(s.checkedIn)],
+                ['Walk-ins', String(s.walkIns)],
+                ['Fees collected', `${s.fees.paid} (₹${s.fees.paidRupees})`],
+                ['Fees waived', `${s.fees.waived} (₹${s.fees.waivedRupees})`],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
           </dl>
           {s.byStaff.length > 0 ? (
             <table className="admin-table">

@@ -15,7 +15,7 @@ import { QrScanner, canScan } from '../components/qr-scanner';
 import { StaffSignIn } from '../components/staff-sign-in';
 import { useLive } from '../hooks/use-live';
 import { categoriesOf, timeOf } from '../utils/format';
-import { searchRoster } from '../utils/roster-search';
+import { timedSearch } from '../utils/roster-search';
 import '../venue.css';
 
 /** Venue mode (/venue): the day's roster on the phone, check-in, cash fees, walk-ins, end of day. */
@@ -74,13 +74,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
   const [downloading, setDownloading] = useState(false);
   const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
 
-  // Timed with the User Timing API, so the bench (bench/venue-roster.ts) reads what the page really took.
-  const results = useMemo(() => {
-    const started = performance.now();
-    const found = searchRoster(roster, query);
-    if (query.trim()) performance.measure('venue-search', { start: started, end: performance.now() });
-    return found;
-  }, [roster, query]);
+  const results = useMemo(() => timedSearch(roster, query), [roster, query]);
   const selected = roster.find((row) => row.registrationId === selectedId) ?? null;
   const mine = (kind: 'check-in' | 'fee', registrationId: string) =>
     records.find((r) => r.kind === kind && r.payload.registrationId === registrationId && r.status !== 'failed');
