@@ -165,7 +165,7 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   context = (await launchProfile(server.url, first.userDataDir)).context;
   await context.setOffline(true);
   page = await openVenue(context);
-  await expect(page.getByRole('link', { name: '5 walk-in registrations, 20 check-ins and 10 fees waiting to sync' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '35 waiting to sync: 5 walk-in registrations, 20 check-ins and 10 fees' })).toBeVisible();
   expect((await summary()).checkedIn).toBe(before.checkedIn);
 
   // Online: everything reaches the server once.

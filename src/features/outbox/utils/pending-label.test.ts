@@ -17,7 +17,7 @@ describe('the sync badge name', () => {
     expect(pendingLabel(counts(3))).toBe('3 registrations waiting to sync');
     expect(pendingLabel(counts(1))).toBe('1 registration waiting to sync');
     expect(pendingLabel(counts(0, 1))).toBe('1 judge application waiting to sync');
-    expect(pendingLabel(counts(2, 0, 1, 1))).toBe('2 registrations, 1 message and 1 newsletter sign-up waiting to sync');
+    expect(pendingLabel(counts(2, 0, 1, 1))).toBe('4 waiting to sync: 2 registrations, 1 message and 1 newsletter sign-up');
     expect(pendingLabel(counts(0, 0, 0, 0, 4))).toBe('4 check-ins waiting to sync');
   });
 });
