@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import './styles/global.css';
 
 const root = document.getElementById('root');
@@ -30,5 +30,7 @@ const app = (
     <App router={router} />
   </StrictMode>
 );
-if (canHydrate(root)) hydrateRoot(root, app);
+// Hydrating inside a transition lets React yield to the browser every few milliseconds instead of
+// hydrating the shell in one task (a default-priority hydration is never time-sliced).
+if (canHydrate(root)) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
