@@ -6,7 +6,7 @@ import type { RegistrationType } from '@domain/registration-rules';
 import { numberFromInput, type FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Form, SubmitButton } from '@/components/form/form';
+import { Form, SubmitButton, needsJavaScriptFor } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
@@ -167,7 +167,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           <PreviousRegistration id={previous.id} code={previous.code} />
         </Suspense>
       ) : null}
-      <Form ref={formRef} className="form form--card" onSubmit={onSubmit}>
+      <Form ref={formRef} className="form form--card" onSubmit={onSubmit} needsJavaScript={needsJavaScriptFor('Registering')}>
         <fieldset className="form-choices registration-form__type">
           <legend>Registering as</legend>
           {(['participant', 'institute'] as const).map((type) => (
