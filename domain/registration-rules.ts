@@ -6,3 +6,6 @@ export const REGISTRATION_TYPES = ['participant', 'institute'] as const;
 export type RegistrationType = (typeof REGISTRATION_TYPES)[number];
 
 export const TERMS_MESSAGE = 'You must agree to the terms and conditions.';
+
+/** At most this many registrations travel in one batch request. */
+export const REGISTRATION_BATCH_LIMIT = 100;

@@ -64,7 +64,7 @@ export function JudgeApplicationForm() {
         form.show({ ...result.errors, ...(form.errors.photo ? { photo: form.errors.photo } : {}) });
         return;
       }
-      setSavedId(id);
+      setSavedId(result.id);
       setValues(blank);
       setPhoto(null);
       form.reset();

@@ -135,14 +135,13 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       setFailed(true);
       return;
     }
-    const found = submission.checkRegistration(input);
-    if (found) {
-      form.show(found);
-      return;
-    }
     setSaving(true);
     try {
-      await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      const result = await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      if (!result.saved) {
+        form.show(result.errors);
+        return;
+      }
       if (editing) onEdited?.();
       else setSuccess({ id: input.id, code: input.referenceCode });
     } catch {
