@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Language } from '@domain/languages';
+import { isoTime } from '../../lib/sql-time';
 import type { Registration } from '@domain/registration';
 
 /** A registration as the admin API returns it (docs/api.md). */
@@ -12,10 +13,6 @@ export type AdminRegistration = Registration & {
   cancelledBy: 'family' | 'admin' | null;
 };
 
-/** ISO 8601 in UTC, the same text on PGlite and Postgres whatever the session time zone. */
-export function isoTime(column: SQL): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
 
 /**
  * Possible duplicate: another live registration with the same normalised child name + phone

@@ -50,5 +50,5 @@ export async function login(input: LoginInput): Promise<AdminSession> {
 }
 
 export async function logout(): Promise<void> {
-  await apiFetch<{ ok: true }>('/api/auth/logout', { method: 'POST' });
+  await apiFetch<InferResponseType<typeof api.auth.logout.$post, 200>>('/api/auth/logout', { method: 'POST' });
 }
