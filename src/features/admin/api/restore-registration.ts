@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { apiFetch, type api } from '@/lib/api-client';
-import type { AdminRegistration } from './get-registrations';
 import type { MutationConfig } from './mutation-config';
 import { adminKeys } from './query-keys';
 
