@@ -43,7 +43,13 @@ async function store<T extends OutboxRecord>(record: T, db: OutboxDatabase): Pro
   return record;
 }
 
-/** Stores an already validated registration. Resolves once it is safely in IndexedDB. */
+/*
+ * The enqueue functions store data already parsed by the kind's schema; features call them only
+ * from their one save function (`src/features/<x>/api/save-*.ts`), which parses first. Storing
+ * a record wakes the sync engine (`onEnqueue`): nobody calls sync() after a save.
+ */
+
+/** Stores a validated registration. Resolves once it is safely in IndexedDB. */
 export function enqueueRegistration(payload: RegistrationInput, db = outboxDb()): Promise<RegistrationRecord> {
   return store({ ...fresh(Date.now()), id: payload.id, kind: 'registration', payload, referenceCode: payload.referenceCode }, db);
 }

@@ -4,8 +4,7 @@ import { Link } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
 import { deleteRecord, resendAsNew, retryRecord } from '@/lib/outbox/outbox';
 import type { OutboxRecord } from '@/lib/outbox/outbox-db';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
-import { KIND_LABEL, STATUS_LABEL, comparableFields, fieldLabel, recordTitle } from '../utils/describe-record';
+import { STATUS_LABEL, kindLabel, comparableFields, fieldLabel, recordTitle } from '../utils/describe-record';
 
 const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -18,8 +17,8 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
   const run = async (action: () => Promise<unknown>) => {
     setProblem(null);
     try {
+      // Retrying or resending stores the record again, which wakes the sync engine.
       await action();
-      void syncEngine().sync();
     } catch (error) {
       setProblem(error instanceof Error ? error.message : 'That did not work. Try again.');
     }
@@ -29,7 +28,7 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
     <li className={`outbox-card outbox-card--${record.status}`}>
       <div className="outbox-card__head">
         <div>
-          <p className="outbox-card__kind">{KIND_LABEL[record.kind]}</p>
+          <p className="outbox-card__kind">{kindLabel(record)}</p>
           <h3 className="outbox-card__title">{title}</h3>
         </div>
         <span className={`outbox-status outbox-status--${record.status}`}>{STATUS_LABEL[record.status]}</span>

@@ -1,12 +1,5 @@
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
-import type { OutboxRecord } from '@/lib/outbox/outbox-db';
-
-export const KIND_LABEL: Record<OutboxRecord['kind'], string> = {
-  registration: 'Registration',
-  judge: 'Judge application',
-  contact: 'Message',
-  newsletter: 'Newsletter sign-up',
-};
+import { outboxKind, type OutboxRecord } from '@/lib/outbox/kinds';
 
 export const STATUS_LABEL: Record<OutboxRecord['status'], string> = {
   queued: 'Waiting to send',
@@ -16,18 +9,13 @@ export const STATUS_LABEL: Record<OutboxRecord['status'], string> = {
   conflict: 'Conflict',
 };
 
-/** The line a person recognises a record by. */
+/** What a person calls a record's kind, and the line they recognise it by (both from its kind: lib/outbox/kinds). */
+export function kindLabel(record: OutboxRecord): string {
+  return outboxKind(record.kind).label;
+}
+
 export function recordTitle(record: OutboxRecord): string {
-  switch (record.kind) {
-    case 'registration':
-      return record.payload.name || record.payload.instituteName || record.payload.email;
-    case 'judge':
-      return String(record.payload.name ?? '');
-    case 'contact':
-      return `${record.payload.subject} (${record.payload.name})`;
-    case 'newsletter':
-      return record.payload.email;
-  }
+  return outboxKind(record.kind).title(record);
 }
 
 /** The fields of a registration or message as label/value rows, for showing two versions side by side. */

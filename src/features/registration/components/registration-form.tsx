@@ -6,7 +6,7 @@ import type { RegistrationType } from '@domain/registration-rules';
 import { numberFromInput, type FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Form, SubmitButton } from '@/components/form/form';
+import { Form, SubmitButton, needsJavaScriptFor } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
@@ -135,14 +135,13 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       setFailed(true);
       return;
     }
-    const found = submission.checkRegistration(input);
-    if (found) {
-      form.show(found);
-      return;
-    }
     setSaving(true);
     try {
-      await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      const result = await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      if (!result.saved) {
+        form.show(result.errors);
+        return;
+      }
       if (editing) onEdited?.();
       else setSuccess({ id: input.id, code: input.referenceCode });
     } catch {
@@ -167,7 +166,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           <PreviousRegistration id={previous.id} code={previous.code} />
         </Suspense>
       ) : null}
-      <Form ref={formRef} className="form form--card" onSubmit={onSubmit}>
+      <Form ref={formRef} className="form form--card" onSubmit={onSubmit} needsJavaScript={needsJavaScriptFor('Registering')}>
         <fieldset className="form-choices registration-form__type">
           <legend>Registering as</legend>
           {(['participant', 'institute'] as const).map((type) => (

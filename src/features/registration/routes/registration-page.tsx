@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NeedsJavaScript } from '@/components/needs-javascript';
 import { useClientValue } from '@/hooks/use-hydrated';
 import { RegistrationForm } from '../components/registration-form';
 import '../components/registration-form.css';
@@ -26,10 +25,8 @@ export function RegistrationPage() {
             Register a child, or register as an institute. Works without a connection: each registration is saved on
             this device first and sent as soon as the site can reach us.
           </p>
-          <NeedsJavaScript task="Registering">
-            {/* A new key when the preselected category arrives, so the form starts from it. */}
-            <RegistrationForm key={category ?? ''} initialCategory={category} />
-          </NeedsJavaScript>
+          {/* A new key when the preselected category arrives, so the form starts from it. */}
+          <RegistrationForm key={category ?? ''} initialCategory={category} />
         </>
       )}
     </section>
