@@ -1,4 +1,4 @@
-import { registrationInputSchema, type RegistrationInput } from '@domain/registration';
+import { registrationFormSchema, type RegistrationInput } from '@domain/registration';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import { enqueueRegistration, updateRegistration } from '@/lib/outbox/outbox';
 import { syncEngine } from '@/lib/outbox/sync-runtime';
@@ -8,9 +8,12 @@ import { syncEngine } from '@/lib/outbox/sync-runtime';
  * it once the page is idle, so the form itself renders on a light first load.
  */
 
-/** Every problem with the input at once (the shared schema, as the server runs it), or null when it can be stored. */
+/**
+ * Every problem with the input at once, or null when it can be stored: the server's schema plus
+ * the form's own rule that a child's registration carries the parent's consent.
+ */
 export function checkRegistration(input: RegistrationInput): FieldErrors | null {
-  const parsed = registrationInputSchema.safeParse(input);
+  const parsed = registrationFormSchema.safeParse(input);
   return parsed.success ? null : fieldErrorsOf(parsed.error);
 }
 
