@@ -4,7 +4,14 @@ import { apiFetch } from '@/lib/api-client';
 import { filtersToApiQuery, type RegistrationFilters } from '../utils/registration-filters';
 import { adminKeys } from './query-keys';
 
-export type AdminRegistration = Registration & { possibleDuplicate: boolean; deletedAt: string | null };
+export type AdminRegistration = Registration & {
+  possibleDuplicate: boolean;
+  deletedAt: string | null;
+  language?: 'en' | 'ta';
+  /** A registration its family cancelled stays in the list, marked (docs/api.md). */
+  cancelledAt?: string | null;
+  cancelledBy?: 'family' | 'admin' | null;
+};
 
 export type RegistrationPage = {
   items: AdminRegistration[];
