@@ -70,14 +70,14 @@ test('a family gets one email with the code, its QR and their link; they correct
   expect(images.map((image) => decodeQrPng(image.content))).toContain(code);
   const link = familyLinkIn(mail!);
   expect(link.startsWith(`${server.url}/my/`)).toBe(true);
-  const token = tokenOf(link);
+  const tokens = [tokenOf(link)];
 
   // The token goes to the API only as a bearer credential: never in a path, never as a referrer.
   const leaks: string[] = [];
   const watchToken = (request: Request) => {
     const url = request.url();
     if (url.includes('/my/')) return; // the page itself
-    if (url.includes(token) || (request.headers().referer ?? '').includes(token)) leaks.push(url);
+    if (tokens.some((token) => url.includes(token) || (request.headers().referer ?? '').includes(token))) leaks.push(url);
   };
   page.on('request', watchToken);
 
@@ -134,6 +134,22 @@ test('a family gets one email with the code, its QR and their link; they correct
   await expect(details).toContainText('Parent 4242 consented to privacy notice version');
   await expect(details).toContainText('Cancelled by the family');
   expect(await axeProblems(admin)).toEqual([]);
+  // Resend: a second confirmation with a new link, which replaces the old one once it is sent.
+  await details.getByRole('button', { name: 'Resend confirmation' }).click();
+  await expect(details.getByText('Confirmation queued')).toBeVisible();
+  await smtp.waitFor(2, 30_000);
+  const resent = smtp.received[1]!;
+  expect(resent.parsed.subject).toContain(code);
+  const newLink = familyLinkIn(resent);
+  expect(newLink).not.toBe(link);
+  tokens.push(tokenOf(newLink));
+  await expect(details).toContainText('Confirmation resent by an admin');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
+  await expect(page.getByText('This link was replaced by a newer one.')).toBeVisible();
+  await page.goto(newLink);
+  await expect(page.getByText('Status: Cancelled by you')).toBeVisible();
+  await admin.keyboard.press('Escape');
   await admin.goto('/admin/audit');
   await expect(admin.getByRole('row').filter({ hasText: 'Cancelled registration' }).first()).toContainText('family');
 
@@ -165,8 +181,8 @@ test('a family gets one email with the code, its QR and their link; they correct
   expect(await axeProblems(page)).toEqual([]);
 
   expect(leaks).toEqual([]);
-  // The erased link's 404 is the one expected failure.
-  expect(problems.failedRequests.filter((failure) => !failure.startsWith('404 ') || !failure.endsWith('/api/family/registration'))).toEqual([]);
+  // The replaced link's 410 and the erased link's 404 are the expected failures.
+  expect(problems.failedRequests.filter((failure) => !/^(404|410) .*\/api\/family\/registration$/.test(failure))).toEqual([]);
   await admin.close();
 });
 
