@@ -1,7 +1,7 @@
 import type { Page, Request } from '@playwright/test';
 import { decodeQrPng, familyLinkIn, startSmtpTestServer, tokenOf, type SmtpTestServer } from '../setup/smtp-test-server';
 import { freePort, startServer, type RunningServer } from '../setup/server-process';
-import { ADMIN, expect, test as base, watchPage } from './fixtures';
+import { ADMIN, expect, test as base, waitForServiceWorker, watchPage } from './fixtures';
 import { axeProblems, registerChild } from './outbox-helpers';
 
 /**
@@ -181,6 +181,18 @@ test('a family gets one email with the code, its QR and their link; they correct
   expect(await axeProblems(page)).toEqual([]);
 
   expect(leaks).toEqual([]);
+  // Nothing the service worker (or anything else) cached is keyed by, or holds, the family's link.
+  await waitForServiceWorker(page);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => request.url));
+    }
+    return urls;
+  });
+  expect(cached.length, 'the service worker precached the site').toBeGreaterThan(10);
+  expect(cached.filter((url) => url.includes('/my/') || url.includes('/api/family') || tokens.some((token) => url.includes(token)))).toEqual([]);
   // The replaced link's 410 and the erased link's 404 are the expected failures.
   expect(problems.failedRequests.filter((failure) => !/^(404|410) .*\/api\/family\/registration$/.test(failure))).toEqual([]);
   await admin.close();
