@@ -110,13 +110,15 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         for (const page of entry.PUBLIC_PAGES) await renderToFile(page, pageFile(page.path));
         await renderToFile(entry.NOT_FOUND_PAGE, '/404.html', true);
 
-        // Private pages (admin, venue, saved) render in the browser from this empty shell.
+        // Private pages (admin, venue, saved, a family's /my/<token>) render in the browser from this
+        // empty shell: never indexed, and never sending their address (a family's token) as a referrer.
         const shell = template
           .replace(
             HEAD_MARK,
             [
               '<title>Kids Talent Competition Chennai</title>',
               '<meta name="robots" content="noindex" />',
+              '<meta name="referrer" content="no-referrer" />',
             ].join('\n    '),
           )
           .replace(ROOT_MARK, '<div id="root"></div>\n    <noscript>This page needs JavaScript. Please turn it on.</noscript>');

@@ -51,6 +51,12 @@ export const routes: RouteObject[] = [
       { path: 'contest/category', ...page(import.meta.glob('/src/features/contests/routes/categories-page.tsx'), 'CategoriesPage') },
       // /contest/art is canonical; /contest/Art (the original's registered route) shows the same page.
       { path: 'contest/:slug', ...page(import.meta.glob('/src/features/contests/routes/contest-page.tsx'), 'ContestPage') },
+      {
+        path: 'find-my-registration',
+        ...page(import.meta.glob('/src/features/family/routes/find-registration-page.tsx'), 'FindRegistrationPage'),
+      },
+      // The family's private page: client-rendered from the app shell (noindex, no referrer), never prerendered.
+      { path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') },
       { path: 'saved', ...page(import.meta.glob('/src/features/outbox/routes/saved-page.tsx'), 'SavedPage') },
       { path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') },
       { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },

@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp; status?: 4
   { path: '/community', heading: /join our community/i },
   { path: '/terms', heading: /terms & conditions/i },
   { path: '/privacy', heading: /privacy policy/i },
+  { path: '/find-my-registration', heading: /find my registration/i },
   { path: '/faq', heading: /frequently asked questions/i },
   { path: '/contest/category', heading: /contest categories/i },
   { path: '/contest/dance', heading: /^dance challenge$/i },

@@ -61,6 +61,11 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   page('/community', 'Join our community', 'Meet other parents, teachers and young performers: groups, volunteering and events around the competition.'),
   page('/terms', 'Terms & Conditions', 'The rules of the Kids Talent Competition: entries, judging, fees, refunds, photographs and conduct.'),
   page('/privacy', 'Privacy Policy', 'What we collect when you register a child, why, how long we keep it, and how to have it removed.'),
+  page(
+    '/find-my-registration',
+    'Find my registration',
+    'Lost the confirmation email? Enter your reference code and the email or phone you registered with, and we email your private link again.',
+  ),
   page('/faq', 'FAQ', 'Answers to the questions parents ask most: ages, categories, fees, venues, results and registering offline.'),
   page(
     '/contest/category',
@@ -81,7 +86,7 @@ export const PAGE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** Private pages: rendered in the browser from the app shell, never prerendered, never indexed. */
-export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue'];
+export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue', '/my'];
 
 export const NOT_FOUND_PAGE: PublicPage = page('/404', 'Page not found', 'This page is not here. Find the contests, registration and more from the home page.');
 

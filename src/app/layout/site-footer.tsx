@@ -14,6 +14,7 @@ const FOOTER_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/about', label: 'About us' },
   { to: '/registration', label: 'Register' },
+  { to: '/find-my-registration', label: 'Find my registration' },
   { to: '/contact', label: 'Contact' },
   { to: '/faq', label: 'FAQ' },
   { to: '/terms', label: 'Terms & Conditions' },

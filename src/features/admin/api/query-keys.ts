@@ -8,6 +8,8 @@ export const adminKeys = {
   registrationLists: () => ['admin', 'registrations', 'list'] as const,
   registrationList: (filters: RegistrationFilters) => ['admin', 'registrations', 'list', filters] as const,
   cities: () => ['admin', 'registrations', 'cities'] as const,
+  registration: (id: string) => ['admin', 'registrations', 'detail', id] as const,
+  erasureRequests: () => ['admin', 'erasure-requests'] as const,
   list: (resource: AdminListResource) => ['admin', 'list', resource] as const,
 };
 

@@ -12,6 +12,7 @@ const NAV = [
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/erasure-requests', label: 'Erasure requests' },
 ] as const;
 
 /** The signed-in admin frame: checks the session, then shows navigation, Sign out and the page. */

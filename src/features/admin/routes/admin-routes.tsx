@@ -13,6 +13,7 @@ const ContactMessagesPage = lazy(() =>
 );
 const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
+const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m) => ({ default: m.ErasureRequestsPage })));
 
 /** The admin area (/admin/*): login, and the signed-in pages behind the session guard. */
 export function AdminRoutes() {
@@ -28,6 +29,7 @@ export function AdminRoutes() {
             <Route path="contact" element={<ContactMessagesPage />} />
             <Route path="newsletter" element={<NewsletterPage />} />
             <Route path="audit" element={<AuditPage />} />
+            <Route path="erasure-requests" element={<ErasureRequestsPage />} />
             <Route path="*" element={<Navigate to="users" replace />} />
           </Route>
         </Routes>

@@ -1,6 +1,7 @@
 import { ageRangeFor } from '@domain/age-bands';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
+import { PRIVACY_NOTICE } from '@domain/season';
 import type { RegistrationInput } from '@domain/registration';
 import type { RegistrationType } from '@domain/registration-rules';
 import { numberFromInput, type FieldErrors } from '@domain/validation';
@@ -31,6 +32,11 @@ type Values = {
   instituteName: string;
   categories: CategorySlug[];
   agreeTerms: boolean;
+  /** A child's registration: the parent's or guardian's consent (docs/api.md, "Language and consent"). */
+  guardianName: string;
+  privacyConsent: boolean;
+  /** When the consent box was ticked, on this device; travels with the queued record. */
+  consentedAt: string | null;
 };
 
 const blank = (categories: CategorySlug[] = []): Values => ({
@@ -43,6 +49,9 @@ const blank = (categories: CategorySlug[] = []): Values => ({
   instituteName: '',
   categories,
   agreeTerms: false,
+  guardianName: '',
+  privacyConsent: false,
+  consentedAt: null,
 });
 
 function valuesOf(payload: RegistrationInput): Values {
@@ -56,6 +65,9 @@ function valuesOf(payload: RegistrationInput): Values {
     instituteName: payload.instituteName ?? '',
     categories: payload.categories.filter(isCategorySlug),
     agreeTerms: payload.agreeTerms === true,
+    guardianName: payload.guardianName ?? '',
+    privacyConsent: payload.privacyConsent === true,
+    consentedAt: payload.consentedAt ?? null,
   };
 }
 
@@ -127,6 +139,17 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       ...(values.instituteName ? { instituteName: values.instituteName } : {}),
       categories: values.categories,
       agreeTerms: values.agreeTerms as true,
+      language: 'en',
+      ...(isParticipant
+        ? {
+            guardianName: values.guardianName,
+            privacyConsent: values.privacyConsent,
+            // The notice the checkbox links to is always the current one.
+            privacyNoticeVersion: PRIVACY_NOTICE.version,
+            consentChannel: 'web' as const,
+            ...(values.consentedAt ? { consentedAt: values.consentedAt } : {}),
+          }
+        : {}),
     };
     let submission: Awaited<ReturnType<typeof loadSaving>>;
     try {
@@ -241,6 +264,53 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
             <input {...control} type="text" autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
           )}
         </FormField>
+
+        {isParticipant ? (
+          <fieldset className="registration-form__consent">
+            <legend>Parent or guardian’s consent</legend>
+            <FormField
+              label="Parent or guardian’s name"
+              hint="The adult who agrees to us keeping the child’s details for the competition."
+              {...form.field('guardianName')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  autoComplete="name"
+                  value={values.guardianName}
+                  onChange={(e) => set('guardianName', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField
+              layout="check"
+              label={
+                <>
+                  I am the child’s parent or guardian and I agree to the{' '}
+                  <Link to="/privacy" target="_blank">
+                    privacy notice
+                  </Link>
+                </>
+              }
+              {...form.field('privacyConsent')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="checkbox"
+                  checked={values.privacyConsent}
+                  onChange={(e) => {
+                    const checked = e.target.checked;
+                    setValues((current) => ({ ...current, privacyConsent: checked, consentedAt: checked ? new Date().toISOString() : null }));
+                    setFailed(false);
+                    clear('privacyConsent');
+                  }}
+                />
+              )}
+            </FormField>
+          </fieldset>
+        ) : null}
 
         <FormField
           layout="check"

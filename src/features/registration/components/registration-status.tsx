@@ -34,6 +34,10 @@ function SuccessContent({ id, localCode }: { id: string; localCode: string }) {
         Reference code <strong>{code}</strong>
       </p>
       <p>{sent ? 'Sent to the organisers.' : 'Saved on this device, will be sent automatically.'}</p>
+      <p className="registration-success__next">
+        Once it reaches us we email a confirmation with a private link to view, correct or cancel it. No email?{' '}
+        <Link to="/find-my-registration">Find my registration</Link>
+      </p>
     </div>
   );
 }
