@@ -1,10 +1,9 @@
 import { findRegistrationSchema } from '@domain/family-lookup';
 import { fieldErrorsOf } from '@domain/validation';
 import { useState } from 'react';
-import { Form, SubmitButton } from '@/components/form/form';
+import { Form, needsJavaScriptFor, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
-import { NeedsJavaScript } from '@/components/needs-javascript';
 import { CONTACT } from '@/config/season';
 import { ApiRequestError } from '@/lib/api-client';
 import { QueryProvider } from '@/lib/query-client';
@@ -21,11 +20,9 @@ export function FindRegistrationPage() {
         number you registered with. If they match, we email the link to view, correct or cancel the registration to the address you registered
         with.
       </p>
-      <NeedsJavaScript task="Finding a registration">
-        <QueryProvider>
-          <FindForm />
-        </QueryProvider>
-      </NeedsJavaScript>
+      <QueryProvider>
+        <FindForm />
+      </QueryProvider>
       <p className="family-muted family-find">
         No email and no code? Call us on {CONTACT.phone} or write to {CONTACT.email}.
       </p>
@@ -62,7 +59,7 @@ function FindForm() {
   }
 
   return (
-    <Form className="form form--card" onSubmit={onSubmit} aria-labelledby="find-heading">
+    <Form className="form form--card" onSubmit={onSubmit} aria-labelledby="find-heading" needsJavaScript={needsJavaScriptFor('Finding a registration')}>
       <FormField label="Reference code" hint="Like KTC-7F3K-9QX2, from the registration screen or the email." {...form.field('referenceCode')}>
         {(control) => (
           <input

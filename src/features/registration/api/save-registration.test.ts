@@ -20,6 +20,8 @@ const typed = (): RegistrationInput => ({
   city: ' Chennai ',
   categories: ['singing', 'dance'],
   agreeTerms: true,
+  guardianName: 'Lakshmi',
+  privacyConsent: true,
 });
 
 describe('saveRegistration', () => {
@@ -35,6 +37,14 @@ describe('saveRegistration', () => {
     expect(edited?.status).toBe('queued');
     expect(edited?.kind === 'registration' && edited.payload.city).toBe('Madurai');
     expect(await outboxDb().records.count()).toBe(1);
+  });
+
+  it('refuses a child’s registration without the parent’s consent, as the form requires', async () => {
+    const { guardianName: _name, privacyConsent: _box, ...withoutConsent } = typed();
+    const result = await saveRegistration(withoutConsent, 'new');
+    expect(result.saved).toBe(false);
+    expect(!result.saved && Object.keys(result.errors)).toEqual(expect.arrayContaining(['guardianName']));
+    expect(await outboxDb().records.count()).toBe(0);
   });
 
   it('answers every message at once and stores nothing', async () => {
