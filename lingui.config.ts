@@ -10,5 +10,6 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ta'],
   catalogs: [{ path: '<rootDir>/src/locales/{locale}', include: ['src'] }],
-  format: formatter({ lineNumbers: false }),
+  // Message ids are written out (msgid "nav.home"), not generated from the English text.
+  format: formatter({ lineNumbers: false, explicitIdAsDefault: true }),
 });
