@@ -20,3 +20,12 @@ export function formatDay(isoDay: string, lang: Lang, options: Intl.DateTimeForm
 export function formatDateTime(instant: Date | string, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(instant));
 }
+
+/** A range of calendar days (YYYY-MM-DD), e.g. "18–20 ஏப்ரல், 2027". */
+export function formatDayRange(fromDay: string, toDay: string, lang: Lang): string {
+  const toDate = (isoDay: string) => {
+    const [year, month, day] = isoDay.split('-').map(Number);
+    return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+  };
+  return new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatRange(toDate(fromDay), toDate(toDay));
+}
