@@ -85,6 +85,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/faults/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/setup/i18n.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t';
 import type { ReactNode } from 'react';
 import { CONTACT } from '@/config/season';
 import { useHydrated } from '@/hooks/use-hydrated';
@@ -9,12 +10,12 @@ import { useHydrated } from '@/hooks/use-hydrated';
  */
 export function NeedsJavaScript({ task, children }: { task: string; children: ReactNode }) {
   const hydrated = useHydrated();
+  const { t } = useT();
   return (
     <>
       <noscript>
         <p className="needs-javascript">
-          {task} needs JavaScript, which is turned off in this browser. Please turn it on and reload this page, or call us on{' '}
-          {CONTACT.phone}.
+          {t('noscript.form', { task, phone: CONTACT.phone })}
         </p>
       </noscript>
       <div inert={!hydrated}>{children}</div>

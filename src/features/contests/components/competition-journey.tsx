@@ -3,7 +3,7 @@ import { levelDates, levelsText } from '@/config/season-text';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
-import { LEVELS, type Level, type LevelId } from '@/config/season';
+import type { Level, LevelId } from '@/config/season';
 
 /** The original site's popup-to-registration delay (docs/product.md). */
 const REGISTER_DELAY_MS = 50;
