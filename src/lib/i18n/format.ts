@@ -17,7 +17,7 @@ export function formatDay(isoDay: string, lang: Lang, options: Intl.DateTimeForm
 }
 
 /** An instant, in Chennai's time. */
-export function formatDateTime(instant: Date | string, lang: Lang): string {
+export function formatDateTime(instant: Date | string | number, lang: Lang): string {
   return new Intl.DateTimeFormat(LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }).format(new Date(instant));
 }
 

@@ -1,18 +1,13 @@
+import { i18n } from '@/lib/i18n/i18n';
+import { isLang, LOCALE } from '@/lib/i18n/languages';
 import type { PendingCounts } from '@/lib/outbox/sync-runtime';
 
-const NOUNS = {
-  registration: ['registration', 'registrations'],
-  judge: ['judge application', 'judge applications'],
-  contact: ['message', 'messages'],
-  newsletter: ['newsletter sign-up', 'newsletter sign-ups'],
-} as const;
+const KINDS = ['registration', 'judge', 'contact', 'newsletter'] as const;
 
-/** "3 registrations waiting to sync", "3 registrations and 1 message waiting to sync". */
+/** "3 registrations waiting to sync", "3 registrations and 1 message waiting to sync", in the page's language. */
 export function pendingLabel(counts: PendingCounts): string {
-  const parts = (Object.keys(NOUNS) as (keyof typeof NOUNS)[])
-    .filter((kind) => counts[kind] > 0)
-    .map((kind) => `${counts[kind]} ${NOUNS[kind][counts[kind] === 1 ? 0 : 1]}`);
-  if (parts.length === 0) return 'Nothing waiting to sync';
-  const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
-  return `${list} waiting to sync`;
+  const parts = KINDS.filter((kind) => counts[kind] > 0).map((kind) => i18n._(`sync.count.${kind}`, { count: counts[kind] }));
+  if (parts.length === 0) return i18n._('sync.nothing');
+  const locale = LOCALE[isLang(i18n.locale) ? i18n.locale : 'en'];
+  return i18n._('sync.waiting', { list: new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts) });
 }
