@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import { MESSAGE_CODES } from '@domain/message-codes';
+import { localizeFieldError } from '@/lib/i18n/field-error';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -103,6 +106,22 @@ describe('message catalogs (src/locales)', () => {
     }
     // No stale data ids left behind after the data changed.
     expect([...en.keys()].filter((id) => id.startsWith('data.') && !texts.has(id))).toEqual([]);
+  });
+
+  it('every validation message code has its message', () => {
+    expect(MESSAGE_CODES.filter((code) => !en.has(`error.${code}`) || !ta.has(`error.${code}`))).toEqual([]);
+  });
+
+  it('shows a validation message found by the shared schema (client or server) in Tamil on a Tamil page', () => {
+    i18n.activate('ta');
+    try {
+      expect(localizeFieldError('phone', 'Enter a phone number of 10 to 13 digits.')).toBe(ta.get('error.phone.invalid')?.text);
+      expect(localizeFieldError('age', 'Age must be between 1 and 17 years.')).toBe('வயது 1 முதல் 17 ஆண்டுகளுக்குள் இருக்க வேண்டும்.');
+      expect(localizeFieldError('city', 'Enter a city.')).toBe('ஊர் தாருங்கள்.');
+    } finally {
+      i18n.activate('en');
+    }
+    expect(localizeFieldError('city', 'Enter a city.')).toBe('Enter a city.');
   });
 
   it('the Tamil is Tamil: every Tamil message has Tamil letters, apart from names and numbers', () => {

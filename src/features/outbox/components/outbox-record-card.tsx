@@ -1,3 +1,4 @@
+import { localizeFieldError } from '@/lib/i18n/field-error';
 import { createReferenceCode } from '@domain/reference-code';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -65,7 +66,7 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
         <ul className="outbox-card__fields" aria-label={t('outbox.fix')}>
           {Object.entries(record.fieldErrors).map(([field, message]) => (
             <li key={field}>
-              <strong>{fieldLabel(field)}:</strong> {message}
+              <strong>{fieldLabel(field)}:</strong> {localizeFieldError(field, message)}
             </li>
           ))}
         </ul>
