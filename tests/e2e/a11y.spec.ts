@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PUBLIC_ROUTES } from './public-routes';
+import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
 // axe-core's source, injected with page.evaluate (our CSP forbids inline script tags).
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -27,7 +27,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 test.use({ reducedMotion: 'reduce' });
 
 test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of [...PUBLIC_ROUTES, ...TAMIL_ROUTES]) {
     test(`${route.path} has no serious or critical violations and its headings are in order`, async ({ page }) => {
       await page.goto(route.path);
       await expect(page.locator('main h1')).toBeVisible();

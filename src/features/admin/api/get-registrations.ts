@@ -1,10 +1,12 @@
+import type { Language } from '@domain/languages';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { Registration } from '@domain/registration';
 import { apiFetch } from '@/lib/api-client';
 import { filtersToApiQuery, type RegistrationFilters } from '../utils/registration-filters';
 import { adminKeys } from './query-keys';
 
-export type AdminRegistration = Registration & { possibleDuplicate: boolean; deletedAt: string | null };
+/** The language the family registered in (the API has sent it since the families issue). */
+export type AdminRegistration = Registration & { possibleDuplicate: boolean; deletedAt: string | null; language?: Language };
 
 export type RegistrationPage = {
   items: AdminRegistration[];
