@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t';
 import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
@@ -6,6 +7,7 @@ import './newsletter-form.css';
 
 /** The footer's newsletter sign-up. Subscribing twice from this device is fine, and it says so. */
 export function NewsletterForm() {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const [notice, setNotice] = useState('');
   const [saving, setSaving] = useState(false);
@@ -25,18 +27,18 @@ export function NewsletterForm() {
       }
       setEmail('');
       if (result.kind === 'already') {
-        setNotice('You are already subscribed. Nothing more to do!');
+        setNotice(t('newsletter.already'));
         return;
       }
-      setNotice('Thanks! You are on the list.');
+      setNotice(t('newsletter.thanks'));
       // The server never says whether the address was on the list before: that would tell anyone
       // typing an address whether its owner subscribed. On the list it is, either way.
       const answered = await waitForAnswer(result.id, 4000);
       if (answered?.status !== 'synced') {
-        setNotice('Thanks! Saved on this device; you will be subscribed as soon as you are online.');
+        setNotice(t('newsletter.saved'));
       }
     } catch {
-      form.show({ email: 'That did not work. Please try again.' });
+      form.show({ email: t('newsletter.failed') });
     } finally {
       setSaving(false);
     }
@@ -44,21 +46,21 @@ export function NewsletterForm() {
 
   return (
     <Form className="newsletter-form" onSubmit={onSubmit}>
-      <FormField label="Your email" {...form.field('email')}>
+      <FormField label={t('newsletter.email')} {...form.field('email')}>
         {(control) => (
           <div className="newsletter-form__row">
             <input
               {...control}
               type="email"
               autoComplete="email"
-              placeholder="Enter your email"
+              placeholder={t('newsletter.placeholder')}
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);
                 form.clear('email');
               }}
             />
-            <SubmitButton busy={saving}>Subscribe</SubmitButton>
+            <SubmitButton busy={saving}>{t('newsletter.subscribe')}</SubmitButton>
           </div>
         )}
       </FormField>
