@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { createReferenceCode } from '../../domain/reference-code';
 import { ADMIN, expect, test } from './fixtures';
-import { PUBLIC_ROUTES } from './public-routes';
+import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
 // axe-core's source, injected with page.evaluate (our CSP forbids inline script tags).
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -61,7 +61,7 @@ async function tokenInMailFolder(folder: string, referenceCode: string): Promise
 }
 
 test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of [...PUBLIC_ROUTES, ...TAMIL_ROUTES]) {
     test(`${route.path} has no serious or critical violations and its headings are in order`, async ({ page }) => {
       await page.goto(route.path);
       await expect(page.locator('main h1')).toBeVisible();

@@ -126,7 +126,9 @@ test.describe('what a crawler or curl receives', () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toContain('xml');
     const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-    expect(locations.sort()).toEqual(PAGES.filter((r) => r.path !== '/contest/Art').map((r) => r.path).sort());
+    // Every English page and its Tamil version under /ta/ (issue 14).
+    const english = PAGES.filter((r) => r.path !== '/contest/Art').map((r) => r.path);
+    expect(locations.sort()).toEqual([...english, ...english.map((path) => (path === '/' ? '/ta/' : `/ta${path}`))].sort());
   });
 
   test('the link preview is a 1200x630 PNG under WhatsApp’s 300 KB limit', async ({ request }) => {

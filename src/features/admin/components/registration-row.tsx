@@ -53,6 +53,10 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       <td>
         <span className="admin-row__name">{r.name ?? <span className="admin-muted">Institute</span>}</span>
         <span className="admin-ref">{r.referenceCode}</span>
+        {/* The language the family registered in: their emails go out in it (issue 14). */}
+        <span className="admin-lang" data-language={r.language}>
+          {r.language === 'ta' ? 'Tamil' : 'English'}
+        </span>
         {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
         {r.cancelledAt && (
           <span className="admin-badge admin-badge--cancelled">{r.cancelledBy === 'family' ? 'Cancelled by family' : 'Cancelled'}</span>

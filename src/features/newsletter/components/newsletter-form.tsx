@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { useT } from '@/lib/i18n/use-t';
 import './newsletter-form.css';
 
 const loadSaving = () => import('../api/save-newsletter-signup');
@@ -9,6 +10,7 @@ const SignupNotice = lazy(() => import('./signup-notice').then((m) => ({ default
 
 /** The footer's newsletter sign-up. Subscribing twice from this device is fine, and it says so. */
 export function NewsletterForm() {
+  const { t } = useT();
   const [email, setEmail] = useState('');
   const [signup, setSignup] = useState<{ id: string; existing: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -29,7 +31,7 @@ export function NewsletterForm() {
       setEmail('');
       setSignup({ id: result.id, existing: result.existing });
     } catch {
-      form.show({ email: 'That did not work. Please try again.' });
+      form.show({ email: t('newsletter.failed') });
     } finally {
       setSaving(false);
     }
@@ -37,21 +39,21 @@ export function NewsletterForm() {
 
   return (
     <Form className="newsletter-form" onSubmit={onSubmit}>
-      <FormField label="Your email" {...form.field('email')}>
+      <FormField label={t('newsletter.email')} {...form.field('email')}>
         {(control) => (
           <div className="newsletter-form__row">
             <input
               {...control}
               type="email"
               autoComplete="email"
-              placeholder="Enter your email"
+              placeholder={t('newsletter.placeholder')}
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);
                 form.clear('email');
               }}
             />
-            <SubmitButton busy={saving}>Subscribe</SubmitButton>
+            <SubmitButton busy={saving}>{t('newsletter.subscribe')}</SubmitButton>
           </div>
         )}
       </FormField>

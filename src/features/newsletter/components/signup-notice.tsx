@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useT } from '@/lib/i18n/use-t';
 import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
 import { QueryProvider } from '@/lib/query-client';
 
@@ -11,7 +12,8 @@ export const ANSWER_WAIT_MS = 4000;
  * address whether its owner subscribed. On the list it is, either way.
  */
 export function SignupNotice({ id, existing }: { id: string; existing: boolean }) {
-  if (existing) return <>You are already subscribed. Nothing more to do!</>;
+  const { t } = useT();
+  if (existing) return <>{t('newsletter.already')}</>;
   return (
     <QueryProvider>
       <Progress id={id} />
@@ -20,6 +22,7 @@ export function SignupNotice({ id, existing }: { id: string; existing: boolean }
 }
 
 function Progress({ id }: { id: string }) {
+  const { t } = useT();
   const { data: record } = useOutboxRecord(id);
   const [waited, setWaited] = useState(false);
   useEffect(() => {
@@ -27,6 +30,6 @@ function Progress({ id }: { id: string }) {
     return () => clearTimeout(timer);
   }, []);
   const stillSending = record?.status === 'queued' || record?.status === 'sending';
-  if (record?.status === 'synced' || (stillSending && !waited) || record === undefined) return <>Thanks! You are on the list.</>;
-  return <>Thanks! Saved on this device; you will be subscribed as soon as you are online.</>;
+  if (record?.status === 'synced' || (stillSending && !waited) || record === undefined) return <>{t('newsletter.thanks')}</>;
+  return <>{t('newsletter.saved')}</>;
 }

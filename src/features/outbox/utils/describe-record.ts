@@ -1,17 +1,16 @@
+import { i18n } from '@/lib/i18n/i18n';
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
 import { outboxKind, type OutboxRecord } from '@/lib/outbox/kinds';
 
-export const STATUS_LABEL: Record<OutboxRecord['status'], string> = {
-  queued: 'Waiting to send',
-  sending: 'Sending…',
-  synced: 'Sent',
-  failed: 'Needs a fix',
-  conflict: 'Conflict',
-};
+/** A record's status in the page's language (src/locales, ids sync.status.*). */
+export const statusLabel = (status: OutboxRecord['status']): string => i18n._(`sync.status.${status}`);
 
-/** What a person calls a record's kind, and the line they recognise it by (both from its kind: lib/outbox/kinds). */
-export function kindLabel(record: OutboxRecord): string {
-  return outboxKind(record.kind).label;
+/**
+ * What a person calls a record's kind, in the page's language (catalog id outbox.kind.<kind>;
+ * a new kind adds it to both catalogs), and the line they recognise it by (from lib/outbox/kinds).
+ */
+export function kindLabel(record: Pick<OutboxRecord, 'kind'>): string {
+  return i18n._(`outbox.kind.${record.kind}`);
 }
 
 export function recordTitle(record: OutboxRecord): string {
@@ -27,42 +26,44 @@ export function comparableFields(value: unknown): [string, string][] {
   const add = (label: string, key: string) => {
     if (key in v) rows.push([label, show(v[key])]);
   };
-  add('Name', 'name');
-  add('Age', 'age');
-  add('Email', 'email');
-  add('Phone', 'phone');
-  add('City', 'city');
-  add('Institute name', 'instituteName');
+  add(fieldLabel('name'), 'name');
+  add(fieldLabel('age'), 'age');
+  add(fieldLabel('email'), 'email');
+  add(fieldLabel('phone'), 'phone');
+  add(fieldLabel('city'), 'city');
+  add(fieldLabel('instituteName'), 'instituteName');
   if (Array.isArray(v.categories)) {
     rows.push([
-      'Categories',
-      v.categories.map((slug) => (typeof slug === 'string' && isCategorySlug(slug) ? categoryBySlug(slug).name : String(slug))).join(', '),
+      fieldLabel('categories'),
+      v.categories.map((slug) => (typeof slug === 'string' && isCategorySlug(slug) ? i18n._(`category.${categoryBySlug(slug).slug}`) : String(slug))).join(', '),
     ]);
   }
-  add('Subject', 'subject');
-  add('Message', 'message');
-  add('Reference code', 'referenceCode');
+  add(fieldLabel('subject'), 'subject');
+  add(fieldLabel('message'), 'message');
+  add(fieldLabel('referenceCode'), 'referenceCode');
   return rows;
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  age: 'Age',
-  email: 'Email',
-  phone: 'Phone',
-  city: 'City',
-  instituteName: 'Institute name',
-  categories: 'Categories',
-  agreeTerms: 'Terms',
-  expertise: 'Expertise',
-  experience: 'Experience',
-  bio: 'Short bio',
-  photo: 'Photo',
-  subject: 'Subject',
-  message: 'Message',
-  contactMethod: 'Contact method',
-};
+const FIELDS = new Set([
+  'name',
+  'age',
+  'email',
+  'phone',
+  'city',
+  'instituteName',
+  'categories',
+  'agreeTerms',
+  'expertise',
+  'experience',
+  'bio',
+  'photo',
+  'subject',
+  'message',
+  'contactMethod',
+  'referenceCode',
+]);
 
+/** A field's name in the page's language (ids field.*). */
 export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field;
+  return FIELDS.has(field) ? i18n._(`field.${field}`) : field;
 }

@@ -1,19 +1,20 @@
+import { useT } from '@/lib/i18n/use-t';
 import { ageRangeFor } from '@domain/age-bands';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
-import { PRIVACY_NOTICE } from '@domain/season';
+import { CONTACT, PRIVACY_NOTICE } from '@domain/season';
 import type { RegistrationInput } from '@domain/registration';
 import type { RegistrationType } from '@domain/registration-rules';
 import { numberFromInput, type FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Form, SubmitButton, needsJavaScriptFor } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { CategorySelect } from './category-select';
 
-import { FAILURE_MESSAGE, NOTICE_MS, SUCCESS_MESSAGE } from '../messages';
+import { NOTICE_MS } from '../messages';
 
 /** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-registration');
@@ -85,6 +86,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const form = useFieldErrors(editing?.fieldErrors ?? {});
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { t, to, lang } = useT();
   const [success, setSuccess] = useState<{ id: string; code: string } | null>(null);
   const [previous, setPrevious] = useState<{ id: string; code: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -139,7 +141,8 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       ...(values.instituteName ? { instituteName: values.instituteName } : {}),
       categories: values.categories,
       agreeTerms: values.agreeTerms as true,
-      language: 'en',
+      // The family's emails go out in the language they registered in.
+      language: lang,
       ...(isParticipant
         ? {
             guardianName: values.guardianName,
@@ -176,7 +179,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
 
   if (success) {
     return (
-      <Suspense fallback={<h2>{SUCCESS_MESSAGE}</h2>}>
+      <Suspense fallback={<h2>{t('registration.success')}</h2>}>
         <SuccessPanel id={success.id} code={success.code} />
       </Suspense>
     );
@@ -189,24 +192,24 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           <PreviousRegistration id={previous.id} code={previous.code} />
         </Suspense>
       ) : null}
-      <Form ref={formRef} className="form form--card" onSubmit={onSubmit} needsJavaScript={needsJavaScriptFor('Registering')}>
+      <Form ref={formRef} className="form form--card" onSubmit={onSubmit} needsJavaScript={t('noscript.form', { task: t('registration.task'), phone: CONTACT.phone })}>
         <fieldset className="form-choices registration-form__type">
-          <legend>Registering as</legend>
+          <legend>{t('form.registeringAs')}</legend>
           {(['participant', 'institute'] as const).map((type) => (
             <label key={type} className={`type-toggle${values.type === type ? ' is-active' : ''}`}>
               <input type="radio" name="type" value={type} checked={values.type === type} onChange={() => set('type', type)} />
-              {type === 'participant' ? 'Participant' : 'Institute'}
+              {type === 'participant' ? t('form.participant') : t('form.institute')}
             </label>
           ))}
         </fieldset>
 
         {isParticipant ? (
-          <FormField label="Name" {...form.field('name')}>
+          <FormField label={t('form.name')} {...form.field('name')}>
             {(control) => <input {...control} type="text" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />}
           </FormField>
         ) : null}
 
-        <FormField label="Institute name" note={isParticipant ? '(optional)' : undefined} {...form.field('instituteName')}>
+        <FormField label={t('form.instituteName')} note={isParticipant ? t('form.optional') : undefined} {...form.field('instituteName')}>
           {(control) => (
             <input
               {...control}
@@ -218,7 +221,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           )}
         </FormField>
 
-        <FormField label="Categories" {...form.field('categories')}>
+        <FormField label={t('form.categories')} {...form.field('categories')}>
           {(control, labelId) => (
             <CategorySelect control={control} labelId={labelId} selected={values.categories} onChange={(next) => set('categories', next)} />
           )}
@@ -226,13 +229,13 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
 
         {isParticipant ? (
           <FormField
-            label={`Age ${range.unit === 'months' ? '(in months)' : '(in years)'}`}
+            label={range.unit === 'months' ? t('form.ageMonths') : t('form.ageYears')}
             hint={
               range.unit === 'months'
                 ? range.min <= range.max
-                  ? `Baby contests take age in months: ${range.min} to ${range.max} months.`
-                  : 'Crawling and Fastest Walking overlap only at 9 months.'
-                : `Whole years, ${range.min} to ${range.max}.`
+                  ? t('form.ageMonths.hint', { min: range.min, max: range.max })
+                  : t('form.ageMonths.overlap')
+                : t('form.ageYears.hint', { min: range.min, max: range.max })
             }
             {...form.field('age')}
           >
@@ -251,15 +254,15 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           </FormField>
         ) : null}
 
-        <FormField label="Email" {...form.field('email')}>
+        <FormField label={t('form.email')} {...form.field('email')}>
           {(control) => <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />}
         </FormField>
 
-        <FormField label="Phone" {...form.field('phone')}>
+        <FormField label={t('form.phone')} {...form.field('phone')}>
           {(control) => <input {...control} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />}
         </FormField>
 
-        <FormField label="City" {...form.field('city')}>
+        <FormField label={t('form.city')} {...form.field('city')}>
           {(control) => (
             <input {...control} type="text" autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
           )}
@@ -267,10 +270,10 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
 
         {isParticipant ? (
           <fieldset className="registration-form__consent">
-            <legend>Parent or guardian’s consent</legend>
+            <legend>{t('form.consent.legend')}</legend>
             <FormField
-              label="Parent or guardian’s name"
-              hint="The adult who agrees to us keeping the child’s details for the competition."
+              label={t('form.guardianName')}
+              hint={t('form.guardianName.hint')}
               {...form.field('guardianName')}
             >
               {(control) => (
@@ -287,10 +290,11 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
               layout="check"
               label={
                 <>
-                  I am the child’s parent or guardian and I agree to the{' '}
-                  <Link to="/privacy" target="_blank">
-                    privacy notice
+                  {t('form.consentBefore')}{' '}
+                  <Link to={to('/privacy')} target="_blank">
+                    {t('form.privacyNotice')}
                   </Link>
+                  {t('form.consentAfter')}
                 </>
               }
               {...form.field('privacyConsent')}
@@ -317,10 +321,11 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           announceError
           label={
             <>
-              I agree to the{' '}
-              <Link to="/terms" target="_blank">
-                terms and conditions
+              {t('form.agree')}{' '}
+              <Link to={to('/terms')} target="_blank">
+                {t('form.terms')}
               </Link>
+              {t('form.agreeAfter')}
             </>
           }
           {...form.field('agreeTerms')}
@@ -330,11 +335,11 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           )}
         </FormField>
         <div role="alert" className="form__status">
-          {failed ? <p className="form-notice form-notice--error">{FAILURE_MESSAGE}</p> : null}
+          {failed ? <p className="form-notice form-notice--error">{t('registration.failed')}</p> : null}
         </div>
 
         <SubmitButton busy={saving} className="form__submit">
-          {editing ? 'Register again with these corrections' : saving ? 'Registering…' : isParticipant ? 'Register child' : 'Register institute'}
+          {editing ? t('form.submitAgain') : saving ? t('form.submitting') : isParticipant ? t('form.submitChild') : t('form.submitInstitute')}
         </SubmitButton>
       </Form>
     </>
