@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
@@ -29,6 +30,8 @@ export default defineConfig({
   define: { __BUILD_TIME__: JSON.stringify(buildTime) },
   plugins: [
     react(),
+    // Compiles src/locales/*.po into one chunk per language (ADR 015).
+    lingui(),
     prerender({ origin: publicOrigin(), buildTime }),
     VitePWA({
       // Generate the service worker after the prerender has written every page, so each is precached.
@@ -82,6 +85,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/faults/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['tests/setup/i18n.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

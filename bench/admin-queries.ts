@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type RunningServer } from '../tests/setup/server-process';
+import { REGISTRATION_SORTS } from '@domain/registration-rules';
 import type { BenchContext } from './lib/environment';
 import { figure, percentile, type Figure, type PartResult } from './lib/report';
 
@@ -10,7 +11,7 @@ const RUNS = 50;
 const WARMUP = 3;
 const DEEP_PAGE = 200;
 const ADMIN = { username: 'bench-admin', password: 'bench admin password, not for production' };
-const SORTS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
+const SORTS = REGISTRATION_SORTS;
 
 type Query = { name: string; path: string };
 type Timed = { name: string; path: string; p95: number; p50: number; runs: number; note?: string };

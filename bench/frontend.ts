@@ -10,7 +10,8 @@ import type { BenchContext } from './lib/environment';
 import { figure, type Figure, type PartResult } from './lib/report';
 
 const PART = '1. Front end (Lighthouse, mobile)';
-const ROUTES = ['/', '/registration', '/contest/category', '/contest/dance'];
+// Both languages (issue 14): the Tamil pages load their own catalog.
+const ROUTES = ['/', '/registration', '/contest/category', '/contest/dance', '/ta/', '/ta/registration', '/ta/contest/dance'];
 const JS_BUDGET_KB = 120;
 const AUDIT_TIMEOUT_MS = 180_000;
 /** A failed Lighthouse run (NO_NAVSTART and the like) is tried again this many times. */

@@ -1,3 +1,4 @@
+import type { FieldCodes } from './message-codes';
 import type { FieldErrors } from './validation';
 
 /** Every API failure has this body: `{ error: { code, message, fields? } }`. */
@@ -6,6 +7,8 @@ export type ApiErrorBody = {
     code: ApiErrorCode;
     message: string;
     fields?: FieldErrors;
+    /** The field messages as codes with parameters (domain/message-codes.ts), for a client in another language. */
+    codes?: FieldCodes;
     /** On a 409 for a record, the server's stored copy. */
     current?: unknown;
   };

@@ -70,15 +70,25 @@ function sentAnyConsent(fields: ConsentFields): boolean {
   return fields.guardianName !== undefined || fields.privacyConsent !== undefined || fields.privacyNoticeVersion !== undefined;
 }
 
+type ConsentIssue = { field: 'guardianName' | 'privacyConsent'; message: string };
+
 /**
- * Consent applies to a child (participant) only. `required`: the form's rule for new records;
- * without it, a record that carries no consent at all is accepted with consent missing.
+ * What is missing from a consent, as plain data. Consent applies to a child (participant) only.
+ * `required`: the form's rule for new records; without it, a record that carries no consent at
+ * all is accepted with consent missing.
  */
+export function consentIssues(fields: ConsentFields, required: boolean): ConsentIssue[] {
+  if (fields.type !== 'participant') return [];
+  if (!required && !sentAnyConsent(fields)) return [];
+  const issues: ConsentIssue[] = [];
+  if (!fields.guardianName) issues.push({ field: 'guardianName', message: GUARDIAN_NAME_MESSAGE });
+  if (fields.privacyConsent !== true) issues.push({ field: 'privacyConsent', message: CONSENT_MESSAGE });
+  return issues;
+}
+
+/** The same rule inside a zod schema's `superRefine`. */
 export function checkConsent(fields: ConsentFields, ctx: z.RefinementCtx, required: boolean): void {
-  if (fields.type !== 'participant') return;
-  if (!required && !sentAnyConsent(fields)) return;
-  if (!fields.guardianName) ctx.addIssue({ code: 'custom', path: ['guardianName'], message: GUARDIAN_NAME_MESSAGE });
-  if (fields.privacyConsent !== true) ctx.addIssue({ code: 'custom', path: ['privacyConsent'], message: CONSENT_MESSAGE });
+  for (const issue of consentIssues(fields, required)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message });
 }
 
 /** The consent to store with a registration, or null (an institute, or an old record without one). */
@@ -96,15 +106,7 @@ export function consentOf(
 
 /** The consent fields' messages alone, for a form that shows every problem at once. */
 export function consentFieldErrors(fields: ConsentFields): FieldErrors {
-  const errors: FieldErrors = {};
-  const ctx = {
-    addIssue(issue: { path?: PropertyKey[]; message?: string }) {
-      const key = issue.path?.length ? String(issue.path[0]) : '_form';
-      errors[key] ??= issue.message ?? 'Check this field.';
-    },
-  } as unknown as z.RefinementCtx;
-  checkConsent(fields, ctx, true);
-  return errors;
+  return Object.fromEntries(consentIssues(fields, true).map((issue) => [issue.field, issue.message]));
 }
 
 /** A family giving (or renewing) consent on their private page: always to the current notice. */

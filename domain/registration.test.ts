@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registrationContent, registrationInputSchema, registrationUpdateSchema, TERMS_MESSAGE, type RegistrationInput } from './registration';
+import { registrationContent, registrationInputOf, registrationInputSchema, registrationUpdateSchema, TERMS_MESSAGE, type RegistrationInput } from './registration';
 import { fieldErrorsOf, type FieldErrors } from './validation';
 
 const child: RegistrationInput = {
@@ -97,6 +97,23 @@ describe('registration rules', () => {
     const a = registrationContent(registrationInputSchema.parse(child));
     const b = registrationContent(registrationInputSchema.parse({ ...child, name: ' Asha ', phone: '9876543210' }));
     expect(a).toEqual(b);
+  });
+});
+
+describe('the parsed registration as it travels (what the outbox stores)', () => {
+  it.each<[string, Partial<RegistrationInput>]>([
+    ['a child', { name: '  Asha  ', city: ' Chennai ', categories: ['singing', 'dance'] }],
+    ['an institute', { type: 'institute', name: 'ignored', age: 5, instituteName: 'Sunrise' }],
+    [
+      'a child with consent and a language',
+      { language: 'ta', guardianName: 'Meena', privacyConsent: true, privacyNoticeVersion: '2026-01', consentChannel: 'web', consentedAt: '2026-11-20T10:00:00+05:30' },
+    ],
+  ])('%s parses again to the same registration, with no untrimmed or ignored field left', (_, overrides) => {
+    const parsed = registrationInputSchema.parse({ ...child, ...overrides });
+    const stored = registrationInputOf(parsed);
+    expect(registrationInputSchema.parse(stored)).toEqual(parsed);
+    expect(Object.values(stored).filter((value) => typeof value === 'string' && value !== value.trim())).toEqual([]);
+    if (parsed.type === 'institute') expect(stored).not.toHaveProperty('name');
   });
 });
 

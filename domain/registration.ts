@@ -8,9 +8,9 @@ import { optionalName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { numberFromInput } from './validation';
 
-import { REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType } from './registration-rules';
+import { REGISTRATION_BATCH_LIMIT, REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType } from './registration-rules';
 
-export { REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType };
+export { REGISTRATION_BATCH_LIMIT, REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType };
 
 const categoriesSchema = z
   .array(z.enum(CATEGORY_SLUGS, { error: 'Choose contests from the list.' }), {
@@ -155,6 +155,37 @@ function withConsent<
   return { ...rest, language: language ?? DEFAULT_LANGUAGE, consent };
 }
 
+/**
+ * A parsed registration back in the shape it travels in: what the outbox stores and the API
+ * parses again (trimmed, categories in order, language and consent explicit). Parsing the result
+ * gives the same registration (registration.test.ts).
+ */
+export function registrationInputOf(r: NewRegistration): RegistrationInput {
+  return {
+    id: r.id,
+    referenceCode: r.referenceCode,
+    type: r.type,
+    ...(r.name !== null ? { name: r.name } : {}),
+    ...(r.age !== null ? { age: r.age } : {}),
+    email: r.email,
+    phone: r.phone,
+    city: r.city,
+    ...(r.instituteName !== null ? { instituteName: r.instituteName } : {}),
+    categories: r.categories,
+    agreeTerms: r.agreeTerms,
+    language: r.language,
+    ...(r.consent
+      ? {
+          guardianName: r.consent.guardianName,
+          privacyConsent: true,
+          privacyNoticeVersion: r.consent.noticeVersion,
+          consentChannel: r.consent.channel,
+          ...(r.consent.consentedAt ? { consentedAt: r.consent.consentedAt } : {}),
+        }
+      : {}),
+  };
+}
+
 /** An admin's inline edit: the same rules, plus the version it was loaded at (stale edits get 409). */
 export const registrationUpdateSchema = z
   .object({
@@ -208,6 +239,3 @@ export function registrationContent(r: NewRegistration) {
     categories: r.categories,
   };
 }
-
-/** At most this many registrations travel in one batch request. */
-export const REGISTRATION_BATCH_LIMIT = 100;

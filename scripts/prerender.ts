@@ -21,9 +21,9 @@ const ROOT_MARK = '<div id="root"><!--app-html--></div>';
 
 const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The HTML file a page is written to: `/` → index.html, `/contest/dance` → contest/dance.html. */
+/** The HTML file a page is written to: `/` → index.html, `/ta/` → ta/index.html, `/contest/dance` → contest/dance.html. */
 export function pageFile(path: string): string {
-  return path === '/' ? '/index.html' : `${path}.html`;
+  return path.endsWith('/') ? `${path}index.html` : `${path}.html`;
 }
 
 /** Every file a module needs: its chunk, its static imports (transitively) and their CSS. */
@@ -87,6 +87,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         };
 
         const renderToFile = async (page: ServerEntry.PublicPage, file: string, notFound = false) => {
+          // Renders in the page's language and leaves that language active for its head tags.
           const { html, modules } = await entry.renderPage(page.path);
           const css = new Set<string>();
           for (const module of modules) {
@@ -108,15 +109,18 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         };
 
         for (const page of entry.PUBLIC_PAGES) await renderToFile(page, pageFile(page.path));
-        await renderToFile(entry.NOT_FOUND_PAGE, '/404.html', true);
+        await renderToFile(entry.NOT_FOUND_PAGES.en, '/404.html', true);
+        await renderToFile(entry.NOT_FOUND_PAGES.ta, '/ta/404.html', true);
 
-        // Private pages (admin, venue, saved) render in the browser from this empty shell.
+        // Private pages (admin, venue, saved, a family's /my/<token>) render in the browser from this
+        // empty shell: never indexed, and never sending their address (a family's token) as a referrer.
         const shell = template
           .replace(
             HEAD_MARK,
             [
               '<title>Kids Talent Competition Chennai</title>',
               '<meta name="robots" content="noindex" />',
+              '<meta name="referrer" content="no-referrer" />',
             ].join('\n    '),
           )
           .replace(ROOT_MARK, '<div id="root"></div>\n    <noscript>This page needs JavaScript. Please turn it on.</noscript>');
@@ -128,6 +132,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
           appShell: '/app-shell.html',
           appShellPrefixes: entry.CLIENT_RENDERED_PREFIXES,
           notFound: '/404.html',
+          notFoundByPrefix: { '/ta/': '/ta/404.html' },
         };
         write('/pages.json', `${JSON.stringify(pagesFile, null, 2)}\n`);
 
@@ -136,8 +141,16 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
           '/sitemap.xml',
           [
             '<?xml version="1.0" encoding="UTF-8"?>',
-            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-            ...entry.PUBLIC_PAGES.map((page) => `  <url><loc>${options.origin}${page.path}</loc><lastmod>${day}</lastmod></url>`),
+            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+            ...entry.PUBLIC_PAGES.map((page) => {
+              // Every language's version of the page, on each of them (hreflang in sitemaps).
+              const alternates = entry.alternatesOf(page.path);
+              const links = [
+                ...alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${entry.LOCALES[a.lang].htmlLang}" href="${options.origin}${a.path}"/>`),
+                `<xhtml:link rel="alternate" hreflang="x-default" href="${options.origin}${alternates[0]?.path ?? page.path}"/>`,
+              ];
+              return `  <url><loc>${options.origin}${page.path}</loc><lastmod>${day}</lastmod>${links.join('')}</url>`;
+            }),
             '</urlset>',
             '',
           ].join('\n'),

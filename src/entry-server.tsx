@@ -1,10 +1,21 @@
+import { I18nProvider } from '@lingui/react';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { routes, type PageHandle } from './app/router';
+import { i18n } from './lib/i18n/i18n';
+import { langOfPath, type Lang } from './lib/i18n/languages';
+import { messages as en } from './locales/en.po';
+import { messages as ta } from './locales/ta.po';
+
+// Both catalogs, loaded once; each page activates its own language before it renders (ADR 015).
+i18n.load({ en, ta });
+export function activate(lang: Lang): void {
+  i18n.activate(lang);
+}
 
 export { headTags } from './app/head/head-tags';
-export { CLIENT_RENDERED_PREFIXES, LOCALES, NOT_FOUND_PAGE, PAGE_ALIASES, PUBLIC_PAGES, type PublicPage } from './app/head/pages';
+export { CLIENT_RENDERED_PREFIXES, LOCALES, NOT_FOUND_PAGES, PAGE_ALIASES, PUBLIC_PAGES, alternatesOf, type PublicPage } from './app/head/pages';
 export { PREVIEW_IMAGE } from './app/head/preview-image';
 
 /**
@@ -13,6 +24,7 @@ export { PREVIEW_IMAGE } from './app/head/preview-image';
  * Returns the page's HTML and the source modules of its route chunks (to link their CSS and JS).
  */
 export async function renderPage(path: string): Promise<{ html: string; modules: string[] }> {
+  i18n.activate(langOfPath(path));
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
   if (context instanceof Response) throw new Error(`Prerendering ${path} answered ${context.status} instead of a page`);
@@ -21,7 +33,9 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       {/* No inline hydration script: the CSP allows only our own script files, and no route has a loader. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <I18nProvider i18n={i18n}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </I18nProvider>
     </StrictMode>,
     {
       // Never split a large Suspense boundary into a later segment: completing it takes an inline

@@ -1,15 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ApiError } from './errors';
+import { isUuid } from './validators';
 
 /** The simple admin lists page newest first, by (created_at, id), `PAGE_SIZE` at a time. */
 export const PAGE_SIZE = 50;
 
-/** created_at with its full microseconds, so a cursor never skips rows created in the same ms. */
-export function preciseTime(column: SQL): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { preciseTime } from './sql-time';
 const BIGINT_MAX = 9223372036854775807n;
 
 /** A real instant, written as preciseTime writes it: no 31 February, no hour 24, no year 0. */
@@ -26,11 +22,13 @@ function isLeapYear(year: number): boolean {
 }
 
 function isIdOf(type: IdType, id: string): boolean {
-  if (type === 'uuid') return UUID.test(id);
+  if (type === 'uuid') return isUuid(id);
   return /^\d{1,19}$/.test(id) && BIGINT_MAX >= BigInt(id);
 }
 
 type IdType = 'uuid' | 'bigint';
+
+export type CreatedAtCursor = { createdAt: string; id: string };
 
 export function encodeCreatedAtCursor(createdAt: string, id: string): string {
   return Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');

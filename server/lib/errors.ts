@@ -1,3 +1,4 @@
+import { fieldCodesOf } from '@domain/message-codes';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
@@ -25,7 +26,11 @@ export function errorBody(code: ApiErrorCode, message: string, extra: Omit<ApiEr
 
 export function errorResponse(c: Context, error: ApiError): Response {
   const extra: Omit<ApiErrorBody['error'], 'code' | 'message'> = {};
-  if (error.fields) extra.fields = error.fields;
+  if (error.fields) {
+    extra.fields = error.fields;
+    // The same messages as codes with parameters, so a client can show them in its language.
+    extra.codes = fieldCodesOf(error.fields);
+  }
   if (error.current !== undefined) extra.current = error.current;
   return c.json(errorBody(error.code, error.message, extra), error.status, error.headers);
 }

@@ -34,6 +34,8 @@ export type PagesFile = {
   appShell: string;
   appShellPrefixes: readonly string[];
   notFound: string;
+  /** The not-found page of another language: an unknown /ta/... path gets /ta/404.html. */
+  notFoundByPrefix?: Record<string, string>;
 };
 
 function readPagesFile(distDir: string): PagesFile | null {
@@ -124,7 +126,8 @@ function resolvePath(path: string, files: Map<string, StaticFile>, pages: PagesF
   if (shell && pages.appShellPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
     return { file: shell, status: 200 };
   }
-  const notFound = files.get(pages.notFound);
+  const localized = Object.entries(pages.notFoundByPrefix ?? {}).find(([prefix]) => path.startsWith(prefix));
+  const notFound = files.get(localized?.[1] ?? pages.notFound) ?? files.get(pages.notFound);
   return notFound ? { file: notFound, status: 404 } : null;
 }
 

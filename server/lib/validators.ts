@@ -9,9 +9,19 @@ import { ApiError } from './errors';
  * the typed client (hc<AppType>) sees. Failures throw the API's JSON errors.
  */
 
-/** `:id` must be a UUID; anything else is a 404 with `notFound`. The id arrives lower-cased. */
+/** Any 8-4-4-4-12 hex id, as Postgres's uuid type takes it (zod's `guid`; `uuid` would also demand RFC version bits). */
+const uuid = z.guid();
+
+export function isUuid(text: string): boolean {
+  return uuid.safeParse(text).success;
+}
+
+/**
+ * The one `:id` validator: it must be a UUID, anything else is a 404 with `notFound`. Handlers read
+ * the id, lower-cased, with `c.req.valid('param').id`.
+ */
 export function uuidParam(notFound: string) {
-  return zValidator('param', z.object({ id: z.uuid().transform((id) => id.toLowerCase()) }), (result) => {
+  return zValidator('param', z.object({ id: uuid.transform((id) => id.toLowerCase()) }), (result) => {
     if (!result.success) throw new ApiError(404, 'not_found', notFound);
   });
 }

@@ -7,8 +7,8 @@ import type { MailMessage } from './mail-transport';
 import { referenceQrPng } from './qr-code';
 
 /**
- * Every word the family's emails say, in one module: a language is one more `Copy`. Until the
- * Tamil copy is written, Tamil registrations get the English one (copyFor).
+ * Every word the family's emails say, in one module: a language is one more `Copy`. A family
+ * gets the copy of the language they registered in (`registrations.language`, issue 14).
  */
 
 export type FamilyEmailData = {
@@ -50,6 +50,8 @@ type Copy = {
   questions: string;
   signature: string;
   formatDate(date: Date): string;
+  /** The season's levels: name, dates and venue. */
+  levelDates(): Line[];
 };
 
 const english: Copy = {
@@ -103,9 +105,90 @@ const english: Copy = {
   signature: `${SEASON.name}, ${SEASON.city}`,
   formatDate: (date) =>
     new Intl.DateTimeFormat('en-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(date),
+  levelDates: () => LEVELS.map((level) => ({ label: level.title, value: `${level.date} (${level.venue})` })),
 };
 
-const COPY: { en: Copy } & Partial<Record<Language, Copy>> = { en: english };
+/** Tamil contest names keep the organisers' English in brackets (src/locales/README.md). */
+const TAMIL_CATEGORY: Record<CategorySlug, string> = {
+  dance: 'நடனப் போட்டி (Dance Challenge)',
+  singing: 'பாட்டுப் போட்டி (Singing Contest)',
+  drawing: 'ஓவியப் போட்டி (Drawing Competition)',
+  costume: 'மாறுவேடப் போட்டி (Costume Parade)',
+  storytelling: 'கதை சொல்லுதல் (Storytelling)',
+  'spelling-bee': 'எழுத்துக்கூட்டல் (Spelling Bee)',
+  coloring: 'வண்ணம் தீட்டும் போட்டி (Coloring Competition)',
+  handwriting: 'கையெழுத்து (Handwriting)',
+  'fastest-walking': 'வேகமான நடை (9-15 மாதங்கள்) - நேரில் (Fastest Walking)',
+  crawling: 'தவழும் போட்டி (5-9 மாதங்கள்) - நேரில் (Crawling)',
+  'art-craft': 'கலை & கைவினை (Art & Craft)',
+  yoga: 'யோகா போட்டி (Yoga Competition)',
+};
+const TAMIL_LEVEL: Record<string, string> = {
+  level1: 'நிலை 1: முதல் சுற்று (Preliminary Round)',
+  level2: 'நிலை 2: அரையிறுதி (Semi-Finals)',
+  level3: 'நிலை 3: மாபெரும் இறுதிப் போட்டி (Grand Finals)',
+};
+const tamilDays = (from: string, to: string) =>
+  new Intl.DateTimeFormat('ta-IN', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).formatRange(
+    new Date(`${from}T00:00:00Z`),
+    new Date(`${to}T00:00:00Z`),
+  );
+
+const tamil: Copy = {
+  confirmationSubject: (code) => `பதிவு உறுதிசெய்யப்பட்டது: ${code}`,
+  linkSubject: (code) => `பதிவு ${code}க்கான உங்கள் தனிப்பட்ட இணைப்பு`,
+  greeting: 'வணக்கம்,',
+  confirmationIntro: `கிட்ஸ் டேலண்ட் போட்டி ${SEASON.year}க்குப் பதிவு செய்ததற்கு நன்றி. நாங்கள் பெற்றவற்றை இந்த மின்னஞ்சல் உறுதிசெய்கிறது.`,
+  referenceLabel: 'குறிப்பு எண்',
+  referenceHint: 'இந்த மின்னஞ்சலைப் பத்திரமாக வைத்திருங்கள். போட்டி நடக்கும் இடத்தில் குறிப்பு எண்ணையோ கீழே உள்ள QR குறியீட்டையோ காட்டுங்கள்.',
+  qrAlt: (code) => `குறிப்பு எண் ${code}இன் QR குறியீடு`,
+  summaryHeading: 'நீங்கள் பதிவு செய்தவை',
+  summary(data) {
+    const r = data.registration;
+    const lines: Line[] = [{ label: 'பதிவு வகை', value: r.type === 'participant' ? 'பங்கேற்பாளர் (குழந்தை)' : 'நிறுவனம்' }];
+    if (r.name) lines.push({ label: 'குழந்தையின் பெயர்', value: r.name });
+    if (r.age !== null && r.ageUnit) lines.push({ label: 'வயது', value: `${r.age} ${r.ageUnit === 'months' ? 'மாதங்கள்' : 'வயது'}` });
+    if (r.instituteName) lines.push({ label: 'நிறுவனம்', value: r.instituteName });
+    lines.push(
+      { label: 'போட்டிகள்', value: r.categories.map((slug) => TAMIL_CATEGORY[slug]).join(', ') },
+      { label: 'ஊர்', value: r.city },
+      { label: 'மின்னஞ்சல்', value: r.email },
+      { label: 'தொலைபேசி எண்', value: r.phone },
+    );
+    if (r.type === 'participant') {
+      lines.push({
+        label: 'பெற்றோர் ஒப்புதல்',
+        value:
+          data.consent && !data.consentNeeded
+            ? `${data.consent.guardianName} அவர்களால் வழங்கப்பட்டது (தனியுரிமை அறிவிப்பு பதிப்பு ${data.consent.noticeVersion})`
+            : 'இன்னும் பதிவாகவில்லை: உங்கள் தனிப்பட்ட பக்கத்தில் (கீழே உள்ள இணைப்பு) வழங்குங்கள்',
+      });
+    }
+    return lines;
+  },
+  datesHeading: 'போட்டித் தேதிகள்',
+  linkHeading: 'உங்கள் தனிப்பட்ட பக்கம்',
+  linkUses(data) {
+    const correct =
+      data.now < data.correctionsCloseAt
+        ? `${tamil.formatDate(new Date(data.correctionsCloseAt.getTime() - 1))} வரை திருத்தலாம்`
+        : 'இனி ஏன் திருத்த முடியாது என்பதைப் பார்க்கலாம்';
+    return `இதைத் திறந்து உங்கள் பதிவைப் பார்க்கலாம், ${correct}, ரத்து செய்யலாம், உங்கள் தகவல்களைப் பதிவிறக்கலாம், அல்லது அவற்றை அழிக்கச் சொல்லலாம்.`;
+  },
+  linkWarning: (expires) =>
+    `இந்த இணைப்பு உள்ள எவரும் பதிவைப் பார்க்கவும் மாற்றவும் முடியும்; எனவே யாருடனும் பகிர வேண்டாம். ${expires} வரை இது வேலை செய்யும்.`,
+  linkIntro: (code, name) => `பதிவு ${code}${name ? ` (${name})` : ''}க்கான தனிப்பட்ட இணைப்பைக் கேட்டிருந்தீர்கள். இதோ:`,
+  linkReplaces: 'இந்தப் பதிவுக்கு முன்பு அனுப்பிய இணைப்புகள் இனி வேலை செய்யாது.',
+  linkNotYou: 'இதை நீங்கள் கேட்கவில்லை என்றால், இந்த மின்னஞ்சலைப் புறக்கணிக்கலாம்: இணைப்பு உங்களுக்கு மட்டுமே அனுப்பப்பட்டது.',
+  questions: `கேள்விகளா? ${CONTACT.email} என்ற முகவரிக்கு எழுதுங்கள் அல்லது ${CONTACT.phone} என்ற எண்ணில் அழையுங்கள்.`,
+  signature: `கிட்ஸ் டேலண்ட் போட்டி ${SEASON.year}, சென்னை`,
+  formatDate: (date) =>
+    new Intl.DateTimeFormat('ta-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(date),
+  levelDates: () =>
+    LEVELS.map((level) => ({ label: TAMIL_LEVEL[level.id] ?? level.title, value: `${tamilDays(level.startsOn, level.endsOn)} (${level.place.name})` })),
+};
+
+const COPY: { en: Copy } & Partial<Record<Language, Copy>> = { en: english, ta: tamil };
 
 function copyFor(language: Language): Copy {
   return COPY[language] ?? COPY.en;
@@ -118,7 +201,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
   const copy = copyFor(data.language);
   const code = data.registration.referenceCode;
   const summary = copy.summary(data);
-  const dates = LEVELS.map((level) => ({ label: level.title, value: `${level.date} (${level.venue})` }));
+  const dates = copy.levelDates();
   const expires = copy.formatDate(new Date(data.linkExpiresAt.getTime() - 1));
 
   const text = [

@@ -27,6 +27,46 @@ function page(modules: PageModules, exportName: string): Pick<RouteObject, 'lazy
 }
 
 /**
+ * The pages, once per language: English at the root, Tamil under /ta/ with the same paths
+ * after it (ADR 015). The language itself comes from the path (src/lib/i18n/languages.ts).
+ */
+function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
+  return [
+    { index: true, ...page(import.meta.glob('/src/features/home/routes/home-page.tsx'), 'HomePage') },
+    { path: 'about', ...page(import.meta.glob('/src/features/about/routes/about-page.tsx'), 'AboutPage') },
+    { path: 'registration', ...page(import.meta.glob('/src/features/registration/routes/registration-page.tsx'), 'RegistrationPage') },
+    { path: 'events', ...page(import.meta.glob('/src/features/programs/routes/events-page.tsx'), 'EventsPage') },
+    { path: 'workshops', ...page(import.meta.glob('/src/features/programs/routes/workshops-page.tsx'), 'WorkshopsPage') },
+    { path: 'learn-arts', ...page(import.meta.glob('/src/features/programs/routes/learn-arts-page.tsx'), 'LearnArtsPage') },
+    { path: 'webinars', ...page(import.meta.glob('/src/features/programs/routes/webinars-page.tsx'), 'WebinarsPage') },
+    { path: 'contact', ...page(import.meta.glob('/src/features/contact/routes/contact-page.tsx'), 'ContactPage') },
+    { path: 'judgereg', ...page(import.meta.glob('/src/features/judges/routes/judge-application-page.tsx'), 'JudgeApplicationPage') },
+    { path: 'community', ...page(import.meta.glob('/src/features/info/routes/community-page.tsx'), 'CommunityPage') },
+    { path: 'terms', ...page(import.meta.glob('/src/features/info/routes/terms-page.tsx'), 'TermsPage') },
+    { path: 'privacy', ...page(import.meta.glob('/src/features/info/routes/privacy-page.tsx'), 'PrivacyPage') },
+    { path: 'faq', ...page(import.meta.glob('/src/features/info/routes/faq-page.tsx'), 'FaqPage') },
+    { path: 'contest/category', ...page(import.meta.glob('/src/features/contests/routes/categories-page.tsx'), 'CategoriesPage') },
+    // /contest/art is canonical; /contest/Art (the original's registered route) shows the same page.
+    { path: 'contest/:slug', ...page(import.meta.glob('/src/features/contests/routes/contest-page.tsx'), 'ContestPage') },
+    { path: 'find-my-registration', ...page(import.meta.glob('/src/features/family/routes/find-registration-page.tsx'), 'FindRegistrationPage') },
+    { path: 'saved', ...page(import.meta.glob('/src/features/outbox/routes/saved-page.tsx'), 'SavedPage') },
+    // The family's private page: client-rendered from the app shell (noindex, no referrer), never
+    // prerendered; English only for now (the family's emails are in their language).
+    ...(lang === 'en' ? [{ path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') }] : []),
+    // Venue mode is staff-only and stays English, like the admin area.
+    ...(lang === 'en'
+      ? [
+          { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
+          { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
+        ]
+      : []),
+    // The admin area stays English (issue 14).
+    ...(lang === 'en' ? [{ path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') }] : []),
+    { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
+  ];
+}
+
+/**
  * Every route is a lazily loaded chunk, so the first load of any page carries only the shell
  * and that page. Feature modules own their pages; this file only says where they live.
  */
@@ -34,29 +74,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
-    children: [
-      { index: true, ...page(import.meta.glob('/src/features/home/routes/home-page.tsx'), 'HomePage') },
-      { path: 'about', ...page(import.meta.glob('/src/features/about/routes/about-page.tsx'), 'AboutPage') },
-      { path: 'registration', ...page(import.meta.glob('/src/features/registration/routes/registration-page.tsx'), 'RegistrationPage') },
-      { path: 'events', ...page(import.meta.glob('/src/features/programs/routes/events-page.tsx'), 'EventsPage') },
-      { path: 'workshops', ...page(import.meta.glob('/src/features/programs/routes/workshops-page.tsx'), 'WorkshopsPage') },
-      { path: 'learn-arts', ...page(import.meta.glob('/src/features/programs/routes/learn-arts-page.tsx'), 'LearnArtsPage') },
-      { path: 'webinars', ...page(import.meta.glob('/src/features/programs/routes/webinars-page.tsx'), 'WebinarsPage') },
-      { path: 'contact', ...page(import.meta.glob('/src/features/contact/routes/contact-page.tsx'), 'ContactPage') },
-      { path: 'judgereg', ...page(import.meta.glob('/src/features/judges/routes/judge-application-page.tsx'), 'JudgeApplicationPage') },
-      { path: 'community', ...page(import.meta.glob('/src/features/info/routes/community-page.tsx'), 'CommunityPage') },
-      { path: 'terms', ...page(import.meta.glob('/src/features/info/routes/terms-page.tsx'), 'TermsPage') },
-      { path: 'privacy', ...page(import.meta.glob('/src/features/info/routes/privacy-page.tsx'), 'PrivacyPage') },
-      { path: 'faq', ...page(import.meta.glob('/src/features/info/routes/faq-page.tsx'), 'FaqPage') },
-      { path: 'contest/category', ...page(import.meta.glob('/src/features/contests/routes/categories-page.tsx'), 'CategoriesPage') },
-      // /contest/art is canonical; /contest/Art (the original's registered route) shows the same page.
-      { path: 'contest/:slug', ...page(import.meta.glob('/src/features/contests/routes/contest-page.tsx'), 'ContestPage') },
-      { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
-      { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
-      { path: 'saved', ...page(import.meta.glob('/src/features/outbox/routes/saved-page.tsx'), 'SavedPage') },
-      { path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') },
-      { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
-    ],
+    children: [...pageRoutes('en'), { path: 'ta', children: pageRoutes('ta') }],
   },
 ];
 

@@ -63,6 +63,8 @@ export type IconName =
   | 'trophy';
 
 export const WORKSHOP_PRICE = 'Rs.1998';
+/** The same price as a number, for Intl (the Tamil pages show ₹1,998). */
+export const WORKSHOP_RUPEES = 1998;
 export const WORKSHOP_DURATION = 'Two months';
 export const WORKSHOP_OFFER = 'Register before May 15th and we add a free extra class and a starter kit.';
 

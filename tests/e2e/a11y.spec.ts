@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
-import { PUBLIC_ROUTES } from './public-routes';
+import { simpleParser } from 'mailparser';
+import { createReferenceCode } from '../../domain/reference-code';
+import { ADMIN, expect, test } from './fixtures';
+import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
 // axe-core's source, injected with page.evaluate (our CSP forbids inline script tags).
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -26,8 +31,37 @@ async function seriousViolations(page: Page): Promise<string[]> {
 // apart from motion.
 test.use({ reducedMotion: 'reduce' });
 
+/** No serious axe finding, and headings that start at h1 and never skip a level. */
+async function checkPage(page: Page) {
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) =>
+    headings.filter((h) => !h.closest('[hidden]')).map((h) => Number(h.tagName.slice(1))),
+  );
+  expect(levels[0]).toBe(1);
+  for (let i = 1; i < levels.length; i++) {
+    expect(levels[i]! - levels[i - 1]!, `heading levels ${levels.join(',')} skip a level`).toBeLessThanOrEqual(1);
+  }
+}
+
+/** The private link's token from the .eml file the server wrote about this reference code, or null. */
+async function tokenInMailFolder(folder: string, referenceCode: string): Promise<string | null> {
+  let files: string[];
+  try {
+    files = readdirSync(folder).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    const mail = await simpleParser(readFileSync(join(folder, file)));
+    if (!mail.subject?.includes(referenceCode)) continue;
+    return /\/my\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1] ?? null;
+  }
+  return null;
+}
+
 test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of [...PUBLIC_ROUTES, ...TAMIL_ROUTES]) {
     test(`${route.path} has no serious or critical violations and its headings are in order`, async ({ page }) => {
       await page.goto(route.path);
       await expect(page.locator('main h1')).toBeVisible();
@@ -42,6 +76,49 @@ test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
       }
     });
   }
+
+  test('the family page behind an emailed link, a forged link and the admin erasure requests are clean', async ({ page, server }) => {
+    // Registered through the API; with no SMTP_URL the server writes the email to DATA_DIR/mail.
+    const referenceCode = createReferenceCode();
+    const registered = await page.request.post('/api/registrations', {
+      data: {
+        id: randomUUID(),
+        referenceCode,
+        type: 'participant',
+        name: 'Axe Family',
+        age: 9,
+        email: 'axe.family@example.org',
+        phone: '9876543210',
+        city: 'Chennai',
+        categories: ['drawing', 'yoga'],
+        agreeTerms: true,
+        guardianName: 'Axe Parent',
+        privacyConsent: true,
+      },
+    });
+    expect(registered.status()).toBe(201);
+    let token: string | null = null;
+    await expect.poll(async () => (token = await tokenInMailFolder(join(server.dataDir, 'mail'), referenceCode)), { timeout: 30_000 }).not.toBeNull();
+
+    await page.goto(`/my/${token}`);
+    await expect(page.getByText(`Reference code ${referenceCode}`)).toBeVisible();
+    await checkPage(page);
+    await page.getByRole('button', { name: 'Correct details' }).click();
+    await expect(page.getByRole('button', { name: 'Save corrections' })).toBeVisible();
+    await checkPage(page);
+
+    await page.goto(`/my/${'B'.repeat(43)}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+    await checkPage(page);
+
+    await page.goto('/admin/erasure-requests');
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Erasure requests' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   test('the open menu and the level popup are clean too', async ({ page }) => {
     await page.goto('/contest/category');

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
-import { PUBLIC_ROUTES } from './public-routes';
+import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
 // docs/product.md, "Performance and reach" (issue 3): the first load of any public route, three.js excluded, is at most
 // 120 KB of gzipped JavaScript, and three.js is never fetched before the load event.
@@ -23,7 +23,7 @@ function isThree(urlPath: string): boolean {
 }
 
 test.describe('JavaScript budget on first load', () => {
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of [...PUBLIC_ROUTES, ...TAMIL_ROUTES]) {
     test(`${route.path} first load is at most 120 KB of gzipped JS, three.js only after load`, async ({ page }) => {
       await page.addInitScript(() => {
         new MutationObserver((_records, observer) => {

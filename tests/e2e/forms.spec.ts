@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { axeProblems, signInAsAdmin } from './outbox-helpers';
+import { axeProblems, giveConsent, signInAsAdmin } from './outbox-helpers';
 
 test.describe('registration form rules', () => {
   test('an empty submit shows each field its own message, the terms message for 3 s, and stores nothing', async ({ page, problems }) => {
@@ -21,6 +21,13 @@ test.describe('registration form rules', () => {
     await expect(page.getByLabel('Phone', { exact: true })).toHaveAccessibleDescription('Enter a phone number.');
     await expect(page.getByLabel('City', { exact: true })).toHaveAccessibleDescription('Enter a city.');
     await expect(page.getByRole('button', { name: /Categories/ })).toHaveAccessibleDescription('Choose at least one contest.');
+    // A child's registration needs the parent's or guardian's consent (DPDP Act, s. 9).
+    await expect(page.getByLabel('Parent or guardian’s name')).toHaveAccessibleDescription(
+      /Enter the name of the parent or guardian giving consent\./,
+    );
+    await expect(page.getByRole('checkbox', { name: /privacy notice/ })).toHaveAccessibleDescription(
+      'Tick the box to give your consent as the parent or guardian.',
+    );
     await expect(name).toBeFocused();
 
     // Typing fixes a field's error at once; the rest stay.
@@ -82,6 +89,8 @@ test.describe('registration form rules', () => {
     await page.waitForLoadState('networkidle');
     await page.getByRole('radio', { name: 'Institute' }).check();
     await expect(page.getByLabel('Name', { exact: true })).toHaveCount(0);
+    // An institute holds no child's data: no parental consent is asked.
+    await expect(page.getByLabel('Parent or guardian’s name')).toHaveCount(0);
     await expect(page.getByLabel(/^Age/)).toHaveCount(0);
     await page.getByLabel('Email', { exact: true }).fill('office@sunrise.example.org');
     await page.getByLabel('Phone', { exact: true }).fill('+91 44 0000 0000');
@@ -197,6 +206,7 @@ test.describe('accessibility of the form states', () => {
     await page.getByLabel('Email', { exact: true }).fill('asha.parent@example.org');
     await page.getByLabel('Phone', { exact: true }).fill('9876512345');
     await page.getByLabel('City', { exact: true }).fill('Chennai');
+    await giveConsent(page, 'Meena Raman');
     await page.getByRole('checkbox', { name: /terms/ }).check();
     await context.setOffline(true);
     await page.getByRole('button', { name: /^Register/ }).click();

@@ -10,6 +10,12 @@ export type Child = {
   city: string;
 };
 
+/** A child's registration needs the parent's or guardian's consent: their name and the privacy notice box. */
+export async function giveConsent(page: Page, guardianName: string): Promise<void> {
+  await page.getByLabel('Parent or guardian’s name').fill(guardianName);
+  await page.getByRole('checkbox', { name: /privacy notice/ }).check();
+}
+
 /** Fills the registration form as a field worker would and waits for the success screen. */
 export async function registerChild(page: Page, child: Child, index: number): Promise<string> {
   await page.getByLabel('Name', { exact: true }).fill(child.name);
@@ -20,6 +26,7 @@ export async function registerChild(page: Page, child: Child, index: number): Pr
   await page.getByLabel('Email', { exact: true }).fill(`parent${index}@example.org`);
   await page.getByLabel('Phone', { exact: true }).fill(`98765${String(index).padStart(5, '0')}`);
   await page.getByLabel('City', { exact: true }).fill(child.city);
+  await giveConsent(page, `Parent ${index}`);
   await page.getByRole('checkbox', { name: /terms/ }).check();
   await page.getByRole('button', { name: /^Register/ }).click();
   const success = page.getByRole('status').filter({ hasText: 'Registration Successful!' });

@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp; status?: 4
   { path: '/community', heading: /join our community/i },
   { path: '/terms', heading: /terms & conditions/i },
   { path: '/privacy', heading: /privacy policy/i },
+  { path: '/find-my-registration', heading: /find my registration/i },
   { path: '/faq', heading: /frequently asked questions/i },
   { path: '/contest/category', heading: /contest categories/i },
   { path: '/contest/dance', heading: /^dance challenge$/i },
@@ -31,4 +32,29 @@ export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp; status?: 4
   { path: '/contest/art', heading: /^art & craft showcase$/i },
   { path: '/contest/Art', heading: /^art & craft showcase$/i },
   { path: '/no-such-page', heading: /page not found/i, status: 404 },
+];
+
+/**
+ * The Tamil pages (issue 14): the same paths under /ta/, each with its Tamil heading. `translated`
+ * pages must show no English UI text (i18n.spec.ts); the rest still have English content.
+ */
+export const TAMIL_ROUTES: readonly { path: string; heading: RegExp; status?: 404; translated: boolean }[] = [
+  { path: '/ta/', heading: /ஒவ்வொரு குழந்தைக்கும் ஒரு திறமை/, translated: true },
+  { path: '/ta/registration', heading: /போட்டிக்குப் பதிவு செய்யுங்கள்/, translated: true },
+  { path: '/ta/events', heading: /^நிகழ்வுகள்$/, translated: true },
+  { path: '/ta/workshops', heading: /கோடைப் பயிலரங்குகள் 2027/, translated: true },
+  { path: '/ta/learn-arts', heading: /கலைகளைக் கற்போம்/, translated: true },
+  { path: '/ta/webinars', heading: /தொழில் வழிகாட்டி/, translated: true },
+  { path: '/ta/contest/category', heading: /போட்டிப் பிரிவுகள்/, translated: true },
+  { path: '/ta/contest/dance', heading: /நடனப் போட்டி \(Dance Challenge\)/, translated: true },
+  { path: '/ta/contest/crawling', heading: /தவழும் போட்டி/, translated: true },
+  { path: '/ta/contest/art', heading: /கலை & கைவினைக் காட்சி/, translated: true },
+  { path: '/ta/about', heading: /./, translated: false },
+  { path: '/ta/contact', heading: /./, translated: false },
+  { path: '/ta/judgereg', heading: /./, translated: false },
+  { path: '/ta/community', heading: /./, translated: false },
+  { path: '/ta/terms', heading: /./, translated: false },
+  { path: '/ta/privacy', heading: /./, translated: false },
+  { path: '/ta/faq', heading: /./, translated: false },
+  { path: '/ta/no-such-page', heading: /பக்கம் கிடைக்கவில்லை/, status: 404, translated: true },
 ];

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE } from '../../domain/season';
 import { expect, launchProfile, test, waitForServiceWorker } from './fixtures';
 import { registerChild, signInAsAdmin, type Child } from './outbox-helpers';
 
@@ -68,7 +69,7 @@ test('field staff register 10 children offline; after reloads and a browser rest
   // Exactly once on the server, with the codes the families were given.
   await signInAsAdmin(context.request, server.url);
   // Every page of the table: the worker's server is shared with specs that seed hundreds of rows.
-  type Row = { name: string; referenceCode: string; age: number; ageUnit: string };
+  type Row = { id: string; name: string; referenceCode: string; age: number; ageUnit: string };
   const rows: Row[] = [];
   let total: number | null = null;
   let cursor: string | null = null;
@@ -87,6 +88,14 @@ test('field staff register 10 children offline; after reloads and a browser rest
   expect(ours.map((r) => r.name).sort()).toEqual(CHILDREN.map((c) => c.name).sort());
   const crawler = ours.find((r) => r.name === 'Baby Nila');
   expect(crawler).toMatchObject({ age: 7, ageUnit: 'months' });
+  // The parent's consent travelled with the queued record: who, the notice version, the channel,
+  // and the time the box was ticked on the device (before the sync).
+  const detail = (await (await context.request.get(`/api/registrations/${crawler?.id}`)).json()) as {
+    consent: { guardianName: string; noticeVersion: string; channel: string; consentedAt: string; recordedAt: string } | null;
+  };
+  const index = CHILDREN.findIndex((c) => c.name === 'Baby Nila');
+  expect(detail.consent).toMatchObject({ guardianName: `Parent ${index}`, noticeVersion: PRIVACY_NOTICE.version, channel: 'web' });
+  expect(Date.parse(detail.consent?.consentedAt ?? '')).toBeLessThan(Date.parse(detail.consent?.recordedAt ?? ''));
 
   // A second sync (another trigger, e.g. the tab becoming visible) creates nothing new.
   await page.goto('/saved');
@@ -94,5 +103,10 @@ test('field staff register 10 children offline; after reloads and a browser rest
   await expect(page.getByRole('heading', { name: 'Not sent yet (0)' })).toBeVisible();
   const again = (await (await context.request.get('/api/registrations?limit=200')).json()) as { total: number };
   expect(again.total).toBe(total);
+  // Exactly one confirmation email queued (or sent) for each record, though the outbox synced twice.
+  for (const row of ours) {
+    const { emails } = (await (await context.request.get(`/api/registrations/${row.id}`)).json()) as { emails: { template: string }[] };
+    expect(emails.map((email) => email.template), row.name).toEqual(['confirmation']);
+  }
   await context.close();
 });

@@ -1,35 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { decodeCreatedAtCursor, olderThan, pageOf, PAGE_SIZE, preciseTime } from '../../lib/created-at-cursor';
+import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { requireAdmin } from '../../lib/require-admin';
-
-type AuditRow = {
-  id: string;
-  adminUsername: string;
-  /** 'family' for changes a family made through their private link ("by family"). */
-  actor: 'admin' | 'family';
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  changes: unknown;
-  createdAt: string;
-  cursorTime: string;
-};
+import { listAuditEntries } from './audit-store';
 
 /** Admin: the audit log as a list, newest first. */
 export const auditAdminRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {
   const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'bigint');
-  const rows = await c.var.deps.database.rows<AuditRow>(sql`
-    select t.id::text as id, t.admin_username as "adminUsername", t.actor, t.action, t.entity_type as "entityType",
-      t.entity_id as "entityId", t.ip, t.user_agent as "userAgent", t.changes,
-      to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-      ${preciseTime(sql`t.created_at`)} as "cursorTime"
-    from audit_log t
-    where true${olderThan(cursor, 'bigint')}
-    order by t.created_at desc, t.id desc
-    limit ${PAGE_SIZE + 1}`);
-  return c.json(pageOf(rows), 200);
+  return c.json(pageOf(await listAuditEntries(c.var.deps.database, cursor)), 200);
 });

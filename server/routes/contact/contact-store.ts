@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { ContactMessage } from '@domain/contact';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 import { contentHash } from '../../lib/content-hash';
+import { olderThan, PAGE_SIZE, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
+import { isoTime } from '../../lib/sql-time';
 import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
 import { secretMatches } from '../../lib/record-secret';
 
@@ -54,4 +56,36 @@ export async function createContactMessage(
     stored: { ...stored, createdAt: new Date(stored.createdAt).toISOString() },
     visible: secretMatches(storedSecretHash, secretHash),
   };
+}
+
+/** A message as the admin list shows it. */
+export type ContactListItem = ContactMessage & { handledAt: string | null; handledBy: string | null; createdAt: string };
+
+const ADMIN_COLUMNS = sql`t.id::text as id, t.name, t.email, t.phone, t.subject, t.message, t.contact_method as "contactMethod",
+  case when t.handled_at is null then null else ${isoTime(sql`t.handled_at`)} end as "handledAt", t.handled_by as "handledBy",
+  ${isoTime(sql`t.created_at`)} as "createdAt"`;
+
+/** One admin page, newest first. Raw SQL for the keyset page (`(created_at, id) < cursor` walks the index). */
+export function listContactMessages(database: Database, cursor: CreatedAtCursor | null) {
+  return database.rows<ContactListItem & { cursorTime: string }>(sql`
+    select ${ADMIN_COLUMNS}, ${preciseTime(sql`t.created_at`)} as "cursorTime"
+    from contact_messages t
+    where true${olderThan(cursor, 'uuid')}
+    order by t.created_at desc, t.id desc
+    limit ${PAGE_SIZE + 1}`);
+}
+
+/** Marks a message handled (by whom, when) or not; null when there is no such message. */
+export async function setContactHandled(
+  database: Database,
+  id: string,
+  handled: { by: string; at: Date } | null,
+): Promise<ContactListItem | null> {
+  const [message] = await database.rows<ContactListItem>(sql`
+    update contact_messages t set
+      handled_at = ${handled ? sql`${handled.at.toISOString()}::timestamptz` : sql`null`},
+      handled_by = ${handled?.by ?? null}
+    where t.id = ${id}::uuid
+    returning ${ADMIN_COLUMNS}`);
+  return message ?? null;
 }

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { JudgeApplication, JudgePhotoType } from '@domain/judge';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { judgeApplications } from '../../db/schema';
 import { contentHash } from '../../lib/content-hash';
+import { olderThan, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
+import { isoTime, preciseTime } from '../../lib/sql-time';
 import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
 import { secretMatches } from '../../lib/record-secret';
 
@@ -73,4 +75,30 @@ export async function createJudgeApplication(
       createdAt: new Date(stored.createdAt).toISOString(),
     },
   };
+}
+
+export type JudgeListItem = Omit<StoredJudgeApplication, 'experience'> & { experience: number; cursorTime: string };
+
+/**
+ * One admin page, newest first. Raw SQL for the keyset page: `(created_at, id) < cursor` walks
+ * the index, which drizzle's builder cannot say as a row comparison.
+ */
+export async function listJudgeApplications(database: Database, cursor: CreatedAtCursor | null): Promise<JudgeListItem[]> {
+  const rows = await database.rows<JudgeListItem>(sql`
+    select t.id::text as id, t.name, t.expertise, t.experience, t.bio, (t.photo_size is not null) as "hasPhoto",
+      ${isoTime(sql`t.created_at`)} as "createdAt", ${preciseTime(sql`t.created_at`)} as "cursorTime"
+    from judge_applications t
+    where true${olderThan(cursor, 'uuid')}
+    order by t.created_at desc, t.id desc
+    limit ${PAGE_SIZE + 1}`);
+  return rows.map((r) => ({ ...r, experience: Number(r.experience) }));
+}
+
+/** An application's photo and its type, or null when there is none. */
+export async function judgePhoto(database: Database, id: string): Promise<{ bytes: Uint8Array<ArrayBuffer>; type: string } | null> {
+  // Raw: bytea arrives as bytes through `rows` on both drivers (the admin photo test covers both).
+  const [row] = await database.rows<{ photo: Uint8Array | null; type: string | null }>(
+    sql`select photo, photo_type as type from judge_applications where id = ${id}::uuid`,
+  );
+  return row?.photo && row.type ? { bytes: new Uint8Array(row.photo), type: row.type } : null;
 }

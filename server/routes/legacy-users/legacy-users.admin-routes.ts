@@ -4,11 +4,12 @@ import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { uuidParam } from '../../lib/validators';
 import type { AdminRegistration } from '../registrations/admin-registration';
 import { setDeleted } from '../registrations/registration-admin-queries';
 import { allMatching } from '../registrations/registration-list-query';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NOT_FOUND = 'There is no registration with that id.';
 
 /** The original site's list shape (docs/product.md, "The original site's API"). */
 function legacyShape(r: AdminRegistration) {
@@ -60,14 +61,12 @@ export const legacyUserAdminRoutes = new Hono<AppEnv>()
     });
     return new Response(body, { headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
   })
-  .put('/deleteuser/:id', requireAdmin, async (c) => {
-    const id = c.req.param('id');
-    const notFound = new ApiError(404, 'not_found', 'There is no registration with that id.');
-    if (!UUID.test(id)) throw notFound;
-    const result = await setDeleted(c.var.deps.database, id.toLowerCase(), true, c.var.deps.now());
-    if (!result) throw notFound;
+  .put('/deleteuser/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const { id } = c.req.valid('param');
+    const result = await setDeleted(c.var.deps.database, id, true, c.var.deps.now());
+    if (!result) throw new ApiError(404, 'not_found', NOT_FOUND);
     if (result.changed) {
-      await audit(c, { admin: signedInAdmin(c), action: 'registration.delete', entityType: 'registration', entityId: id.toLowerCase() });
+      await audit(c, { admin: signedInAdmin(c), action: 'registration.delete', entityType: 'registration', entityId: id });
     }
     return c.json({ ok: true as const }, 200);
   });

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { NewsletterSignup } from '@domain/newsletter';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { olderThan, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
+import { isoTime } from '../../lib/sql-time';
 import { newsletterSubscribers } from '../../db/schema';
 
 /**
@@ -21,4 +23,16 @@ export async function subscribe(db: Db, signup: NewsletterSignup): Promise<'subs
     .from(newsletterSubscribers)
     .where(eq(newsletterSubscribers.id, signup.id.toLowerCase()));
   return holder && holder.email !== signup.email ? 'conflict' : 'subscribed';
+}
+
+export type SubscriberRow = { id: string; email: string; createdAt: string; cursorTime: string };
+
+/** Subscribers newest first, `limit` at a time. Raw SQL for the keyset page (`(created_at, id) < cursor` walks the index). */
+export function listSubscribers(database: Database, cursor: CreatedAtCursor | null, limit: number): Promise<SubscriberRow[]> {
+  return database.rows<SubscriberRow>(sql`
+    select t.id::text as id, t.email, ${isoTime(sql`t.created_at`)} as "createdAt", ${preciseTime(sql`t.created_at`)} as "cursorTime"
+    from newsletter_subscribers t
+    where true${olderThan(cursor, 'uuid')}
+    order by t.created_at desc, t.id desc
+    limit ${limit}`);
 }

@@ -1,35 +1,23 @@
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { decodeCreatedAtCursor, olderThan, pageOf, PAGE_SIZE, preciseTime } from '../../lib/created-at-cursor';
+import { decodeCreatedAtCursor, pageOf, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
 import { requireAdmin } from '../../lib/require-admin';
-
-type SubscriberRow = { id: string; email: string; createdAt: string; cursorTime: string };
-
-const SELECT = sql`select t.id::text as id, t.email,
-  to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "createdAt",
-  ${preciseTime(sql`t.created_at`)} as "cursorTime"
-  from newsletter_subscribers t`;
+import { listSubscribers } from './newsletter-store';
 
 /** Admin: list and export newsletter subscribers. */
 export const newsletterAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
     const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
-    const rows = await c.var.deps.database.rows<SubscriberRow>(sql`
-      ${SELECT} where true${olderThan(cursor, 'uuid')}
-      order by t.created_at desc, t.id desc limit ${PAGE_SIZE + 1}`);
-    return c.json(pageOf(rows), 200);
+    return c.json(pageOf(await listSubscribers(c.var.deps.database, cursor, PAGE_SIZE + 1)), 200);
   })
   .get('/export.csv', requireAdmin, async (c) => {
     const { database, log } = c.var.deps;
     async function* lines(): AsyncGenerator<string> {
-      let cursor: { createdAt: string; id: string } | null = null;
+      let cursor: CreatedAtCursor | null = null;
       for (;;) {
-        const rows: SubscriberRow[] = await database.rows<SubscriberRow>(sql`
-          ${SELECT} where true${olderThan(cursor, 'uuid')}
-          order by t.created_at desc, t.id desc limit 1000`);
+        const rows = await listSubscribers(database, cursor, 1000);
         if (rows.length > 0) yield rows.map((r) => csvRow([r.email, r.createdAt])).join('');
         const last = rows.at(-1);
         if (rows.length < 1000 || !last) return;

@@ -1,21 +1,59 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { Language } from '@domain/languages';
+import { sql } from 'drizzle-orm';
+import type { CategorySlug } from '@domain/categories';
 import type { Registration } from '@domain/registration';
+import type { registrations } from '../../db/schema';
+import { isoTime } from '../../lib/sql-time';
+
+/**
+ * The registrations table's one column list and one mapper, shared by the store (create, replay)
+ * and the admin queries (list, find, update, delete). The row type is the table's own
+ * (`$inferSelect`); only what the drivers hand back differently is widened.
+ */
+
+type TableRow = typeof registrations.$inferSelect;
 
 /** A registration as the admin API returns it (docs/api.md). */
-export type AdminRegistration = Registration & {
-  possibleDuplicate: boolean;
-  deletedAt: string | null;
-  language: Language;
-  /** Set when the family cancelled through their private link: still listed, shown as cancelled. */
-  cancelledAt: string | null;
-  cancelledBy: 'family' | 'admin' | null;
-};
+export type AdminRegistration = Registration &
+  Pick<TableRow, 'deletedAt' | 'language' | 'cancelledBy'> & {
+    possibleDuplicate: boolean;
+    /** Set when the family cancelled through their private link: still listed, shown as cancelled. */
+    cancelledAt: string | null;
+  };
 
-/** ISO 8601 in UTC, the same text on PGlite and Postgres whatever the session time zone. */
-export function isoTime(column: SQL): SQL {
-  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-}
+/**
+ * What `REGISTRATION_COLUMNS` selects: the table's fields under their drizzle names, times as
+ * ISO text (sql-time.ts). Numbers may arrive as text from one driver, hence the widening.
+ */
+export type RegistrationRow = Pick<
+  TableRow,
+  | 'id'
+  | 'referenceCode'
+  | 'type'
+  | 'name'
+  | 'ageUnit'
+  | 'email'
+  | 'phone'
+  | 'city'
+  | 'instituteName'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'deletedAt'
+  | 'language'
+  | 'cancelledAt'
+  | 'cancelledBy'
+> & { age: number | string | null; version: number | string; categories: string[] };
+
+/** A row with the admin's duplicate flag (`ADMIN_REGISTRATION_COLUMNS`); the drivers give the flag as anything truthy. */
+export type AdminRegistrationRow = RegistrationRow & { possibleDuplicate: unknown };
+
+/** The select list for `registrations r`, in RegistrationRow's shape. Raw SQL for the time text (sql-time.ts). */
+export const REGISTRATION_COLUMNS = sql`
+  r.id::text as "id", r.reference_code as "referenceCode", r.type, r.name, r.age, r.age_unit as "ageUnit",
+  r.email, r.phone, r.city, r.institute_name as "instituteName", r.categories, r.version,
+  ${isoTime(sql`r.created_at`)} as "createdAt", ${isoTime(sql`r.updated_at`)} as "updatedAt",
+  case when r.deleted_at is null then null else ${isoTime(sql`r.deleted_at`)} end as "deletedAt",
+  r.language, case when r.cancelled_at is null then null else ${isoTime(sql`r.cancelled_at`)} end as "cancelledAt",
+  r.cancelled_by as "cancelledBy"`;
 
 /**
  * Possible duplicate: another live registration with the same normalised child name + phone
@@ -26,25 +64,11 @@ export const POSSIBLE_DUPLICATE = sql`(r.duplicate_key is not null and exists (
   where d.duplicate_key = r.duplicate_key and d.id <> r.id and d.deleted_at is null and d.categories && r.categories
 ))`;
 
-/** The select list for `registrations r`, in AdminRegistration's shape. */
-export const ADMIN_REGISTRATION_COLUMNS = sql`
-  r.id::text as "id", r.reference_code as "referenceCode", r.type, r.name, r.age, r.age_unit as "ageUnit",
-  r.email, r.phone, r.city, r.institute_name as "instituteName", r.categories, r.version,
-  ${isoTime(sql`r.created_at`)} as "createdAt", ${isoTime(sql`r.updated_at`)} as "updatedAt",
-  case when r.deleted_at is null then null else ${isoTime(sql`r.deleted_at`)} end as "deletedAt",
-  r.language, case when r.cancelled_at is null then null else ${isoTime(sql`r.cancelled_at`)} end as "cancelledAt",
-  r.cancelled_by as "cancelledBy",
-  ${POSSIBLE_DUPLICATE} as "possibleDuplicate"`;
+/** The admin's select list: every column plus the duplicate flag. */
+export const ADMIN_REGISTRATION_COLUMNS = sql`${REGISTRATION_COLUMNS}, ${POSSIBLE_DUPLICATE} as "possibleDuplicate"`;
 
-/** A row as the drivers return it: numbers may arrive as text, the flag as anything truthy. */
-export type AdminRegistrationRow = Omit<AdminRegistration, 'age' | 'version' | 'possibleDuplicate'> & {
-  age: number | string | null;
-  version: number | string;
-  possibleDuplicate: unknown;
-};
-
-/** Copies the fields one by one: list queries select extra columns (the keyset sort key). */
-export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistration {
+/** The one mapper. Copies field by field: queries select extra columns (sort keys, hashes). */
+export function toRegistration(row: RegistrationRow): Registration {
   return {
     id: row.id,
     referenceCode: row.referenceCode,
@@ -56,10 +80,16 @@ export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistratio
     phone: row.phone,
     city: row.city,
     instituteName: row.instituteName,
-    categories: row.categories,
+    categories: row.categories as CategorySlug[],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     version: Number(row.version),
+  };
+}
+
+export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistration {
+  return {
+    ...toRegistration(row),
     deletedAt: row.deletedAt,
     possibleDuplicate: row.possibleDuplicate === true,
     language: row.language,
@@ -68,17 +98,9 @@ export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistratio
   };
 }
 
-/** The fields a person can change (an admin, or the family), for the audit log's before/after. */
-export function editableFields(r: AdminRegistration) {
-  return {
-    type: r.type,
-    name: r.name,
-    age: r.age,
-    ageUnit: r.ageUnit,
-    email: r.email,
-    phone: r.phone,
-    city: r.city,
-    instituteName: r.instituteName,
-    categories: r.categories,
-  };
+/** The fields a person can change (an admin, or the family): the audit log's before/after. */
+const EDITABLE_FIELDS = ['type', 'name', 'age', 'ageUnit', 'email', 'phone', 'city', 'instituteName', 'categories'] as const;
+
+export function editableFields(r: AdminRegistration): Pick<AdminRegistration, (typeof EDITABLE_FIELDS)[number]> {
+  return Object.fromEntries(EDITABLE_FIELDS.map((field) => [field, r[field]])) as Pick<AdminRegistration, (typeof EDITABLE_FIELDS)[number]>;
 }

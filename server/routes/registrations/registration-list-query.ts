@@ -2,13 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@domain/categories';
 import { normalizeReferenceCode } from '@domain/reference-code';
+import { REGISTRATION_SORTS, type RegistrationSort } from '@domain/registration-rules';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { isStorableText } from '../../lib/storable-text';
 import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
 
-export const SORTS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
-export type Sort = (typeof SORTS)[number];
+const SORTS = REGISTRATION_SORTS;
+export type Sort = RegistrationSort;
 
 /**
  * Sort keys: never null (keyset row comparisons need that) and identical to the index

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { AgeUnit } from '@domain/age-bands';
-import type { CategorySlug } from '@domain/categories';
-import { registrationContent, type NewRegistration, type Registration, type RegistrationType } from '@domain/registration';
+import { registrationContent, type NewRegistration, type Registration } from '@domain/registration';
 import type { Database } from '../../db/client';
 import { contentHash } from '../../lib/content-hash';
 import { secretMatches } from '../../lib/record-secret';
+import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './admin-registration';
 
 /**
  * Idempotent creation of registrations, keyed by the client's UUID. Every write is a single
@@ -28,29 +27,10 @@ export type WriteOutcome = {
 /** A registration to write, with the hash of the record secret its device sent (null: none). */
 export type RegistrationWrite = { registration: NewRegistration; secretHash: string | null };
 
-type StoredRow = {
-  id: string;
-  reference_code: string;
-  type: RegistrationType;
-  name: string | null;
-  age: number | null;
-  age_unit: AgeUnit | null;
-  email: string;
-  phone: string;
-  city: string;
-  institute_name: string | null;
-  categories: string[];
-  content_hash: string;
-  secret_hash: string | null;
-  deleted: boolean;
-  created_at: string | Date;
-  updated_at: string | Date;
-  version: number;
-};
+/** A stored row as the store reads it: the shared columns (admin-registration.ts) plus the hashes. */
+type StoredRow = RegistrationRow & { contentHash: string; secretHash: string | null };
 
-const STORED_COLUMNS = sql.raw(
-  'id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories, content_hash, secret_hash, deleted_at is not null as deleted, created_at, updated_at, version',
-);
+const STORED_COLUMNS = sql`${REGISTRATION_COLUMNS}, r.content_hash as "contentHash", r.secret_hash as "secretHash"`;
 
 type RowValues = ReturnType<typeof rowValues>;
 
@@ -89,7 +69,7 @@ function insertRows(database: Database, rows: readonly RowValues[]): Promise<Sto
       from input
       order by id
       on conflict (id) do nothing
-      returning ${STORED_COLUMNS}
+      returning *
     ),
     confirmation as (
       insert into mail_outbox (registration_id, template, reason)
@@ -102,35 +82,16 @@ function insertRows(database: Database, rows: readonly RowValues[]): Promise<Sto
       from input i join inserted r on r.id = i.id
       where i.guardian_name is not null
     )
-    select * from inserted`);
+    select ${STORED_COLUMNS} from inserted r`);
 }
 
 function selectByIds(database: Database, ids: readonly string[]): Promise<StoredRow[]> {
-  return database.rows<StoredRow>(sql`select ${STORED_COLUMNS} from registrations where id = any(${sql.param([...ids])}::uuid[])`);
+  return database.rows<StoredRow>(sql`select ${STORED_COLUMNS} from registrations r where r.id = any(${sql.param([...ids])}::uuid[])`);
 }
 
 /** The hash that decides "same content": the record as the client first sent it. */
 export function registrationHash(registration: NewRegistration): string {
   return contentHash(registrationContent(registration));
-}
-
-function toRegistration(row: StoredRow): Registration {
-  return {
-    id: row.id,
-    referenceCode: row.reference_code,
-    type: row.type,
-    name: row.name,
-    age: row.age,
-    ageUnit: row.age_unit,
-    email: row.email,
-    phone: row.phone,
-    city: row.city,
-    instituteName: row.institute_name,
-    categories: row.categories as CategorySlug[],
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-    version: row.version,
-  };
 }
 
 function rowValues(write: RegistrationWrite, hash: string, source: RegistrationSource) {
@@ -167,9 +128,9 @@ function withCanonicalId(write: RegistrationWrite): RegistrationWrite {
  */
 function outcomeFor(row: StoredRow, status: WriteOutcome['status'] | null, hash: string, secretHash: string | null): WriteOutcome {
   return {
-    status: status ?? (row.content_hash === hash ? 'duplicate' : 'conflict'),
+    status: status ?? (row.contentHash === hash ? 'duplicate' : 'conflict'),
     registration: toRegistration(row),
-    visible: !row.deleted && secretMatches(row.secret_hash, secretHash),
+    visible: row.deletedAt === null && secretMatches(row.secretHash, secretHash),
   };
 }
 

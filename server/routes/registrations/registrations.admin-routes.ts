@@ -18,14 +18,6 @@ import { allMatching, listCities, listQuerySchema, listRegistrations } from './r
 
 const NOT_FOUND = 'There is no registration with that id.';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function registrationId(c: Context): string {
-  const id = c.req.param('id') ?? '';
-  if (!UUID.test(id)) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
-  return id.toLowerCase();
-}
-
 function listQuery(c: Context) {
   return validate(listQuerySchema, c.req.query());
 }
@@ -112,8 +104,8 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     await audit(c, { admin: signedInAdmin(c), action: 'registration.resend_confirmation', entityType: 'registration', entityId: id });
     return c.json({ email }, 202);
   })
-  .put('/:id', requireAdmin, async (c) => {
-    const id = registrationId(c);
+  .put('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const { id } = c.req.valid('param');
     const update = validate(registrationUpdateSchema, await readJson(c));
     const { database, now } = c.var.deps;
     const before = await findRegistration(database, id);
@@ -139,19 +131,19 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     });
     return c.json({ registration: after }, 200);
   })
-  .delete('/:id', requireAdmin, async (c) => {
-    const id = registrationId(c);
+  .delete('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const { id } = c.req.valid('param');
     const result = await setDeleted(c.var.deps.database, id, true, c.var.deps.now());
-    if (!result) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
+    if (!result) throw new ApiError(404, 'not_found', NOT_FOUND);
     if (result.changed) {
       await audit(c, { admin: signedInAdmin(c), action: 'registration.delete', entityType: 'registration', entityId: id });
     }
     return c.json({ registration: result.registration }, 200);
   })
-  .post('/:id/restore', requireAdmin, async (c) => {
-    const id = registrationId(c);
+  .post('/:id/restore', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const { id } = c.req.valid('param');
     const result = await setDeleted(c.var.deps.database, id, false, c.var.deps.now());
-    if (!result) throw new ApiError(404, 'not_found', 'There is no registration with that id.');
+    if (!result) throw new ApiError(404, 'not_found', NOT_FOUND);
     if (result.changed) {
       await audit(c, { admin: signedInAdmin(c), action: 'registration.restore', entityType: 'registration', entityId: id });
     }

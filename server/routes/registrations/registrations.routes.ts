@@ -1,3 +1,4 @@
+import { fieldCodesOf, type FieldCodes } from '@domain/message-codes';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { REGISTRATION_BATCH_LIMIT, registrationInputSchema, type Registration } from '@domain/registration';
@@ -35,7 +36,7 @@ export type BatchResult =
       index: number;
       id: string | null;
       status: 'invalid';
-      error: { code: 'validation_failed'; message: string; fields: FieldErrors };
+      error: { code: 'validation_failed'; message: string; fields: FieldErrors; codes: FieldCodes };
     };
 
 /** Public: POST /api/registrations and /api/registrations/batch (idempotent by client UUID). */
@@ -75,7 +76,7 @@ export const registrationRoutes = new Hono<AppEnv>()
           index,
           id: idOf(record),
           status: 'invalid',
-          error: { code: 'validation_failed', message: 'Some fields need attention.', fields },
+          error: { code: 'validation_failed', message: 'Some fields need attention.', fields, codes: fieldCodesOf(fields) },
         };
       }
     });

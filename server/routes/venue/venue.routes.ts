@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { registrationInputSchema } from '@domain/registration';
+import { registrationFormSchema, type Registration } from '@domain/registration';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
 import { fieldErrorsOf } from '@domain/validation';
 import { VENUE_BATCH_LIMIT, checkInInputSchema, feeInputSchema, walkInMarkSchema } from '@domain/venue';
@@ -13,6 +13,8 @@ import { createRegistrations, type RegistrationWrite } from '../registrations/re
 import { CONFLICT_MESSAGE } from '../registrations/registrations.routes';
 import {
   decodeRosterCursor,
+  type CheckInResult,
+  type FeeResult,
   heldRecords,
   markWalkIns,
   recordCheckIns,
@@ -54,6 +56,10 @@ function invalid(index: number, record: unknown, fields: Record<string, string>)
   return { index, id: idOf(record), status: 'invalid', error: { code: 'validation_failed', message: 'Some fields need attention.', fields } };
 }
 
+type WalkInResult =
+  | { index: number; id: string; status: 'created' | 'duplicate'; registration?: Registration }
+  | { index: number; id: string; status: 'conflict'; error: { code: 'conflict'; message: string; current?: Registration } };
+
 /**
  * Venue mode (docs/api.md, "Venue mode"): any signed-in account, staff or admin. Every record
  * is stored with the signed-in username (never one the device claims) and the device's id.
@@ -69,7 +75,7 @@ export const venueRoutes = new Hono<AppEnv>()
   .post('/check-ins/batch', requireSignedIn, async (c) => {
     const { checkIns } = validate(batchOf('checkIns'), await readJson(c)) as { checkIns: unknown[] };
     const staff = signedInAdmin(c).username;
-    const results: unknown[] = [];
+    const results: (Invalid | ({ index: number } & CheckInResult))[] = [];
     const bySession = new Map<string, { index: number; input: z.output<typeof checkInInputSchema> }[]>();
     checkIns.forEach((record, index) => {
       const parsed = checkInInputSchema.safeParse(record);
@@ -78,14 +84,14 @@ export const venueRoutes = new Hono<AppEnv>()
     });
     for (const [sessionId, items] of bySession) {
       const outcomes = await recordCheckIns(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.input));
-      items.forEach(({ index }, i) => (results[index] = { index, ...outcomes[i] }));
+      items.forEach(({ index }, i) => (results[index] = { index, ...outcomes[i]! }));
     }
     return c.json({ results }, 200);
   })
   .post('/fees/batch', requireSignedIn, async (c) => {
     const { fees } = validate(batchOf('fees'), await readJson(c)) as { fees: unknown[] };
     const staff = signedInAdmin(c).username;
-    const results: unknown[] = [];
+    const results: (Invalid | ({ index: number } & FeeResult))[] = [];
     const bySession = new Map<string, { index: number; input: z.output<typeof feeInputSchema> }[]>();
     fees.forEach((record, index) => {
       const parsed = feeInputSchema.safeParse(record);
@@ -94,18 +100,19 @@ export const venueRoutes = new Hono<AppEnv>()
     });
     for (const [sessionId, items] of bySession) {
       const outcomes = await recordFees(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.input));
-      items.forEach(({ index }, i) => (results[index] = { index, ...outcomes[i] }));
+      items.forEach(({ index }, i) => (results[index] = { index, ...outcomes[i]! }));
     }
     return c.json({ results }, 200);
   })
   .post('/walk-ins/batch', requireSignedIn, async (c) => {
     const { walkIns } = validate(batchOf('walkIns'), await readJson(c)) as { walkIns: unknown[] };
     const staff = signedInAdmin(c).username;
-    const results: unknown[] = [];
+    const results: (Invalid | WalkInResult)[] = [];
     const valid: { index: number; id: string; write: RegistrationWrite; sessionId: string; deviceId: string }[] = [];
     walkIns.forEach((record, index) => {
       const mark = walkInMarkSchema.safeParse(record);
-      const parsed = registrationInputSchema.safeParse(record);
+      // A walk-in is new: a child's needs the parent's consent, taken by the staff member.
+      const parsed = registrationFormSchema.safeParse(record);
       const secret = checkRecordSecret(record);
       const fields = {
         ...(parsed.success ? unstorableTextFields(parsed.data) : fieldErrorsOf(parsed.error)),
@@ -135,7 +142,7 @@ export const venueRoutes = new Hono<AppEnv>()
       const shown = outcome.visible ? { registration: outcome.registration } : {};
       results[index] =
         outcome.status === 'conflict'
-          ? { index, id, status: 'conflict', error: { code: 'conflict', message: CONFLICT_MESSAGE, ...(shown.registration ? { current: shown.registration } : {}) } }
+          ? { index, id, status: 'conflict' as const, error: { code: 'conflict' as const, message: CONFLICT_MESSAGE, ...(shown.registration ? { current: shown.registration } : {}) } }
           : { index, id, status: outcome.status, ...shown };
     });
     return c.json({ results }, 200);

@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { headTags } from './head-tags';
 import { NOT_FOUND_PAGE, PAGE_ALIASES, PUBLIC_PAGES, publicPageFor } from './pages';
@@ -38,8 +39,30 @@ describe('head tags of a prerendered page', () => {
   it('cover each page once, with titles of their own, and aliases that lead to a page', () => {
     const paths = PUBLIC_PAGES.map((page) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(new Set(PUBLIC_PAGES.map((page) => page.title)).size).toBe(PUBLIC_PAGES.length);
+    for (const lang of ['en', 'ta'] as const) {
+      i18n.activate(lang);
+      const pages = PUBLIC_PAGES.filter((page) => page.lang === lang);
+      expect(pages).toHaveLength(PUBLIC_PAGES.length / 2);
+      expect(new Set(pages.map((page) => page.title)).size, lang).toBe(pages.length);
+    }
+    i18n.activate('en');
     for (const target of Object.values(PAGE_ALIASES)) expect(paths).toContain(target);
+  });
+
+  it('link each page to its other language (hreflang, x-default English) and give Tamil pages Tamil titles', () => {
+    i18n.activate('ta');
+    try {
+      const tags = headTags(publicPageFor('/ta/contest/dance')!, ORIGIN);
+      expect(tags).toContain(`<link rel="canonical" href="${ORIGIN}/ta/contest/dance" />`);
+      expect(tags).toContain(`<link rel="alternate" hreflang="en-IN" href="${ORIGIN}/contest/dance" />`);
+      expect(tags).toContain(`<link rel="alternate" hreflang="ta-IN" href="${ORIGIN}/ta/contest/dance" />`);
+      expect(tags).toContain(`<link rel="alternate" hreflang="x-default" href="${ORIGIN}/contest/dance" />`);
+      expect(tags).toContain('<meta property="og:locale" content="ta_IN" />');
+      expect(tags).toMatch(/<title>நடனப் போட்டி \(Dance Challenge\) · /);
+      expect(publicPageFor('/ta')?.path).toBe('/ta/');
+    } finally {
+      i18n.activate('en');
+    }
   });
 });
 

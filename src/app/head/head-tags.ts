@@ -1,4 +1,5 @@
-import { documentTitle, LOCALES, SITE_NAME, type PublicPage } from './pages';
+import { LOCALE } from '@/lib/i18n/languages';
+import { alternatesOf, documentTitle, LOCALES, SITE_NAME, type PublicPage } from './pages';
 import { PREVIEW_IMAGE } from './preview-image';
 import { structuredData } from './structured-data';
 
@@ -13,7 +14,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * Twitter card tags, and schema.org JSON-LD. `origin` is the public site URL set at build time.
  */
 export function headTags(entry: PublicPage, origin: string, options: { notFound?: boolean } = {}): string {
-  const url = `${origin}${entry.path === '/' ? '/' : entry.path}`;
+  const url = `${origin}${entry.path}`;
   const title = documentTitle(entry);
   const image = `${origin}${PREVIEW_IMAGE.path}`;
   const meta = (key: 'name' | 'property', name: string, content: string | number) =>
@@ -23,6 +24,15 @@ export function headTags(entry: PublicPage, origin: string, options: { notFound?
     meta('name', 'description', entry.description),
     // A not-found page has no address of its own to point at, and must not be indexed.
     options.notFound ? meta('name', 'robots', 'noindex') : `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    // Each language's version of the page, and English for everyone else (x-default).
+    ...(options.notFound
+      ? []
+      : [
+          ...alternatesOf(entry.path).map(
+            (alternate) => `<link rel="alternate" hreflang="${LOCALE[alternate.lang]}" href="${escapeHtml(`${origin}${alternate.path}`)}" />`,
+          ),
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}${alternatesOf(entry.path)[0]?.path ?? '/'}`)}" />`,
+        ]),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:locale', LOCALES[entry.lang].ogLocale),

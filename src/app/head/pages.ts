@@ -1,13 +1,16 @@
 import { CATEGORIES } from '@domain/categories';
+import { i18n } from '@/lib/i18n/i18n';
+import { basePath, LANGS, localizePath, type Lang } from '@/lib/i18n/languages';
 import { LEVELS, SEASON } from '@/config/season';
 import { CONTESTS } from '@/features/contests/utils/contest-content';
 
 /**
  * Every public page, prerendered at build time into its own HTML file with these head tags.
- * One entry per path and language: Tamil (under /ta/, same paths after it) adds its own entries
- * with `lang: 'ta'` and nothing else here changes.
+ * One entry per path and language: the Tamil entries (under /ta/, same paths after it) take
+ * their title and description from the Tamil catalog (ids `page:<path>:title` and
+ * `page:<path>:description`, src/locales/ta.po).
  */
-export type PageLang = 'en';
+export type PageLang = Lang;
 
 export type PublicPage = {
   path: string;
@@ -24,6 +27,7 @@ export const SITE_NAME = 'Kids Talent Competition Chennai';
 /** Which locale each language's pages declare (html lang, og:locale). */
 export const LOCALES: Record<PageLang, { htmlLang: string; ogLocale: string }> = {
   en: { htmlLang: 'en-IN', ogLocale: 'en_IN' },
+  ta: { htmlLang: 'ta-IN', ogLocale: 'ta_IN' },
 };
 
 const [level1] = LEVELS;
@@ -36,7 +40,7 @@ const page = (path: string, title: string, description: string, extra: Partial<P
   ...extra,
 });
 
-export const PUBLIC_PAGES: readonly PublicPage[] = [
+const ENGLISH_PAGES: readonly PublicPage[] = [
   page(
     '/',
     SITE_NAME,
@@ -61,6 +65,11 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   page('/community', 'Join our community', 'Meet other parents, teachers and young performers: groups, volunteering and events around the competition.'),
   page('/terms', 'Terms & Conditions', 'The rules of the Kids Talent Competition: entries, judging, fees, refunds, photographs and conduct.'),
   page('/privacy', 'Privacy Policy', 'What we collect when you register a child, why, how long we keep it, and how to have it removed.'),
+  page(
+    '/find-my-registration',
+    'Find my registration',
+    'Lost the confirmation email? Enter your reference code and the email or phone you registered with, and we email your private link again.',
+  ),
   page('/faq', 'FAQ', 'Answers to the questions parents ask most: ages, categories, fees, venues, results and registering offline.'),
   page(
     '/contest/category',
@@ -74,16 +83,48 @@ export const PUBLIC_PAGES: readonly PublicPage[] = [
   }),
 ];
 
+/**
+ * The same page in Tamil. Its title and description are read from the active catalog when they
+ * are used: the prerender and the browser activate the page's language first (ADR 015).
+ */
+function tamil(entry: PublicPage): PublicPage {
+  const base = entry.path;
+  return {
+    ...entry,
+    path: localizePath(base, 'ta'),
+    lang: 'ta',
+    get title() {
+      return i18n._(`page:${base}:title`, { year: SEASON.year });
+    },
+    get description() {
+      return i18n._(`page:${base}:description`, { year: SEASON.year });
+    },
+  };
+}
+
+export const PUBLIC_PAGES: readonly PublicPage[] = [...ENGLISH_PAGES, ...ENGLISH_PAGES.map(tamil)];
+
+/** Every language's version of a page (hreflang alternates), English first. */
+export function alternatesOf(path: string): { lang: Lang; path: string }[] {
+  const base = basePath(path);
+  return LANGS.filter((lang) => byPath.has(localizePath(base, lang))).map((lang) => ({ lang, path: localizePath(base, lang) }));
+}
+
 /** Old addresses that still work: the server answers them with a permanent redirect. */
 export const PAGE_ALIASES: Readonly<Record<string, string>> = {
   // The original site registered /contest/Art (docs/product.md, "Categories": both links work; /contest/art is canonical).
   '/contest/Art': '/contest/art',
+  '/ta/contest/Art': '/ta/contest/art',
+  // The Tamil home page is /ta/ (a directory, like the English /).
+  '/ta': '/ta/',
 };
 
 /** Private pages: rendered in the browser from the app shell, never prerendered, never indexed. */
-export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue'];
+export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue', '/my', '/ta/saved', '/ta/venue'];
 
 export const NOT_FOUND_PAGE: PublicPage = page('/404', 'Page not found', 'This page is not here. Find the contests, registration and more from the home page.');
+/** The not-found page in each language: an unknown /ta/... path gets the Tamil one. */
+export const NOT_FOUND_PAGES: Record<Lang, PublicPage> = { en: NOT_FOUND_PAGE, ta: tamil(NOT_FOUND_PAGE) };
 
 const byPath = new Map(PUBLIC_PAGES.map((entry) => [entry.path, entry]));
 
@@ -93,5 +134,5 @@ export function publicPageFor(pathname: string): PublicPage | undefined {
 }
 
 export function documentTitle(entry: PublicPage): string {
-  return entry.title === SITE_NAME ? SITE_NAME : `${entry.title} · ${SITE_NAME}`;
+  return basePath(entry.path) === '/' ? entry.title : `${entry.title} · ${entry.lang === 'en' ? SITE_NAME : i18n._('site.name')}`;
 }

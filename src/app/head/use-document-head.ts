@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { langOfPath } from '@/lib/i18n/languages';
 
 const isPrerendered = () => document.getElementById('root')?.dataset.renderedFor !== undefined;
 
@@ -14,15 +15,16 @@ export function useDocumentHead(): void {
   useEffect(() => {
     if (pathname === firstPath.current && isPrerendered()) return;
     let cancelled = false;
-    void import('./pages').then(({ CLIENT_RENDERED_PREFIXES, documentTitle, NOT_FOUND_PAGE, publicPageFor, SITE_NAME }) => {
+    void import('./pages').then(({ CLIENT_RENDERED_PREFIXES, documentTitle, NOT_FOUND_PAGES, publicPageFor, SITE_NAME }) => {
       if (cancelled) return;
       const isPrivate = CLIENT_RENDERED_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-      const entry = publicPageFor(pathname) ?? (isPrivate ? undefined : NOT_FOUND_PAGE);
+      const notFound = NOT_FOUND_PAGES[langOfPath(pathname)];
+      const entry = publicPageFor(pathname) ?? (isPrivate ? undefined : notFound);
       document.title = entry ? documentTitle(entry) : SITE_NAME;
       if (!entry) return;
       document.querySelector('meta[name="description"]')?.setAttribute('content', entry.description);
       const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-      if (canonical && entry !== NOT_FOUND_PAGE) canonical.href = new URL(entry.path, canonical.href).href;
+      if (canonical && entry !== notFound) canonical.href = new URL(entry.path, canonical.href).href;
     });
     return () => {
       cancelled = true;

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { useAfterLoad } from '@/hooks/use-after-load';
+import { useT } from '@/lib/i18n/use-t';
 import { useDocumentHead } from '../head/use-document-head';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
@@ -20,10 +21,11 @@ export function AppLayout() {
   // The admin table needs the full width; the program sidebar is for visitors.
   const isAdmin = useLocation().pathname.startsWith('/admin');
   useDocumentHead();
+  const { t } = useT();
   return (
     <MotionPreferenceProvider>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skip')}
       </a>
       <Suspense>
         <SiteBackground />
@@ -38,7 +40,7 @@ export function AppLayout() {
           </Suspense>
         )}
         <main id="main" tabIndex={-1}>
-          <Suspense fallback={<p className="page-loading">Loading…</p>}>
+          <Suspense fallback={<p className="page-loading">{t('shell.loading')}</p>}>
             <Outlet />
           </Suspense>
         </main>

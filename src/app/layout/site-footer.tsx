@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { ADDRESS, CONTACT, SOCIAL_LINKS } from '@/config/season';
@@ -11,64 +12,66 @@ const NewsletterForm = lazy(() =>
 );
 
 const FOOTER_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About us' },
-  { to: '/registration', label: 'Register' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/terms', label: 'Terms & Conditions' },
-  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/', label: 'nav.home' },
+  { to: '/about', label: 'nav.about' },
+  { to: '/registration', label: 'nav.register' },
+  { to: '/find-my-registration', label: 'footer.findRegistration' },
+  { to: '/contact', label: 'nav.contact' },
+  { to: '/faq', label: 'footer.faq' },
+  { to: '/terms', label: 'footer.terms' },
+  { to: '/privacy', label: 'footer.privacy' },
 ] as const;
 
 export function SiteFooter() {
   const afterLoad = useAfterLoad();
+  const { t, to } = useT();
   return (
     <footer className="site-footer">
       <div className="site-footer__grid">
         <section className="site-footer__about" aria-labelledby="footer-heading">
-          <h2 id="footer-heading">Crazy Talent Competition</h2>
-          <p>A stage for every child in Chennai: dance, sing, draw, tell stories and shine.</p>
-          <ul className="site-footer__social" aria-label="Follow us">
+          <h2 id="footer-heading">{t('footer.heading')}</h2>
+          <p>{t('footer.about')}</p>
+          <ul className="site-footer__social" aria-label={t('footer.follow')}>
             {SOCIAL_LINKS.map((link) => (
               <li key={link.name}>
                 <a href={link.href} target="_blank" rel="noopener noreferrer">
                   {link.name}
-                  <span className="visually-hidden"> (opens in a new tab)</span>
+                  <span className="visually-hidden"> {t('shell.newTab')}</span>
                 </a>
               </li>
             ))}
           </ul>
         </section>
         <nav className="site-footer__links" aria-labelledby="footer-links-heading">
-          <h3 id="footer-links-heading">Quick links</h3>
+          <h3 id="footer-links-heading">{t('footer.links')}</h3>
           <ul>
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <Link to={to(link.to)}>{t(link.label)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <section className="site-footer__contact" aria-labelledby="footer-contact-heading">
-          <h3 id="footer-contact-heading">Visit or write to us</h3>
+          <h3 id="footer-contact-heading">{t('footer.visit')}</h3>
           <address>
-            {ADDRESS.lines.map((line) => (
+            {ADDRESS.lines.map((line, index) => (
               <span key={line}>
-                {line}
+                {t(`address.line${index + 1}`)}
                 <br />
               </span>
             ))}
           </address>
-          <p>{ADDRESS.metro}</p>
+          <p>{t('address.metro')}</p>
           <p>
-            Phone: <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+            {t('footer.phone')} <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
             <br />
-            Mail: <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+            {t('footer.mail')} <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
           </p>
         </section>
         <section className="site-footer__newsletter" aria-labelledby="footer-newsletter-heading">
-          <h3 id="footer-newsletter-heading">Newsletter</h3>
-          <p>Contest dates, results and workshop offers, about twice a month.</p>
+          <h3 id="footer-newsletter-heading">{t('footer.newsletter')}</h3>
+          <p>{t('footer.newsletterText')}</p>
           <div className="site-footer__newsletter-slot">
             {afterLoad ? (
               <Suspense fallback={null}>
@@ -76,14 +79,14 @@ export function SiteFooter() {
               </Suspense>
             ) : (
               <noscript>
-                <p>Subscribing needs JavaScript, which is turned off in this browser. You can also write to us at {CONTACT.email}.</p>
+                <p>{t('footer.noscript', { email: CONTACT.email })}</p>
               </noscript>
             )}
           </div>
         </section>
       </div>
       <p className="site-footer__copyright">
-        © <CopyrightYear /> Kids Talent Competition. All Rights Reserved.
+        © <CopyrightYear /> {t('footer.rights')}
       </p>
     </footer>
   );

@@ -2,7 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type P
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { useFormTouched } from '@/hooks/use-form-touched';
+import { useT } from '@/lib/i18n/use-t';
 import { outboxExists } from '@/lib/outbox/outbox-exists';
+import { LanguageSwitch } from './language-switch';
 import { MotionToggle } from './motion-toggle';
 
 // The badge reads the outbox (IndexedDB) and starts the sync engine. It loads after the page has
@@ -11,13 +13,13 @@ import { MotionToggle } from './motion-toggle';
 const SyncBadge = lazy(() => import('@/features/outbox/components/sync-badge').then((m) => ({ default: m.SyncBadge })));
 
 export const MENU_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/contest/category', label: 'Contest Categories' },
-  { to: '/registration', label: 'Register' },
-  { to: '/judgereg', label: 'Become Our Teacher' },
-  { to: '/community', label: 'Join our community' },
-  { to: '/about', label: 'About us' },
-  { to: '/contact', label: 'Contact' },
+  { to: '/', label: 'nav.home' },
+  { to: '/contest/category', label: 'nav.categories' },
+  { to: '/registration', label: 'nav.register' },
+  { to: '/judgereg', label: 'nav.teacher' },
+  { to: '/community', label: 'nav.community' },
+  { to: '/about', label: 'nav.about' },
+  { to: '/contact', label: 'nav.contact' },
 ] as const;
 
 const SCROLLED_AFTER_PX = 10;
@@ -26,6 +28,7 @@ const HOVER_CLICK_GRACE_MS = 400;
 
 export function SiteHeader() {
   const location = useLocation();
+  const { t, to } = useT();
   // The menu is open for the page it was opened on: any navigation (a link, the logo,
   // back/forward) closes it.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -94,10 +97,10 @@ export function SiteHeader() {
   return (
     <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
       <div className="site-header__inner">
-        <Link to="/" className="site-logo" onClick={() => close()}>
+        <Link to={to('/')} className="site-logo" onClick={() => close()}>
           <img src="/icons/icon.svg" alt="" width={36} height={36} />
           <span className="site-logo__text">
-            Kids Talent <span className="site-logo__accent">Competition</span>
+            {t('site.logo.first')} <span className="site-logo__accent">{t('site.logo.second')}</span>
           </span>
         </Link>
         <div className="site-header__tools">
@@ -108,6 +111,7 @@ export function SiteHeader() {
               </Suspense>
             ) : null}
           </span>
+          <LanguageSwitch />
           <MotionToggle />
           <div ref={menuRef} className={`menu${open ? ' is-open' : ''}`} onPointerLeave={onPointerLeave}>
             <button
@@ -116,7 +120,7 @@ export function SiteHeader() {
               className="menu__button"
               aria-expanded={open}
               aria-controls={panelId}
-              aria-label={open ? 'Close menu' : 'Open menu'}
+              aria-label={open ? t('menu.close') : t('menu.open')}
               onPointerEnter={onPointerEnter}
               onClick={onButtonClick}
             >
@@ -126,15 +130,15 @@ export function SiteHeader() {
                 <span />
               </span>
               <span className="menu__label" aria-hidden="true">
-                Menu
+                {t('menu.label')}
               </span>
             </button>
-            <nav id={panelId} className="menu__panel" aria-label="Main menu" inert={!open}>
+            <nav id={panelId} className="menu__panel" aria-label={t('menu.main')} inert={!open}>
               <ul className="menu__list">
                 {MENU_LINKS.map((link, index) => (
                   <li key={link.to} className="menu__item" style={{ transitionDelay: open ? `${0.1 * (index + 1)}s` : '0s' }}>
-                    <NavLink to={link.to} end={link.to === '/'} className="menu__link" onClick={() => close()}>
-                      {link.label}
+                    <NavLink to={to(link.to)} end={link.to === '/'} className="menu__link" onClick={() => close()}>
+                      {t(link.label)}
                     </NavLink>
                   </li>
                 ))}

@@ -1,22 +1,24 @@
+import { useT } from '@/lib/i18n/use-t';
 import { NavLink } from 'react-router-dom';
 
 const SIDEBAR_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/workshops', label: 'Workshops' },
-  { to: '/learn-arts', label: 'Learn' },
-  { to: '/events', label: 'Events' },
-  { to: '/webinars', label: 'Webinars' },
+  { to: '/', label: 'nav.home' },
+  { to: '/workshops', label: 'sidebar.workshops' },
+  { to: '/learn-arts', label: 'sidebar.learn' },
+  { to: '/events', label: 'sidebar.events' },
+  { to: '/webinars', label: 'sidebar.webinars' },
 ] as const;
 
 export function SiteSidebar() {
+  const { t, to } = useT();
   return (
     <aside className="site-sidebar">
-      <nav aria-label="Programs">
+      <nav aria-label={t('sidebar.label')}>
         <ul className="site-sidebar__list">
           {SIDEBAR_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className="site-sidebar__link">
-                {link.label}
+              <NavLink to={to(link.to)} end={link.to === '/'} className="site-sidebar__link">
+                {t(link.label)}
               </NavLink>
             </li>
           ))}

@@ -1,19 +1,21 @@
+import { useT } from '@/lib/i18n/use-t';
 import { Link } from 'react-router-dom';
 
 export function NotFoundPage() {
+  const { t, to } = useT();
   return (
     <section className="page page--narrow not-found" aria-labelledby="not-found-heading">
       <p className="not-found__code" aria-hidden="true">
         404
       </p>
-      <h1 id="not-found-heading">Page not found</h1>
-      <p>We looked everywhere, even behind the stage curtains, but this page is not here.</p>
+      <h1 id="not-found-heading">{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
       <div className="button-row">
-        <Link to="/" className="button button--primary">
-          Go to the home page
+        <Link to={to('/')} className="button button--primary">
+          {t('notFound.home')}
         </Link>
-        <Link to="/contest/category" className="button">
-          See the contests
+        <Link to={to('/contest/category')} className="button">
+          {t('notFound.contests')}
         </Link>
       </div>
     </section>

@@ -2,7 +2,7 @@ import { venueSessionById } from '@domain/season';
 import { Link, useSearchParams } from 'react-router-dom';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { savedSession } from '@/features/venue/api/staff-session';
-import { saveWalkIn } from '@/features/venue/api/venue-records';
+import { saveWalkIn } from '@/features/venue/api/save-walk-in';
 
 /**
  * Venue mode's walk-in (issue 15): the normal registration form with the session's contest
@@ -32,9 +32,8 @@ export function VenueWalkInPage() {
       </p>
       <RegistrationForm
         initialCategory={session.categories[0] ?? null}
-        save={async (input) => {
-          await saveWalkIn(input, session, staff);
-        }}
+        consentChannel="field-staff"
+        save={(input) => saveWalkIn(input, session, staff)}
       />
     </div>
   );

@@ -8,10 +8,29 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
+import { CONTACT } from '@/config/season';
 import '@/styles/forms.css';
 
-/** The kit's own words; a translated page passes its own through `needsJavaScript`. */
-export const NEEDS_JAVASCRIPT = 'This form needs JavaScript. Please wait for the page to finish loading, or turn JavaScript on.';
+/** The kit's own words; a page passes its own through `needsJavaScript` (see `needsJavaScriptFor`). */
+export const NEEDS_JAVASCRIPT = 'This form needs JavaScript, which is turned off in this browser. Please turn it on and reload this page.';
+
+/** The notice for one task, with a way round it: "Registering needs JavaScript, … or call us on …". */
+export function needsJavaScriptFor(task: string): string {
+  return `${task} needs JavaScript, which is turned off in this browser. Please turn it on and reload this page, or call us on ${CONTACT.phone}.`;
+}
+
+/**
+ * The one needs-JavaScript notice (ADR 011): inside <noscript>, so only a browser with the script
+ * turned off shows it. A form shows it itself; a placeholder standing where a form will load
+ * (the contact page, the footer) shows it directly.
+ */
+export function NeedsJavaScriptNotice({ children = NEEDS_JAVASCRIPT }: { children?: ReactNode }) {
+  return (
+    <noscript>
+      <p className="form-notice form-notice--info">{children}</p>
+    </noscript>
+  );
+}
 
 const ScriptReady = createContext(true);
 const noSubscription = () => () => {};
@@ -33,20 +52,24 @@ type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValid
   ref?: Ref<HTMLFormElement>;
 };
 
-/** Every form: checked in the page (never by the browser's bubbles), and unusable until its script runs. */
+/**
+ * Every form: checked in the page (never by the browser's bubbles), and unusable (inert, its
+ * submit button disabled) until its script runs, so nothing typed before hydration is lost.
+ */
 export function Form({ onSubmit, needsJavaScript = NEEDS_JAVASCRIPT, children, ref, ...attributes }: FormProps) {
   const ready = useScriptReady();
   return (
     <form
       ref={ref}
       {...attributes}
+      inert={!ready}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
         void onSubmit(event);
       }}
     >
-      {ready ? null : <p className="form-notice form-notice--info">{needsJavaScript}</p>}
+      {ready ? null : <NeedsJavaScriptNotice>{needsJavaScript}</NeedsJavaScriptNotice>}
       <ScriptReady.Provider value={ready}>{children}</ScriptReady.Provider>
     </form>
   );

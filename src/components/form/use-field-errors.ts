@@ -1,3 +1,4 @@
+import { localizeFieldError } from '@/lib/i18n/field-error';
 import type { FieldErrors } from '@domain/validation';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
@@ -41,8 +42,8 @@ export function useFieldErrors(initial: FieldErrors = {}) {
 
   const reset = useCallback(() => setErrors({}), []);
 
-  /** A `FormField`'s `id` and `error` for this field. */
-  const field = (name: string) => ({ id: idFor(name), error: errors[name] });
+  /** A `FormField`'s `id` and `error` for this field, the error in the page's language (ADR 015). */
+  const field = (name: string) => ({ id: idFor(name), error: localizeFieldError(name, errors[name]) });
 
   return { errors, field, idFor, show, set, clear, reset };
 }

@@ -11,6 +11,10 @@ import {
   type OutboxDatabase,
   type OutboxRecord,
   type RegistrationRecord,
+  type CheckInRecord,
+  type FeeRecord,
+  type VenueRecord,
+  type WalkInRecord,
 } from './outbox-db';
 
 type Listener = () => void;
@@ -43,7 +47,13 @@ async function store<T extends OutboxRecord>(record: T, db: OutboxDatabase): Pro
   return record;
 }
 
-/** Stores an already validated registration. Resolves once it is safely in IndexedDB. */
+/*
+ * The enqueue functions store data already parsed by the kind's schema; features call them only
+ * from their one save function (`src/features/<x>/api/save-*.ts`), which parses first. Storing
+ * a record wakes the sync engine (`onEnqueue`): nobody calls sync() after a save.
+ */
+
+/** Stores a validated registration. Resolves once it is safely in IndexedDB. */
 export function enqueueRegistration(payload: RegistrationInput, db = outboxDb()): Promise<RegistrationRecord> {
   return store({ ...fresh(Date.now()), id: payload.id, kind: 'registration', payload, referenceCode: payload.referenceCode }, db);
 }
@@ -59,12 +69,20 @@ export function enqueueJudgeApplication(
   );
 }
 
-/** What every new record starts with; the caller adds its kind, id and payload. */
-export type NewRecord<T extends OutboxRecord> = Omit<T, keyof ReturnType<typeof fresh>>;
+/** Who made a venue record and which child it is about (shown on /saved and at the end of the day). */
+type VenueLabels = Pick<VenueRecord, 'staffUsername' | 'childName' | 'referenceCode'>;
 
-/** Stores a new record of any kind (the batch kinds in src/lib/outbox/kinds use it). */
-export function enqueueRecord<T extends OutboxRecord>(record: NewRecord<T>, db = outboxDb()): Promise<T> {
-  return store({ ...fresh(Date.now()), ...record } as T, db);
+/** Stores a walk-in (venue mode): a registration marked with its session and device. */
+export function enqueueWalkIn(payload: WalkInRecord['payload'], labels: VenueLabels, db = outboxDb()): Promise<WalkInRecord> {
+  return store({ ...fresh(Date.now()), ...labels, id: payload.id, kind: 'walk-in', payload }, db);
+}
+
+export function enqueueCheckIn(payload: CheckInRecord['payload'], labels: VenueLabels, db = outboxDb()): Promise<CheckInRecord> {
+  return store({ ...fresh(Date.now()), ...labels, id: payload.id, kind: 'check-in', payload, firstCheckIn: null, ageWarning: null }, db);
+}
+
+export function enqueueFee(payload: FeeRecord['payload'], labels: VenueLabels, db = outboxDb()): Promise<FeeRecord> {
+  return store({ ...fresh(Date.now()), ...labels, id: payload.id, kind: 'fee', payload, firstFee: null }, db);
 }
 
 export function enqueueContactMessage(payload: ContactMessageInput, db = outboxDb()): Promise<ContactRecord> {

@@ -487,27 +487,18 @@ function fakeLocks() {
   };
 }
 
-describe('venue records (batch kinds)', () => {
-  const checkIn = (registrationId = crypto.randomUUID()) =>
-    ({
-      id: crypto.randomUUID(),
-      kind: 'check-in',
-      payload: {
-        id: '',
-        registrationId,
-        sessionId: '2027-l1-crawling-t-nagar',
-        deviceId: 'device-aaaaaaaa',
-        checkedInAt: new Date().toISOString(),
-      },
-      staffUsername: 'venue-staff',
-      childName: 'Kavin',
-      referenceCode: 'KTC-AAAA-BBBB',
-      firstCheckIn: null,
-      ageWarning: null,
-    }) as const;
+describe('venue records (kinds that need a sign-in)', () => {
+  const labels = { staffUsername: 'venue-staff', childName: 'Kavin', referenceCode: 'KTC-AAAA-BBBB' };
+  const checkIn = (registrationId: string = crypto.randomUUID()) => ({
+    id: crypto.randomUUID(),
+    registrationId,
+    sessionId: '2027-l1-crawling-t-nagar',
+    deviceId: 'device-aaaaaaaa',
+    checkedInAt: new Date().toISOString(),
+  });
 
   it('keeps them queued when the staff session has ended (401), sends the rest, and sends them after sign-in', async () => {
-    const { enqueueRecord } = await import('./outbox');
+    const { enqueueCheckIn } = await import('./outbox');
     const db = freshDb();
     let signedIn = false;
     const { fetch, calls } = fakeFetch((url, init) => {
@@ -517,23 +508,44 @@ describe('venue records (batch kinds)', () => {
       return json(200, { results: checkIns.map((c, index) => ({ index, id: c.id, status: 'created', ageMonths: null, ageWarning: null })) });
     });
     const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
-    const record = checkIn();
-    await enqueueRecord({ ...record, payload: { ...record.payload, id: record.id } }, db);
+    const record = await enqueueCheckIn(checkIn(), labels, db);
     await enqueueRegistration(registration(), db);
 
     expect(await engine.sync()).toBe('signed-out');
-    const kept = await db.records.get(record.id);
-    expect(kept).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/Sign in again/) });
+    expect(await db.records.get(record.id)).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/Sign in again/) });
     expect((await db.records.where('kind').equals('registration').first())?.status).toBe('synced');
+    // One request for the batch: a 401 is not a refusal to retry record by record.
+    expect(calls.filter((c) => c.url === '/api/venue/check-ins/batch')).toHaveLength(1);
 
     signedIn = true;
     expect(await engine.syncNow()).toBe('done');
-    expect((await db.records.get(record.id))?.status).toBe('synced');
+    expect(await db.records.get(record.id)).toMatchObject({ status: 'synced', ageWarning: null });
     expect(calls.filter((c) => c.url === '/api/venue/check-ins/batch')).toHaveLength(2);
   });
 
+  it('a 403 keeps them queued too, while the kinds after them still send', async () => {
+    const { enqueueCheckIn, enqueueFee } = await import('./outbox');
+    const db = freshDb();
+    const { fetch, calls } = fakeFetch((url, init) => {
+      if (url === '/api/venue/check-ins/batch') return json(403, { error: { code: 'forbidden', message: 'Not allowed.' } });
+      const { fees } = JSON.parse(String(init?.body)) as { fees: { id: string }[] };
+      return json(200, { results: fees.map((f, index) => ({ index, id: f.id, status: 'created' })) });
+    });
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const kept = await enqueueCheckIn(checkIn(), labels, db);
+    const fee = await enqueueFee(
+      { ...checkIn(), status: 'paid', amountRupees: 333, recordedAt: new Date().toISOString() },
+      labels,
+      db,
+    );
+    expect(await engine.sync()).toBe('signed-out');
+    expect((await db.records.get(kept.id))?.status).toBe('queued');
+    expect((await db.records.get(fee.id))?.status).toBe('synced');
+    expect(calls.map((c) => c.url).filter((url) => url !== '/api/health')).toEqual(['/api/venue/check-ins/batch', '/api/venue/fees/batch']);
+  });
+
   it('a check-in another device made first ends synced, saying who was first', async () => {
-    const { enqueueRecord } = await import('./outbox');
+    const { enqueueCheckIn } = await import('./outbox');
     const db = freshDb();
     const first = { at: '2027-04-18T04:00:00.000Z', by: 'other-staff', deviceId: 'device-bbbbbbbb' };
     const { fetch } = fakeFetch((_url, init) => {
@@ -541,9 +553,26 @@ describe('venue records (batch kinds)', () => {
       return json(200, { results: checkIns.map((c, index) => ({ index, id: c.id, status: 'already_checked_in', first })) });
     });
     const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
-    const record = checkIn();
-    await enqueueRecord({ ...record, payload: { ...record.payload, id: record.id } }, db);
+    const record = await enqueueCheckIn(checkIn(), labels, db);
     expect(await engine.sync()).toBe('done');
     expect(await db.records.get(record.id)).toMatchObject({ status: 'synced', firstCheckIn: first });
+  });
+
+  it('an invalid check-in fails with the server\'s message; a refused batch of one is that record\'s answer', async () => {
+    const { enqueueCheckIn } = await import('./outbox');
+    const db = freshDb();
+    const { fetch } = fakeFetch((_url, init) => {
+      const { checkIns } = JSON.parse(String(init?.body)) as { checkIns: { id: string }[] };
+      if (checkIns.length > 1) return json(413, { error: { code: 'payload_too_large', message: 'Too big.' } });
+      return json(200, {
+        results: checkIns.map((c, index) => ({ index, id: c.id, status: 'invalid', error: { code: 'not_found', message: 'Not on this list.' } })),
+      });
+    });
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const a = await enqueueCheckIn(checkIn(), labels, db);
+    const b = await enqueueCheckIn(checkIn(), labels, db);
+    expect(await engine.sync()).toBe('done');
+    expect(await db.records.get(a.id)).toMatchObject({ status: 'failed', lastError: 'Not on this list.' });
+    expect(await db.records.get(b.id)).toMatchObject({ status: 'failed', lastError: 'Not on this list.' });
   });
 });

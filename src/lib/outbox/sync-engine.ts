@@ -1,11 +1,14 @@
-import { isApiErrorBody } from '@domain/api-error';
-import { RECORD_SECRET_FIELD, createRecordSecret } from '@domain/record-secret';
-import { REGISTRATION_BATCH_LIMIT, type Registration } from '@domain/registration';
-import type { FieldErrors } from '@domain/validation';
-import type { BatchKind, BatchResultOf } from './kinds/batch-kind';
-import { BATCH_KINDS } from './kinds/registry';
+import { createRecordSecret } from '@domain/record-secret';
+import { OUTBOX_KIND_NAMES, outboxKind, type OutboxKind, type OutboxRecord } from './kinds';
 import { onEnqueue } from './outbox';
-import type { OutboxDatabase, OutboxKind, OutboxRecord, RegistrationRecord } from './outbox-db';
+import type { OutboxDatabase } from './outbox-db';
+import { NO_CONNECTION, isTransientStatus, signedOutVerdict, transientVerdict, verdictOfResponse, type Verdict } from './protocol';
+
+/**
+ * The scheduling half of the outbox: when to send (start, `online`, tab visible, each new record,
+ * backoff, "Sync now"), the one-tab lock, claiming records and recording verdicts. What a request
+ * looks like and what an answer means belongs to each kind (kinds/*.ts, protocol.ts).
+ */
 
 export const SYNC_LOCK_NAME = 'ktc-outbox-sync';
 export const BACKOFF_BASE_MS = 2_000;
@@ -19,7 +22,7 @@ export type SyncOutcome =
   | 'offline' // the server could not be reached; records stay queued
   | 'retry-later' // the server failed part way (5xx, network); the rest stays queued
   | 'busy' // another tab holds the sync lock
-  | 'signed-out'; // a staff-only endpoint answered 401: those records stay queued until staff sign in again
+  | 'signed-out'; // a kind that needs a signed-in account got 401/403: those stay queued, the rest were sent
 
 export type SyncState = {
   running: boolean;
@@ -48,15 +51,6 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
   return Math.round(capped * (0.5 + random() / 2));
 }
 
-const JSON_HEADERS = { 'Content-Type': 'application/json', 'X-Requested-With': 'fetch' };
-
-/** How one answer from the server changes a record. */
-type Verdict =
-  | { kind: 'synced'; registration?: Registration; changes?: Record<string, unknown> }
-  | { kind: 'conflict'; message: string; serverCopy: unknown }
-  | { kind: 'failed'; message: string; fields: FieldErrors | null }
-  | { kind: 'transient'; message: string };
-
 class TransientFailure extends Error {}
 
 export class SyncEngine {
@@ -75,6 +69,8 @@ export class SyncEngine {
   private retryAfterMs = 0;
   private timer: unknown = null;
   private recovered = false;
+  /** This run met a kind whose sign-in has ended (`needsSignIn`); its records went back to the queue. */
+  private signedOut = false;
   private state: SyncState = { running: false, lastOutcome: null, lastRunAt: null, nextRetryAt: null };
   private readonly listeners = new Set<(state: SyncState) => void>();
   private readonly cleanups: (() => void)[] = [];
@@ -185,53 +181,14 @@ export class SyncEngine {
     const waiting = await this.db.records.where('status').equals('queued').count();
     if (waiting === 0) return 'idle';
     if (!(await this.serverReachable())) return 'offline';
-    let signedOut = false;
+    this.signedOut = false;
     try {
-      await this.sendRegistrations();
-      for (const kind of BATCH_KINDS) if ((await this.sendBatchKind(kind)) === 'signed-out') signedOut = true;
-      for (const kind of ['judge', 'contact', 'newsletter'] as const) await this.sendSingles(kind);
+      for (const kind of OUTBOX_KIND_NAMES) await this.send(kind);
     } catch (error) {
       if (error instanceof TransientFailure) return 'retry-later';
       throw error;
     }
-    return signedOut ? 'signed-out' : 'done';
-  }
-
-  /**
-   * Sends one batch kind (src/lib/outbox/kinds). A 401 means the staff session ended: the records
-   * go back to the queue untouched, and the other kinds are still sent.
-   */
-  private async sendBatchKind(spec: BatchKind<OutboxRecord>): Promise<'done' | 'signed-out'> {
-    for (;;) {
-      const batch = await this.claim(spec.kind, spec.batchLimit);
-      if (batch.length === 0) return 'done';
-      let response: Response;
-      try {
-        response = await this.fetch(spec.url, { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(spec.body(batch)) });
-      } catch {
-        await this.requeue(batch, 'No connection to the server.');
-        throw new TransientFailure();
-      }
-      if (response.status === 401 || response.status === 403) {
-        await this.requeue(batch, SIGNED_OUT_MESSAGE);
-        return 'signed-out';
-      }
-      if (isTransientStatus(response.status) || !response.ok) {
-        this.noteRetryAfter(response);
-        await this.requeue(batch, transientMessage(response.status));
-        throw new TransientFailure();
-      }
-      const body = (await response.json().catch(() => null)) as { results?: BatchResultOf[] } | null;
-      const results = body?.results ?? [];
-      const verdicts = batch.map((record, index): [OutboxRecord, Verdict] => [
-        record,
-        spec.verdict(results.find((r) => r.id === record.id) ?? results.find((r) => r.index === index && !r.id)),
-      ]);
-      await this.db.transaction('rw', this.db.records, async () => {
-        for (const [record, verdict] of verdicts) await this.apply(record, verdict);
-      });
-      if (verdicts.some(([, verdict]) => verdict.kind === 'transient')) throw new TransientFailure();
-    }
+    return this.signedOut ? 'signed-out' : 'done';
   }
 
   /** A tab closed mid-send leaves records in 'sending'; the server is idempotent, so resend them. */
@@ -279,118 +236,93 @@ export class SyncEngine {
     });
   }
 
-  private async sendRegistrations(): Promise<void> {
+  /** Sends every queued record of one kind: in batches where the kind has them, else one by one. */
+  private async send(kind: OutboxKind): Promise<void> {
+    const spec = outboxKind(kind);
     for (;;) {
-      const batch = (await this.claim('registration', REGISTRATION_BATCH_LIMIT)) as RegistrationRecord[];
-      if (batch.length === 0) return;
-      let response: Response;
-      try {
-        response = await this.fetch('/api/registrations/batch', {
-          method: 'POST',
-          headers: JSON_HEADERS,
-          body: JSON.stringify({ registrations: batch.map(withSecret) }),
-        });
-      } catch {
-        await this.requeue(batch, 'No connection to the server.');
-        throw new TransientFailure();
-      }
-      if (isTransientStatus(response.status)) {
-        this.noteRetryAfter(response);
-        await this.requeue(batch, transientMessage(response.status));
-        throw new TransientFailure();
-      }
-      if (!response.ok) {
-        // The batch as a whole was refused; send one by one so each record gets its own answer.
-        await this.sendRegistrationsOneByOne(batch);
+      const claimed = await this.claim(kind, spec.batch?.limit ?? 1);
+      if (claimed.length === 0) return;
+      const verdicts = spec.batch ? await this.sendBatch(claimed) : null;
+      if (!verdicts) {
+        await this.sendOneByOne(claimed);
         continue;
       }
-      const body = (await response.json().catch(() => null)) as { results?: BatchResult[] } | null;
-      const results = body?.results ?? [];
-      const verdicts = batch.map((record, index): [OutboxRecord, Verdict] => {
-        const result = results.find((r) => r.id === record.id) ?? results.find((r) => r.index === index && !r.id);
-        return [record, result ? verdictOfBatchResult(result) : { kind: 'transient', message: 'The server did not answer for this record.' }];
-      });
+      this.noteRetryAfter(verdicts);
       // One transaction for the whole batch: one change notification instead of a hundred.
       await this.db.transaction('rw', this.db.records, async () => {
-        for (const [record, verdict] of verdicts) await this.apply(record, verdict);
+        for (const [index, record] of claimed.entries()) await this.apply(record, verdicts[index]!);
       });
-      if (verdicts.some(([, verdict]) => verdict.kind === 'transient')) throw new TransientFailure();
-    }
-  }
-
-  private async sendRegistrationsOneByOne(batch: RegistrationRecord[]): Promise<void> {
-    for (const [position, record] of batch.entries()) {
-      const verdict = await this.post(record, '/api/registrations', {
-        method: 'POST',
-        headers: JSON_HEADERS,
-        body: JSON.stringify(withSecret(record)),
-      });
-      if (verdict.kind === 'transient') {
-        await this.requeue(batch.slice(position), verdict.message);
-        throw new TransientFailure();
+      if (verdicts.some((verdict) => verdict.kind === 'transient')) throw new TransientFailure();
+      // Signed out: this kind waits for a sign-in; the next kinds still go.
+      if (verdicts.some((verdict) => verdict.kind === 'signed-out')) {
+        this.signedOut = true;
+        return;
       }
-      await this.apply(record, verdict);
     }
   }
 
-  private async sendSingles(kind: 'judge' | 'contact' | 'newsletter'): Promise<void> {
-    for (;;) {
-      const [record] = await this.claim(kind, 1);
-      if (!record) return;
-      const verdict = await this.post(record, ...requestFor(record));
-      if (verdict.kind === 'transient') {
-        await this.requeue([record], verdict.message);
-        throw new TransientFailure();
-      }
-      await this.apply(record, verdict);
-    }
-  }
-
-  private async post(record: OutboxRecord, url: string, init: RequestInit): Promise<Verdict> {
+  /** The batch's verdicts, or null when the batch as a whole was refused (then each goes alone). */
+  private async sendBatch(records: OutboxRecord[]): Promise<Verdict[] | null> {
+    const spec = outboxKind(records[0]!.kind);
+    const batch = spec.batch!;
     let response: Response;
     try {
-      response = await this.fetch(url, init);
+      response = await this.fetch(...batch.request(records));
     } catch {
-      return { kind: 'transient', message: 'No connection to the server.' };
+      return records.map(() => ({ kind: 'transient', message: NO_CONNECTION }));
     }
+    const signedOut = spec.needsSignIn ? signedOutVerdict(response) : null;
+    if (signedOut) return records.map(() => signedOut);
     if (isTransientStatus(response.status)) {
-      this.noteRetryAfter(response);
-      return { kind: 'transient', message: transientMessage(response.status) };
+      const verdict = transientVerdict(response);
+      return records.map(() => verdict);
     }
-    const body: unknown = await response.json().catch(() => null);
-    if (response.ok) {
-      const answer = (body ?? {}) as { registration?: Registration };
-      return { kind: 'synced', ...(answer.registration ? { registration: answer.registration } : {}) };
+    // Refused as a whole; send one by one so each record gets its own answer (a kind with only a
+    // batch endpoint sends batches of one, and a refused batch of one is that record's answer).
+    if (!response.ok) return spec.request || records.length > 1 ? null : [await verdictOfResponse(response)];
+    return batch.verdicts(records, await response.json().catch(() => null));
+  }
+
+  /** One request per record; the first transient answer puts the rest back in the queue. */
+  private async sendOneByOne(records: OutboxRecord[]): Promise<void> {
+    for (const [position, record] of records.entries()) {
+      const verdict = await this.post(record);
+      if (verdict.kind === 'transient' || verdict.kind === 'signed-out') {
+        await this.requeue(records.slice(position), verdict.message);
+        if (verdict.kind === 'signed-out') {
+          this.signedOut = true;
+          return;
+        }
+        this.noteRetryAfter([verdict]);
+        throw new TransientFailure();
+      }
+      await this.apply(record, verdict);
     }
-    const error = isApiErrorBody(body) ? body.error : null;
-    const message = error?.message ?? `The server refused this record (${response.status}).`;
-    if (response.status === 409) return { kind: 'conflict', message, serverCopy: error?.current ?? null };
-    if (response.status === 413 || response.status === 415) {
-      return { kind: 'failed', message, fields: error?.fields ?? { photo: message } };
+  }
+
+  private async post(record: OutboxRecord): Promise<Verdict> {
+    const spec = outboxKind(record.kind);
+    if (!spec.request) return (await this.sendBatch([record]))![0]!;
+    try {
+      const response = await this.fetch(...spec.request(record));
+      return (spec.needsSignIn ? signedOutVerdict(response) : null) ?? (await verdictOfResponse(response));
+    } catch {
+      return { kind: 'transient', message: NO_CONNECTION };
     }
-    return { kind: 'failed', message, fields: error?.fields ?? null };
   }
 
   private async apply(record: OutboxRecord, verdict: Verdict): Promise<void> {
     const now = this.now();
     if (verdict.kind === 'synced') {
-      const change: Partial<OutboxRecord> & Record<string, unknown> = {
-        ...verdict.changes,
+      await this.db.records.update(record.id, {
+        ...outboxKind(record.kind).synced?.(record, verdict.answer),
         status: 'synced',
         syncedAt: now,
         updatedAt: now,
         lastError: null,
         fieldErrors: null,
         serverCopy: null,
-      };
-      // The stored copy comes back only to this device (it holds the record's secret): show its code.
-      if (record.kind === 'registration' && verdict.registration?.referenceCode) {
-        change.referenceCode = verdict.registration.referenceCode;
-      }
-      if (record.kind === 'newsletter') change.serverStatus = 'subscribed';
-      // Once sent, the photo is no longer needed on the device.
-      if (record.kind === 'judge') change.photo = null;
-      await this.db.records.update(record.id, change);
+      });
     } else if (verdict.kind === 'conflict') {
       await this.db.records.update(record.id, {
         status: 'conflict',
@@ -419,88 +351,15 @@ export class SyncEngine {
     });
   }
 
-  private noteRetryAfter(response: Response): void {
-    const seconds = Number(response.headers.get('Retry-After'));
-    if (Number.isFinite(seconds) && seconds > 0) this.retryAfterMs = Math.max(this.retryAfterMs, seconds * 1000);
+  /** A 429's or 503's Retry-After: the next try waits at least that long. */
+  private noteRetryAfter(verdicts: Verdict[]): void {
+    for (const verdict of verdicts) {
+      if (verdict.kind === 'transient' && verdict.retryAfterMs) this.retryAfterMs = Math.max(this.retryAfterMs, verdict.retryAfterMs);
+    }
   }
 
   private setState(change: Partial<SyncState>): void {
     this.state = { ...this.state, ...change };
     for (const listener of this.listeners) listener(this.state);
-  }
-}
-
-type BatchResult = {
-  index?: number;
-  id?: string;
-  status?: 'created' | 'duplicate' | 'conflict' | 'invalid';
-  registration?: Registration;
-  error?: { message?: string; fields?: FieldErrors; current?: unknown };
-};
-
-function verdictOfBatchResult(result: BatchResult): Verdict {
-  switch (result.status) {
-    case 'created':
-    case 'duplicate':
-      return { kind: 'synced', ...(result.registration ? { registration: result.registration } : {}) };
-    case 'conflict':
-      return {
-        kind: 'conflict',
-        message: result.error?.message ?? 'The server already has a different registration with this id.',
-        // Present only when this device holds the record's secret and the record is not deleted.
-        serverCopy: result.error?.current ?? result.registration ?? null,
-      };
-    case 'invalid':
-      return {
-        kind: 'failed',
-        message: result.error?.message ?? 'The server found mistakes in this registration.',
-        fields: result.error?.fields ?? null,
-      };
-    default:
-      return { kind: 'transient', message: 'The server gave an answer this app does not understand.' };
-  }
-}
-
-/** Shown on a venue record kept in the queue because the staff session ended. */
-export const SIGNED_OUT_MESSAGE = 'Your staff sign-in has ended. Sign in again to send this; it stays saved on this device.';
-
-function transientMessage(status: number): string {
-  return status === 429
-    ? 'Many records were sent from this network; the server asked to wait a little. They will be sent automatically.'
-    : `The server is having trouble (${status}).`;
-}
-
-/** Network trouble, overload, rate limits (429) and server faults fix themselves; keep the record queued. */
-function isTransientStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429 || status === 0;
-}
-
-/** The record as it travels: its payload plus the record's secret (ADR 009). */
-function withSecret(record: OutboxRecord): Record<string, unknown> {
-  return record.recordSecret ? { ...record.payload, [RECORD_SECRET_FIELD]: record.recordSecret } : { ...record.payload };
-}
-
-function requestFor(record: OutboxRecord): [string, RequestInit] {
-  switch (record.kind) {
-    case 'judge': {
-      const form = new FormData();
-      const { payload } = record;
-      form.set('id', payload.id);
-      form.set('name', String(payload.name ?? ''));
-      form.set('expertise', String(payload.expertise ?? ''));
-      form.set('experience', String(payload.experience ?? ''));
-      form.set('bio', String(payload.bio ?? ''));
-      if (record.recordSecret) form.set(RECORD_SECRET_FIELD, record.recordSecret);
-      if (record.photo) form.set('photo', record.photo, record.photoName ?? 'photo');
-      return ['/api/judges', { method: 'POST', headers: { 'X-Requested-With': 'fetch' }, body: form }];
-    }
-    case 'contact':
-      return ['/api/contact', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
-    case 'newsletter':
-      return ['/api/newsletter', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
-    case 'registration':
-      return ['/api/registrations', { method: 'POST', headers: JSON_HEADERS, body: JSON.stringify(withSecret(record)) }];
-    default:
-      throw new Error(`${record.kind} records travel in batches (src/lib/outbox/kinds).`);
   }
 }

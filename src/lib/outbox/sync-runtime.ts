@@ -1,5 +1,6 @@
 import { liveQuery } from 'dexie';
-import { isUnsynced, outboxDb, type OutboxKind } from './outbox-db';
+import { OUTBOX_KIND_NAMES, type OutboxKind } from './kinds';
+import { isUnsynced, outboxDb } from './outbox-db';
 import { SyncEngine } from './sync-engine';
 
 let engine: SyncEngine | null = null;
@@ -25,7 +26,7 @@ export type PendingCounts = Record<OutboxKind, number> & { total: number };
 /** Live counts of records not yet on the server, across every tab of this profile. */
 export function watchPendingCounts(onChange: (counts: PendingCounts) => void): () => void {
   const subscription = liveQuery(async () => {
-    const counts: PendingCounts = { registration: 0, judge: 0, contact: 0, newsletter: 0, 'check-in': 0, fee: 0, 'walk-in': 0, total: 0 };
+    const counts = Object.fromEntries([...OUTBOX_KIND_NAMES, 'total'].map((key) => [key, 0])) as PendingCounts;
     await outboxDb()
       .records.filter(isUnsynced)
       .each((record) => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import type { InferResponseType } from 'hono/client';
+import { apiFetch, type api } from '@/lib/api-client';
 import type { AdminRegistration, RegistrationPage } from './get-registrations';
 import type { MutationConfig } from './mutation-config';
 import { adminKeys } from './query-keys';
@@ -7,7 +8,7 @@ import { adminKeys } from './query-keys';
 /** The row's fade-out (`.admin-row` in admin.css): a deleted row leaves the list only once it has faded. */
 const DELETE_FADE_MS = 300;
 
-type DeleteAnswer = { registration: AdminRegistration };
+type DeleteAnswer = InferResponseType<(typeof api.registrations)[':id']['$delete'], 200>;
 
 /** A soft delete: the row can be restored (restore-registration.ts). */
 export function deleteRegistration(id: string): Promise<DeleteAnswer> {

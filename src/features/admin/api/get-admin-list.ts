@@ -1,45 +1,14 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import type { InferResponseType } from 'hono/client';
+import { apiFetch, type api } from '@/lib/api-client';
 import { adminKeys, type AdminListResource } from './query-keys';
 
-export type ListPage<T> = { items: T[]; nextCursor: string | null };
-
-export type JudgeApplication = {
-  id: string;
-  name: string;
-  expertise: string;
-  experience: number;
-  bio: string;
-  hasPhoto: boolean;
-  createdAt: string;
-};
-
-export type ContactMessage = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  subject: string;
-  message: string;
-  contactMethod: string;
-  handledAt: string | null;
-  handledBy: string | null;
-  createdAt: string;
-};
-
-export type NewsletterSubscriber = { id: string; email: string; createdAt: string };
-
-export type AuditEntry = {
-  id: string;
-  adminUsername: string | null;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  changes: unknown;
-  createdAt: string;
-};
+/** The items of the simple admin lists, as the server types them (server/routes/<resource>). */
+type ItemOf<T extends { items: unknown[] }> = T['items'][number];
+export type JudgeApplication = ItemOf<InferResponseType<typeof api.judges.$get, 200>>;
+export type ContactMessage = ItemOf<InferResponseType<typeof api.contact.$get, 200>>;
+export type NewsletterSubscriber = ItemOf<InferResponseType<typeof api.newsletter.$get, 200>>;
+export type AuditEntry = ItemOf<InferResponseType<typeof api.audit.$get, 200>>;
 
 export type AdminListItem = {
   judges: JudgeApplication;
@@ -47,6 +16,9 @@ export type AdminListItem = {
   newsletter: NewsletterSubscriber;
   audit: AuditEntry;
 };
+
+type ListPage<T> = { items: T[]; nextCursor: string | null };
+type MarkHandledAnswer = InferResponseType<(typeof api.contact)[':id']['$patch'], 200>;
 
 /** The simple admin lists (judges, contact, newsletter, audit): newest first, keyset pages. */
 export const adminListQueryOptions = <R extends AdminListResource>(resource: R) =>
@@ -61,8 +33,8 @@ export const adminListQueryOptions = <R extends AdminListResource>(resource: R) 
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function markContactHandled(id: string, handled: boolean): Promise<{ message: ContactMessage }> {
-  return apiFetch<{ message: ContactMessage }>(`/api/contact/${encodeURIComponent(id)}`, {
+export function markContactHandled(id: string, handled: boolean): Promise<MarkHandledAnswer> {
+  return apiFetch<MarkHandledAnswer>(`/api/contact/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: JSON.stringify({ handled }),
   });

@@ -1,17 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
-import type { Registration } from '@domain/registration';
-import { apiFetch } from '@/lib/api-client';
+import type { InferResponseType } from 'hono/client';
+import { apiFetch, type api } from '@/lib/api-client';
 import { filtersToApiQuery, type RegistrationFilters } from '../utils/registration-filters';
 import { adminKeys } from './query-keys';
 
-export type AdminRegistration = Registration & { possibleDuplicate: boolean; deletedAt: string | null };
-
-export type RegistrationPage = {
-  items: AdminRegistration[];
-  total: number;
-  filtered: number;
-  nextCursor: string | null;
-};
+/** One page of the admin's list, as the server types it (server/routes/registrations). */
+export type RegistrationPage = InferResponseType<typeof api.registrations.$get, 200>;
+export type AdminRegistration = RegistrationPage['items'][number];
 
 export const REGISTRATIONS_PAGE_SIZE = 100;
 

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
-import type { AdminRegistration } from './get-registrations';
+import type { InferResponseType } from 'hono/client';
+import { apiFetch, type api } from '@/lib/api-client';
 import type { MutationConfig } from './mutation-config';
 import { adminKeys } from './query-keys';
 
-type RestoreAnswer = { registration: AdminRegistration };
+type RestoreAnswer = InferResponseType<(typeof api.registrations)[':id']['restore']['$post'], 200>;
 
 /** Undoes a soft delete. */
 export function restoreRegistration(id: string): Promise<RestoreAnswer> {

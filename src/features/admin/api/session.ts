@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_HEADERS, ApiRequestError, apiFetch, readResponse } from '@/lib/api-client';
+import type { InferResponseType } from 'hono/client';
+import { API_HEADERS, ApiRequestError, apiFetch, readResponse, type api } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-export type AdminSession = { admin: { username: string; role?: 'admin' | 'staff' } };
+export type AdminSession = InferResponseType<typeof api.auth.me.$get, 200>;
 
 /** Who is signed in; null when nobody is (the API answers 401). */
 export async function getSession(): Promise<AdminSession | null> {
@@ -49,5 +50,5 @@ export async function login(input: LoginInput): Promise<AdminSession> {
 }
 
 export async function logout(): Promise<void> {
-  await apiFetch<{ ok: true }>('/api/auth/logout', { method: 'POST' });
+  await apiFetch<InferResponseType<typeof api.auth.logout.$post, 200>>('/api/auth/logout', { method: 'POST' });
 }

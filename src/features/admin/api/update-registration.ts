@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { RegistrationUpdateInput } from '@domain/registration';
 import type { FieldErrors } from '@domain/validation';
-import { ApiRequestError, apiFetch } from '@/lib/api-client';
+import type { InferResponseType } from 'hono/client';
+import { ApiRequestError, apiFetch, type api } from '@/lib/api-client';
 import type { AdminRegistration, RegistrationPage } from './get-registrations';
 import type { MutationConfig } from './mutation-config';
 import { adminKeys } from './query-keys';
@@ -11,7 +12,7 @@ import { adminKeys } from './query-keys';
  * (domain/registration.ts): by the edit row before sending, and by the server again.
  */
 export type UpdateRegistrationVariables = { row: AdminRegistration; input: RegistrationUpdateInput };
-type UpdateAnswer = { registration: AdminRegistration };
+type UpdateAnswer = InferResponseType<(typeof api.registrations)[':id']['$put'], 200>;
 
 export function updateRegistration(id: string, input: RegistrationUpdateInput): Promise<UpdateAnswer> {
   return apiFetch<UpdateAnswer>(`/api/registrations/${encodeURIComponent(id)}`, {

@@ -13,6 +13,7 @@ const NAV = [
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/venue', label: 'Venue and staff' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/erasure-requests', label: 'Erasure requests' },
 ] as const;
 
 /** The signed-in admin frame: checks the session, then shows navigation, Sign out and the page. */

@@ -12,6 +12,8 @@ type Props = {
   busy: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  /** Opens the registration: its emails, consent record and Resend. */
+  onDetails: () => void;
 };
 
 /** Lets a long address wrap after the @ rather than mid-word. */
@@ -29,7 +31,7 @@ function EmailText({ email }: { email: string }) {
 
 /** One registration as a table row: the reference code sits under the name, duplicates are flagged. */
 export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function RegistrationRow(
-  { registration: r, rowIndex, dataIndex, saved, focusEdit, leaving, busy, onEdit, onDelete },
+  { registration: r, rowIndex, dataIndex, saved, focusEdit, leaving, busy, onEdit, onDelete, onDetails },
   ref,
 ) {
   const editRef = useRef<HTMLButtonElement>(null);
@@ -37,7 +39,13 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
     if (focusEdit) editRef.current?.focus();
   }, [focusEdit]);
   const who = r.name ?? r.instituteName ?? r.referenceCode;
-  const classes = ['admin-row', saved && 'admin-row--saved', leaving && 'admin-row--leaving', r.possibleDuplicate && 'admin-row--duplicate']
+  const classes = [
+    'admin-row',
+    saved && 'admin-row--saved',
+    leaving && 'admin-row--leaving',
+    r.possibleDuplicate && 'admin-row--duplicate',
+    r.cancelledAt && 'admin-row--cancelled',
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -45,7 +53,14 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       <td>
         <span className="admin-row__name">{r.name ?? <span className="admin-muted">Institute</span>}</span>
         <span className="admin-ref">{r.referenceCode}</span>
+        {/* The language the family registered in: their emails go out in it (issue 14). */}
+        <span className="admin-lang" data-language={r.language}>
+          {r.language === 'ta' ? 'Tamil' : 'English'}
+        </span>
         {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
+        {r.cancelledAt && (
+          <span className="admin-badge admin-badge--cancelled">{r.cancelledBy === 'family' ? 'Cancelled by family' : 'Cancelled'}</span>
+        )}
       </td>
       <td>{formatShortAge(r.age, r.ageUnit)}</td>
       <td>
@@ -65,6 +80,9 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       </td>
       <td>
         <div className="admin-actions">
+          <button type="button" className="button button--small" onClick={onDetails} aria-label={`Details of ${who}`}>
+            Details
+          </button>
           <button ref={editRef} type="button" className="button button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${who}`}>
             Edit
           </button>

@@ -27,13 +27,14 @@ type Props = {
   sorting: { filters: RegistrationFilters; onSort: (column: SortColumn) => void };
   editor: Pick<RegistrationEditor, 'editingId' | 'editingKey' | 'focusEditId' | 'errors' | 'savedId' | 'savingId' | 'start' | 'cancel' | 'save'>;
   removal: Pick<RegistrationRemoval, 'leavingIds' | 'remove'>;
+  onDetails: (row: AdminRegistration) => void;
 };
 
 /**
  * The registrations table. Only the rows in view (plus a margin) are in the DOM, so 100,000
  * rows scroll as smoothly as 100; spacer rows above and below keep the scrollbar honest.
  */
-export function RegistrationsTable({ rows, paging, sorting, editor, removal }: Props) {
+export function RegistrationsTable({ rows, paging, sorting, editor, removal, onDetails }: Props) {
   const { filtered, hasNextPage, isFetchingNextPage, fetchNextPage } = paging;
   const { filters, onSort } = sorting;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -135,6 +136,7 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal }: P
                 busy={removal.leavingIds.has(row.id)}
                 onEdit={() => editor.start(row)}
                 onDelete={() => removal.remove(row)}
+                onDetails={() => onDetails(row)}
               />
             );
           })}

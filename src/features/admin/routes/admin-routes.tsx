@@ -14,6 +14,7 @@ const ContactMessagesPage = lazy(() =>
 const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
 const VenueAdminPage = lazy(() => import('./venue-admin-page').then((m) => ({ default: m.VenueAdminPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
+const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m) => ({ default: m.ErasureRequestsPage })));
 
 /** The admin area (/admin/*): login, and the signed-in pages behind the session guard. */
 export function AdminRoutes() {
@@ -30,6 +31,7 @@ export function AdminRoutes() {
             <Route path="newsletter" element={<NewsletterPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="venue" element={<VenueAdminPage />} />
+            <Route path="erasure-requests" element={<ErasureRequestsPage />} />
             <Route path="*" element={<Navigate to="users" replace />} />
           </Route>
         </Routes>

@@ -12,6 +12,11 @@ const ACTION_LABELS: Record<string, string> = {
   'registration.restore': 'Restored registration',
   'contact.handled': 'Marked message handled',
   'contact.unhandled': 'Marked message unhandled',
+  'registration.resend_confirmation': 'Resent the confirmation email',
+  'registration.erase': 'Erased registration (family’s request)',
+  'registration.cancel': 'Cancelled registration',
+  'registration.consent': 'Gave parental consent',
+  'registration.erasure_requested': 'Asked for erasure',
 };
 
 const COLUMNS: Column<AuditEntry>[] = [

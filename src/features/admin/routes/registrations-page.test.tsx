@@ -36,6 +36,9 @@ function registration(overrides: Partial<AdminRegistration> = {}): AdminRegistra
     version: 1,
     possibleDuplicate: false,
     deletedAt: null,
+    language: 'en',
+    cancelledAt: null,
+    cancelledBy: null,
     ...overrides,
   };
 }

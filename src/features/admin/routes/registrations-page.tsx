@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { exportCsvUrl, registrationsQueryOptions } from '../api/get-registrations';
+import { exportCsvUrl, registrationsQueryOptions, type AdminRegistration } from '../api/get-registrations';
+import { RegistrationDetailsDialog } from '../components/registration-details-dialog';
 import { FiltersMenu } from '../components/filters-menu';
 import { RegistrationsTable } from '../components/registrations-table';
 import { SearchBox } from '../components/search-box';
@@ -25,6 +26,7 @@ export function RegistrationsPage() {
   const [banner, setBanner] = useState<Banner | null>(null);
   const editor = useRegistrationEditor(setBanner);
   const removal = useRegistrationRemoval(setBanner);
+  const [details, setDetails] = useState<AdminRegistration | null>(null);
 
   const onSearch = useCallback(
     (q: string, refining: boolean) => setFilters({ q }, { replace: refining }),
@@ -103,6 +105,7 @@ export function RegistrationsPage() {
           sorting={{ filters, onSort: (column) => setFilters(nextSort(filters, column)) }}
           editor={editor}
           removal={removal}
+          onDetails={setDetails}
         />
       )}
       {query.isError && query.data && (
@@ -112,6 +115,14 @@ export function RegistrationsPage() {
             Retry
           </button>
         </div>
+      )}
+
+      {details && (
+        <RegistrationDetailsDialog
+          id={details.id}
+          label={details.name ?? details.instituteName ?? details.referenceCode}
+          onClose={() => setDetails(null)}
+        />
       )}
 
       {removal.deleted && (

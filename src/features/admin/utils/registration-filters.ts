@@ -1,7 +1,9 @@
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
+import { REGISTRATION_SORTS, type RegistrationSort } from '@domain/registration-rules';
 
-export const SORT_COLUMNS = ['name', 'age', 'email', 'phone', 'city', 'institute', 'categories'] as const;
-export type SortColumn = (typeof SORT_COLUMNS)[number];
+/** The API's sort columns (domain/registration-rules.ts), in the table's column order. */
+export const SORT_COLUMNS = REGISTRATION_SORTS;
+export type SortColumn = RegistrationSort;
 export type SortDirection = 'asc' | 'desc';
 
 /** What the registrations table shows; it lives in the URL so a view can be bookmarked. */

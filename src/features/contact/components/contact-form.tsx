@@ -1,12 +1,10 @@
-import { CONTACT_METHODS, CONTACT_THANK_YOU, contactMessageSchema, type ContactMethod } from '@domain/contact';
-import { fieldErrorsOf } from '@domain/validation';
+import { CONTACT_METHODS, CONTACT_THANK_YOU, type ContactMethod } from '@domain/contact';
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
-import { enqueueContactMessage } from '@/lib/outbox/outbox';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
+import { saveContactMessage } from '../api/save-contact-message';
 
 type Values = { name: string; email: string; phone: string; subject: string; message: string; contactMethod: ContactMethod };
 
@@ -38,15 +36,13 @@ export function ContactForm() {
 
   async function onSubmit() {
     if (saving) return;
-    const parsed = contactMessageSchema.safeParse({ id: crypto.randomUUID(), ...values });
-    if (!parsed.success) {
-      form.show(fieldErrorsOf(parsed.error));
-      return;
-    }
     setSaving(true);
     try {
-      await enqueueContactMessage(parsed.data);
-      void syncEngine().sync();
+      const result = await saveContactMessage(values);
+      if (!result.saved) {
+        form.show(result.errors);
+        return;
+      }
       setValues(blank());
       form.reset();
       setThanked(true);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Accordion, type AccordionItem } from '@/components/accordion';
-import { NeedsJavaScript } from '@/components/needs-javascript';
+import { NeedsJavaScriptNotice, needsJavaScriptFor } from '@/components/form/form';
 import { ADDRESS, BUSINESS_HOURS, CONTACT } from '@/config/season';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { useNearViewport } from '@/hooks/use-near-viewport';
@@ -71,9 +71,10 @@ export function ContactPage() {
               <ContactForm />
             </Suspense>
           ) : (
-            <NeedsJavaScript task="Sending a message">
+            <>
+              <NeedsJavaScriptNotice>{needsJavaScriptFor('Sending a message')}</NeedsJavaScriptNotice>
               <p>Loading the form…</p>
-            </NeedsJavaScript>
+            </>
           )}
         </div>
       </section>

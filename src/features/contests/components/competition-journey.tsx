@@ -1,7 +1,9 @@
+import { useT } from '@/lib/i18n/use-t';
+import { levelDates, levelsText } from '@/config/season-text';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
-import { LEVELS, type Level, type LevelId } from '@/config/season';
+import type { Level, LevelId } from '@/config/season';
 
 /** The original site's popup-to-registration delay (docs/product.md). */
 const REGISTER_DELAY_MS = 50;
@@ -20,34 +22,35 @@ function DetailList({ title, items }: { title: string; items: readonly string[] 
 }
 
 function LevelDetails({ level }: { level: Level }) {
+  const { t, lang } = useT();
   return (
     <>
       <p className="level-date">
-        <strong>Date:</strong> {level.date}
+        <strong>{t('level.date')}:</strong> {levelDates(level, lang)}
       </p>
       <p>{level.description}</p>
       <dl className="level-facts">
         <div>
-          <dt>Venue</dt>
+          <dt>{t('level.venue')}</dt>
           <dd>{level.venue}</dd>
         </div>
         <div>
-          <dt>Format</dt>
+          <dt>{t('level.format')}</dt>
           <dd>{level.format}</dd>
         </div>
         {level.fee ? (
           <div>
-            <dt>Fee</dt>
+            <dt>{t('level.fee')}</dt>
             <dd>{level.fee}</dd>
           </div>
         ) : null}
       </dl>
       <div className="level-details-grid">
-        <DetailList title="Requirements" items={level.requirements} />
-        <DetailList title="Timeline" items={level.timeline} />
-        <DetailList title="Locations" items={level.locations} />
-        <DetailList title="Schedule" items={level.schedule} />
-        <DetailList title="Amenities" items={level.amenities} />
+        <DetailList title={t('level.requirements')} items={level.requirements} />
+        <DetailList title={t('level.timeline')} items={level.timeline} />
+        <DetailList title={t('level.locations')} items={level.locations} />
+        <DetailList title={t('level.schedule')} items={level.schedule} />
+        <DetailList title={t('level.amenities')} items={level.amenities} />
       </div>
     </>
   );
@@ -56,24 +59,26 @@ function LevelDetails({ level }: { level: Level }) {
 export function CompetitionJourney() {
   const [openLevel, setOpenLevel] = useState<LevelId | null>(null);
   const navigate = useNavigate();
+  const { t, to, lang } = useT();
+  const levels = levelsText(lang);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const level = LEVELS.find((l) => l.id === openLevel);
+  const level = levels.find((l) => l.id === openLevel);
 
   return (
     <section className="page journey" aria-labelledby="journey-heading">
-      <h2 id="journey-heading">Competition Journey</h2>
-      <p>Three levels, one season. Choose a level to see its dates, venue and everything you need to bring.</p>
+      <h2 id="journey-heading">{t('journey.title')}</h2>
+      <p>{t('journey.lead')}</p>
       <ol className="journey__levels">
-        {LEVELS.map((item) => (
+        {levels.map((item) => (
           <li key={item.id}>
             <button type="button" className="journey__level" onClick={() => setOpenLevel(item.id)} aria-haspopup="dialog">
               <span className="journey__number" aria-hidden="true">
                 {item.number}
               </span>
               <span className="journey__title">{item.title}</span>
-              <span className="journey__date">{item.date}</span>
+              <span className="journey__date">{levelDates(item, lang)}</span>
             </button>
           </li>
         ))}
@@ -88,10 +93,10 @@ export function CompetitionJourney() {
               className="button button--primary"
               onClick={() => {
                 setOpenLevel(null);
-                timer.current = setTimeout(() => void navigate('/registration'), REGISTER_DELAY_MS);
+                timer.current = setTimeout(() => void navigate(to('/registration')), REGISTER_DELAY_MS);
               }}
             >
-              Register for This Level
+              {t('journey.register')}
             </button>
           }
         >

@@ -1,30 +1,31 @@
+import { useT } from '@/lib/i18n/use-t';
 import { Link } from 'react-router-dom';
 import { CATEGORIES } from '@domain/categories';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { CompetitionJourney } from '../components/competition-journey';
-import { CONTESTS } from '../utils/contest-content';
+import { CONTESTS, contestText } from '../utils/contest-content';
 
 export function CategoriesPage() {
+  const { t, to, lang } = useT();
   return (
     <div className="stack">
       <section className="page" aria-labelledby="categories-heading">
-        <h1 id="categories-heading">Contest Categories</h1>
-        <p className="lead">
-          Twelve ways to shine. Pick one contest or several: each child can enter as many categories as they enjoy.
-        </p>
+        <h1 id="categories-heading">{t('nav.categories')}</h1>
+        <p className="lead">{t('categories.lead')}</p>
         <ul className="card-grid">
           {CATEGORIES.map((category) => {
-            const contest = CONTESTS[category.slug];
+            const contest = contestText(CONTESTS[category.slug], lang);
+            const label = lang === 'en' ? category.cardLabel : contest.title;
             return (
               <ScrollReveal as="li" key={category.slug} className="card category-card">
                 <span className="card__icon" style={{ background: contest.colors[0] }}>
                   <Icon name={contest.icon} />
                 </span>
-                <h2 className="card__title">{category.cardLabel}</h2>
+                <h2 className="card__title">{label}</h2>
                 <p>{contest.cardTagline}</p>
-                <Link to={category.path} className="button" aria-label={`View Details: ${category.cardLabel}`}>
-                  View Details
+                <Link to={to(category.path)} className="button" aria-label={t('categories.details.label', { name: label })}>
+                  {t('categories.details')}
                 </Link>
               </ScrollReveal>
             );

@@ -1,9 +1,10 @@
+import { useT } from '@/lib/i18n/use-t';
 import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { CONTACT } from '@/config/season';
 import { useMotionPreference } from '@/hooks/motion-preference';
-import { contestForPathSegment } from '../utils/contest-content';
+import { contestForPathSegment, contestText } from '../utils/contest-content';
 
 // The hidden spin (docs/product.md, "Behaviour kept from the original site"): 3 clicks or taps within 5 s in the overlay's top-left 100×100 px corner.
 const SPIN_CLICKS = 3;
@@ -13,7 +14,9 @@ const PARALLAX_PX = 12;
 
 export function ContestPage() {
   const { slug } = useParams();
-  const contest = contestForPathSegment(slug);
+  const { t, to, lang } = useT();
+  const found = contestForPathSegment(slug);
+  const contest = found ? contestText(found, lang) : undefined;
   const { motionAllowed } = useMotionPreference();
   const [spinning, setSpinning] = useState(false);
   const [shift, setShift] = useState({ x: 0, y: 0 });
@@ -23,10 +26,10 @@ export function ContestPage() {
   if (!contest) {
     return (
       <section className="page page--narrow">
-        <h1>Contest not found</h1>
-        <p>We could not find that contest. It may have a new name this season.</p>
+        <h1>{t('contest.notFound')}</h1>
+        <p>{t('contest.notFoundText')}</p>
         <p>
-          <Link to="/contest/category">See all contest categories</Link>
+          <Link to={to('/contest/category')}>{t('contest.all')}</Link>
         </p>
       </section>
     );
@@ -87,17 +90,17 @@ export function ContestPage() {
         </header>
         <div className="contest__body">
           <section className="contest__welcome" aria-labelledby="welcome-heading">
-            <h2 id="welcome-heading">Welcome</h2>
+            <h2 id="welcome-heading">{t('contest.welcome')}</h2>
             {contest.welcome.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-            <Link to={`/registration?category=${contest.slug}`} className="button button--primary button--large">
-              Register Now
+            <Link to={`${to('/registration')}?category=${contest.slug}`} className="button button--primary button--large">
+              {t('contest.register')}
             </Link>
           </section>
           <aside className="contest__coordinator" aria-labelledby="coordinator-heading">
-            <h2 id="coordinator-heading">Your coordinator</h2>
-            <img src={contest.coordinator.portrait} alt={`Drawing of ${contest.coordinator.name}`} width={120} height={120} />
+            <h2 id="coordinator-heading">{t('contest.coordinator')}</h2>
+            <img src={contest.coordinator.portrait} alt={t('contest.portrait', { name: contest.coordinator.name })} width={120} height={120} />
             <p className="contest__coordinator-name">
               <strong>{contest.coordinator.name}</strong>
               <br />
@@ -105,15 +108,15 @@ export function ContestPage() {
             </p>
             <ul className="contest__contacts">
               <li>
-                Phone: <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+                {t('footer.phone')} <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
               </li>
               {isArt ? null : (
                 <li>
-                  Phone: <a href={CONTACT.phoneAltHref}>{CONTACT.phoneAlt}</a>
+                  {t('footer.phone')} <a href={CONTACT.phoneAltHref}>{CONTACT.phoneAlt}</a>
                 </li>
               )}
               <li>
-                {isArt ? 'Mail' : 'Support'}:{' '}
+                {isArt ? t('footer.mail') : t('contest.support')}{' '}
                 <a href={`mailto:${isArt ? CONTACT.email : CONTACT.supportEmail}`}>{isArt ? CONTACT.email : CONTACT.supportEmail}</a>
               </li>
             </ul>

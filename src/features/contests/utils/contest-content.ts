@@ -1,3 +1,6 @@
+import { coordinatorText } from '@/config/season-text';
+import type { Lang } from '@/lib/i18n/languages';
+import { localizeData } from '@/lib/i18n/localize-data';
 import { CATEGORIES, type CategorySlug } from '@domain/categories';
 import { COORDINATORS, type Coordinator, type IconName } from '@/config/season';
 
@@ -13,6 +16,9 @@ export type ContestContent = {
   /** Two gradient stops for the animated background. */
   colors: readonly [string, string];
 };
+
+/** The text fields of a contest, translated in the catalogs under data.contest.<slug>.<field> (ADR 015). */
+export const CONTEST_TEXT_FIELDS = ['title', 'tagline', 'cardTagline', 'welcome'] as const;
 
 export const CONTESTS: Record<CategorySlug, ContestContent> = {
   dance: {
@@ -179,4 +185,14 @@ export function contestForPathSegment(segment: string | undefined): ContestConte
   const path = `/contest/${segment.toLowerCase()}`;
   const category = CATEGORIES.find((c) => c.path === path);
   return category ? CONTESTS[category.slug] : undefined;
+}
+
+/** A contest's texts in the page's language (the Tamil is in src/locales/ta.po; ADR 015). */
+export function contestText(contest: ContestContent, lang: Lang): ContestContent {
+  if (lang === 'en') return contest;
+  const key = (Object.keys(COORDINATORS) as (keyof typeof COORDINATORS)[]).find((k) => COORDINATORS[k] === contest.coordinator);
+  return {
+    ...localizeData(contest, `data.contest.${contest.slug}`, CONTEST_TEXT_FIELDS, lang),
+    coordinator: key ? coordinatorText(key, lang) : contest.coordinator,
+  };
 }

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SPONSOR_SLIDE_MS, type Sponsor } from '@/config/season';
@@ -12,6 +13,7 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
   const [current, setCurrent] = useState(0);
   const [resting, setResting] = useState(false);
   const { paused } = useMotionPreference();
+  const { t, to } = useT();
   const running = !paused && !resting && sponsors.length > 1;
 
   useInterval(() => setCurrent((index) => (index + 1) % sponsors.length), running ? SPONSOR_SLIDE_MS : null);
@@ -21,7 +23,7 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
       className="slider"
       role="group"
       aria-roledescription="carousel"
-      aria-label="Sponsor logos"
+      aria-label={t('sponsors.logos')}
       data-current={current}
       onPointerEnter={() => setResting(true)}
       onPointerLeave={() => setResting(false)}
@@ -36,10 +38,10 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
             style={{ transform: `translateX(${(index - current) * 100}%)` }}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${index + 1} of ${sponsors.length}: ${sponsor.name}`}
+            aria-label={t('sponsors.slide', { index: index + 1, count: sponsors.length, name: sponsor.name })}
             aria-hidden={index !== current}
           >
-            <img src={sponsor.logo} alt={`${sponsor.name} logo`} width={240} height={120} />
+            <img src={sponsor.logo} alt={t('sponsors.logo', { name: sponsor.name })} width={240} height={120} />
             <figcaption>
               <strong>{sponsor.name}</strong>
               <span>{sponsor.tagline}</span>
@@ -53,14 +55,14 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
             key={sponsor.id}
             type="button"
             className="slider__dot"
-            aria-label={`Show ${sponsor.name}`}
+            aria-label={t('sponsors.show', { name: sponsor.name })}
             aria-current={index === current}
             onClick={() => setCurrent(index)}
           />
         ))}
       </div>
-      <Link to="/about#sponsors" className="button">
-        View All Sponsors
+      <Link to={`${to('/about')}#sponsors`} className="button">
+        {t('sponsors.all')}
       </Link>
     </div>
   );

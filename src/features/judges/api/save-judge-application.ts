@@ -1,19 +1,18 @@
 import { judgeApplicationSchema } from '@domain/judge';
-import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
+import { fieldErrorsOf } from '@domain/validation';
 import { enqueueJudgeApplication } from '@/lib/outbox/outbox';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
+import type { SaveResult } from '@/lib/outbox/record';
 
 /**
- * The heavy half of the teaching-panel form (zod, Dexie, the sync engine), loaded once the page
- * is idle so the form renders on a light first load.
+ * The teaching-panel application's one save path (zod and Dexie, loaded once the page is idle):
+ * parses, then stores the parsed application with its photo. Storing wakes the sync engine.
  */
 export async function saveJudgeApplication(
   values: { id: string; name: string; expertise: string; experience: string; bio: string },
   photo: { blob: Blob; name: string } | null,
-): Promise<{ saved: true } | { saved: false; errors: FieldErrors }> {
+): Promise<SaveResult> {
   const parsed = judgeApplicationSchema.safeParse(values);
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
   await enqueueJudgeApplication(parsed.data, photo);
-  void syncEngine().sync();
-  return { saved: true };
+  return { saved: true, id: parsed.data.id, existing: false };
 }

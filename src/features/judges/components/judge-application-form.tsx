@@ -1,6 +1,6 @@
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from '@domain/judge-rules';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Form, SubmitButton } from '@/components/form/form';
+import { Form, SubmitButton, needsJavaScriptFor } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
@@ -64,7 +64,7 @@ export function JudgeApplicationForm() {
         form.show({ ...result.errors, ...(form.errors.photo ? { photo: form.errors.photo } : {}) });
         return;
       }
-      setSavedId(id);
+      setSavedId(result.id);
       setValues(blank);
       setPhoto(null);
       form.reset();
@@ -79,7 +79,7 @@ export function JudgeApplicationForm() {
   const bioLeft = JUDGE_BIO_MAX - values.bio.length;
 
   return (
-    <Form className="form form--card" onSubmit={onSubmit}>
+    <Form className="form form--card" onSubmit={onSubmit} needsJavaScript={needsJavaScriptFor('Applying')}>
       <div role="status" className="form__status">
         {savedId ? (
           <Suspense fallback={<p>Thank you for applying to our teaching panel!</p>}>

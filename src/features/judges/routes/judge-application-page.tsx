@@ -1,4 +1,3 @@
-import { NeedsJavaScript } from '@/components/needs-javascript';
 import { JudgeApplicationForm } from '../components/judge-application-form';
 import '../components/judge-application-form.css';
 
@@ -10,9 +9,7 @@ export function JudgeApplicationPage() {
         Dancers, singers, artists, storytellers and trainers: help judge and teach the children of the Kids Talent
         Competition. Tell us about yourself and we will be in touch.
       </p>
-      <NeedsJavaScript task="Applying">
-        <JudgeApplicationForm />
-      </NeedsJavaScript>
+      <JudgeApplicationForm />
     </section>
   );
 }

@@ -1,42 +1,37 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { useT } from '@/lib/i18n/use-t';
 import './newsletter-form.css';
+
+const loadSaving = () => import('../api/save-newsletter-signup');
+const SignupNotice = lazy(() => import('./signup-notice').then((m) => ({ default: m.SignupNotice })));
 
 /** The footer's newsletter sign-up. Subscribing twice from this device is fine, and it says so. */
 export function NewsletterForm() {
+  const { t } = useT();
   const [email, setEmail] = useState('');
-  const [notice, setNotice] = useState('');
+  const [signup, setSignup] = useState<{ id: string; existing: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const form = useFieldErrors();
 
   async function onSubmit() {
     if (saving) return;
     setSaving(true);
-    setNotice('');
+    setSignup(null);
     form.reset();
     try {
-      const { subscribe, waitForAnswer } = await import('../utils/subscribe');
-      const result = await subscribe(email);
-      if (result.kind === 'invalid') {
-        form.show({ email: result.message });
+      const { saveNewsletterSignup } = await loadSaving();
+      const result = await saveNewsletterSignup(email);
+      if (!result.saved) {
+        form.show({ email: result.errors.email ?? 'Enter a valid email address.' });
         return;
       }
       setEmail('');
-      if (result.kind === 'already') {
-        setNotice('You are already subscribed. Nothing more to do!');
-        return;
-      }
-      setNotice('Thanks! You are on the list.');
-      // The server never says whether the address was on the list before: that would tell anyone
-      // typing an address whether its owner subscribed. On the list it is, either way.
-      const answered = await waitForAnswer(result.id, 4000);
-      if (answered?.status !== 'synced') {
-        setNotice('Thanks! Saved on this device; you will be subscribed as soon as you are online.');
-      }
+      setSignup({ id: result.id, existing: result.existing });
     } catch {
-      form.show({ email: 'That did not work. Please try again.' });
+      form.show({ email: t('newsletter.failed') });
     } finally {
       setSaving(false);
     }
@@ -44,26 +39,30 @@ export function NewsletterForm() {
 
   return (
     <Form className="newsletter-form" onSubmit={onSubmit}>
-      <FormField label="Your email" {...form.field('email')}>
+      <FormField label={t('newsletter.email')} {...form.field('email')}>
         {(control) => (
           <div className="newsletter-form__row">
             <input
               {...control}
               type="email"
               autoComplete="email"
-              placeholder="Enter your email"
+              placeholder={t('newsletter.placeholder')}
               value={email}
               onChange={(event) => {
                 setEmail(event.target.value);
                 form.clear('email');
               }}
             />
-            <SubmitButton busy={saving}>Subscribe</SubmitButton>
+            <SubmitButton busy={saving}>{t('newsletter.subscribe')}</SubmitButton>
           </div>
         )}
       </FormField>
       <p role="status" className="newsletter-form__notice">
-        {notice}
+        {signup ? (
+          <Suspense fallback={null}>
+            <SignupNotice key={signup.id} {...signup} />
+          </Suspense>
+        ) : null}
       </p>
     </Form>
   );

@@ -1,27 +1,28 @@
+import { localizeFieldError } from '@/lib/i18n/field-error';
 import { createReferenceCode } from '@domain/reference-code';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
 import { deleteRecord, resendAsNew, retryRecord } from '@/lib/outbox/outbox';
 import type { OutboxRecord } from '@/lib/outbox/outbox-db';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
-import { KIND_LABEL, STATUS_LABEL, comparableFields, fieldLabel, recordTitle } from '../utils/describe-record';
-
-const timeFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
+import { comparableFields, fieldLabel, kindLabel, recordTitle, statusLabel } from '../utils/describe-record';
 
 export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
   const [confirming, setConfirming] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const { t, to, lang } = useT();
   const busy = record.status === 'sending';
   const title = recordTitle(record);
 
   const run = async (action: () => Promise<unknown>) => {
     setProblem(null);
     try {
+      // Retrying or resending stores the record again, which wakes the sync engine.
       await action();
-      void syncEngine().sync();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'That did not work. Try again.');
+      setProblem(error instanceof Error ? error.message : t('outbox.problem'));
     }
   };
 
@@ -29,42 +30,42 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
     <li className={`outbox-card outbox-card--${record.status}`}>
       <div className="outbox-card__head">
         <div>
-          <p className="outbox-card__kind">{KIND_LABEL[record.kind]}</p>
+          <p className="outbox-card__kind">{kindLabel(record)}</p>
           <h3 className="outbox-card__title">{title}</h3>
         </div>
-        <span className={`outbox-status outbox-status--${record.status}`}>{STATUS_LABEL[record.status]}</span>
+        <span className={`outbox-status outbox-status--${record.status}`}>{statusLabel(record.status)}</span>
       </div>
       <dl className="outbox-card__meta">
         {record.kind === 'registration' ? (
           <div>
-            <dt>Reference code</dt>
+            <dt>{t('field.referenceCode')}</dt>
             <dd className="outbox-card__code">{record.referenceCode}</dd>
           </div>
         ) : null}
         <div>
-          <dt>Saved</dt>
-          <dd>{timeFormat.format(record.createdAt)}</dd>
+          <dt>{t('outbox.saved')}</dt>
+          <dd>{formatDateTime(record.createdAt, lang)}</dd>
         </div>
         {record.attempts > 0 && record.status !== 'synced' ? (
           <div>
-            <dt>Tries</dt>
+            <dt>{t('outbox.tries')}</dt>
             <dd>{record.attempts}</dd>
           </div>
         ) : null}
         {record.syncedAt ? (
           <div>
-            <dt>Sent</dt>
-            <dd>{timeFormat.format(record.syncedAt)}</dd>
+            <dt>{t('outbox.sent')}</dt>
+            <dd>{formatDateTime(record.syncedAt, lang)}</dd>
           </div>
         ) : null}
       </dl>
 
       {record.lastError && record.status !== 'synced' ? <p className="outbox-card__error">{record.lastError}</p> : null}
       {record.fieldErrors && record.status === 'failed' ? (
-        <ul className="outbox-card__fields" aria-label="What the server asked to fix">
+        <ul className="outbox-card__fields" aria-label={t('outbox.fix')}>
           {Object.entries(record.fieldErrors).map(([field, message]) => (
             <li key={field}>
-              <strong>{fieldLabel(field)}:</strong> {message}
+              <strong>{fieldLabel(field)}:</strong> {localizeFieldError(field, message)}
             </li>
           ))}
         </ul>
@@ -79,13 +80,13 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
       {record.status !== 'synced' ? (
         <div className="outbox-card__actions">
           {record.status === 'failed' && record.kind === 'registration' ? (
-            <Link className="button button--primary" to={`/registration?edit=${record.id}`}>
-              Edit and resend
+            <Link className="button button--primary" to={`${to('/registration')}?edit=${record.id}`}>
+              {t('outbox.edit')}
             </Link>
           ) : null}
           {record.status === 'failed' || record.status === 'conflict' ? (
             <button type="button" className="button" disabled={busy} onClick={() => void run(() => retryRecord(record.id))}>
-              Retry
+              {t('outbox.retry')}
             </button>
           ) : null}
           {record.status === 'conflict' && record.kind === 'registration' ? (
@@ -96,19 +97,19 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
                 void run(() => resendAsNew(record.id, { id: crypto.randomUUID(), referenceCode: createReferenceCode() }))
               }
             >
-              Send mine as a new registration
+              {t('outbox.resendNew')}
             </button>
           ) : null}
           <button type="button" className="button button--danger" disabled={busy} onClick={() => setConfirming(true)}>
-            Delete
+            {t('outbox.delete')}
           </button>
         </div>
       ) : null}
-      {busy ? <p className="outbox-card__note">Being sent right now; it cannot be changed until the server answers.</p> : null}
+      {busy ? <p className="outbox-card__note">{t('outbox.busy')}</p> : null}
 
       {confirming ? (
         <Dialog
-          title="Delete this saved record?"
+          title={t('outbox.deleteTitle')}
           onClose={() => setConfirming(false)}
           footer={
             <>
@@ -120,17 +121,17 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
                   void run(() => deleteRecord(record.id));
                 }}
               >
-                Delete for good
+                {t('outbox.deleteConfirm')}
               </button>
               <button type="button" className="button" onClick={() => setConfirming(false)}>
-                Keep it
+                {t('outbox.keep')}
               </button>
             </>
           }
         >
           <p>
-            “{title}” has not reached the organisers. Deleting it removes it from this device and it will never be sent.
-            {record.kind === 'registration' ? ` Reference code ${record.referenceCode}.` : ''}
+            {t('outbox.deleteText', { title })}
+            {record.kind === 'registration' ? ` ${t('outbox.deleteCode', { code: record.referenceCode })}` : ''}
           </p>
         </Dialog>
       ) : null}
@@ -142,26 +143,24 @@ function ConflictView({ record }: { record: OutboxRecord }) {
   const mine = comparableFields({ ...record.payload, ...(record.kind === 'registration' ? { referenceCode: record.referenceCode } : {}) });
   // The server shows its copy only to the device holding the record's secret (ADR 009).
   const theirs = record.serverCopy ? new Map(comparableFields(record.serverCopy)) : null;
+  const { t } = useT();
   return (
     <div className="outbox-conflict">
       {theirs ? (
-        <p>The server already has a different version of this record. Both are shown; differences are marked.</p>
+        <p>{t('conflict.both')}</p>
       ) : (
-        <p>
-          The server already has a different record with this id. To protect the family’s details it shows that record only
-          to the device that first sent it, so only this device’s version is shown.
-        </p>
+        <p>{t('conflict.mineOnly')}</p>
       )}
       <div className="outbox-conflict__scroll">
         <table>
           <caption className="outbox-sr-only">
-            {theirs ? 'This device’s version and the server’s version' : 'This device’s version'}
+            {theirs ? t('conflict.captionBoth') : t('conflict.captionMine')}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Field</th>
-              <th scope="col">On this device</th>
-              {theirs ? <th scope="col">On the server</th> : null}
+              <th scope="col">{t('conflict.field')}</th>
+              <th scope="col">{t('conflict.here')}</th>
+              {theirs ? <th scope="col">{t('conflict.server')}</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -181,7 +180,7 @@ function ConflictView({ record }: { record: OutboxRecord }) {
                   <td>{value}</td>
                   <td>
                     {other}
-                    {other !== value ? <span className="outbox-sr-only"> (different)</span> : null}
+                    {other !== value ? <span className="outbox-sr-only"> {t('conflict.different')}</span> : null}
                   </td>
                 </tr>
               );

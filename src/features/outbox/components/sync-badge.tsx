@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PendingCounts } from '@/lib/outbox/sync-runtime';
@@ -10,6 +11,7 @@ import './sync-badge.css';
  * it also starts this tab's sync engine.
  */
 export function SyncBadge() {
+  const { to } = useT();
   const [counts, setCounts] = useState<PendingCounts | null>(null);
 
   useEffect(() => {
@@ -34,7 +36,7 @@ export function SyncBadge() {
 
   if (!counts || counts.total === 0) return null;
   return (
-    <Link to="/saved" className="sync-badge" aria-label={pendingLabel(counts)} title={pendingLabel(counts)}>
+    <Link to={to('/saved')} className="sync-badge" aria-label={pendingLabel(counts)} title={pendingLabel(counts)}>
       <svg className="sync-badge__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path
           d="M7 18a5 5 0 0 1-.6-9.96A6 6 0 0 1 18 9a4.5 4.5 0 0 1-.5 9H7Zm5-9v5m0 0-2-2m2 2 2-2"

@@ -1,15 +1,10 @@
+import { useT, type Translate } from '@/lib/i18n/use-t';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { SyncOutcome, SyncState } from '@/lib/outbox/sync-engine';
 import { syncEngine } from '@/lib/outbox/sync-runtime';
 
-const OUTCOME_TEXT: Record<SyncOutcome, string> = {
-  idle: 'Nothing is waiting to be sent.',
-  done: 'Everything that could be sent has reached the server.',
-  offline: 'The server cannot be reached right now. Records stay saved here and are sent automatically.',
-  'retry-later': 'The server had trouble. Records stay saved here and are sent automatically.',
-  busy: 'Another open tab of this site is sending right now.',
-  'signed-out': 'Your staff sign-in has ended: venue records stay saved here. Sign in again at /venue to send them.',
-};
+/** What the last sync came to, in the page's language (ids sync.outcome.*). */
+const outcomeText = (outcome: SyncOutcome, t: Translate) => t(`sync.outcome.${outcome}`);
 
 function useSyncState(): SyncState {
   const engine = syncEngine();
@@ -39,8 +34,8 @@ function useStorageEstimate(): Estimate | null {
   return estimate;
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+function formatBytes(bytes: number, t: Translate): string {
+  if (bytes < 1024) return t('sync.bytes', { count: bytes });
   const units = ['KB', 'MB', 'GB', 'TB'];
   let value = bytes / 1024;
   let unit = 0;
@@ -51,13 +46,13 @@ function formatBytes(bytes: number): string {
   return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
-const clock = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short' });
-
 export function SyncPanel({ waiting }: { waiting: number }) {
   const state = useSyncState();
   const estimate = useStorageEstimate();
+  const { t, locale } = useT();
+  const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
   return (
-    <section className="sync-panel" aria-label="Sending">
+    <section className="sync-panel" aria-label={t('sync.panel')}>
       <div className="sync-panel__row">
         <button
           type="button"
@@ -65,27 +60,23 @@ export function SyncPanel({ waiting }: { waiting: number }) {
           disabled={state.running}
           onClick={() => void syncEngine().syncNow()}
         >
-          {state.running ? 'Syncing…' : 'Sync now'}
+          {state.running ? t('sync.running') : t('sync.now')}
         </button>
         <p className="sync-panel__status" role="status">
           {state.running
-            ? 'Sending…'
+            ? t('sync.status.sending')
             : state.lastOutcome
-              ? OUTCOME_TEXT[state.lastOutcome] +
-                (state.nextRetryAt && waiting > 0 ? ` Next try at ${clock.format(state.nextRetryAt)}.` : '')
+              ? outcomeText(state.lastOutcome, t) +
+                (state.nextRetryAt && waiting > 0 ? ` ${t('sync.nextTry', { time: clock.format(state.nextRetryAt) })}` : '')
               : waiting > 0
-                ? `${waiting} waiting to be sent.`
-                : 'Nothing is waiting to be sent.'}
+                ? t('sync.waitingCount', { count: waiting })
+                : t('sync.outcome.idle')}
         </p>
       </div>
       {estimate ? (
         <p className="sync-panel__storage">
-          This site uses {formatBytes(estimate.usage)} of about {formatBytes(estimate.quota)} available on this device.
-          {estimate.persisted === true
-            ? ' The browser has agreed to keep it even when space runs low.'
-            : estimate.persisted === false
-              ? ' The browser may clear it if space runs very low, so sync or export before then.'
-              : ''}
+          {t('sync.storage', { used: formatBytes(estimate.usage, t), quota: formatBytes(estimate.quota, t) })}
+          {estimate.persisted === true ? ` ${t('sync.persisted')}` : estimate.persisted === false ? ` ${t('sync.notPersisted')}` : ''}
         </p>
       ) : null}
     </section>

@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isUnsynced } from '@/lib/outbox/outbox-db';
@@ -19,25 +20,23 @@ export function SavedPage() {
 function SavedContent() {
   const { data: records, isPending, isError } = useOutboxRecords();
   const [exportProblem, setExportProblem] = useState<string | null>(null);
+  const { t, to } = useT();
   const unsynced = (records ?? []).filter(isUnsynced);
   const sent = (records ?? []).filter((record) => !isUnsynced(record)).reverse();
 
   return (
     <section className="page page--narrow saved-page" aria-labelledby="saved-heading">
-      <h1 id="saved-heading">Saved on this device</h1>
-      <p className="saved-page__intro">
-        Registrations, judge applications, messages and newsletter sign-ups are saved here first and sent to the
-        organisers as soon as there is a connection. Nothing here is lost when you close the browser.
-      </p>
+      <h1 id="saved-heading">{t('saved.title')}</h1>
+      <p className="saved-page__intro">{t('saved.intro')}</p>
       <SyncPanel waiting={unsynced.filter((record) => record.status === 'queued').length} />
 
-      {isPending ? <p>Loading what is saved…</p> : null}
-      {isError ? <p className="outbox-card__error">The saved records could not be read from this device’s storage.</p> : null}
+      {isPending ? <p>{t('saved.loading')}</p> : null}
+      {isError ? <p className="outbox-card__error">{t('saved.unreadable')}</p> : null}
 
-      <h2>Not sent yet ({unsynced.length})</h2>
+      <h2>{t('saved.unsent', { count: unsynced.length })}</h2>
       {!isPending && unsynced.length === 0 ? (
         <p className="saved-page__empty">
-          Everything has been sent. <Link to="/registration">Register another child</Link>
+          {t('saved.allSent')} <Link to={to('/registration')}>{t('saved.another')}</Link>
         </p>
       ) : (
         <ul className="outbox-list">
@@ -54,19 +53,19 @@ function SavedContent() {
           disabled={!records || records.length === 0}
           onClick={() => {
             setExportProblem(null);
-            downloadOutbox(records ?? []).catch(() => setExportProblem('The export could not be created.'));
+            downloadOutbox(records ?? []).catch(() => setExportProblem(t('saved.exportFailed')));
           }}
         >
-          Export as JSON
+          {t('saved.export')}
         </button>
-        <p>A file with everything saved on this device, to keep or hand to the organisers if sending keeps failing.</p>
+        <p>{t('saved.exportText')}</p>
         {exportProblem ? <p role="alert">{exportProblem}</p> : null}
       </div>
 
       {sent.length > 0 ? (
         <>
-          <h2>Sent from this device</h2>
-          <p className="saved-page__hint">Kept here for 7 days so you can look up a reference code.</p>
+          <h2>{t('saved.sentTitle')}</h2>
+          <p className="saved-page__hint">{t('saved.sentHint')}</p>
           <ul className="outbox-list">
             {sent.map((record) => (
               <OutboxRecordCard key={record.id} record={record} />

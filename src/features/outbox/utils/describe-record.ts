@@ -1,39 +1,20 @@
+import { i18n } from '@/lib/i18n/i18n';
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
-import { batchKindOf } from '@/lib/outbox/kinds/registry';
-import type { OutboxRecord } from '@/lib/outbox/outbox-db';
+import { outboxKind, type OutboxRecord } from '@/lib/outbox/kinds';
 
-export const KIND_LABEL: Record<OutboxRecord['kind'], string> = {
-  registration: 'Registration',
-  judge: 'Judge application',
-  contact: 'Message',
-  newsletter: 'Newsletter sign-up',
-  'check-in': 'Check-in',
-  fee: 'Fee',
-  'walk-in': 'Walk-in registration',
-};
+/** A record's status in the page's language (src/locales, ids sync.status.*). */
+export const statusLabel = (status: OutboxRecord['status']): string => i18n._(`sync.status.${status}`);
 
-export const STATUS_LABEL: Record<OutboxRecord['status'], string> = {
-  queued: 'Waiting to send',
-  sending: 'Sending…',
-  synced: 'Sent',
-  failed: 'Needs a fix',
-  conflict: 'Conflict',
-};
+/**
+ * What a person calls a record's kind, in the page's language (catalog id outbox.kind.<kind>;
+ * a new kind adds it to both catalogs), and the line they recognise it by (from lib/outbox/kinds).
+ */
+export function kindLabel(record: Pick<OutboxRecord, 'kind'>): string {
+  return i18n._(`outbox.kind.${record.kind}`);
+}
 
-/** The line a person recognises a record by. */
 export function recordTitle(record: OutboxRecord): string {
-  switch (record.kind) {
-    case 'registration':
-      return record.payload.name || record.payload.instituteName || record.payload.email;
-    case 'judge':
-      return String(record.payload.name ?? '');
-    case 'contact':
-      return `${record.payload.subject} (${record.payload.name})`;
-    case 'newsletter':
-      return record.payload.email;
-    default:
-      return batchKindOf(record.kind)?.title(record) ?? record.id;
-  }
+  return outboxKind(record.kind).title(record);
 }
 
 /** The fields of a registration or message as label/value rows, for showing two versions side by side. */
@@ -45,42 +26,44 @@ export function comparableFields(value: unknown): [string, string][] {
   const add = (label: string, key: string) => {
     if (key in v) rows.push([label, show(v[key])]);
   };
-  add('Name', 'name');
-  add('Age', 'age');
-  add('Email', 'email');
-  add('Phone', 'phone');
-  add('City', 'city');
-  add('Institute name', 'instituteName');
+  add(fieldLabel('name'), 'name');
+  add(fieldLabel('age'), 'age');
+  add(fieldLabel('email'), 'email');
+  add(fieldLabel('phone'), 'phone');
+  add(fieldLabel('city'), 'city');
+  add(fieldLabel('instituteName'), 'instituteName');
   if (Array.isArray(v.categories)) {
     rows.push([
-      'Categories',
-      v.categories.map((slug) => (typeof slug === 'string' && isCategorySlug(slug) ? categoryBySlug(slug).name : String(slug))).join(', '),
+      fieldLabel('categories'),
+      v.categories.map((slug) => (typeof slug === 'string' && isCategorySlug(slug) ? i18n._(`category.${categoryBySlug(slug).slug}`) : String(slug))).join(', '),
     ]);
   }
-  add('Subject', 'subject');
-  add('Message', 'message');
-  add('Reference code', 'referenceCode');
+  add(fieldLabel('subject'), 'subject');
+  add(fieldLabel('message'), 'message');
+  add(fieldLabel('referenceCode'), 'referenceCode');
   return rows;
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  name: 'Name',
-  age: 'Age',
-  email: 'Email',
-  phone: 'Phone',
-  city: 'City',
-  instituteName: 'Institute name',
-  categories: 'Categories',
-  agreeTerms: 'Terms',
-  expertise: 'Expertise',
-  experience: 'Experience',
-  bio: 'Short bio',
-  photo: 'Photo',
-  subject: 'Subject',
-  message: 'Message',
-  contactMethod: 'Contact method',
-};
+const FIELDS = new Set([
+  'name',
+  'age',
+  'email',
+  'phone',
+  'city',
+  'instituteName',
+  'categories',
+  'agreeTerms',
+  'expertise',
+  'experience',
+  'bio',
+  'photo',
+  'subject',
+  'message',
+  'contactMethod',
+  'referenceCode',
+]);
 
+/** A field's name in the page's language (ids field.*). */
 export function fieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field;
+  return FIELDS.has(field) ? i18n._(`field.${field}`) : field;
 }

@@ -1,24 +1,17 @@
+import { i18n } from '@/lib/i18n/i18n';
+import { isLang, LOCALE } from '@/lib/i18n/languages';
+import { OUTBOX_KIND_NAMES } from '@/lib/outbox/kinds';
 import type { PendingCounts } from '@/lib/outbox/sync-runtime';
-
-const NOUNS = {
-  registration: ['registration', 'registrations'],
-  judge: ['judge application', 'judge applications'],
-  contact: ['message', 'messages'],
-  newsletter: ['newsletter sign-up', 'newsletter sign-ups'],
-  'walk-in': ['walk-in registration', 'walk-in registrations'],
-  'check-in': ['check-in', 'check-ins'],
-  fee: ['fee', 'fees'],
-} as const;
 
 /**
  * "3 registrations waiting to sync"; with several kinds the total comes first, so the name starts
  * with the number the badge shows (WCAG 2.5.3): "4 waiting to sync: 3 registrations and 1 message".
+ * In the page's language (catalog ids sync.count.<kind>: a new outbox kind adds its own).
  */
 export function pendingLabel(counts: PendingCounts): string {
-  const parts = (Object.keys(NOUNS) as (keyof typeof NOUNS)[])
-    .filter((kind) => (counts[kind] ?? 0) > 0)
-    .map((kind) => `${counts[kind]} ${NOUNS[kind][counts[kind] === 1 ? 0 : 1]}`);
-  if (parts.length === 0) return 'Nothing waiting to sync';
-  if (parts.length === 1) return `${parts[0]} waiting to sync`;
-  return `${counts.total} waiting to sync: ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const parts = OUTBOX_KIND_NAMES.filter((kind) => counts[kind] > 0).map((kind) => i18n._(`sync.count.${kind}`, { count: counts[kind] }));
+  if (parts.length === 0) return i18n._('sync.nothing');
+  const locale = LOCALE[isLang(i18n.locale) ? i18n.locale : 'en'];
+  const list = new Intl.ListFormat(locale, { type: 'conjunction' }).format(parts);
+  return parts.length === 1 ? i18n._('sync.waiting', { list }) : i18n._('sync.waitingSeveral', { count: counts.total, list });
 }

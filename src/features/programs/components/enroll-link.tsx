@@ -1,14 +1,16 @@
+import { useT } from '@/lib/i18n/use-t';
 import { Link } from 'react-router-dom';
 
 /** 'Enroll Now' opens the contact form with the subject prefilled for this program. */
 export function EnrollLink({ title }: { title: string }) {
+  const { t, to } = useT();
   return (
     <Link
-      to={`/contact?subject=${encodeURIComponent(`Enquiry: ${title}`)}`}
+      to={`${to('/contact')}?subject=${encodeURIComponent(t('enroll.subject', { title }))}`}
       className="button button--primary"
-      aria-label={`Enroll Now: ${title}`}
+      aria-label={t('enroll.label', { title })}
     >
-      Enroll Now
+      {t('enroll.button')}
     </Link>
   );
 }

@@ -1,25 +1,29 @@
 import { Link } from 'react-router-dom';
-import { LEVELS, SEASON, WEBINAR } from '@/config/season';
+import { SEASON } from '@/config/season';
+import { levelDates, levelsText, webinarText } from '@/config/season-text';
+import { useT } from '@/lib/i18n/use-t';
 
 export function EventsPage() {
+  const { t, to, lang } = useT();
+  const WEBINAR = webinarText(lang);
   return (
     <div className="stack">
       <section className="page" aria-labelledby="events-heading">
-        <p className="eyebrow">The {SEASON.year} season</p>
-        <h1 id="events-heading">Events</h1>
-        <p className="lead">From the first online round in April to the grand finals at the end of December, here is the whole season.</p>
+        <p className="eyebrow">{t('events.eyebrow', { year: SEASON.year })}</p>
+        <h1 id="events-heading">{t('sidebar.events')}</h1>
+        <p className="lead">{t('events.lead')}</p>
         <ol className="timeline">
-          {LEVELS.map((level) => (
+          {levelsText(lang).map((level) => (
             <li key={level.id} className="timeline__item">
               <h2 className="timeline__title">{level.title}</h2>
-              <p className="timeline__date">{level.date}</p>
+              <p className="timeline__date">{levelDates(level, lang)}</p>
               <p>{level.description}</p>
               <p>
-                <strong>Venue:</strong> {level.venue}
+                <strong>{t('level.venue')}:</strong> {level.venue}
                 {level.fee ? (
                   <>
                     <br />
-                    <strong>Fee:</strong> {level.fee}
+                    <strong>{t('level.fee')}:</strong> {level.fee}
                   </>
                 ) : null}
               </p>
@@ -31,19 +35,21 @@ export function EventsPage() {
               {WEBINAR.dateLabel}, {WEBINAR.timeLabel}
             </p>
             <p>
-              A free evening on careers after 10th, after 12th and during graduation. <Link to="/webinars">Read more about the webinar</Link>.
+              {t('events.webinar')} <Link to={to('/webinars')}>{t('events.webinarMore')}</Link>
             </p>
           </li>
         </ol>
       </section>
       <section className="page" aria-labelledby="baby-heading">
-        <h2 id="baby-heading">In-person baby contests</h2>
+        <h2 id="baby-heading">{t('events.baby')}</h2>
         <p>
-          Our two gentlest events happen in person at the Level 1 centres: <Link to="/contest/crawling">Crawling (5-9 months)</Link> and{' '}
-          <Link to="/contest/fastest-walking">Fastest Walking (9-15 months)</Link>. Padded mats, a feeding room and plenty of cheering.
+          {t('events.babyIntro')} <Link to={to('/contest/crawling')}>{t('data.contest.crawling.title')}</Link>
+          {t('events.and')}
+          <Link to={to('/contest/fastest-walking')}>{t('data.contest.fastest-walking.title')}</Link>
+          {t('events.babyOutro')}
         </p>
-        <Link to="/registration" className="button button--primary">
-          Register for an event
+        <Link to={to('/registration')} className="button button--primary">
+          {t('events.register')}
         </Link>
       </section>
     </div>

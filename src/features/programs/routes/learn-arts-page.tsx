@@ -1,19 +1,18 @@
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
-import { COURSES } from '@/config/season';
+import { coursesText } from '@/config/season-text';
+import { useT } from '@/lib/i18n/use-t';
 import { EnrollLink } from '../components/enroll-link';
 
 export function LearnArtsPage() {
+  const { t, lang } = useT();
   return (
     <section className="page" aria-labelledby="learn-heading">
-      <p className="eyebrow">Weekly classes, all year round</p>
-      <h1 id="learn-heading">Learn the Arts</h1>
-      <p className="lead">
-        Classes for beginners and growing talents, in small groups near T. Nagar. A free trial class is always on us: enquire and we will
-        call you back.
-      </p>
+      <p className="eyebrow">{t('learn.eyebrow')}</p>
+      <h1 id="learn-heading">{t('home.programs.learn.title')}</h1>
+      <p className="lead">{t('learn.lead')}</p>
       <ul className="card-grid">
-        {COURSES.map((course) => (
+        {coursesText(lang).map((course) => (
           <ScrollReveal as="li" key={course.id} className="card">
             <span className="card__icon" style={{ background: course.color }}>
               <Icon name={course.icon} />

@@ -1,36 +1,43 @@
 import { Link } from 'react-router-dom';
-import { WEBINAR } from '@/config/season';
+import { WEBINAR as WEBINAR_EN } from '@/config/season';
+import { webinarText } from '@/config/season-text';
+import { useT } from '@/lib/i18n/use-t';
 import { WebinarCountdown } from '../components/webinar-countdown';
 
 export function WebinarsPage() {
+  const { t, to, lang } = useT();
+  const WEBINAR = webinarText(lang);
   return (
     <div className="stack">
       <section className="page" aria-labelledby="webinar-heading">
-        <p className="eyebrow">Free for registered families</p>
+        <p className="eyebrow">{t('webinar.eyebrow')}</p>
         <h1 id="webinar-heading">{WEBINAR.title}</h1>
         <p className="lead">{WEBINAR.subtitle}</p>
         <dl className="facts">
           <div>
-            <dt>Date</dt>
+            <dt>{t('webinar.date')}</dt>
             <dd>{WEBINAR.dateLabel}</dd>
           </div>
           <div>
-            <dt>Time</dt>
+            <dt>{t('webinar.time')}</dt>
             <dd>{WEBINAR.timeLabel}</dd>
           </div>
           <div>
-            <dt>Where</dt>
+            <dt>{t('webinar.where')}</dt>
             <dd>{WEBINAR.platform}</dd>
           </div>
         </dl>
-        <WebinarCountdown startsAt={WEBINAR.startsAt} />
+        <WebinarCountdown startsAt={WEBINAR_EN.startsAt} />
         <p className="badge-note">{WEBINAR.registeredNote}</p>
-        <Link to={`/contact?subject=${encodeURIComponent(`Webinar registration: ${WEBINAR.dateLabel}`)}`} className="button button--primary button--large">
-          Register Now
+        <Link
+          to={`${to('/contact')}?subject=${encodeURIComponent(t('webinar.subject', { date: WEBINAR.dateLabel }))}`}
+          className="button button--primary button--large"
+        >
+          {t('contest.register')}
         </Link>
       </section>
       <section className="page" aria-labelledby="topics-heading">
-        <h2 id="topics-heading">What we will talk about</h2>
+        <h2 id="topics-heading">{t('webinar.topics')}</h2>
         <ul className="card-grid">
           {WEBINAR.topics.map((topic) => (
             <li key={topic.title} className="card">
@@ -39,10 +46,7 @@ export function WebinarsPage() {
             </li>
           ))}
         </ul>
-        <p>
-          Our speakers are teachers, college counsellors and young professionals who turned music, art and sport into careers. Bring your
-          questions: the last half hour is all yours.
-        </p>
+        <p>{t('webinar.speakers')}</p>
       </section>
     </div>
   );

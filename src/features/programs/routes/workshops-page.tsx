@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
-import { SEASON, WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
+import { SEASON, WORKSHOP_RUPEES, WORKSHOPS } from '@/config/season';
+import { workshopsText, workshopTermsText } from '@/config/season-text';
+import { formatRupees } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useInterval } from '@/hooks/use-interval';
 import { EnrollLink } from '../components/enroll-link';
@@ -13,6 +16,8 @@ const PULSE_FOR_MS = 2000;
 export function WorkshopsPage() {
   const [pulsing, setPulsing] = useState<number | null>(null);
   const { motionAllowed } = useMotionPreference();
+  const { t, lang } = useT();
+  const terms = workshopTermsText(lang);
 
   useInterval(
     () => {
@@ -25,16 +30,14 @@ export function WorkshopsPage() {
   return (
     <div className="stack">
       <section className="page" aria-labelledby="workshops-heading">
-        <p className="eyebrow">Chennai · Weekends and evenings</p>
-        <h1 id="workshops-heading">Summer Workshops {SEASON.year}</h1>
-        <p className="lead">
-          Nine workshops, small batches and patient teachers. Each runs for two months and ends with a little show for the families.
-        </p>
+        <p className="eyebrow">{t('workshops.eyebrow')}</p>
+        <h1 id="workshops-heading">{t('workshops.title', { year: SEASON.year })}</h1>
+        <p className="lead">{t('workshops.lead')}</p>
         <p className="offer">
-          <strong>Early-bird offer:</strong> {WORKSHOP_OFFER}
+          <strong>{t('workshops.offer')}</strong> {terms.offer}
         </p>
         <ul className="card-grid">
-          {WORKSHOPS.map((workshop, index) => (
+          {workshopsText(lang).map((workshop, index) => (
             <ScrollReveal as="li" key={workshop.id} className={`card workshop-card${pulsing === index ? ' is-pulsing' : ''}`}>
               <span className="card__icon" style={{ background: workshop.color }}>
                 <Icon name={workshop.icon} />
@@ -42,8 +45,9 @@ export function WorkshopsPage() {
               <h2 className="card__title">{workshop.title}</h2>
               <p>{workshop.description}</p>
               <p className="card__meta">
-                <span>{workshop.price}</span>
-                <span>{workshop.duration}</span>
+                {/* The English keeps the organisers' "Rs.1998"; Tamil shows ₹ with Indian grouping. */}
+                <span>{lang === 'en' ? workshop.price : formatRupees(WORKSHOP_RUPEES, lang)}</span>
+                <span>{terms.duration}</span>
               </p>
               <EnrollLink title={workshop.title} />
             </ScrollReveal>
@@ -51,7 +55,7 @@ export function WorkshopsPage() {
         </ul>
         <p className="center">
           <a href="#workshops-heading" className="button">
-            View All Workshops
+            {t('workshops.all')}
           </a>
         </p>
       </section>

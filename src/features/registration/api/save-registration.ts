@@ -1,22 +1,18 @@
-import { registrationInputSchema, type RegistrationInput } from '@domain/registration';
-import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
+import { registrationFormSchema, registrationInputOf, type RegistrationInput } from '@domain/registration';
+import { fieldErrorsOf } from '@domain/validation';
 import { enqueueRegistration, updateRegistration } from '@/lib/outbox/outbox';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
+import type { SaveResult } from '@/lib/outbox/record';
 
 /**
- * The heavy half of the registration form (zod schemas, Dexie, the sync engine). The form loads
- * it once the page is idle, so the form itself renders on a light first load.
+ * The registration's one save path (the heavy half of the form: zod and Dexie, loaded once the
+ * page is idle). Parses with the shared form schema (the server's rules plus a child's consent), and stores the parsed
+ * registration; `edit` replaces a refused one in place. Storing wakes the sync engine.
  */
-
-/** Every problem with the input at once (the shared schema, as the server runs it), or null when it can be stored. */
-export function checkRegistration(input: RegistrationInput): FieldErrors | null {
-  const parsed = registrationInputSchema.safeParse(input);
-  return parsed.success ? null : fieldErrorsOf(parsed.error);
-}
-
-/** Stores the registration in the outbox (or replaces a refused one) and starts a sync. */
-export async function saveRegistration(input: RegistrationInput, mode: 'new' | 'edit'): Promise<void> {
-  if (mode === 'edit') await updateRegistration(input);
-  else await enqueueRegistration(input);
-  void syncEngine().sync();
+export async function saveRegistration(values: RegistrationInput, mode: 'new' | 'edit'): Promise<SaveResult> {
+  const parsed = registrationFormSchema.safeParse(values);
+  if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
+  const payload = registrationInputOf(parsed.data);
+  if (mode === 'edit') await updateRegistration(payload);
+  else await enqueueRegistration(payload);
+  return { saved: true, id: payload.id, existing: false };
 }

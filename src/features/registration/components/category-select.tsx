@@ -1,3 +1,4 @@
+import { useT } from '@/lib/i18n/use-t';
 import { CATEGORIES, type CategorySlug } from '@domain/categories';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldControl } from '@/components/form/form-field';
@@ -73,8 +74,9 @@ export function CategorySelect({ selected, onChange, control, labelId }: Props) 
     onChange(CATEGORIES.map((c) => c.slug).filter((s) => next.includes(s)));
   };
 
-  const names = CATEGORIES.filter((c) => selected.includes(c.slug)).map((c) => c.name);
-  const summary = names.length === 0 ? 'Choose contests' : `${names.length} chosen`;
+  const { t } = useT();
+  const names = CATEGORIES.filter((c) => selected.includes(c.slug)).map((c) => t(`category.${c.slug}`));
+  const summary = names.length === 0 ? t('form.categories.none') : t('form.categories.chosen', { count: names.length });
 
   return (
     <div
@@ -113,7 +115,7 @@ export function CategorySelect({ selected, onChange, control, labelId }: Props) 
         {CATEGORIES.map((category) => (
           <label key={category.slug} className="category-select__option">
             <input type="checkbox" checked={selected.includes(category.slug)} onChange={() => toggle(category.slug)} />
-            <span>{category.name}</span>
+            <span>{t(`category.${category.slug}`)}</span>
           </label>
         ))}
       </div>

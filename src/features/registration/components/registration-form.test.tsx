@@ -3,6 +3,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
+import { PRIVACY_NOTICE } from '@domain/season';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outboxDb } from '@/lib/outbox/outbox-db';
 import { QueryProvider } from '@/lib/query-client';
@@ -34,6 +35,8 @@ async function fillChild(user: ReturnType<typeof userEvent.setup>, age: string) 
   await user.type(screen.getByLabelText('Email'), 'parent@example.org');
   await user.type(screen.getByLabelText('Phone'), '98765 43210');
   await user.type(screen.getByLabelText('City'), 'Chennai');
+  await user.type(screen.getByLabelText('Parent or guardian’s name'), 'Meena Raman');
+  await user.click(screen.getByRole('checkbox', { name: /privacy notice/ }));
 }
 
 describe('registration form', () => {
@@ -49,6 +52,8 @@ describe('registration form', () => {
     expect(screen.getByText('Enter an email address.')).toBeTruthy();
     expect(screen.getByText('Choose at least one contest.')).toBeTruthy();
     expect(screen.getByText('You must agree to the terms and conditions.')).toBeTruthy();
+    expect(screen.getByText('Enter the name of the parent or guardian giving consent.')).toBeTruthy();
+    expect(screen.getByText('Tick the box to give your consent as the parent or guardian.')).toBeTruthy();
     expect(await outboxDb().records.count()).toBe(0);
   });
 
@@ -63,9 +68,40 @@ describe('registration form', () => {
     const [record] = await outboxDb().records.toArray();
     expect(record).toMatchObject({ kind: 'registration', status: 'queued' });
     expect(record?.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(record?.kind === 'registration' && record.payload).toMatchObject({ name: 'Asha', age: 7, categories: ['dance'], agreeTerms: true });
+    expect(record?.kind === 'registration' && record.payload).toMatchObject({
+      name: 'Asha',
+      age: 7,
+      categories: ['dance'],
+      agreeTerms: true,
+      language: 'en',
+      guardianName: 'Meena Raman',
+      privacyConsent: true,
+      privacyNoticeVersion: PRIVACY_NOTICE.version,
+      consentChannel: 'web',
+    });
+    // When the box was ticked on the device: the consent travels with the queued record.
+    const consentedAt = record?.kind === 'registration' ? record.payload.consentedAt : undefined;
+    expect(Date.now() - Date.parse(consentedAt ?? '')).toBeLessThan(60_000);
     expect(await screen.findByText(/KTC-[0-9A-Z]{4}-[0-9A-Z]{4}/)).toBeTruthy();
     expect(await screen.findByText('Saved on this device, will be sent automatically.')).toBeTruthy();
+  });
+
+  it('asks no parental consent of an institute', async () => {
+    const user = userEvent.setup();
+    renderForm('yoga');
+    await user.click(screen.getByRole('radio', { name: 'Institute' }));
+    expect(screen.queryByLabelText('Parent or guardian’s name')).toBeNull();
+    await user.type(screen.getByLabelText('Institute name'), 'Sunrise Yoga School');
+    await user.type(screen.getByLabelText('Email'), 'office@example.org');
+    await user.type(screen.getByLabelText('Phone'), '98765 43210');
+    await user.type(screen.getByLabelText('City'), 'Chennai');
+    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await user.click(screen.getByRole('button', { name: 'Register institute' }));
+    expect(await screen.findByText('Registration Successful!')).toBeTruthy();
+    const [record] = await outboxDb().records.toArray();
+    const payload = record?.kind === 'registration' ? record.payload : null;
+    expect(payload).toMatchObject({ type: 'institute', instituteName: 'Sunrise Yoga School' });
+    expect(payload && 'guardianName' in payload).toBe(false);
   });
 
   it('asks for months within the band when a baby contest is chosen', async () => {

@@ -1,7 +1,10 @@
+import { useT } from '@/lib/i18n/use-t';
 import { ageRangeFor } from '@domain/age-bands';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
+import { CONTACT, PRIVACY_NOTICE } from '@domain/season';
 import type { RegistrationInput } from '@domain/registration';
+import type { ConsentChannel } from '@domain/consent';
 import type { RegistrationType } from '@domain/registration-rules';
 import { numberFromInput, type FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
@@ -10,9 +13,10 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
+import type { SaveResult } from '@/lib/outbox/record';
 import { CategorySelect } from './category-select';
 
-import { FAILURE_MESSAGE, NOTICE_MS, SUCCESS_MESSAGE } from '../messages';
+import { NOTICE_MS } from '../messages';
 
 /** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-registration');
@@ -31,6 +35,11 @@ type Values = {
   instituteName: string;
   categories: CategorySlug[];
   agreeTerms: boolean;
+  /** A child's registration: the parent's or guardian's consent (docs/api.md, "Language and consent"). */
+  guardianName: string;
+  privacyConsent: boolean;
+  /** When the consent box was ticked, on this device; travels with the queued record. */
+  consentedAt: string | null;
 };
 
 const blank = (categories: CategorySlug[] = []): Values => ({
@@ -43,6 +52,9 @@ const blank = (categories: CategorySlug[] = []): Values => ({
   instituteName: '',
   categories,
   agreeTerms: false,
+  guardianName: '',
+  privacyConsent: false,
+  consentedAt: null,
 });
 
 function valuesOf(payload: RegistrationInput): Values {
@@ -56,6 +68,9 @@ function valuesOf(payload: RegistrationInput): Values {
     instituteName: payload.instituteName ?? '',
     categories: payload.categories.filter(isCategorySlug),
     agreeTerms: payload.agreeTerms === true,
+    guardianName: payload.guardianName ?? '',
+    privacyConsent: payload.privacyConsent === true,
+    consentedAt: payload.consentedAt ?? null,
   };
 }
 
@@ -66,15 +81,18 @@ type Props = {
   editing?: { payload: RegistrationInput; fieldErrors: FieldErrors | null } | null;
   onEdited?: () => void;
   /** Stores a new registration some other way (venue mode's walk-ins); the outbox by default. */
-  save?: (input: RegistrationInput) => Promise<void>;
+  save?: (input: RegistrationInput) => Promise<SaveResult>;
+  /** How a child's consent is given: by the family on the website, or recorded by field staff at a venue. */
+  consentChannel?: ConsentChannel;
 };
 
-export function RegistrationForm({ initialCategory = null, editing = null, onEdited, save }: Props) {
+export function RegistrationForm({ initialCategory = null, editing = null, onEdited, save, consentChannel = 'web' }: Props) {
   const preselected: CategorySlug[] = initialCategory && isCategorySlug(initialCategory) ? [initialCategory] : [];
   const [values, setValues] = useState<Values>(() => (editing ? valuesOf(editing.payload) : blank(preselected)));
   const form = useFieldErrors(editing?.fieldErrors ?? {});
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
+  const { t, to, lang } = useT();
   const [success, setSuccess] = useState<{ id: string; code: string } | null>(null);
   const [previous, setPrevious] = useState<{ id: string; code: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -129,6 +147,18 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       ...(values.instituteName ? { instituteName: values.instituteName } : {}),
       categories: values.categories,
       agreeTerms: values.agreeTerms as true,
+      // The family's emails go out in the language they registered in.
+      language: lang,
+      ...(isParticipant
+        ? {
+            guardianName: values.guardianName,
+            privacyConsent: values.privacyConsent,
+            // The notice the checkbox links to is always the current one.
+            privacyNoticeVersion: PRIVACY_NOTICE.version,
+            consentChannel,
+            ...(values.consentedAt ? { consentedAt: values.consentedAt } : {}),
+          }
+        : {}),
     };
     let submission: Awaited<ReturnType<typeof loadSaving>>;
     try {
@@ -137,15 +167,13 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       setFailed(true);
       return;
     }
-    const found = submission.checkRegistration(input);
-    if (found) {
-      form.show(found);
-      return;
-    }
     setSaving(true);
     try {
-      if (save && !editing) await save(input);
-      else await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      const result = save && !editing ? await save(input) : await submission.saveRegistration(input, editing ? 'edit' : 'new');
+      if (!result.saved) {
+        form.show(result.errors);
+        return;
+      }
       if (editing) onEdited?.();
       else setSuccess({ id: input.id, code: input.referenceCode });
     } catch {
@@ -157,7 +185,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
 
   if (success) {
     return (
-      <Suspense fallback={<h2>{SUCCESS_MESSAGE}</h2>}>
+      <Suspense fallback={<h2>{t('registration.success')}</h2>}>
         <SuccessPanel id={success.id} code={success.code} />
       </Suspense>
     );
@@ -170,24 +198,24 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           <PreviousRegistration id={previous.id} code={previous.code} />
         </Suspense>
       ) : null}
-      <Form ref={formRef} className="form form--card" onSubmit={onSubmit}>
+      <Form ref={formRef} className="form form--card" onSubmit={onSubmit} needsJavaScript={t('noscript.form', { task: t('registration.task'), phone: CONTACT.phone })}>
         <fieldset className="form-choices registration-form__type">
-          <legend>Registering as</legend>
+          <legend>{t('form.registeringAs')}</legend>
           {(['participant', 'institute'] as const).map((type) => (
             <label key={type} className={`type-toggle${values.type === type ? ' is-active' : ''}`}>
               <input type="radio" name="type" value={type} checked={values.type === type} onChange={() => set('type', type)} />
-              {type === 'participant' ? 'Participant' : 'Institute'}
+              {type === 'participant' ? t('form.participant') : t('form.institute')}
             </label>
           ))}
         </fieldset>
 
         {isParticipant ? (
-          <FormField label="Name" {...form.field('name')}>
+          <FormField label={t('form.name')} {...form.field('name')}>
             {(control) => <input {...control} type="text" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />}
           </FormField>
         ) : null}
 
-        <FormField label="Institute name" note={isParticipant ? '(optional)' : undefined} {...form.field('instituteName')}>
+        <FormField label={t('form.instituteName')} note={isParticipant ? t('form.optional') : undefined} {...form.field('instituteName')}>
           {(control) => (
             <input
               {...control}
@@ -199,7 +227,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           )}
         </FormField>
 
-        <FormField label="Categories" {...form.field('categories')}>
+        <FormField label={t('form.categories')} {...form.field('categories')}>
           {(control, labelId) => (
             <CategorySelect control={control} labelId={labelId} selected={values.categories} onChange={(next) => set('categories', next)} />
           )}
@@ -207,13 +235,13 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
 
         {isParticipant ? (
           <FormField
-            label={`Age ${range.unit === 'months' ? '(in months)' : '(in years)'}`}
+            label={range.unit === 'months' ? t('form.ageMonths') : t('form.ageYears')}
             hint={
               range.unit === 'months'
                 ? range.min <= range.max
-                  ? `Baby contests take age in months: ${range.min} to ${range.max} months.`
-                  : 'Crawling and Fastest Walking overlap only at 9 months.'
-                : `Whole years, ${range.min} to ${range.max}.`
+                  ? t('form.ageMonths.hint', { min: range.min, max: range.max })
+                  : t('form.ageMonths.overlap')
+                : t('form.ageYears.hint', { min: range.min, max: range.max })
             }
             {...form.field('age')}
           >
@@ -232,29 +260,78 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           </FormField>
         ) : null}
 
-        <FormField label="Email" {...form.field('email')}>
+        <FormField label={t('form.email')} {...form.field('email')}>
           {(control) => <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />}
         </FormField>
 
-        <FormField label="Phone" {...form.field('phone')}>
+        <FormField label={t('form.phone')} {...form.field('phone')}>
           {(control) => <input {...control} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />}
         </FormField>
 
-        <FormField label="City" {...form.field('city')}>
+        <FormField label={t('form.city')} {...form.field('city')}>
           {(control) => (
             <input {...control} type="text" autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
           )}
         </FormField>
+
+        {isParticipant ? (
+          <fieldset className="registration-form__consent">
+            <legend>{t('form.consent.legend')}</legend>
+            <FormField
+              label={t('form.guardianName')}
+              hint={t('form.guardianName.hint')}
+              {...form.field('guardianName')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="text"
+                  autoComplete="name"
+                  value={values.guardianName}
+                  onChange={(e) => set('guardianName', e.target.value)}
+                />
+              )}
+            </FormField>
+            <FormField
+              layout="check"
+              label={
+                <>
+                  {t('form.consentBefore')}{' '}
+                  <Link to={to('/privacy')} target="_blank">
+                    {t('form.privacyNotice')}
+                  </Link>
+                  {t('form.consentAfter')}
+                </>
+              }
+              {...form.field('privacyConsent')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="checkbox"
+                  checked={values.privacyConsent}
+                  onChange={(e) => {
+                    const checked = e.target.checked;
+                    setValues((current) => ({ ...current, privacyConsent: checked, consentedAt: checked ? new Date().toISOString() : null }));
+                    setFailed(false);
+                    clear('privacyConsent');
+                  }}
+                />
+              )}
+            </FormField>
+          </fieldset>
+        ) : null}
 
         <FormField
           layout="check"
           announceError
           label={
             <>
-              I agree to the{' '}
-              <Link to="/terms" target="_blank">
-                terms and conditions
+              {t('form.agree')}{' '}
+              <Link to={to('/terms')} target="_blank">
+                {t('form.terms')}
               </Link>
+              {t('form.agreeAfter')}
             </>
           }
           {...form.field('agreeTerms')}
@@ -264,11 +341,11 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           )}
         </FormField>
         <div role="alert" className="form__status">
-          {failed ? <p className="form-notice form-notice--error">{FAILURE_MESSAGE}</p> : null}
+          {failed ? <p className="form-notice form-notice--error">{t('registration.failed')}</p> : null}
         </div>
 
         <SubmitButton busy={saving} className="form__submit">
-          {editing ? 'Register again with these corrections' : saving ? 'Registering…' : isParticipant ? 'Register child' : 'Register institute'}
+          {editing ? t('form.submitAgain') : saving ? t('form.submitting') : isParticipant ? t('form.submitChild') : t('form.submitInstitute')}
         </SubmitButton>
       </Form>
     </>

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
 import { QueryProvider } from '@/lib/query-client';
-import { SUCCESS_MESSAGE } from '../messages';
+import { useT } from '@/lib/i18n/use-t';
 
 /** Live status of a saved registration, read from the outbox (loaded only after a submit). */
 function useSyncStatus(id: string, localCode: string) {
@@ -24,16 +24,20 @@ export function SuccessPanel({ id, code }: { id: string; code: string }) {
 function SuccessContent({ id, localCode }: { id: string; localCode: string }) {
   const { sent, code } = useSyncStatus(id, localCode);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { t, to } = useT();
   useEffect(() => headingRef.current?.focus(), []);
   return (
     <div className="registration-success" role="status">
       <h2 ref={headingRef} tabIndex={-1}>
-        {SUCCESS_MESSAGE}
+        {t('registration.success')}
       </h2>
       <p className="registration-success__code">
-        Reference code <strong>{code}</strong>
+        {t('registration.code')} <strong>{code}</strong>
       </p>
-      <p>{sent ? 'Sent to the organisers.' : 'Saved on this device, will be sent automatically.'}</p>
+      <p>{sent ? t('registration.sent') : t('registration.savedHere')}</p>
+      <p className="registration-success__next">
+        {t('registration.next')} <Link to={to('/find-my-registration')}>{t('footer.findRegistration')}</Link>
+      </p>
     </div>
   );
 }
@@ -48,10 +52,11 @@ export function PreviousRegistration({ id, code }: { id: string; code: string })
 
 function PreviousContent({ id, localCode }: { id: string; localCode: string }) {
   const { record, sent, code } = useSyncStatus(id, localCode);
+  const { t, to } = useT();
   if (!record) return null;
   return (
     <p className="registration-previous">
-      Last registration: <strong>{code}</strong> — {sent ? 'sent' : <Link to="/saved">saved on this device</Link>}
+      {t('registration.last')} <strong>{code}</strong> — {sent ? t('registration.lastSent') : <Link to={to('/saved')}>{t('registration.lastSaved')}</Link>}
     </p>
   );
 }

@@ -1,6 +1,6 @@
+import { useT } from '@/lib/i18n/use-t';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { NeedsJavaScript } from '@/components/needs-javascript';
 import { useClientValue } from '@/hooks/use-hydrated';
 import { RegistrationForm } from '../components/registration-form';
 import '../components/registration-form.css';
@@ -13,23 +13,19 @@ export function RegistrationPage() {
   // The prerendered page has no query; `?edit=` and `?category=` apply right after hydration.
   const editId = useClientValue(params.get('edit'), null);
   const category = useClientValue(params.get('category'), null);
+  const { t } = useT();
   return (
     <section className="page page--narrow registration-page" aria-labelledby="registration-heading">
-      <h1 id="registration-heading">{editId ? 'Correct a saved registration' : 'Register for the competition'}</h1>
+      <h1 id="registration-heading">{editId ? t('registration.correct') : t('registration.title')}</h1>
       {editId ? (
-        <Suspense fallback={<p>Loading the saved registration…</p>}>
+        <Suspense fallback={<p>{t('registration.loadingSaved')}</p>}>
           <EditSaved id={editId} />
         </Suspense>
       ) : (
         <>
-          <p className="registration-page__intro">
-            Register a child, or register as an institute. Works without a connection: each registration is saved on
-            this device first and sent as soon as the site can reach us.
-          </p>
-          <NeedsJavaScript task="Registering">
-            {/* A new key when the preselected category arrives, so the form starts from it. */}
-            <RegistrationForm key={category ?? ''} initialCategory={category} />
-          </NeedsJavaScript>
+          <p className="registration-page__intro">{t('registration.intro')}</p>
+          {/* A new key when the preselected category arrives, so the form starts from it. */}
+          <RegistrationForm key={category ?? ''} initialCategory={category} />
         </>
       )}
     </section>

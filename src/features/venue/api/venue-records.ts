@@ -1,96 +1,11 @@
-import type { RegistrationInput } from '@domain/registration';
-import type { VenueSession } from '@domain/season';
-import type { FeeStatus } from '@domain/venue';
 import { ApiRequestError, apiFetch } from '@/lib/api-client';
-import { enqueueRecord } from '@/lib/outbox/outbox';
-import {
-  outboxDb,
-  type CheckInRecord,
-  type FeeRecord,
-  type OutboxDatabase,
-  type RosterRow,
-  type VenueRecord,
-  type WalkInRecord,
-} from '@/lib/outbox/outbox-db';
+import { outboxDb, type CheckInRecord, type FeeRecord, type OutboxDatabase, type VenueRecord } from '@/lib/outbox/outbox-db';
 import { syncEngine } from '@/lib/outbox/sync-runtime';
-import { deviceId } from '../utils/device-id';
-import type { StaffSession } from './staff-session';
 
 /** Every venue record this device made for a session, oldest first. */
 export async function venueRecords(sessionId: string, db: OutboxDatabase = outboxDb()): Promise<VenueRecord[]> {
   const records = await db.records.where('kind').anyOf('check-in', 'fee', 'walk-in').sortBy('createdAt');
   return (records as VenueRecord[]).filter((record) => record.payload.sessionId === sessionId);
-}
-
-export async function checkIn(
-  session: VenueSession,
-  staff: StaffSession,
-  child: RosterRow,
-  dateOfBirth: string | null,
-): Promise<CheckInRecord> {
-  const id = crypto.randomUUID();
-  const record = await enqueueRecord<CheckInRecord>({
-    id,
-    kind: 'check-in',
-    payload: {
-      id,
-      registrationId: child.registrationId,
-      sessionId: session.id,
-      deviceId: deviceId(),
-      checkedInAt: new Date().toISOString(),
-      ...(dateOfBirth ? { dateOfBirth } : {}),
-    },
-    staffUsername: staff.username,
-    childName: child.childName,
-    referenceCode: child.referenceCode,
-    firstCheckIn: null,
-    ageWarning: null,
-  });
-  void syncEngine().sync();
-  return record;
-}
-
-export async function recordFee(
-  session: VenueSession,
-  staff: StaffSession,
-  child: RosterRow,
-  fee: { status: FeeStatus; waiverReason?: string },
-): Promise<FeeRecord> {
-  const id = crypto.randomUUID();
-  const record = await enqueueRecord<FeeRecord>({
-    id,
-    kind: 'fee',
-    payload: {
-      id,
-      registrationId: child.registrationId,
-      sessionId: session.id,
-      deviceId: deviceId(),
-      status: fee.status,
-      amountRupees: session.feeRupees,
-      ...(fee.status === 'waived' ? { waiverReason: fee.waiverReason ?? '' } : {}),
-      recordedAt: new Date().toISOString(),
-    },
-    staffUsername: staff.username,
-    childName: child.childName,
-    referenceCode: child.referenceCode,
-    firstFee: null,
-  });
-  void syncEngine().sync();
-  return record;
-}
-
-/** A walk-in from the registration form: stored in the outbox marked with session, staff and device. */
-export async function saveWalkIn(input: RegistrationInput, session: VenueSession, staff: StaffSession): Promise<WalkInRecord> {
-  const record = await enqueueRecord<WalkInRecord>({
-    id: input.id,
-    kind: 'walk-in',
-    payload: { ...input, sessionId: session.id, deviceId: deviceId() },
-    staffUsername: staff.username,
-    childName: input.name ?? input.instituteName ?? '',
-    referenceCode: input.referenceCode,
-  });
-  void syncEngine().sync();
-  return record;
 }
 
 export type Reconciliation = { total: number; missing: VenueRecord[]; signedOut: boolean };

@@ -6,7 +6,8 @@ import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import type { CheckInRecord, FeeRecord, RosterRow } from '@/lib/outbox/outbox-db';
 import type { StaffSession } from '../api/staff-session';
-import { checkIn, recordFee } from '../api/venue-records';
+import { saveCheckIn } from '../api/save-check-in';
+import { saveFee } from '../api/save-fee';
 import { ageOf, categoriesOf, who } from '../utils/format';
 
 type Props = {
@@ -37,7 +38,8 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, onDo
     if (months !== null && months < 0) return form.show({ dateOfBirth: 'The date of birth is after the session day.' });
     setBusy(true);
     try {
-      await checkIn(session, staff, child, dateOfBirth || null);
+      const result = await saveCheckIn(session, staff, child, dateOfBirth || null);
+      if (!result.saved) return form.show(result.errors);
       onDone(`${child.childName} is checked in.`);
     } finally {
       setBusy(false);
@@ -49,7 +51,8 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, onDo
     if (status === 'waived' && !waiverReason.trim()) return form.show({ waiverReason: 'Say why the fee is waived.' });
     setBusy(true);
     try {
-      await recordFee(session, staff, child, status === 'paid' ? { status } : { status, waiverReason: waiverReason.trim() });
+      const result = await saveFee(session, staff, child, status === 'paid' ? { status } : { status, waiverReason: waiverReason.trim() });
+      if (!result.saved) return form.show(result.errors);
       onDone(status === 'paid' ? `₹${session.feeRupees} paid in cash by ${child.childName}'s family.` : `Fee waived for ${child.childName}.`);
     } finally {
       setBusy(false);

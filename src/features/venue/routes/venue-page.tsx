@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form/form-field';
 import { outboxDb, type CheckInRecord, type FeeRecord, type RosterRow, type VenueRecord } from '@/lib/outbox/outbox-db';
-import { SIGNED_OUT_MESSAGE } from '@/lib/outbox/sync-engine';
+import { SIGNED_OUT_MESSAGE } from '@/lib/outbox/protocol';
 import { syncEngine } from '@/lib/outbox/sync-runtime';
 import { downloadRoster, expireRosters, loadRoster } from '../api/roster';
 import { confirmSession, savedSession, type StaffSession } from '../api/staff-session';

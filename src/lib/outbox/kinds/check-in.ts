@@ -1,28 +1,50 @@
-import { VENUE_BATCH_LIMIT } from '@domain/venue';
-import type { CheckInRecord } from '../outbox-db';
-import { invalidVerdict, NO_ANSWER, type BatchKind } from './batch-kind';
+import type { InferResponseType } from 'hono/client';
+import type { CheckInInput } from '@domain/venue';
+import type { api } from '@/lib/api-client';
+import { defineKind } from './kind';
+import { NOT_UNDERSTOOD, NO_ANSWER, VENUE_BATCH, invalidVerdict, resultsInOrder, venueBatchPost, type FirstRecord, type VenueRecordBase } from './venue';
 
-/** A child checked in at a venue session (issue 15): idempotent by its id, the first device wins. */
-export const checkInKind: BatchKind<CheckInRecord> = {
+export type CheckInRecord = VenueRecordBase & {
+  kind: 'check-in';
+  payload: CheckInInput;
+  /** Set when the server answered that another check-in of this child came first. */
+  firstCheckIn: FirstRecord | null;
+  /** The server's own age check (null: in the band, or no date of birth). */
+  ageWarning: string | null;
+};
+
+type Result = InferResponseType<(typeof api.venue)['check-ins']['batch']['$post'], 200>['results'][number];
+
+/** A child checked in at a venue session (issue 15): idempotent by its id, the first device wins (ADR 016). */
+export const checkInKind = defineKind<CheckInRecord>({
   kind: 'check-in',
   label: 'Check-in',
-  url: '/api/venue/check-ins/batch',
-  batchLimit: VENUE_BATCH_LIMIT,
-  body: (records) => ({ checkIns: records.map((record) => record.payload) }),
-  verdict(result) {
-    if (!result) return NO_ANSWER;
-    switch (result.status) {
-      case 'created':
-      case 'duplicate':
-        return { kind: 'synced', changes: { ageWarning: typeof result.ageWarning === 'string' ? result.ageWarning : null } };
-      case 'already_checked_in':
-        // Not a failure: the child is checked in, by whoever reached the server first.
-        return { kind: 'synced', changes: { firstCheckIn: result.first ?? null } };
-      case 'invalid':
-        return invalidVerdict(result, 'The server could not accept this check-in.');
-      default:
-        return { kind: 'transient', message: 'The server gave an answer this app does not understand.' };
-    }
-  },
+  nouns: ['check-in', 'check-ins'],
   title: (record) => `${record.childName} (${record.referenceCode})`,
-};
+  needsSignIn: true,
+  batch: {
+    ...VENUE_BATCH,
+    request: (records) => venueBatchPost('/api/venue/check-ins/batch', 'checkIns', records.map((record) => record.payload)),
+    verdicts: (records, body) =>
+      resultsInOrder<Result>(records, body).map((result) => {
+        switch (result?.status) {
+          case undefined:
+            return NO_ANSWER;
+          case 'created':
+          case 'duplicate':
+          // Not a failure: the child is checked in, by whoever reached the server first.
+          case 'already_checked_in':
+            return { kind: 'synced', answer: result };
+          case 'invalid':
+            return invalidVerdict(result.error, 'The server could not accept this check-in.');
+          default:
+            return NOT_UNDERSTOOD;
+        }
+      }),
+  },
+  synced: (_record, answer) => {
+    const result = answer as Result;
+    if (result.status === 'already_checked_in') return { firstCheckIn: result.first };
+    return { ageWarning: 'ageWarning' in result && typeof result.ageWarning === 'string' ? result.ageWarning : null };
+  },
+});

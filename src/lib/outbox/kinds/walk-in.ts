@@ -1,36 +1,46 @@
-import { RECORD_SECRET_FIELD } from '@domain/record-secret';
-import { VENUE_BATCH_LIMIT } from '@domain/venue';
-import type { WalkInRecord } from '../outbox-db';
-import { invalidVerdict, NO_ANSWER, type BatchKind } from './batch-kind';
+import type { InferResponseType } from 'hono/client';
+import type { RegistrationInput } from '@domain/registration';
+import type { WalkInMark } from '@domain/venue';
+import type { api } from '@/lib/api-client';
+import { withSecret } from '../protocol';
+import { defineKind } from './kind';
+import { NOT_UNDERSTOOD, NO_ANSWER, VENUE_BATCH, invalidVerdict, resultsInOrder, venueBatchPost, type VenueRecordBase } from './venue';
 
-/** A registration made by staff at a venue session (issue 15), marked with who and which device. */
-export const walkInKind: BatchKind<WalkInRecord> = {
+/** A registration made by staff at a venue session, with the parent's consent taken by them. */
+export type WalkInRecord = VenueRecordBase & { kind: 'walk-in'; payload: RegistrationInput & WalkInMark };
+
+type Result = InferResponseType<(typeof api.venue)['walk-ins']['batch']['$post'], 200>['results'][number];
+
+/** A walk-in (issue 15), marked with who made it and on which device; sent before check-ins and fees. */
+export const walkInKind = defineKind<WalkInRecord>({
   kind: 'walk-in',
   label: 'Walk-in registration',
-  url: '/api/venue/walk-ins/batch',
-  batchLimit: VENUE_BATCH_LIMIT,
-  body: (records) => ({
-    walkIns: records.map((record) =>
-      record.recordSecret ? { ...record.payload, [RECORD_SECRET_FIELD]: record.recordSecret } : record.payload,
-    ),
-  }),
-  verdict(result) {
-    if (!result) return NO_ANSWER;
-    switch (result.status) {
-      case 'created':
-      case 'duplicate':
-        return { kind: 'synced' };
-      case 'conflict':
-        return {
-          kind: 'conflict',
-          message: result.error?.message ?? 'The server already has a different registration with this id.',
-          serverCopy: result.error?.current ?? null,
-        };
-      case 'invalid':
-        return invalidVerdict(result, 'The server found mistakes in this registration.');
-      default:
-        return { kind: 'transient', message: 'The server gave an answer this app does not understand.' };
-    }
-  },
+  nouns: ['walk-in registration', 'walk-in registrations'],
   title: (record) => `${record.childName} (${record.referenceCode})`,
-};
+  needsSignIn: true,
+  batch: {
+    ...VENUE_BATCH,
+    request: (records) => venueBatchPost('/api/venue/walk-ins/batch', 'walkIns', records.map(withSecret)),
+    verdicts: (records, body) =>
+      resultsInOrder<Result>(records, body).map((result) => {
+        switch (result?.status) {
+          case undefined:
+            return NO_ANSWER;
+          case 'created':
+          case 'duplicate':
+            return { kind: 'synced', answer: result };
+          case 'conflict':
+            return {
+              kind: 'conflict',
+              message: result.error.message,
+              // Present only when this device holds the record's secret (ADR 009).
+              serverCopy: result.error.current ?? null,
+            };
+          case 'invalid':
+            return invalidVerdict(result.error, 'The server found mistakes in this registration.');
+          default:
+            return NOT_UNDERSTOOD;
+        }
+      }),
+  },
+});

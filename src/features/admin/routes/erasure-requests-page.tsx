@@ -1,0 +1,116 @@
+import { isCategorySlug } from '@domain/categories';
+import { useState } from 'react';
+import { Dialog } from '@/components/dialog';
+import { useCompleteErasure } from '../api/complete-erasure';
+import { useErasureRequests, type ErasureRequestItem } from '../api/get-erasure-requests';
+import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
+import { categoryLabel, formatDateTime } from '../utils/format';
+
+/** /admin/erasure-requests: families' requests to erase their data, the nearest deadline first. */
+export function ErasureRequestsPage() {
+  const query = useErasureRequests();
+  useRedirectWhenSignedOut(query.error);
+  const complete = useCompleteErasure();
+  const [confirming, setConfirming] = useState<ErasureRequestItem | null>(null);
+  const items = query.data?.items ?? [];
+  return (
+    <section className="page admin-page" aria-labelledby="erasure-heading">
+      <div className="admin-page__head">
+        <h1 id="erasure-heading">Erasure requests</h1>
+      </div>
+      <p className="admin-muted">
+        A family can ask for their registration’s data to be erased; the law gives us at most 90 days, and we promise the date shown. Erasing
+        deletes the registration, its emails and consent; only its type and contests are kept, as an anonymous count
+        {query.data ? ` (${query.data.erasedCount} erased so far)` : ''}.
+      </p>
+      {query.isPending && <p className="admin-status">Loading erasure requests...</p>}
+      {query.isError && (
+        <div className="admin-status" role="alert">
+          <p>Failed to fetch erasure requests. Please try again later.</p>
+          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
+            Retry
+          </button>
+        </div>
+      )}
+      {complete.isError && (
+        <div className="admin-banner" role="alert">
+          <p>The erasure could not be carried out: {complete.error.message}</p>
+        </div>
+      )}
+      {query.data && items.length === 0 && <p className="admin-status">No erasure requests yet.</p>}
+      {items.length > 0 && (
+        // A scrolling box must be reachable by keyboard (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label="Erasure requests">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Due by</th>
+                <th scope="col">Registration</th>
+                <th scope="col">Asked on</th>
+                <th scope="col">Status</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className={`admin-row${item.overdue ? ' admin-row--overdue' : ''}`}>
+                  <td>
+                    {formatDateTime(item.dueAt)}
+                    {item.overdue ? <span className="admin-badge admin-badge--overdue">Overdue</span> : null}
+                  </td>
+                  <td>
+                    {item.name ?? (item.status === 'completed' ? <span className="admin-muted">Erased</span> : '—')}
+                    <span className="admin-ref">{item.referenceCode}</span>
+                    {item.categories ? <span className="admin-muted"> {item.registrationType} · {item.categories.map((slug) => (isCategorySlug(slug) ? categoryLabel(slug) : slug)).join(', ')}</span> : null}
+                  </td>
+                  <td>{formatDateTime(item.requestedAt)}</td>
+                  <td>{item.status === 'open' ? 'Open' : `Erased ${item.completedAt ? formatDateTime(item.completedAt) : ''} by ${item.completedBy ?? '—'}`}</td>
+                  <td>
+                    {item.status === 'open' ? (
+                      <button
+                        type="button"
+                        className="button button--small button--danger"
+                        onClick={() => setConfirming(item)}
+                        aria-label={`Erase now: ${item.name ?? item.referenceCode}`}
+                      >
+                        Erase now
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {confirming ? (
+        <Dialog
+          title="Erase this registration now?"
+          onClose={() => setConfirming(null)}
+          footer={
+            <div className="admin-actions">
+              <button
+                type="button"
+                className="button button--small button--danger"
+                disabled={complete.isPending}
+                onClick={() => complete.mutate(confirming.id, { onSettled: () => setConfirming(null) })}
+              >
+                {complete.isPending ? 'Erasing…' : 'Erase'}
+              </button>
+              <button type="button" className="button button--small" onClick={() => setConfirming(null)}>
+                Keep it
+              </button>
+            </div>
+          }
+        >
+          <p>
+            The registration {confirming.referenceCode}
+            {confirming.name ? ` (${confirming.name})` : ''} and its emails, consent and links are deleted for good. The audit log keeps what was
+            done, without the values. This cannot be undone.
+          </p>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

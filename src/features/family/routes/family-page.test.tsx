@@ -1,0 +1,205 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '@/lib/query-client';
+import { FamilyPage } from './family-page';
+
+const TOKEN = 'a'.repeat(43);
+
+const registration = {
+  id: '6f1c2a1e-8f5e-4d3c-9a55-0f4a1b2c3d4e',
+  referenceCode: 'KTC-7F3K-9QX2',
+  type: 'participant',
+  name: 'Nila',
+  age: 8,
+  ageUnit: 'years',
+  email: 'parent@example.org',
+  phone: '9876543210',
+  city: 'Chennai',
+  instituteName: null,
+  categories: ['dance'],
+  createdAt: '2027-03-01T04:30:00.000Z',
+  updatedAt: '2027-03-01T04:30:00.000Z',
+  version: 1,
+  language: 'en',
+  cancelledAt: null,
+  cancelledBy: null,
+  status: 'registered',
+};
+
+function answer(overrides: Record<string, unknown> = {}) {
+  return {
+    registration,
+    qrCode: 'data:image/png;base64,iVBORw0KGgo=',
+    consent: null,
+    consentNeeded: null,
+    corrections: { open: true, closesAt: '2027-04-16T18:30:00.000Z', closedMessage: null },
+    link: { expiresAt: '2028-01-01T00:00:00.000Z' },
+    erasureRequest: null,
+    ...overrides,
+  };
+}
+
+type Call = { method: string; path: string; headers: Headers; body: unknown };
+
+/** The server, faked per 'METHOD /path'; every call is recorded with its headers. */
+function fakeServer(routes: Record<string, (body: unknown) => { status: number; body: unknown }>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(request.url);
+      const text = init.body ? String(init.body) : await request.text();
+      const body = text ? JSON.parse(text) : undefined;
+      calls.push({ method: request.method, path: url.pathname + url.search, headers: new Headers(init.headers ?? request.headers), body });
+      const handler = routes[`${request.method} ${url.pathname}`];
+      const reply = handler ? handler(body) : { status: 404, body: { error: { code: 'not_found', message: 'nothing here' } } };
+      return new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'Content-Type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function renderPage(token = TOKEN) {
+  return render(
+    <MemoryRouter initialEntries={[`/my/${token}`]}>
+      <Routes>
+        <Route path="/my/:token" element={<FamilyPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('the family page', () => {
+  it('sends the token only as a bearer header, and shows the code, the QR code, every field and the status', async () => {
+    const calls = fakeServer({ 'GET /api/family/registration': () => ({ status: 200, body: answer() }) });
+    renderPage();
+    expect(await screen.findByText('KTC-7F3K-9QX2')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'QR code of the reference code KTC-7F3K-9QX2' })).toBeTruthy();
+    expect(screen.getByText('Registered')).toBeTruthy();
+    expect(screen.getByText('Dance Challenge')).toBeTruthy();
+    expect(screen.getByText('8 years')).toBeTruthy();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.path).toBe('/api/family/registration');
+    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('on a stale correction (409) loads the current details and says the changes were not saved', async () => {
+    const current = { ...registration, city: 'Avadi', version: 2 };
+    const calls = fakeServer({
+      'GET /api/family/registration': () => ({ status: 200, body: answer() }),
+      'PUT /api/family/registration': () => ({
+        status: 409,
+        body: { error: { code: 'conflict', message: 'This registration changed after you opened it.', current } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Correct details' }));
+    const city = screen.getByLabelText('City') as HTMLInputElement;
+    await user.clear(city);
+    await user.type(city, 'Tambaram');
+    await user.click(screen.getByRole('button', { name: 'Save corrections' }));
+    expect(await screen.findByText(/Your changes were not saved/)).toBeTruthy();
+    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Avadi');
+    const put = calls.find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({ city: 'Tambaram', version: 1, type: 'participant', categories: ['dance'] });
+
+    // Saving again sends the version it was shown.
+    await user.click(screen.getByRole('button', { name: 'Save corrections' }));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toMatchObject({ city: 'Avadi', version: 2 }));
+  });
+
+  it('checks a correction with the shared rules before sending it', async () => {
+    const calls = fakeServer({ 'GET /api/family/registration': () => ({ status: 200, body: answer() }) });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Correct details' }));
+    await user.clear(screen.getByLabelText(/^Age/));
+    await user.type(screen.getByLabelText(/^Age/), '30');
+    await user.click(screen.getByRole('button', { name: 'Save corrections' }));
+    expect(await screen.findByText('Age must be between 1 and 17 years.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+  });
+
+  it('is read-only after the cut-off, with the server’s reason', async () => {
+    fakeServer({
+      'GET /api/family/registration': () => ({
+        status: 200,
+        body: answer({ corrections: { open: false, closesAt: '2027-04-16T18:30:00.000Z', closedMessage: 'Corrections closed on 17 April 2027.' } }),
+      }),
+    });
+    renderPage();
+    expect(await screen.findByText('Corrections closed on 17 April 2027.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Correct details' })).toBeNull();
+    // Cancelling stays open after the cut-off.
+    expect(screen.getByRole('button', { name: 'Cancel registration…' })).toBeTruthy();
+  });
+
+  it('cancels only after the confirmation step', async () => {
+    const calls = fakeServer({
+      'GET /api/family/registration': () => ({ status: 200, body: answer() }),
+      'POST /api/family/registration/cancel': () => ({
+        status: 200,
+        body: { registration: { ...registration, status: 'cancelled', cancelledBy: 'family', cancelledAt: '2027-03-02T04:30:00.000Z' } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancel registration…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this registration?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Cancel registration…' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByText('Cancelled by you')).toBeTruthy();
+  });
+
+  it('asks for consent to the new notice when the server says it is needed', async () => {
+    const calls = fakeServer({
+      'GET /api/family/registration': () => ({ status: 200, body: answer({ consentNeeded: { noticeVersion: '2027-1' } }) }),
+      'POST /api/family/registration/consent': () => ({
+        status: 201,
+        body: {
+          consent: { guardianName: 'Meena', noticeVersion: '2027-1', language: 'en', channel: 'web', consentedAt: '2027-03-02T04:30:00.000Z', recordedAt: '2027-03-02T04:30:00.000Z' },
+          consentNeeded: null,
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Give consent' }));
+    expect(await screen.findByText('Enter the name of the parent or guardian giving consent.')).toBeTruthy();
+    await user.type(screen.getByLabelText('Parent or guardian’s name'), 'Meena');
+    await user.click(screen.getByRole('checkbox', { name: /privacy notice/ }));
+    await user.click(screen.getByRole('button', { name: 'Give consent' }));
+    expect(await screen.findByText(/Meena gave consent to version 2027-1/)).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ guardianName: 'Meena', privacyConsent: true, privacyNoticeVersion: '2027-1' });
+  });
+
+  it('explains an expired link and a forged one, with the way to a new link', async () => {
+    fakeServer({
+      'GET /api/family/registration': () => ({ status: 410, body: { error: { code: 'gone', message: 'This link expired when the season ended.' } } }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeTruthy();
+    expect(screen.getByText('This link expired when the season ended.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Find my registration' }).getAttribute('href')).toBe('/find-my-registration');
+    cleanup();
+
+    const calls = fakeServer({});
+    renderPage('not-a-token');
+    expect(await screen.findByRole('heading', { name: 'This link is not valid' })).toBeTruthy();
+    // A malformed token is never sent anywhere.
+    expect(calls).toHaveLength(0);
+  });
+});

@@ -1,0 +1,34 @@
+import type { VenueSession } from '@domain/season';
+import { fieldErrorsOf } from '@domain/validation';
+import { feeInputSchema, type FeeStatus } from '@domain/venue';
+import { enqueueFee } from '@/lib/outbox/outbox';
+import type { RosterRow } from '@/lib/outbox/outbox-db';
+import type { SaveResult } from '@/lib/outbox/record';
+import { deviceId } from '../utils/device-id';
+import type { StaffSession } from './staff-session';
+
+/**
+ * The fee's one save path: the amount comes from the season data; a waiver needs a reason. Parses
+ * with the shared schema and stores the record in the outbox (storing wakes the sync engine).
+ */
+export async function saveFee(
+  session: VenueSession,
+  staff: StaffSession,
+  child: RosterRow,
+  fee: { status: FeeStatus; waiverReason?: string },
+): Promise<SaveResult> {
+  const id = crypto.randomUUID();
+  const parsed = feeInputSchema.safeParse({
+    id,
+    registrationId: child.registrationId,
+    sessionId: session.id,
+    deviceId: deviceId(),
+    status: fee.status,
+    amountRupees: session.feeRupees,
+    ...(fee.status === 'waived' ? { waiverReason: fee.waiverReason ?? '' } : {}),
+    recordedAt: new Date().toISOString(),
+  });
+  if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
+  await enqueueFee(parsed.data, { staffUsername: staff.username, childName: child.childName, referenceCode: child.referenceCode });
+  return { saved: true, id, existing: false };
+}

@@ -1,0 +1,26 @@
+import { registrationFormSchema, registrationInputOf, type RegistrationInput } from '@domain/registration';
+import type { VenueSession } from '@domain/season';
+import { fieldErrorsOf } from '@domain/validation';
+import { walkInMarkSchema } from '@domain/venue';
+import { enqueueWalkIn } from '@/lib/outbox/outbox';
+import type { SaveResult } from '@/lib/outbox/record';
+import { deviceId } from '../utils/device-id';
+import type { StaffSession } from './staff-session';
+
+/**
+ * A walk-in's one save path: the registration form's values (a child's carries the parent's
+ * consent, taken by the staff member: channel `field-staff`), parsed with the form's shared
+ * schema, stored marked with the session and this device. Storing wakes the sync engine.
+ */
+export async function saveWalkIn(values: RegistrationInput, session: VenueSession, staff: StaffSession): Promise<SaveResult> {
+  const parsed = registrationFormSchema.safeParse(values);
+  if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
+  const mark = walkInMarkSchema.parse({ sessionId: session.id, deviceId: deviceId() });
+  const payload = { ...registrationInputOf(parsed.data), ...mark };
+  await enqueueWalkIn(payload, {
+    staffUsername: staff.username,
+    childName: payload.name ?? payload.instituteName ?? '',
+    referenceCode: payload.referenceCode,
+  });
+  return { saved: true, id: payload.id, existing: false };
+}

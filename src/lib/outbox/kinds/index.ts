@@ -1,0 +1,46 @@
+import { checkInKind } from './check-in';
+import { contactKind } from './contact';
+import { feeKind } from './fee';
+import { judgeKind } from './judge';
+import type { OutboxKindSpec, RecordOf } from './kind';
+import { newsletterKind } from './newsletter';
+import { registrationKind } from './registration';
+import { walkInKind } from './walk-in';
+
+/**
+ * Every kind of outbox record, in the order the sync engine sends them. Adding a kind: write
+ * `kinds/<kind>.ts` (its record type and `defineKind({...})`) and add it here; the record union,
+ * the engine, the badge's counts and the saved-records page follow from this list.
+ */
+export const OUTBOX_KINDS = {
+  registration: registrationKind,
+  judge: judgeKind,
+  contact: contactKind,
+  newsletter: newsletterKind,
+  // Venue mode (ADR 016): walk-ins first, so a check-in or fee for a walk-in finds it on the server.
+  'walk-in': walkInKind,
+  'check-in': checkInKind,
+  fee: feeKind,
+};
+
+export type OutboxKind = keyof typeof OUTBOX_KINDS;
+export type OutboxRecord = { [K in OutboxKind]: RecordOf<(typeof OUTBOX_KINDS)[K]> }[OutboxKind];
+
+export const OUTBOX_KIND_NAMES = Object.keys(OUTBOX_KINDS) as OutboxKind[];
+
+/** A kind's description, loosened for code that handles every kind alike (the engine, the pages). */
+export function outboxKind(kind: OutboxKind): OutboxKindSpec<OutboxRecord> {
+  return OUTBOX_KINDS[kind] as unknown as OutboxKindSpec<OutboxRecord>;
+}
+
+export type { ContactRecord } from './contact';
+export type { JudgeRecord } from './judge';
+export type { NewsletterRecord } from './newsletter';
+export type { RegistrationRecord } from './registration';
+export type { CheckInRecord } from './check-in';
+export type { FeeRecord } from './fee';
+export type { WalkInRecord } from './walk-in';
+export type { FirstRecord } from './venue';
+
+/** The records venue mode makes. */
+export type VenueRecord = RecordOf<typeof walkInKind> | RecordOf<typeof checkInKind> | RecordOf<typeof feeKind>;

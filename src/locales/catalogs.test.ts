@@ -1,0 +1,132 @@
+import { i18n } from '@lingui/core';
+import { MESSAGE_CODES } from '@domain/message-codes';
+import { localizeFieldError } from '@/lib/i18n/field-error';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '@domain/categories';
+import { COURSE_TEXT_FIELDS, LEVEL_TEXT_FIELDS, WEBINAR_TEXT_FIELDS, WORKSHOP_TEXT_FIELDS } from '@/config/season-text';
+import { COORDINATORS, COURSES, LEVELS, SPONSORS, WEBINAR, WORKSHOP_DURATION, WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
+import { CONTEST_TEXT_FIELDS, CONTESTS } from '@/features/contests/utils/contest-content';
+
+// The catalogs (ADR 015, src/locales/README.md): both languages have every message, every
+// message has a context comment, and the placeholders match.
+type Entry = { id: string; text: string; comment: string };
+
+function readPo(lang: string): Map<string, Entry> {
+  const source = readFileSync(join(__dirname, `${lang}.po`), 'utf8');
+  const entries = new Map<string, Entry>();
+  const unquote = (line: string) => JSON.parse(line) as string;
+  for (const block of source.split(/\n\s*\n/)) {
+    const lines = block.split('\n');
+    const idLine = lines.findIndex((line) => line.startsWith('msgid '));
+    const textLine = lines.findIndex((line) => line.startsWith('msgstr '));
+    if (idLine < 0 || textLine < 0) continue;
+    const id = unquote(lines[idLine]!.slice('msgid '.length));
+    if (id === '') continue;
+    const text = [lines[textLine]!.slice('msgstr '.length), ...lines.slice(textLine + 1).filter((l) => l.startsWith('"'))].map(unquote).join('');
+    const comment = lines.filter((line) => line.startsWith('#. ')).map((line) => line.slice(3)).join(' ');
+    if (entries.has(id)) throw new Error(`${lang}.po has ${id} twice`);
+    entries.set(id, { id, text, comment });
+  }
+  return entries;
+}
+
+const en = readPo('en');
+const ta = readPo('ta');
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+
+/** Every id the code names literally: t('…'), i18n._('…') and the menu tables' label: '…'. */
+function idsInSource(dir: string, found = new Set<string>()): Set<string> {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) idsInSource(path, found);
+    else if (/\.tsx?$/.test(name) && !name.includes('.test.')) {
+      const text = readFileSync(path, 'utf8');
+      for (const m of text.matchAll(/\b(?:t|i18n\._)\(\s*'([a-zA-Z][\w.:/-]*)'/g)) found.add(m[1]!);
+      for (const m of text.matchAll(/\b(?:label|title|text|hint|message): '([a-z][a-zA-Z]*\.[\w.-]+)'/g)) found.add(m[1]!);
+    }
+  }
+  return found;
+}
+
+/** The data texts (season, contests) with the ids their Tamil has: data.<kind>.<id>.<field>[.<index>]. */
+function dataTexts(): Map<string, string> {
+  const texts = new Map<string, string>();
+  const add = (id: string, value: unknown) => {
+    if (typeof value === 'string') texts.set(id, value);
+    else if (Array.isArray(value)) value.forEach((item, index) => add(`${id}.${index}`, item));
+  };
+  for (const category of CATEGORIES) for (const field of CONTEST_TEXT_FIELDS) add(`data.contest.${category.slug}.${field}`, CONTESTS[category.slug][field]);
+  for (const level of LEVELS) for (const field of LEVEL_TEXT_FIELDS) add(`data.level.${level.id}.${field}`, level[field]);
+  for (const workshop of WORKSHOPS) for (const field of WORKSHOP_TEXT_FIELDS) add(`data.workshop.${workshop.id}.${field}`, workshop[field]);
+  for (const course of COURSES) for (const field of COURSE_TEXT_FIELDS) add(`data.course.${course.id}.${field}`, course[field]);
+  for (const field of WEBINAR_TEXT_FIELDS) add(`data.webinar.${field}`, WEBINAR[field]);
+  WEBINAR.topics.forEach((topic, index) => {
+    add(`data.webinar.topics.${index}.title`, topic.title);
+    add(`data.webinar.topics.${index}.text`, topic.text);
+  });
+  for (const [key, coordinator] of Object.entries(COORDINATORS)) add(`data.coordinator.${key}.role`, coordinator.role);
+  for (const sponsor of SPONSORS) add(`data.sponsor.${sponsor.id}.tagline`, sponsor.tagline);
+  add('data.workshop.duration', WORKSHOP_DURATION);
+  add('data.workshop.offer', WORKSHOP_OFFER);
+  return texts;
+}
+
+describe('message catalogs (src/locales)', () => {
+  it('English and Tamil have the same ids', () => {
+    expect([...en.keys()].filter((id) => !ta.has(id)), 'missing in ta.po').toEqual([]);
+    expect([...ta.keys()].filter((id) => !en.has(id)), 'missing in en.po').toEqual([]);
+  });
+
+  it('no message is empty and every message has a context comment for the translator', () => {
+    for (const catalog of [en, ta]) {
+      for (const entry of catalog.values()) {
+        expect(entry.text, entry.id).not.toBe('');
+        expect(entry.comment.trim(), `${entry.id} has no #. comment`).not.toBe('');
+      }
+    }
+  });
+
+  it('each Tamil message has the same placeholders as its English', () => {
+    for (const entry of en.values()) expect(placeholders(ta.get(entry.id)?.text ?? ''), entry.id).toEqual(placeholders(entry.text));
+  });
+
+  it('every id the code uses is in the catalogs', () => {
+    const used = [...idsInSource(join(__dirname, '..'))];
+    expect(used.length).toBeGreaterThan(50);
+    expect(used.filter((id) => !en.has(id))).toEqual([]);
+  });
+
+  it('every season and contest text has its Tamil, and the English catalog matches the data modules', () => {
+    const texts = dataTexts();
+    for (const [id, english] of texts) {
+      expect(ta.get(id)?.text, `ta.po lacks ${id}`).toBeTruthy();
+      expect(en.get(id)?.text, `en.po's ${id} differs from the data module`).toBe(english);
+    }
+    // No stale data ids left behind after the data changed.
+    expect([...en.keys()].filter((id) => id.startsWith('data.') && !texts.has(id))).toEqual([]);
+  });
+
+  it('every validation message code has its message', () => {
+    expect(MESSAGE_CODES.filter((code) => !en.has(`error.${code}`) || !ta.has(`error.${code}`))).toEqual([]);
+  });
+
+  it('shows a validation message found by the shared schema (client or server) in Tamil on a Tamil page', () => {
+    i18n.activate('ta');
+    try {
+      expect(localizeFieldError('phone', 'Enter a phone number of 10 to 13 digits.')).toBe(ta.get('error.phone.invalid')?.text);
+      expect(localizeFieldError('age', 'Age must be between 1 and 17 years.')).toBe('வயது 1 முதல் 17 ஆண்டுகளுக்குள் இருக்க வேண்டும்.');
+      expect(localizeFieldError('city', 'Enter a city.')).toBe('ஊர் தாருங்கள்.');
+    } finally {
+      i18n.activate('en');
+    }
+    expect(localizeFieldError('city', 'Enter a city.')).toBe('Enter a city.');
+  });
+
+  it('the Tamil is Tamil: every Tamil message has Tamil letters, apart from names and numbers', () => {
+    const allowedLatin = new Set(['address.line2']);
+    const notTamil = [...ta.values()].filter((entry) => !/[\u0B80-\u0BFF]/.test(entry.text) && !allowedLatin.has(entry.id) && /[a-z]{3}/i.test(entry.text.replace(/\{\w+[^}]*\}/g, '')));
+    expect(notTamil.map((entry) => `${entry.id}: ${entry.text}`)).toEqual([]);
+  });
+});
