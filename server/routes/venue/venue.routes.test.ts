@@ -134,8 +134,8 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     expect(CRAWLING.feeRupees).toBe(333);
   });
 
-  it('stores a walk-in marked with the staff member and device, once, with its confirmation email', async () => {
-    const walkIn = { ...baby('Walk-in baby', 6), sessionId: CRAWLING.id, deviceId: DEVICE_A };
+  it('stores a walk-in marked with the staff member and device, once, with its confirmation email and the consent staff took', async () => {
+    const walkIn = { ...baby('Walk-in baby', 6), consentChannel: 'field-staff' as const, sessionId: CRAWLING.id, deviceId: DEVICE_A };
     const send = () => t.request('/api/venue/walk-ins/batch', withCookie(staff, json({ walkIns: [walkIn] })));
     expect((await (await send()).json()).results[0].status).toBe('created');
     expect((await (await send()).json()).results[0].status).toBe('duplicate');
@@ -145,6 +145,19 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
         (select count(*)::int from mail_outbox m where m.registration_id = w.registration_id) as mails
       from venue_walk_ins w where w.registration_id = ${walkIn.id}::uuid`);
     expect(marks).toEqual([{ staff: 'venue-staff', device: DEVICE_A, mails: 1 }]);
+    const consents = await t.database.rows<{ guardian: string; channel: string }>(sql`
+      select guardian_name as guardian, channel from consent_records where registration_id = ${walkIn.id}::uuid`);
+    expect(consents).toEqual([{ guardian: 'Lakshmi Raman', channel: 'field-staff' }]);
+  });
+
+  it('refuses a child\'s walk-in without the parent\'s consent, and stores nothing', async () => {
+    const { guardianName: _g, privacyConsent: _p, privacyNoticeVersion: _v, ...bare } = baby('No consent baby', 6);
+    const walkIn = { ...bare, sessionId: CRAWLING.id, deviceId: DEVICE_A };
+    const response = await t.request('/api/venue/walk-ins/batch', withCookie(staff, json({ walkIns: [walkIn] })));
+    const { results } = await response.json();
+    expect(results[0]).toMatchObject({ id: walkIn.id, status: 'invalid', error: { fields: { guardianName: expect.any(String) } } });
+    const { sql } = await import('drizzle-orm');
+    expect(await t.database.rows(sql`select id from registrations where id = ${walkIn.id}::uuid`)).toEqual([]);
   });
 
   it('reconciliation names exactly which of a device\'s records the server holds', async () => {

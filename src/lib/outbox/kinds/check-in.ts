@@ -30,9 +30,9 @@ export const checkInKind = defineKind<CheckInRecord>({
         switch (result?.status) {
           case undefined:
             return NO_ANSWER;
+          // already_checked_in is not a failure: the child is checked in, by whoever reached the server first.
           case 'created':
           case 'duplicate':
-          // Not a failure: the child is checked in, by whoever reached the server first.
           case 'already_checked_in':
             return { kind: 'synced', answer: result };
           case 'invalid':
