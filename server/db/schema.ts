@@ -156,7 +156,8 @@ export const registrationDuplicateKeys = pgTable(
   (t) => [index('registration_duplicate_keys_shared').on(t.duplicateKey).where(sql`${t.live} > 1`)],
 );
 
-export const JUDGE_STATUSES = ['new', 'shortlisted', 'approved', 'rejected'] as const;
+/** The same list as domain/judge-review.ts (JUDGE_STATUSES). */
+const JUDGE_STATUSES = ['new', 'shortlisted', 'approved', 'rejected'] as const;
 
 export const judgeApplications = pgTable(
   'judge_applications',

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
-import { audit } from '../../lib/audit';
+import { audit, auditRead } from '../../lib/audit';
 import { decodeCreatedAtCursor, olderThan, pageOf, PAGE_SIZE, preciseTime } from '../../lib/created-at-cursor';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
@@ -36,10 +36,12 @@ export const contactAdminRoutes = new Hono<AppEnv>()
     const rows = await c.var.deps.database.rows<ContactItem & { cursorTime: string }>(sql`
       select ${COLUMNS}, ${preciseTime(sql`t.created_at`)} as "cursorTime"
       from contact_messages t
-      where true${olderThan(cursor, 'uuid')}
+      where t.erased_at is null${olderThan(cursor, 'uuid')}
       order by t.created_at desc, t.id desc
       limit ${PAGE_SIZE + 1}`);
-    return c.json(pageOf(rows), 200);
+    const page = pageOf(rows);
+    await auditRead(c, { admin: signedInAdmin(c), action: 'read.contact.list', entityType: 'contact', details: { nextPage: Boolean(cursor), rows: page.items.length } });
+    return c.json(page, 200);
   })
   .patch('/:id', requireAdmin, async (c) => {
     const id = c.req.param('id');

@@ -4,7 +4,8 @@ import type { AppEnv } from '../../context';
 import { decodeCreatedAtCursor, olderThan, pageOf, PAGE_SIZE, preciseTime } from '../../lib/created-at-cursor';
 import { csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
-import { requireAdmin } from '../../lib/require-admin';
+import { auditRead } from '../../lib/audit';
+import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 
 type SubscriberRow = { id: string; email: string; createdAt: string; cursorTime: string };
 
@@ -20,16 +21,30 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     const rows = await c.var.deps.database.rows<SubscriberRow>(sql`
       ${SELECT} where true${olderThan(cursor, 'uuid')}
       order by t.created_at desc, t.id desc limit ${PAGE_SIZE + 1}`);
-    return c.json(pageOf(rows), 200);
+    const page = pageOf(rows);
+    await auditRead(c, { admin: signedInAdmin(c), action: 'read.newsletter.list', entityType: 'newsletter', details: { nextPage: Boolean(cursor), rows: page.items.length } });
+    return c.json(page, 200);
   })
   .get('/export.csv', requireAdmin, async (c) => {
     const { database, log } = c.var.deps;
+    const admin = signedInAdmin(c);
+    let exported = 0;
     async function* lines(): AsyncGenerator<string> {
+      try {
+        yield* subscriberLines();
+      } finally {
+        await auditRead(c, { admin, action: 'read.newsletter.export', entityType: 'newsletter', details: { rows: exported } }).catch(
+          (error: unknown) => log.error('export read audit failed', describeError(error)),
+        );
+      }
+    }
+    async function* subscriberLines(): AsyncGenerator<string> {
       let cursor: { createdAt: string; id: string } | null = null;
       for (;;) {
         const rows: SubscriberRow[] = await database.rows<SubscriberRow>(sql`
           ${SELECT} where true${olderThan(cursor, 'uuid')}
           order by t.created_at desc, t.id desc limit 1000`);
+        exported += rows.length;
         if (rows.length > 0) yield rows.map((r) => csvRow([r.email, r.createdAt])).join('');
         const last = rows.at(-1);
         if (rows.length < 1000 || !last) return;

@@ -26,7 +26,12 @@ export type WriteOutcome = {
 };
 
 /** A registration to write, with the hash of the record secret its device sent (null: none). */
-export type RegistrationWrite = { registration: NewRegistration; secretHash: string | null };
+export type RegistrationWrite = {
+  registration: NewRegistration;
+  secretHash: string | null;
+  /** When the device first saved it (domain/device-saved-at.ts); null when it did not say. */
+  deviceSavedAt?: Date | null;
+};
 
 type StoredRow = {
   id: string;
@@ -76,16 +81,18 @@ function insertRows(database: Database, rows: readonly RowValues[]): Promise<Sto
         ${column((r) => r.instituteName)}::text[], ${column((r) => r.categories.join(','))}::text[],
         ${column((r) => r.contentHash)}::text[], ${column((r) => r.secretHash)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.language)}::text[],
         ${column((r) => r.consent?.guardianName ?? null)}::text[], ${column((r) => r.consent?.noticeVersion ?? null)}::text[],
-        ${column((r) => r.consent?.channel ?? null)}::text[], ${column((r) => r.consent?.consentedAt ?? null)}::text[]
+        ${column((r) => r.consent?.channel ?? null)}::text[], ${column((r) => r.consent?.consentedAt ?? null)}::text[],
+        ${column((r) => r.deviceSavedAt)}::text[]
       ) as input(id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-         content_hash, secret_hash, source, language, guardian_name, notice_version, consent_channel, consented_at)
+         content_hash, secret_hash, source, language, guardian_name, notice_version, consent_channel, consented_at, device_saved_at)
     ),
     inserted as (
       insert into registrations
         (id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-         agree_terms, content_hash, secret_hash, source, language)
+         agree_terms, content_hash, secret_hash, source, language, device_saved_at)
       select id, reference_code, type, name, age, age_unit, email, phone, city, institute_name,
-        string_to_array(categories, ','), true, content_hash, secret_hash, source, language
+        string_to_array(categories, ','), true, content_hash, secret_hash, source, language,
+        least(device_saved_at::timestamptz, now())
       from input
       order by id
       on conflict (id) do nothing
@@ -152,6 +159,7 @@ function rowValues(write: RegistrationWrite, hash: string, source: RegistrationS
     source,
     language: registration.language,
     consent: registration.consent,
+    deviceSavedAt: write.deviceSavedAt ? write.deviceSavedAt.toISOString() : null,
   };
 }
 

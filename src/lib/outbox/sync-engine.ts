@@ -1,3 +1,4 @@
+import { DEVICE_SAVED_AT_FIELD } from '@domain/device-saved-at';
 import { isApiErrorBody } from '@domain/api-error';
 import { RECORD_SECRET_FIELD, createRecordSecret } from '@domain/record-secret';
 import { REGISTRATION_BATCH_LIMIT, type Registration } from '@domain/registration';
@@ -430,8 +431,11 @@ function isTransientStatus(status: number): boolean {
 }
 
 /** The record as it travels: its payload plus the record's secret (ADR 009). */
+/** The record as sent: its payload, its secret (ADR 009) and when this device first saved it. */
 function withSecret(record: OutboxRecord): Record<string, unknown> {
-  return record.recordSecret ? { ...record.payload, [RECORD_SECRET_FIELD]: record.recordSecret } : { ...record.payload };
+  const sent: Record<string, unknown> = { ...record.payload, [DEVICE_SAVED_AT_FIELD]: new Date(record.createdAt).toISOString() };
+  if (record.recordSecret) sent[RECORD_SECRET_FIELD] = record.recordSecret;
+  return sent;
 }
 
 function requestFor(record: OutboxRecord): [string, RequestInit] {
@@ -444,6 +448,7 @@ function requestFor(record: OutboxRecord): [string, RequestInit] {
       form.set('expertise', String(payload.expertise ?? ''));
       form.set('experience', String(payload.experience ?? ''));
       form.set('bio', String(payload.bio ?? ''));
+      if (payload.email) form.set('email', String(payload.email));
       if (record.recordSecret) form.set(RECORD_SECRET_FIELD, record.recordSecret);
       if (record.photo) form.set('photo', record.photo, record.photoName ?? 'photo');
       return ['/api/judges', { method: 'POST', headers: { 'X-Requested-With': 'fetch' }, body: form }];

@@ -1,4 +1,4 @@
-import { judgeApplicationSchema } from '@domain/judge';
+import { judgeApplicationFormSchema } from '@domain/judge';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import { enqueueJudgeApplication } from '@/lib/outbox/outbox';
 import { syncEngine } from '@/lib/outbox/sync-runtime';
@@ -8,10 +8,10 @@ import { syncEngine } from '@/lib/outbox/sync-runtime';
  * is idle so the form renders on a light first load.
  */
 export async function saveJudgeApplication(
-  values: { id: string; name: string; expertise: string; experience: string; bio: string },
+  values: { id: string; name: string; email: string; expertise: string; experience: string; bio: string },
   photo: { blob: Blob; name: string } | null,
 ): Promise<{ saved: true } | { saved: false; errors: FieldErrors }> {
-  const parsed = judgeApplicationSchema.safeParse(values);
+  const parsed = judgeApplicationFormSchema.safeParse(values);
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
   await enqueueJudgeApplication(parsed.data, photo);
   void syncEngine().sync();
