@@ -92,7 +92,8 @@ function insertRows(database: Database, rows: readonly RowValues[]): Promise<Sto
          agree_terms, content_hash, secret_hash, source, language, device_saved_at)
       select id, reference_code, type, name, age, age_unit, email, phone, city, institute_name,
         string_to_array(categories, ','), true, content_hash, secret_hash, source, language,
-        least(device_saved_at::timestamptz, now())
+        -- least() skips a null: a record that did not say stays null.
+        case when device_saved_at is null then null else least(device_saved_at::timestamptz, now()) end
       from input
       order by id
       on conflict (id) do nothing
