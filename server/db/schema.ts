@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -475,4 +476,22 @@ export const retentionRuns = pgTable(
     ranAt: timestamp('ran_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('retention_runs_once').on(t.seasonYear, t.step), check('retention_runs_step', sql`${t.step} in ('notice', 'erase')`)],
+);
+
+/**
+ * The season overview's counters (server/routes/overview), kept by statement-level triggers on
+ * registrations (migration overview_counters, like registration_stats) over the counted rows:
+ * live ones and those the retention job erased. One row per chart and key, e.g. ('day',
+ * '2027-03-01'), ('category', 'dance'), ('city', 'chennai'), ('baby', 'crawling:6'),
+ * ('delay', '2027-03-01|65'): a log-scale bucket of the device-to-server delay
+ * (floor(ln(1 + seconds) * 8), about 6% wide), and ('late', day): records over a day late.
+ */
+export const overviewCounts = pgTable(
+  'overview_counts',
+  {
+    chart: text('chart').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chart, t.key] })],
 );

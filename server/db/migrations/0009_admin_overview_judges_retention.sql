@@ -1,3 +1,10 @@
+CREATE TABLE "overview_counts" (
+	"chart" text NOT NULL,
+	"key" text NOT NULL,
+	"n" integer NOT NULL,
+	CONSTRAINT "overview_counts_chart_key_pk" PRIMARY KEY("chart","key")
+);
+--> statement-breakpoint
 CREATE TABLE "retention_runs" (
 	"id" bigserial PRIMARY KEY NOT NULL,
 	"season_year" integer NOT NULL,
