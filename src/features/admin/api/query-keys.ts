@@ -9,6 +9,9 @@ export const adminKeys = {
   registrationList: (filters: RegistrationFilters) => ['admin', 'registrations', 'list', filters] as const,
   cities: () => ['admin', 'registrations', 'cities'] as const,
   list: (resource: AdminListResource) => ['admin', 'list', resource] as const,
+  overview: () => ['admin', 'overview'] as const,
+  retention: () => ['admin', 'retention'] as const,
+  judgePanel: () => ['admin', 'judges', 'panel'] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { exportCsvUrl, registrationsQueryOptions } from '../api/get-registrations';
 import { FiltersMenu } from '../components/filters-menu';
+import { OverviewFilterChips } from '../components/overview-filter-chips';
 import { RegistrationsTable } from '../components/registrations-table';
 import { SearchBox } from '../components/search-box';
 import { UndoToast } from '../components/undo-toast';
@@ -44,6 +45,7 @@ export function RegistrationsPage() {
         <SearchBox value={filters.q} onSearch={onSearch} />
         <FiltersMenu filters={filters} onChange={(change) => setFilters(change)} />
       </div>
+      <OverviewFilterChips filters={filters} onChange={(change) => setFilters(change)} />
 
       <p className="admin-counter" aria-live="polite">
         {firstPage
