@@ -7,6 +7,11 @@ export type ListPage<T> = { items: T[]; nextCursor: string | null };
 export type JudgeApplication = {
   id: string;
   name: string;
+  email: string | null;
+  status: 'new' | 'shortlisted' | 'approved' | 'rejected';
+  note: string | null;
+  statusChangedAt: string | null;
+  decisionEmail: { status: string; sentTo: string | null; lastError: string | null } | null;
   expertise: string;
   experience: number;
   bio: string;
@@ -31,6 +36,8 @@ export type NewsletterSubscriber = { id: string; email: string; createdAt: strin
 
 export type AuditEntry = {
   id: string;
+  /** 'read': an admin was shown or exported personal data. */
+  kind: 'change' | 'read';
   adminUsername: string | null;
   action: string;
   entityType: string | null;
@@ -49,14 +56,15 @@ export type AdminListItem = {
 };
 
 /** The simple admin lists (judges, contact, newsletter, audit): newest first, keyset pages. */
-export const adminListQueryOptions = <R extends AdminListResource>(resource: R) =>
+export const adminListQueryOptions = <R extends AdminListResource>(resource: R, params = '') =>
   infiniteQueryOptions({
-    queryKey: adminKeys.list(resource),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<ListPage<AdminListItem[R]>>(
-        `/api/${resource}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+    queryKey: [...adminKeys.list(resource), params],
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams(params);
+      if (pageParam) query.set('cursor', pageParam);
+      const text = query.toString();
+      return apiFetch<ListPage<AdminListItem[R]>>(`/api/${resource}${text ? `?${text}` : ''}`, { signal });
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
