@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CategorySlug } from './categories';
-import { JUDGE_EXPERTISE } from './judge-rules';
+import { type JUDGE_EXPERTISE } from './judge-rules';
 
 /** The organisers' review of a judge application (admin: Judges page). */
 export const JUDGE_STATUSES = ['new', 'shortlisted', 'approved', 'rejected'] as const;

@@ -30,7 +30,7 @@ const CHILD = CATEGORY_SLUGS.filter((slug) => slug !== 'crawling' && slug !== 'f
 function registration(i: number) {
   const base = { id: randomUUID(), referenceCode: createReferenceCode(), email: `family${i}@example.org`, phone: `98${String(i).padStart(8, '0')}`, agreeTerms: true, city: CITIES[(i * 7) % CITIES.length] as string };
   if (i % 20 === 0) return { ...base, type: 'institute', instituteName: `School ${i}`, categories: [CHILD[i % CHILD.length], CHILD[(i + 3) % CHILD.length]] };
-  if (i % 10 === 5) return { ...base, type: 'participant', name: `Baby ${i}`, age: 5 + (i % 5), categories: ['crawling'] };
+  if (i % 10 === 5) return { ...base, type: 'participant', name: `Baby ${i}`, age: 5 + (Math.floor(i / 10) % 5), categories: ['crawling'] };
   return { ...base, type: 'participant', name: `Child ${i}`, age: 3 + (i % 12), categories: [CHILD[i % CHILD.length]] };
 }
 

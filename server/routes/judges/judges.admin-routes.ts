@@ -9,7 +9,7 @@ import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
 import { queueMail, toMailStatus, type MailStatus } from '../../mail/mail-outbox-store';
-import { mailOutbox } from '../../db/schema';
+import { type mailOutbox } from '../../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND = 'There is no judge application with that id.';

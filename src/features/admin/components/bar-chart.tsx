@@ -62,26 +62,31 @@ export function BarChart({ id, title, description, bars, unit, columns = [], val
       ) : (
         <ul className="overview-bars">
           {bars.map((bar) => {
+            const value = bar.display ?? bar.value.toLocaleString('en-IN');
+            // The accessible name is the visible text plus hidden words, in reading order
+            // ("Dance: 100 registrations. Open these…"), so it starts with what is seen.
             const content = (
               <>
                 <span className="overview-bars__label">{bar.label}</span>
+                <span className="visually-hidden">: </span>
                 <span className="overview-bars__track" aria-hidden="true">
                   <span className="overview-bars__bar" style={{ width: `${(bar.value / max) * 100}%` }} />
                 </span>
-                <span className="overview-bars__value">{bar.display ?? bar.value.toLocaleString('en-IN')}</span>
+                <span className="overview-bars__value">
+                  {value}
+                  {bar.display ? null : <span className="visually-hidden"> {unit}</span>}
+                  {bar.to ? <span className="visually-hidden">. Open these in the registrations table</span> : null}
+                </span>
               </>
             );
-            const name = `${bar.label}: ${bar.display ?? `${bar.value.toLocaleString('en-IN')} ${unit}`}`;
             return (
               <li key={bar.label}>
                 {bar.to ? (
-                  <Link className="overview-bars__row" to={bar.to} aria-label={`${name}. Open these in the registrations table`}>
+                  <Link className="overview-bars__row" to={bar.to}>
                     {content}
                   </Link>
                 ) : (
-                  <span className="overview-bars__row" aria-label={name} role="img">
-                    {content}
-                  </span>
+                  <span className="overview-bars__row">{content}</span>
                 )}
               </li>
             );
@@ -89,7 +94,9 @@ export function BarChart({ id, title, description, bars, unit, columns = [], val
         </ul>
       )}
       {showTable && (
-        <div className="overview-chart__table">
+        // A scrolling box must be reachable by keyboard (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        <div className="overview-chart__table" tabIndex={0} role="region" aria-label={`${title}: data table`}>
           <table className="admin-table">
             <caption className="visually-hidden">{title}</caption>
             <thead>
