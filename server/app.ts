@@ -23,6 +23,8 @@ import { authRoutes } from './routes/auth/auth.routes';
 import { auditAdminRoutes } from './routes/audit/audit.admin-routes';
 import { familyRoutes } from './routes/family/family.routes';
 import { erasureRequestAdminRoutes } from './routes/erasure-requests/erasure-requests.admin-routes';
+import { overviewAdminRoutes } from './routes/overview/overview.admin-routes';
+import { retentionAdminRoutes } from './routes/retention/retention.admin-routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -44,7 +46,9 @@ export function createApi() {
     .route('/newsletter', newsletterAdminRoutes)
     .route('/audit', auditAdminRoutes)
     .route('/family', familyRoutes)
-    .route('/erasure-requests', erasureRequestAdminRoutes);
+    .route('/erasure-requests', erasureRequestAdminRoutes)
+    .route('/overview', overviewAdminRoutes)
+    .route('/retention', retentionAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -11,6 +11,9 @@ export const adminKeys = {
   registration: (id: string) => ['admin', 'registrations', 'detail', id] as const,
   erasureRequests: () => ['admin', 'erasure-requests'] as const,
   list: (resource: AdminListResource) => ['admin', 'list', resource] as const,
+  overview: () => ['admin', 'overview'] as const,
+  retention: () => ['admin', 'retention'] as const,
+  judgePanel: () => ['admin', 'judges', 'panel'] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

@@ -100,7 +100,7 @@ export function FiltersMenu({ filters, onChange }: Props) {
           type="button"
           className="button button--small"
           disabled={count === 0}
-          onClick={() => onChange({ category: null, city: null, duplicates: false })}
+          onClick={() => onChange({ category: null, city: null, duplicates: false, day: null, type: null, ageMonths: null })}
         >
           Clear All Filters
         </button>

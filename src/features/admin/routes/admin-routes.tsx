@@ -12,6 +12,7 @@ const ContactMessagesPage = lazy(() =>
   import('./contact-messages-page').then((m) => ({ default: m.ContactMessagesPage })),
 );
 const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
+const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
 const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m) => ({ default: m.ErasureRequestsPage })));
 
@@ -23,7 +24,7 @@ export function AdminRoutes() {
         <Routes>
           <Route path="login" element={<LoginPage />} />
           <Route element={<AdminLayout />}>
-            <Route index element={<Navigate to="users" replace />} />
+            <Route index element={<OverviewPage />} />
             <Route path="users" element={<RegistrationsPage />} />
             <Route path="judges" element={<JudgesPage />} />
             <Route path="contact" element={<ContactMessagesPage />} />

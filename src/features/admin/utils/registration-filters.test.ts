@@ -18,8 +18,15 @@ describe('registration filters in the URL', () => {
   it('round-trips search, category, city, duplicates and sort', () => {
     const url = new URLSearchParams('q=asha&category=crawling&city=Chennai&duplicates=1&sort=age&dir=desc');
     const filters = filtersFromSearchParams(url);
-    expect(filters).toEqual({ q: 'asha', category: 'crawling', city: 'Chennai', duplicates: true, sort: 'age', dir: 'desc' });
+    expect(filters).toEqual({ q: 'asha', category: 'crawling', city: 'Chennai', duplicates: true, day: null, type: null, ageMonths: null, sort: 'age', dir: 'desc' });
     expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
+  });
+
+  it('round-trips the overview filters (day, type, baby age) and ignores malformed ones', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('category=crawling&ageMonths=7&day=2027-03-01&type=institute'));
+    expect(filters).toMatchObject({ category: 'crawling', ageMonths: 7, day: '2027-03-01', type: 'institute' });
+    expect(filtersToSearchParams(filters).toString()).toBe('category=crawling&day=2027-03-01&type=institute&ageMonths=7');
+    expect(filtersFromSearchParams(new URLSearchParams('ageMonths=x&day=yesterday&type=robot'))).toMatchObject({ ageMonths: null, day: null, type: null });
   });
 
   it('ignores values a hand-edited URL might carry that the API would refuse', () => {

@@ -12,6 +12,11 @@ export type RegistrationFilters = {
   category: CategorySlug | null;
   city: string | null;
   duplicates: boolean;
+  /** Registered on this day in Chennai (YYYY-MM-DD): the overview's per-day bars link here. */
+  day: string | null;
+  type: 'participant' | 'institute' | null;
+  /** A baby's age in months (with a baby category): the overview's age-band bars. */
+  ageMonths: number | null;
   sort: SortColumn;
   dir: SortDirection;
 };
@@ -21,6 +26,9 @@ export const DEFAULT_FILTERS: RegistrationFilters = {
   category: null,
   city: null,
   duplicates: false,
+  day: null,
+  type: null,
+  ageMonths: null,
   sort: 'name',
   dir: 'asc',
 };
@@ -37,6 +45,9 @@ export function filtersFromSearchParams(params: URLSearchParams): RegistrationFi
     category: category && isCategorySlug(category) ? category : null,
     city: params.get('city') || null,
     duplicates: params.get('duplicates') === '1',
+    day: /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day') : null,
+    type: params.get('type') === 'participant' || params.get('type') === 'institute' ? (params.get('type') as 'participant' | 'institute') : null,
+    ageMonths: /^\d{1,2}$/.test(params.get('ageMonths') ?? '') ? Number(params.get('ageMonths')) : null,
     sort: isSortColumn(sort) ? sort : DEFAULT_FILTERS.sort,
     dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
   };
@@ -49,6 +60,9 @@ export function filtersToSearchParams(filters: RegistrationFilters): URLSearchPa
   if (filters.category) params.set('category', filters.category);
   if (filters.city) params.set('city', filters.city);
   if (filters.duplicates) params.set('duplicates', '1');
+  if (filters.day) params.set('day', filters.day);
+  if (filters.type) params.set('type', filters.type);
+  if (filters.ageMonths !== null) params.set('ageMonths', String(filters.ageMonths));
   if (filters.sort !== DEFAULT_FILTERS.sort || filters.dir !== DEFAULT_FILTERS.dir) {
     params.set('sort', filters.sort);
     params.set('dir', filters.dir);
@@ -66,7 +80,9 @@ export function filtersToApiQuery(filters: RegistrationFilters, extra: Record<st
 }
 
 export function activeFilterCount(filters: RegistrationFilters): number {
-  return [filters.category !== null, filters.city !== null, filters.duplicates].filter(Boolean).length;
+  return [filters.category !== null, filters.city !== null, filters.duplicates, filters.day !== null, filters.type !== null, filters.ageMonths !== null].filter(
+    Boolean,
+  ).length;
 }
 
 /** First click on a column sorts ascending; clicking the sorted column again flips it. */
