@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from './contact-details';
+import { emailSchema, requiredText } from './contact-details';
 import { requiredName } from './names';
 import { numberFromInput } from './validation';
 
@@ -21,6 +21,16 @@ export const judgeApplicationSchema = z.object({
       .max(JUDGE_EXPERIENCE.max, `Experience must be at most ${JUDGE_EXPERIENCE.max} years.`),
   ),
   bio: requiredText('a short bio', JUDGE_BIO_MAX),
+  /**
+   * Where the organisers send their decision. Optional here so applications queued on a device
+   * before the form asked for it still go through; the form requires it (judgeApplicationFormSchema).
+   */
+  email: z.preprocess((value) => (value === '' || value === null ? undefined : value), emailSchema.optional()),
+});
+
+/** What the form stores: a new application must give an email for the organisers' answer. */
+export const judgeApplicationFormSchema = judgeApplicationSchema.superRefine((application, ctx) => {
+  if (!application.email) ctx.addIssue({ code: 'custom', path: ['email'], message: 'Enter an email address, so we can send you our answer.' });
 });
 
 export type JudgeApplicationInput = z.input<typeof judgeApplicationSchema>;

@@ -244,3 +244,38 @@ export function venueSessionById(id: string): VenueSession | undefined {
 
 /** A roster on a device expires by itself this many days after its session (docs/product.md, "Venue mode"). */
 export const ROSTER_KEEP_DAYS = 3;
+
+/**
+ * How long after the season's last contest day the organisers keep families' personal details
+ * (results, certificates and questions settle by then). The DPDP Rules 2025 ask for erasure once
+ * the purpose is served; server/retention carries it out on retentionDate().
+ */
+export const RETENTION_DAYS_AFTER_LAST_EVENT = 180;
+
+/** A fixed erasure day for this season, or null for the default (RETENTION_DAYS_AFTER_LAST_EVENT). */
+export const RETENTION_DATE: IsoDate | null = null;
+
+/** Families with an email are told this long before their data is erased. */
+export const RETENTION_NOTICE_HOURS = 48;
+
+/** The day this season's personal data is erased. */
+export function retentionDate(): IsoDate {
+  return RETENTION_DATE ?? addDays(lastLevel().endsOn, RETENTION_DAYS_AFTER_LAST_EVENT);
+}
+
+/** The moment the erasure is due: the start of retentionDate() in Chennai. */
+export function retentionAt(): Date {
+  return startOfDay(retentionDate());
+}
+
+/** The moment families are told (RETENTION_NOTICE_HOURS before retentionAt()). */
+export function retentionNoticeAt(): Date {
+  return new Date(retentionAt().getTime() - RETENTION_NOTICE_HOURS * 60 * 60 * 1000);
+}
+
+/** A day as people read it, e.g. "28 June 2028". */
+export function formatDay(day: IsoDate): string {
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}

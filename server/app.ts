@@ -25,6 +25,8 @@ import { familyRoutes } from './routes/family/family.routes';
 import { erasureRequestAdminRoutes } from './routes/erasure-requests/erasure-requests.admin-routes';
 import { staffAdminRoutes } from './routes/staff/staff.admin-routes';
 import { venueAdminRoutes, venueRoutes } from './routes/venue/venue.routes';
+import { overviewAdminRoutes } from './routes/overview/overview.admin-routes';
+import { retentionAdminRoutes } from './routes/retention/retention.admin-routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -49,7 +51,9 @@ export function createApi() {
     .route('/erasure-requests', erasureRequestAdminRoutes)
     .route('/staff', staffAdminRoutes)
     .route('/venue', venueRoutes)
-    .route('/venue', venueAdminRoutes);
+    .route('/venue', venueAdminRoutes)
+    .route('/overview', overviewAdminRoutes)
+    .route('/retention', retentionAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -15,6 +15,7 @@ import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from 
 import { createLogger, describeError, type Logger } from './lib/logger';
 import { createMailTransport } from './mail/mail-transport';
 import { startMailWorker } from './mail/mail-worker';
+import { runRetention, startRetentionSchedule } from './retention/retention-job';
 import type { Deps } from './context';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -48,6 +49,7 @@ async function startControl(deps: Deps, database: Database, log: Logger): Promis
       'set-account-disabled': async ({ username, disabled }) => ({ outcome: await setAccountDisabled(deps, username, disabled) }),
       seed: async ({ count }) => seedRegistrations(database, count),
       backup: async ({ out }) => backups.write(out),
+      retention: async ({ dryRun }) => ({ ...(await runRetention(database, { now: deps.now(), dryRun })) }),
     },
     log,
   );
@@ -73,6 +75,13 @@ async function main() {
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
   const mailWorker = startMailWorker(deps, createMailTransport(env, log));
   const control = await startControl(deps, database, log);
+  // Every instance checks hourly; the job itself makes sure each step runs once (ADR 016).
+  const retention = startRetentionSchedule(database, {
+    now: deps.now,
+    intervalMs: 60 * 60_000,
+    onRun: (run) => log.info('retention job ran', { step: run.step, ...run.counts }),
+    onError: (error) => log.error('retention job failed', describeError(error)),
+  });
 
   const backupDir = automaticBackupDir(env);
   let schedule: BackupSchedule | null = null;
@@ -106,6 +115,7 @@ async function main() {
     }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     void control?.close();
+    retention.stop();
     server.close(async () => {
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await schedule?.stop();

@@ -47,7 +47,24 @@ type SeedRegistration = {
   agreeTerms: true;
 };
 
-export type SeedRow = SeedRegistration & { createdAt: string };
+/** deviceSavedAt: when a field device saved it (null: sent straight from a browser, or from before devices said). */
+export type SeedRow = SeedRegistration & { createdAt: string; deviceSavedAt: string | null };
+
+/**
+ * How late a record reached the server after the device saved it: most field records within
+ * minutes, some after hours of no signal, a few (about 3%) more than a day. Its own PRNG, so the
+ * rows themselves stay what they were for a given seed.
+ */
+function deviceDelays(count: number, seed: number): (number | null)[] {
+  const random = seededRandom(seed ^ 0x5eed);
+  return Array.from({ length: count }, () => {
+    if (random() >= 0.4) return null;
+    const roll = random();
+    if (roll < 0.75) return Math.floor(random() * 15 * 60_000);
+    if (roll < 0.92) return Math.floor(random() * 12 * 3_600_000);
+    return Math.floor(random() * 3 * 86_400_000);
+  });
+}
 
 /** A small fast PRNG, so tests can seed the same rows every run. */
 export function seededRandom(seed: number): () => number {
@@ -117,8 +134,12 @@ export function generateRegistrations(count: number, random: () => number = Math
         categories, agreeTerms: true,
       };
     }
-    rows.push({ ...row, createdAt });
+    rows.push({ ...row, createdAt, deviceSavedAt: null });
   }
+  deviceDelays(count, Math.floor(now / 1000)).forEach((delay, i) => {
+    const row = rows[i];
+    if (row && delay !== null) row.deviceSavedAt = new Date(new Date(row.createdAt).getTime() - delay).toISOString();
+  });
   return rows;
 }
 
@@ -143,16 +164,17 @@ export async function insertRegistrations(database: Database, rows: readonly See
       categories: `{${r.categories.join(',')}}`,
       content_hash: createHash('sha256').update(canonicalJson(registrationContent(r as unknown as NewRegistration))).digest('hex'),
       created_at: r.createdAt,
+      device_saved_at: r.deviceSavedAt,
     }));
     const result = await database.rows<{ id: string }>(sql`
       insert into registrations
         (id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-         agree_terms, content_hash, source, created_at, updated_at)
+         agree_terms, content_hash, source, created_at, updated_at, device_saved_at)
       select x.id, x.reference_code, x.type, x.name, x.age, x.age_unit, x.email, x.phone, x.city, x.institute_name,
-        x.categories::text[], true, x.content_hash, 'web', x.created_at, x.created_at
+        x.categories::text[], true, x.content_hash, 'web', x.created_at, x.created_at, x.device_saved_at
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as x(
         id uuid, reference_code text, type text, name text, age int, age_unit text, email text, phone text,
-        city text, institute_name text, categories text, content_hash text, created_at timestamptz)
+        city text, institute_name text, categories text, content_hash text, created_at timestamptz, device_saved_at timestamptz)
       on conflict do nothing
       returning id`);
     inserted += result.length;

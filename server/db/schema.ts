@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -56,6 +57,17 @@ export const registrations = pgTable(
     /** Cancelled (by the family through their private link): still listed, marked as cancelled. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'string' }),
     cancelledBy: text('cancelled_by', { enum: ['family', 'admin'] }),
+    /**
+     * When the record was first saved on the device (sent by the outbox beside the record, never
+     * later than its arrival): created_at minus this is how late a field device synced. Null for
+     * records sent before devices sent it, and for the legacy API.
+     */
+    deviceSavedAt: timestamp('device_saved_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * Set by the retention job (server/retention): the personal fields are gone, the row stays,
+     * soft-deleted, as an anonymous count (day, type, categories, city, age) for the overview.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'string' }),
     /** Age in months whatever the unit, so the Age column sorts babies and children together. */
     ageInMonths: integer('age_in_months').generatedAlwaysAs(
       sql`case when age_unit = 'years' then age * 12 else age end`,
@@ -78,7 +90,7 @@ export const registrations = pgTable(
     ),
     check(
       'registrations_participant_fields',
-      sql`(${t.type} = 'participant' and ${t.name} is not null and ${t.age} is not null and ${t.ageUnit} is not null)
+      sql`${t.erasedAt} is not null or (${t.type} = 'participant' and ${t.name} is not null and ${t.age} is not null and ${t.ageUnit} is not null)
         or (${t.type} = 'institute' and ${t.instituteName} is not null and ${t.name} is null and ${t.age} is null and ${t.ageUnit} is null)`,
     ),
     check(
@@ -112,6 +124,10 @@ export const registrations = pgTable(
       .where(sql`${t.deletedAt} is null and ${t.duplicateKey} is not null`),
     // Lets "how many live registrations" be an index-only scan instead of reading every row.
     index('registrations_live').on(t.id).where(sql`${t.deletedAt} is null`),
+    // The season overview (server/routes/overview): every chart reads the counted rows by day.
+    index('registrations_counted_day')
+      .on(t.createdAt)
+      .where(sql`${t.deletedAt} is null or ${t.erasedAt} is not null`),
   ],
 );
 
@@ -141,11 +157,16 @@ export const registrationDuplicateKeys = pgTable(
   (t) => [index('registration_duplicate_keys_shared').on(t.duplicateKey).where(sql`${t.live} > 1`)],
 );
 
+/** The same list as domain/judge-review.ts (JUDGE_STATUSES). */
+const JUDGE_STATUSES = ['new', 'shortlisted', 'approved', 'rejected'] as const;
+
 export const judgeApplications = pgTable(
   'judge_applications',
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** Where the decision is sent; null for applications made before the form asked for it. */
+    email: text('email'),
     expertise: text('expertise').notNull(),
     experience: integer('experience').notNull(),
     bio: text('bio').notNull(),
@@ -155,11 +176,20 @@ export const judgeApplications = pgTable(
     contentHash: text('content_hash').notNull(),
     /** SHA-256 of the record secret (ADR 009); null for applications made before secrets. */
     secretHash: text('secret_hash'),
+    /** The organisers' review (server/routes/judges/judges.admin-routes.ts). */
+    status: text('status', { enum: JUDGE_STATUSES }).notNull().default('new'),
+    /** Internal: never shown to the applicant. */
+    note: text('note'),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true, mode: 'string' }),
+    /** Set by the retention job: name, email, bio, note and photo are gone; expertise and status stay. */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
     check('judge_experience_range', sql`${t.experience} between 0 and 60`),
-    check('judge_bio_length', sql`char_length(${t.bio}) between 1 and 1000`),
+    check('judge_bio_length', sql`${t.erasedAt} is not null or char_length(${t.bio}) between 1 and 1000`),
+    check('judge_status', sql`${t.status} in ('new', 'shortlisted', 'approved', 'rejected')`),
+    index('judge_applications_status').on(t.status, t.expertise),
     check(
       'judge_photo_consistent',
       sql`(${t.photo} is null and ${t.photoType} is null and ${t.photoSize} is null)
@@ -184,6 +214,8 @@ export const contactMessages = pgTable(
     secretHash: text('secret_hash'),
     handledAt: timestamp('handled_at', { withTimezone: true, mode: 'string' }),
     handledBy: text('handled_by'),
+    /** Set by the retention job: every personal field is blanked, the row stays as a count. */
+    erasedAt: timestamp('erased_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created').on(t.createdAt)],
@@ -283,10 +315,16 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     changes: jsonb('changes'),
     /** Who acted: a signed-in admin, or a family through their private link ("by family"). */
-    actor: text('actor', { enum: ['admin', 'family'] }).notNull().default('admin'),
+    actor: text('actor', { enum: ['admin', 'family', 'system'] }).notNull().default('admin'),
+    /** 'read': an admin was shown or exported personal data (kept at least a year, ADR 016). */
+    kind: text('kind', { enum: ['change', 'read'] }).notNull().default('change'),
     createdAt: createdAt(),
   },
-  (t) => [index('audit_log_created').on(t.createdAt), index('audit_log_entity').on(t.entityType, t.entityId)],
+  (t) => [
+    index('audit_log_created').on(t.createdAt),
+    index('audit_log_entity').on(t.entityType, t.entityId),
+    index('audit_log_kind').on(t.kind, t.createdAt),
+  ],
 );
 
 /**
@@ -299,13 +337,19 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    registrationId: uuid('registration_id')
-      .notNull()
-      .references(() => registrations.id, { onDelete: 'cascade' }),
-    /** confirmation: reference code, summary, dates, QR code and link; family-link: the link alone. */
-    template: text('template', { enum: ['confirmation', 'family-link'] }).notNull(),
-    /** Why it was queued: a new registration, an admin's resend, or the family asking for their link. */
-    reason: text('reason', { enum: ['registered', 'admin-resend', 'family-request'] }).notNull(),
+    /** The registration it is about; null for an email to a judge applicant. */
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
+    judgeApplicationId: uuid('judge_application_id').references(() => judgeApplications.id, { onDelete: 'cascade' }),
+    /**
+     * confirmation: reference code, summary, dates, QR code and link; family-link: the link alone;
+     * judge-decision: the organisers' answer to an application; retention-notice: "your data will
+     * be erased on DATE", 48 hours before.
+     */
+    template: text('template', { enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice'] }).notNull(),
+    /** Why it was queued: a new registration, an admin's resend, the family asking for their link, a judge decision, the retention notice. */
+    reason: text('reason', { enum: ['registered', 'admin-resend', 'family-request', 'judge-decision', 'retention'] }).notNull(),
+    /** For a judge decision: the decision it announces (approved or rejected), as it was when queued. */
+    decision: text('decision', { enum: ['approved', 'rejected'] }),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
@@ -323,6 +367,10 @@ export const mailOutbox = pgTable(
   (t) => [
     // Exactly one confirmation per stored registration, however often its batch is replayed.
     uniqueIndex('mail_outbox_one_confirmation').on(t.registrationId).where(sql`${t.reason} = 'registered'`),
+    // One retention notice per registration, however many instances run the job.
+    uniqueIndex('mail_outbox_one_retention_notice').on(t.registrationId).where(sql`${t.reason} = 'retention'`),
+    index('mail_outbox_judge').on(t.judgeApplicationId, t.createdAt),
+    check('mail_outbox_one_subject', sql`(${t.registrationId} is null) <> (${t.judgeApplicationId} is null)`),
     index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('mail_outbox_leased').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index('mail_outbox_registration').on(t.registrationId, t.createdAt),
@@ -490,4 +538,40 @@ export const venueWalkIns = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('venue_walk_ins_session').on(t.sessionId)],
+);
+
+/**
+ * The retention job's finished steps (server/retention): one row per season and step, so the
+ * notice goes out and the erasure runs once per deployment, however many instances share the
+ * database (the job also holds an advisory lock while it works).
+ */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    seasonYear: integer('season_year').notNull(),
+    step: text('step', { enum: ['notice', 'erase'] }).notNull(),
+    /** What it did, as counts only. */
+    counts: jsonb('counts').notNull(),
+    ranAt: timestamp('ran_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('retention_runs_once').on(t.seasonYear, t.step), check('retention_runs_step', sql`${t.step} in ('notice', 'erase')`)],
+);
+
+/**
+ * The season overview's counters (server/routes/overview), kept by statement-level triggers on
+ * registrations (migration overview_counters, like registration_stats) over the counted rows:
+ * live ones and those the retention job erased. One row per chart and key, e.g. ('day',
+ * '2027-03-01'), ('category', 'dance'), ('city', 'chennai'), ('baby', 'crawling:6'),
+ * ('delay', '2027-03-01|65'): a log-scale bucket of the device-to-server delay
+ * (floor(ln(1 + seconds) * 8), about 6% wide), and ('late', day): records over a day late.
+ */
+export const overviewCounts = pgTable(
+  'overview_counts',
+  {
+    chart: text('chart').notNull(),
+    key: text('key').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chart, t.key] })],
 );

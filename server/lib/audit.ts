@@ -23,18 +23,60 @@ export type AuditAction =
   | 'staff.create'
   | 'staff.reset_password'
   | 'staff.disable'
-  | 'staff.enable';
+  | 'staff.enable'
+  | 'judge.review'
+  | 'retention.notice'
+  | 'retention.erase';
+
+/**
+ * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year
+ * (nothing deletes audit rows; the retention job only blanks values about erased records).
+ */
+export type ReadAction =
+  | 'read.registrations.list'
+  | 'read.registrations.export'
+  | 'read.registration.detail'
+  | 'read.registrations.duplicates'
+  | 'read.judges.list'
+  | 'read.judge.photo'
+  | 'read.contact.list'
+  | 'read.newsletter.list'
+  | 'read.newsletter.export'
+  | 'read.legacy_users.list';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;
 
 export type AuditEntry = {
-  admin: { id: string | null; username: string; actor?: 'admin' | 'family' };
+  admin: { id: string | null; username: string; actor?: 'admin' | 'family' | 'system' };
   action: AuditAction;
   entityType?: string;
   entityId?: string;
   changes?: Record<string, unknown>;
 };
+
+/**
+ * Logs that the signed-in admin was shown or exported personal data: who, when, from where,
+ * and what (the action, the filters, a row count).
+ */
+export async function auditRead(
+  c: Context<AppEnv>,
+  entry: { admin: AuditEntry['admin']; action: ReadAction; entityType?: string; entityId?: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await c.var.deps.database.db.insert(auditLog).values({
+    adminId: entry.admin.id,
+    adminUsername: entry.admin.username.slice(0, 200),
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    ip: clientIp(c),
+    userAgent: userAgentOf(c),
+    changes: entry.details ?? null,
+    actor: 'admin',
+    kind: 'read',
+    createdAt: c.var.deps.now().toISOString(),
+  });
+}
 
 /** Writes one audit row with who, when (the row's created_at), from where and what changed. */
 export async function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void> {

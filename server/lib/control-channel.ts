@@ -6,7 +6,7 @@ import { describeError } from './logger';
 
 /**
  * The running server's local door for the commands people run beside it (ADR 008): `npm run
- * admin`, `npm run seed` and `npm run backup` on a data directory the server holds. A Unix socket
+ * admin`, `npm run seed` and `npm run backup`, `npm run retention` on a data directory the server holds. A Unix socket
  * in DATA_DIR, mode 0600 inside a 0700 directory: only the user who runs the server can connect,
  * as with Postgres's own local socket. One JSON line in, one JSON line out.
  */
@@ -23,6 +23,7 @@ export const controlRequestSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('set-account-disabled'), username: z.string().max(200), disabled: z.boolean() }),
   z.object({ command: z.literal('seed'), count: z.number().int().min(1).max(2_000_000) }),
   z.object({ command: z.literal('backup'), out: z.string().min(1).max(4096) }),
+  z.object({ command: z.literal('retention'), dryRun: z.boolean() }),
 ]);
 
 export type ControlRequest = z.infer<typeof controlRequestSchema>;

@@ -274,7 +274,7 @@ export function familyLinkEmail(data: FamilyEmailData): MailMessage {
   return { to: data.registration.email, subject: copy.linkSubject(code), text, html };
 }
 
-function page(language: Language, body: string[]): string {
+export function page(language: Language, body: string[]): string {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:600px;margin:0 auto;padding:16px">${body.join('')}</body></html>`;
 }
 
@@ -288,6 +288,6 @@ function table(lines: Line[]): string {
   return `<table style="border-collapse:collapse">${rows}</table>`;
 }
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -24,7 +24,9 @@ export function toMailStatus(row: MailRow) {
 export type MailStatus = ReturnType<typeof toMailStatus>;
 
 /** A row this worker holds until its lease runs out; every later write is fenced by the lease token. */
-export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'template' | 'reason' | 'attempts'> & { leaseToken: string };
+export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicationId' | 'decision' | 'template' | 'reason' | 'attempts'> & {
+  leaseToken: string;
+};
 
 /** Due now: queued and its time has come, or claimed by a worker whose lease ran out (it crashed or hung). */
 const due = () =>
@@ -61,6 +63,8 @@ export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMai
     .returning({
       id: mailOutbox.id,
       registrationId: mailOutbox.registrationId,
+      judgeApplicationId: mailOutbox.judgeApplicationId,
+      decision: mailOutbox.decision,
       template: mailOutbox.template,
       reason: mailOutbox.reason,
       attempts: mailOutbox.attempts,
@@ -122,7 +126,9 @@ export async function markMailSkipped(db: Db, claim: ClaimedMail, reason: string
 
 export async function queueMail(
   db: Db,
-  mail: { registrationId: string; template: MailRow['template']; reason: Exclude<MailRow['reason'], 'registered'> },
+  mail:
+    | { registrationId: string; template: 'confirmation' | 'family-link'; reason: 'admin-resend' | 'family-request' }
+    | { judgeApplicationId: string; template: 'judge-decision'; reason: 'judge-decision'; decision: 'approved' | 'rejected' },
 ): Promise<MailStatus> {
   const [row] = await db.insert(mailOutbox).values(mail).returning();
   if (!row) throw new Error('The email was not queued.');

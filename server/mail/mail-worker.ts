@@ -6,7 +6,11 @@ import { describeError } from '../lib/logger';
 import { createFamilyLink, deleteFamilyLink, revokeOlderLinks } from '../routes/family/family-link-store';
 import { consentNeededFor, consentsFor } from '../routes/registrations/consent-store';
 import { findRegistration } from '../routes/registrations/registration-admin-queries';
+import { eq } from 'drizzle-orm';
+import { formatDay, retentionDate } from '@domain/season';
+import { judgeApplications } from '../db/schema';
 import { confirmationEmail, familyLinkEmail, type FamilyEmailData } from './family-emails';
+import { judgeDecisionEmail, retentionNoticeEmail } from './notice-emails';
 import {
   claimNextMail,
   markMailFailed,
@@ -15,7 +19,7 @@ import {
   scheduleRetry,
   type ClaimedMail,
 } from './mail-outbox-store';
-import type { MailTransport } from './mail-transport';
+import type { MailMessage, MailTransport } from './mail-transport';
 
 export type MailWorkerOptions = {
   /** How often an idle worker looks for due emails. */
@@ -45,7 +49,60 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
   const { database, log } = deps;
   const { db } = database;
 
+  /** Sends one email that needs no family link, and records the outcome. */
+  async function sendAndRecord(claim: ClaimedMail, message: MailMessage): Promise<void> {
+    let messageId: string;
+    try {
+      ({ messageId } = await transport.send(message));
+    } catch (error) {
+      await recordFailure(claim, error);
+      return;
+    }
+    if (!(await markMailSent(db, claim, { messageId, sentTo: message.to }))) {
+      log.warn('email sent after its claim ran out', { mailId: claim.id });
+    }
+  }
+
+  async function deliverJudgeDecision(claim: ClaimedMail & { judgeApplicationId: string }): Promise<void> {
+    const [application] = await db
+      .select({ name: judgeApplications.name, email: judgeApplications.email, expertise: judgeApplications.expertise, erasedAt: judgeApplications.erasedAt })
+      .from(judgeApplications)
+      .where(eq(judgeApplications.id, claim.judgeApplicationId));
+    if (!application?.email || application.erasedAt || !claim.decision) {
+      await markMailSkipped(db, claim, 'The application has no email address (any more).');
+      return;
+    }
+    await sendAndRecord(
+      claim,
+      judgeDecisionEmail({ to: application.email, name: application.name, expertise: application.expertise, decision: claim.decision }),
+    );
+  }
+
+  async function deliverRetentionNotice(claim: ClaimedMail & { registrationId: string }): Promise<void> {
+    const registration = await findRegistration(database, claim.registrationId);
+    if (!registration || registration.deletedAt || !registration.email) {
+      await markMailSkipped(db, claim, 'The registration was deleted before this email was sent.');
+      return;
+    }
+    await sendAndRecord(
+      claim,
+      retentionNoticeEmail({ to: registration.email, referenceCode: registration.referenceCode, erasedOn: formatDay(retentionDate()) }),
+    );
+  }
+
   async function deliver(claim: ClaimedMail): Promise<void> {
+    if (claim.template === 'judge-decision' && claim.judgeApplicationId) {
+      await deliverJudgeDecision({ ...claim, judgeApplicationId: claim.judgeApplicationId });
+      return;
+    }
+    if (!claim.registrationId) {
+      await markMailSkipped(db, claim, 'This email names no registration.');
+      return;
+    }
+    if (claim.template === 'retention-notice') {
+      await deliverRetentionNotice({ ...claim, registrationId: claim.registrationId });
+      return;
+    }
     const registration = await findRegistration(database, claim.registrationId);
     if (!registration || registration.deletedAt) {
       await markMailSkipped(db, claim, 'The registration was deleted before this email was sent.');

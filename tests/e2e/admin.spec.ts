@@ -278,7 +278,7 @@ test.describe('admin access', () => {
       await expect(page.getByText(/^(Loading|Failed)/).filter({ visible: true })).toHaveCount(0);
     }
     await page.goto('/admin');
-    await expect(page).toHaveURL('/admin/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Season overview' })).toBeVisible();
     // The only expected failure is the session probe (401) before sign-in.
     expect(problems.failedRequests.filter((r) => !r.includes('/api/auth/me'))).toEqual([]);
     expect(problems.consoleErrors.filter((e) => !e.includes('status of 401'))).toEqual([]);

@@ -124,6 +124,8 @@ test('a Tamil journey: switch on the home page, open a contest, register offline
   await page.getByLabel('மின்னஞ்சல்', { exact: true }).fill('tamil.parent@example.org');
   await page.getByLabel('தொலைபேசி எண்', { exact: true }).fill('12');
   await page.getByLabel('ஊர்', { exact: true }).fill('சென்னை');
+  await page.getByLabel('பெற்றோர் அல்லது பாதுகாவலரின் பெயர்').fill('மீனா ராமன்');
+  await page.getByRole('checkbox', { name: /தனியுரிமை அறிவிப்பை/ }).check();
   await page.getByRole('checkbox', { name: /விதிமுறைகள்/ }).check();
   await page.getByRole('button', { name: 'குழந்தையைப் பதிவு செய்' }).click();
   // The client's message, in Tamil, next to the phone field.

@@ -56,5 +56,6 @@ export const TAMIL_ROUTES: readonly { path: string; heading: RegExp; status?: 40
   { path: '/ta/terms', heading: /./, translated: false },
   { path: '/ta/privacy', heading: /./, translated: false },
   { path: '/ta/faq', heading: /./, translated: false },
+  { path: '/ta/find-my-registration', heading: /./, translated: false },
   { path: '/ta/no-such-page', heading: /பக்கம் கிடைக்கவில்லை/, status: 404, translated: true },
 ];

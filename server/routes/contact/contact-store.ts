@@ -70,7 +70,7 @@ export function listContactMessages(database: Database, cursor: CreatedAtCursor 
   return database.rows<ContactListItem & { cursorTime: string }>(sql`
     select ${ADMIN_COLUMNS}, ${preciseTime(sql`t.created_at`)} as "cursorTime"
     from contact_messages t
-    where true${olderThan(cursor, 'uuid')}
+    where t.erased_at is null${olderThan(cursor, 'uuid')}
     order by t.created_at desc, t.id desc
     limit ${PAGE_SIZE + 1}`);
 }

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
-import { audit } from '../../lib/audit';
+import { audit, auditRead } from '../../lib/audit';
 import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
@@ -16,7 +16,9 @@ const handledSchema = z.object({ handled: z.boolean({ error: 'Say whether the me
 export const contactAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
     const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
-    return c.json(pageOf(await listContactMessages(c.var.deps.database, cursor)), 200);
+    const page = pageOf(await listContactMessages(c.var.deps.database, cursor));
+    await auditRead(c, { admin: signedInAdmin(c), action: 'read.contact.list', entityType: 'contact', details: { nextPage: Boolean(cursor), rows: page.items.length } });
+    return c.json(page, 200);
   })
   .patch('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
     const { id } = c.req.valid('param');

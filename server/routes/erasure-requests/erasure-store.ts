@@ -102,6 +102,17 @@ export async function findErasureRequest(db: Db, id: string): Promise<ErasureReq
 }
 
 /**
+ * What an audit entry about an erased record keeps: its action and which fields changed, but no
+ * values; a family's own entries lose their IP and browser. The SET list of `update audit_log a`,
+ * shared with the retention job (server/retention).
+ */
+export const SCRUB_AUDIT_ENTRY = sql.raw(`changes = case when jsonb_typeof(a.changes) = 'object'
+          then (select coalesce(jsonb_object_agg(k, 'erased'::text), '{}'::jsonb) from jsonb_object_keys(a.changes) k)
+          else null end,
+        ip = case when a.actor = 'family' then null else a.ip end,
+        user_agent = case when a.actor = 'family' then null else a.user_agent end`);
+
+/**
  * Carries out an open request in one statement (so all or nothing): the request keeps only the
  * registration's type and categories (the anonymous count); the registration row goes, and with
  * it (by cascade) its consents, emails and links; the audit entries about it keep their actions
@@ -129,12 +140,7 @@ export async function carryOutErasure(
       returning e.*
     ),
     scrubbed as (
-      update audit_log a set
-        changes = case when jsonb_typeof(a.changes) = 'object'
-          then (select coalesce(jsonb_object_agg(k, 'erased'::text), '{}'::jsonb) from jsonb_object_keys(a.changes) k)
-          else null end,
-        ip = case when a.actor = 'family' then null else a.ip end,
-        user_agent = case when a.actor = 'family' then null else a.user_agent end
+      update audit_log a set ${SCRUB_AUDIT_ENTRY}
       from target t
       where a.entity_type = 'registration' and a.entity_id = t.registration_id::text
     ),

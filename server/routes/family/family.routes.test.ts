@@ -40,7 +40,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
   };
   const admin = (path: string, init: RequestInit = {}) => h.t.request(path, withCookie(cookie, init));
   const auditOf = async (id: string) => {
-    const body = (await (await admin('/api/audit')).json()) as { items: { action: string; actor: string; entityId: string; changes: unknown }[] };
+    const body = (await (await admin('/api/audit?kind=change')).json()) as { items: { action: string; actor: string; entityId: string; changes: unknown }[] };
     return body.items.filter((item) => item.entityId === id);
   };
 

@@ -20,6 +20,7 @@ export type StoredJudgeApplication = JudgeApplication & { hasPhoto: boolean; cre
 const storedColumns = {
   id: judgeApplications.id,
   name: judgeApplications.name,
+  email: judgeApplications.email,
   expertise: judgeApplications.expertise,
   experience: judgeApplications.experience,
   bio: judgeApplications.bio,
@@ -71,6 +72,7 @@ export async function createJudgeApplication(
     stored: {
       ...stored,
       expertise: stored.expertise as JudgeApplication['expertise'],
+      email: stored.email ?? undefined,
       hasPhoto: Boolean(stored.hasPhoto),
       createdAt: new Date(stored.createdAt).toISOString(),
     },

@@ -1,22 +1,92 @@
 import { Hono } from 'hono';
+import { CATEGORY_SLUGS } from '@domain/categories';
+import { EXPERTISE_FOR_CATEGORY, judgeReviewSchema, JUDGE_STATUSES, type JudgeStatus } from '@domain/judge-review';
 import type { AppEnv } from '../../context';
+import { audit, auditRead } from '../../lib/audit';
 import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
-import { ApiError } from '../../lib/errors';
-import { requireAdmin } from '../../lib/require-admin';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { isStorableText } from '../../lib/storable-text';
 import { uuidParam } from '../../lib/validators';
-import { judgePhoto, listJudgeApplications } from './judge-store';
+import { queueMail, type MailStatus } from '../../mail/mail-outbox-store';
+import { approvedJudges, listReviewedApplications, reviewedApplication, setReview, withDecisionEmails } from './judge-review-store';
+import { judgePhoto } from './judge-store';
 
+const NOT_FOUND = 'There is no judge application with that id.';
 const NO_PHOTO = 'This application has no photo.';
 
-/** Admin: list judge applications and serve their photos. */
+/**
+ * Admin: judge applications (list, review with status and internal note, photos) and the
+ * panel of approved judges. Approving or rejecting queues the applicant's email through the mail
+ * outbox (ADR 013); every change is audited, and every list and photo view is a read-audit entry.
+ */
 export const judgeAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
     const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
-    return c.json(pageOf(await listJudgeApplications(c.var.deps.database, cursor)), 200);
+    const status = c.req.query('status');
+    if (status && !(JUDGE_STATUSES as readonly string[]).includes(status)) {
+      throw new ApiError(400, 'bad_request', 'status is new, shortlisted, approved or rejected.');
+    }
+    const { database } = c.var.deps;
+    const page = pageOf(await listReviewedApplications(database, cursor, (status as JudgeStatus | undefined) ?? null));
+    await auditRead(c, {
+      admin: signedInAdmin(c),
+      action: 'read.judges.list',
+      entityType: 'judge_application',
+      details: { filters: status ? { status } : {}, nextPage: Boolean(cursor), rows: page.items.length },
+    });
+    return c.json({ ...page, items: await withDecisionEmails(database, page.items) }, 200);
+  })
+  .get('/panel', requireAdmin, async (c) => {
+    const judges = await approvedJudges(c.var.deps.database);
+    const expertiseOf = new Set(judges.map((judge) => judge.expertise));
+    const categories = CATEGORY_SLUGS.map((category) => {
+      const covering = EXPERTISE_FOR_CATEGORY[category];
+      return {
+        category,
+        expertise: covering,
+        judges: judges.filter((judge) => (covering as readonly string[]).includes(judge.expertise)).length,
+      };
+    });
+    return c.json({ judges, categories, expertiseWithJudges: [...expertiseOf] }, 200);
+  })
+  .patch('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const id = c.req.valid('param').id.toLowerCase();
+    const review = validate(judgeReviewSchema, await readJson(c));
+    if (review.note !== undefined && !isStorableText(review.note)) {
+      throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { note: 'Remove the hidden or broken characters from the note.' });
+    }
+    const { database, now } = c.var.deps;
+    const admin = signedInAdmin(c);
+    const before = await reviewedApplication(database, id);
+    if (!before) throw new ApiError(404, 'not_found', NOT_FOUND);
+    const status = review.status ?? before.status;
+    const note = review.note === undefined ? before.note : review.note.trim() === '' ? null : review.note;
+    const statusChanged = status !== before.status;
+    const after = await setReview(database, id, { status, note, statusChanged, at: now() });
+    if (!after) throw new ApiError(404, 'not_found', NOT_FOUND);
+    const decided = statusChanged && (status === 'approved' || status === 'rejected');
+    let email: MailStatus | null = null;
+    if (decided && after.email) {
+      email = await queueMail(database.db, { judgeApplicationId: id, template: 'judge-decision', reason: 'judge-decision', decision: status });
+    }
+    const changes: Record<string, unknown> = {};
+    if (statusChanged) changes.status = { from: before.status, to: status };
+    // The note is internal but may name people: the log says it changed, not what it says.
+    if (note !== before.note) changes.note = 'changed';
+    if (email) changes.email = 'queued';
+    else if (decided) changes.email = 'none: no address';
+    if (Object.keys(changes).length > 0) {
+      await audit(c, { admin, action: 'judge.review', entityType: 'judge_application', entityId: id, changes });
+    }
+    const [application] = await withDecisionEmails(database, [after]);
+    return c.json({ application, email }, 200);
   })
   .get('/:id/photo', requireAdmin, uuidParam(NO_PHOTO), async (c) => {
-    const photo = await judgePhoto(c.var.deps.database, c.req.valid('param').id);
+    const id = c.req.valid('param').id.toLowerCase();
+    const photo = await judgePhoto(c.var.deps.database, id);
     if (!photo) throw new ApiError(404, 'not_found', NO_PHOTO);
+    await auditRead(c, { admin: signedInAdmin(c), action: 'read.judge.photo', entityType: 'judge_application', entityId: id });
     return c.body(photo.bytes, 200, {
       'Content-Type': photo.type,
       'Content-Length': String(photo.bytes.byteLength),

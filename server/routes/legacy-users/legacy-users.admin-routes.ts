@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { adminCategoryName, categoryBySlug } from '@domain/categories';
 import type { AppEnv } from '../../context';
-import { audit } from '../../lib/audit';
+import { audit, auditRead } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
@@ -27,11 +27,12 @@ function legacyShape(r: AdminRegistration) {
 
 /** Legacy admin paths: GET /api/users and PUT /api/users/deleteuser/:id. */
 export const legacyUserAdminRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, (c) => {
+  .get('/', requireAdmin, async (c) => {
     const { database } = c.var.deps;
+    await auditRead(c, { admin: signedInAdmin(c), action: 'read.legacy_users.list', entityType: 'registration' });
     const encoder = new TextEncoder();
     // Streamed as one JSON array, a batch of rows at a time: every live registration, by name.
-    const batches = allMatching(database, { q: '', duplicates: false, category: undefined, city: undefined }, { sort: 'name', dir: 'asc' });
+    const batches = allMatching(database, { q: '', duplicates: false, category: undefined, city: undefined, day: undefined, type: undefined, ageMonths: undefined }, { sort: 'name', dir: 'asc' });
     let first = true;
     let opened = false;
     const body = new ReadableStream<Uint8Array>({

@@ -3,21 +3,36 @@ import type { AppEnv } from '../../context';
 import { decodeCreatedAtCursor, pageOf, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
-import { requireAdmin } from '../../lib/require-admin';
+import { auditRead } from '../../lib/audit';
+import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { listSubscribers } from './newsletter-store';
 
 /** Admin: list and export newsletter subscribers. */
 export const newsletterAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
     const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
-    return c.json(pageOf(await listSubscribers(c.var.deps.database, cursor, PAGE_SIZE + 1)), 200);
+    const page = pageOf(await listSubscribers(c.var.deps.database, cursor, PAGE_SIZE + 1));
+    await auditRead(c, { admin: signedInAdmin(c), action: 'read.newsletter.list', entityType: 'newsletter', details: { nextPage: Boolean(cursor), rows: page.items.length } });
+    return c.json(page, 200);
   })
   .get('/export.csv', requireAdmin, async (c) => {
     const { database, log } = c.var.deps;
+    const admin = signedInAdmin(c);
+    let exported = 0;
     async function* lines(): AsyncGenerator<string> {
+      try {
+        yield* subscriberLines();
+      } finally {
+        await auditRead(c, { admin, action: 'read.newsletter.export', entityType: 'newsletter', details: { rows: exported } }).catch(
+          (error: unknown) => log.error('export read audit failed', describeError(error)),
+        );
+      }
+    }
+    async function* subscriberLines(): AsyncGenerator<string> {
       let cursor: CreatedAtCursor | null = null;
       for (;;) {
         const rows = await listSubscribers(database, cursor, 1000);
+        exported += rows.length;
         if (rows.length > 0) yield rows.map((r) => csvRow([r.email, r.createdAt])).join('');
         const last = rows.at(-1);
         if (rows.length < 1000 || !last) return;

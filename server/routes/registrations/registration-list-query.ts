@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CATEGORY_SLUGS } from '@domain/categories';
 import { normalizeReferenceCode } from '@domain/reference-code';
 import { REGISTRATION_SORTS, type RegistrationSort } from '@domain/registration-rules';
+import { SEASON } from '@domain/season';
 import type { Database } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import { isStorableText } from '../../lib/storable-text';
@@ -41,6 +42,16 @@ export const listQuerySchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   duplicates: z.enum(['1', '0', 'true', 'false', '']).optional().transform((v) => v === '1' || v === 'true'),
+  /** Registered on this day in Chennai (the overview's bars link here). */
+  day: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'day is YYYY-MM-DD.')
+    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'day is not a date.')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  type: z.enum(['participant', 'institute'], { error: 'type is participant or institute.' }).optional().or(z.literal('').transform(() => undefined)),
+  /** A baby's age in months (with category, the overview's age-band bars). */
+  ageMonths: z.coerce.number().int().min(0).max(24).optional().or(z.literal('').transform(() => undefined)),
   /** Venue mode: checked in at any in-person session (yes) or not (no). */
   checkedIn: z.enum(['yes', 'no', ''], { error: 'checkedIn is yes or no.' }).optional().transform((v) => v || undefined),
   /** Venue mode: the cash fee paid, waived, or not recorded (unpaid). */
@@ -51,7 +62,8 @@ export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional().default(50),
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
-export type ListFilters = Pick<ListQuery, 'q' | 'category' | 'city' | 'duplicates'> & Partial<Pick<ListQuery, 'checkedIn' | 'fee'>>;
+export type ListFilters = Pick<ListQuery, 'q' | 'category' | 'city' | 'duplicates' | 'day' | 'type' | 'ageMonths'> &
+  Partial<Pick<ListQuery, 'checkedIn' | 'fee'>>;
 
 type SortValue = string | number | string[];
 type Cursor = { s: Sort; d: 'asc' | 'desc'; k: SortValue; id: string; t: number; f: number };
@@ -146,6 +158,13 @@ export function filterCondition(filters: ListFilters): { from: SQL; where: SQL; 
   if (filters.category) parts.push(sql`r.categories @> array[${filters.category}]::text[]`);
   if (filters.city) parts.push(sql`${SORT_KEYS.city} = ${filters.city.toLowerCase()}`);
   if (filters.duplicates) parts.push(sql`r.is_duplicate`);
+  if (filters.day) {
+    parts.push(
+      sql`r.created_at >= (${filters.day}::date::timestamp at time zone ${SEASON.timeZone}) and r.created_at < ((${filters.day}::date + 1)::timestamp at time zone ${SEASON.timeZone})`,
+    );
+  }
+  if (filters.type) parts.push(sql`r.type = ${filters.type}`);
+  if (filters.ageMonths !== undefined) parts.push(sql`r.age_unit = 'months' and r.age = ${filters.ageMonths}`);
   if (filters.checkedIn) {
     const checkedIn = sql`exists (select 1 from venue_check_ins ci where ci.registration_id = r.id)`;
     parts.push(filters.checkedIn === 'yes' ? checkedIn : sql`not ${checkedIn}`);

@@ -25,7 +25,12 @@ export type WriteOutcome = {
 };
 
 /** A registration to write, with the hash of the record secret its device sent (null: none). */
-export type RegistrationWrite = { registration: NewRegistration; secretHash: string | null };
+export type RegistrationWrite = {
+  registration: NewRegistration;
+  secretHash: string | null;
+  /** When the device first saved it (domain/device-saved-at.ts); null when it did not say. */
+  deviceSavedAt?: Date | null;
+};
 
 /** A stored row as the store reads it: the shared columns (admin-registration.ts) plus the hashes. */
 type StoredRow = RegistrationRow & { contentHash: string; secretHash: string | null };
@@ -56,16 +61,19 @@ function insertRows(database: Database, rows: readonly RowValues[]): Promise<Sto
         ${column((r) => r.instituteName)}::text[], ${column((r) => r.categories.join(','))}::text[],
         ${column((r) => r.contentHash)}::text[], ${column((r) => r.secretHash)}::text[], ${column((r) => r.source)}::text[], ${column((r) => r.language)}::text[],
         ${column((r) => r.consent?.guardianName ?? null)}::text[], ${column((r) => r.consent?.noticeVersion ?? null)}::text[],
-        ${column((r) => r.consent?.channel ?? null)}::text[], ${column((r) => r.consent?.consentedAt ?? null)}::text[]
+        ${column((r) => r.consent?.channel ?? null)}::text[], ${column((r) => r.consent?.consentedAt ?? null)}::text[],
+        ${column((r) => r.deviceSavedAt)}::text[]
       ) as input(id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-         content_hash, secret_hash, source, language, guardian_name, notice_version, consent_channel, consented_at)
+         content_hash, secret_hash, source, language, guardian_name, notice_version, consent_channel, consented_at, device_saved_at)
     ),
     inserted as (
       insert into registrations
         (id, reference_code, type, name, age, age_unit, email, phone, city, institute_name, categories,
-         agree_terms, content_hash, secret_hash, source, language)
+         agree_terms, content_hash, secret_hash, source, language, device_saved_at)
       select id, reference_code, type, name, age, age_unit, email, phone, city, institute_name,
-        string_to_array(categories, ','), true, content_hash, secret_hash, source, language
+        string_to_array(categories, ','), true, content_hash, secret_hash, source, language,
+        -- least() skips a null: a record that did not say stays null.
+        case when device_saved_at is null then null else least(device_saved_at::timestamptz, now()) end
       from input
       order by id
       on conflict (id) do nothing
@@ -113,6 +121,7 @@ function rowValues(write: RegistrationWrite, hash: string, source: RegistrationS
     source,
     language: registration.language,
     consent: registration.consent,
+    deviceSavedAt: write.deviceSavedAt ? write.deviceSavedAt.toISOString() : null,
   };
 }
 

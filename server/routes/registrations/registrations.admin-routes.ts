@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { adminCategoryName, categoryBySlug } from '@domain/categories';
 import { registrationUpdateSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
-import { audit, changedFields } from '../../lib/audit';
+import { audit, auditRead, changedFields } from '../../lib/audit';
 import { csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
@@ -14,12 +14,25 @@ import { erasureRequestsFor } from '../erasure-requests/erasure-store';
 import { consentNeededFor, consentsFor } from './consent-store';
 import { editableFields, type AdminRegistration } from './admin-registration';
 import { findRegistration, setDeleted, updateRegistration } from './registration-admin-queries';
-import { allMatching, listCities, listQuerySchema, listRegistrations } from './registration-list-query';
+import { allMatching, listCities, listQuerySchema, listRegistrations, type ListQuery } from './registration-list-query';
 
 const NOT_FOUND = 'There is no registration with that id.';
 
 function listQuery(c: Context) {
   return validate(listQuerySchema, c.req.query());
+}
+
+/** The filters a read-audit entry records: what the admin asked to see, nothing more. */
+function auditedFilters(query: ListQuery): Record<string, unknown> {
+  const filters: Record<string, unknown> = {};
+  if (query.q) filters.q = query.q;
+  if (query.category) filters.category = query.category;
+  if (query.city) filters.city = query.city;
+  if (query.duplicates) filters.duplicates = true;
+  if (query.day) filters.day = query.day;
+  if (query.type) filters.type = query.type;
+  if (query.ageMonths !== undefined) filters.ageMonths = query.ageMonths;
+  return filters;
 }
 
 const CSV_HEADER = [
@@ -59,16 +72,38 @@ function csvLine(r: AdminRegistration): string {
 /** Admin: list/search/filter/sort, read, edit, delete, restore and CSV export of registrations. */
 export const registrationAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
-    const result = await listRegistrations(c.var.deps.database, listQuery(c));
+    const query = listQuery(c);
+    const result = await listRegistrations(c.var.deps.database, query);
+    await auditRead(c, {
+      admin: signedInAdmin(c),
+      action: 'read.registrations.list',
+      entityType: 'registration',
+      details: { filters: auditedFilters(query), sort: query.sort, dir: query.dir, nextPage: Boolean(query.cursor), rows: result.items.length },
+    });
     return c.json(result, 200);
   })
   .get('/cities', requireAdmin, async (c) => c.json({ cities: await listCities(c.var.deps.database) }, 200))
   .get('/export.csv', requireAdmin, async (c) => {
     const query = listQuery(c);
     const { database, log } = c.var.deps;
+    const admin = signedInAdmin(c);
     async function* lines() {
-      for await (const batch of allMatching(database, query, { sort: query.sort, dir: query.dir })) {
-        yield batch.map(csvLine).join('');
+      let rows = 0;
+      let complete = false;
+      try {
+        for await (const batch of allMatching(database, query, { sort: query.sort, dir: query.dir })) {
+          rows += batch.length;
+          yield batch.map(csvLine).join('');
+        }
+        complete = true;
+      } finally {
+        // Written once the rows are out (or the download stopped), with how many left the server.
+        await auditRead(c, {
+          admin,
+          action: 'read.registrations.export',
+          entityType: 'registration',
+          details: { filters: auditedFilters(query), rows, complete },
+        }).catch((error: unknown) => log.error('export read audit failed', describeError(error)));
       }
     }
     const day = c.var.deps.now().toISOString().slice(0, 10);
@@ -81,6 +116,7 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     const { database } = c.var.deps;
     const registration = await findRegistration(database, id);
     if (!registration) throw new ApiError(404, 'not_found', NOT_FOUND);
+    await auditRead(c, { admin: signedInAdmin(c), action: 'read.registration.detail', entityType: 'registration', entityId: id });
     const consents = await consentsFor(database.db, id);
     const consentNeeded = consentNeededFor(registration.type, consents);
     return c.json(

@@ -1,4 +1,5 @@
 import { fieldCodesOf, type FieldCodes } from '@domain/message-codes';
+import { DEVICE_SAVED_AT_FIELD, deviceSavedAt } from '@domain/device-saved-at';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { REGISTRATION_BATCH_LIMIT, registrationInputSchema, type Registration } from '@domain/registration';
@@ -47,7 +48,8 @@ export const registrationRoutes = new Hono<AppEnv>()
     const registration = validate(registrationInputSchema, body);
     assertStorableText(registration);
     const secretHash = recordSecretHash(body);
-    const outcome = await createRegistration(c.var.deps.database, { registration, secretHash });
+    const savedAt = deviceSavedAt((body as Record<string, unknown>)[DEVICE_SAVED_AT_FIELD], c.var.deps.now());
+    const outcome = await createRegistration(c.var.deps.database, { registration, secretHash, deviceSavedAt: savedAt });
     const shown = outcome.visible ? { registration: outcome.registration } : {};
     if (outcome.status === 'conflict') {
       throw new ApiError(409, 'conflict', CONFLICT_MESSAGE, undefined, shown.registration);
@@ -70,7 +72,8 @@ export const registrationRoutes = new Hono<AppEnv>()
         ...('fields' in secret ? secret.fields : {}),
       };
       if (parsed.success && 'hash' in secret && Object.keys(fields).length === 0) {
-        valid.push({ index, id: parsed.data.id, write: { registration: parsed.data, secretHash: secret.hash } });
+        const savedAt = deviceSavedAt((record as Record<string, unknown>)[DEVICE_SAVED_AT_FIELD], c.var.deps.now());
+        valid.push({ index, id: parsed.data.id, write: { registration: parsed.data, secretHash: secret.hash, deviceSavedAt: savedAt } });
       } else {
         results[index] = {
           index,

@@ -8,7 +8,7 @@ export type { OutboxKind, OutboxRecord, ContactRecord, JudgeRecord, NewsletterRe
 export type { CheckInRecord, FeeRecord, FirstRecord, VenueRecord, WalkInRecord } from './kinds';
 export type { OutboxStatus } from './record';
 
-/** One roster line on the device, for one session (venue mode, ADR 016). */
+/** One roster line on the device, for one session (venue mode, ADR 018). */
 export type RosterRow = RosterEntry & { sessionId: string; searchName: string };
 
 /** A roster downloaded to this device: where the next delta starts, and when it goes by itself. */

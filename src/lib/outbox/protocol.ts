@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '@domain/api-error';
+import { DEVICE_SAVED_AT_FIELD } from '@domain/device-saved-at';
 import { RECORD_SECRET_FIELD } from '@domain/record-secret';
 import type { FieldErrors } from '@domain/validation';
 import type { RecordBase } from './record';
@@ -52,9 +53,11 @@ export function transientVerdict(response: Response): Verdict {
   return { kind: 'transient', message: transientMessage(response.status), retryAfterMs: retryAfterMs(response) };
 }
 
-/** The record as it travels: its payload plus the record's secret (ADR 009). */
+/** The record as it travels: its payload, the record's secret (ADR 009) and when this device first saved it. */
 export function withSecret(record: RecordBase & { payload: object }): Record<string, unknown> {
-  return record.recordSecret ? { ...record.payload, [RECORD_SECRET_FIELD]: record.recordSecret } : { ...record.payload };
+  const sent: Record<string, unknown> = { ...record.payload, [DEVICE_SAVED_AT_FIELD]: new Date(record.createdAt).toISOString() };
+  if (record.recordSecret) sent[RECORD_SECRET_FIELD] = record.recordSecret;
+  return sent;
 }
 
 /** A JSON POST of one record with its secret. */

@@ -21,14 +21,15 @@ type ListPage<T> = { items: T[]; nextCursor: string | null };
 type MarkHandledAnswer = InferResponseType<(typeof api.contact)[':id']['$patch'], 200>;
 
 /** The simple admin lists (judges, contact, newsletter, audit): newest first, keyset pages. */
-export const adminListQueryOptions = <R extends AdminListResource>(resource: R) =>
+export const adminListQueryOptions = <R extends AdminListResource>(resource: R, params = '') =>
   infiniteQueryOptions({
-    queryKey: adminKeys.list(resource),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch<ListPage<AdminListItem[R]>>(
-        `/api/${resource}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+    queryKey: [...adminKeys.list(resource), params],
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams(params);
+      if (pageParam) query.set('cursor', pageParam);
+      const text = query.toString();
+      return apiFetch<ListPage<AdminListItem[R]>>(`/api/${resource}${text ? `?${text}` : ''}`, { signal });
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -13,6 +13,9 @@ export const adminKeys = {
   list: (resource: AdminListResource) => ['admin', 'list', resource] as const,
   staff: () => ['admin', 'staff'] as const,
   venueSummary: () => ['admin', 'venue', 'summary'] as const,
+  overview: () => ['admin', 'overview'] as const,
+  retention: () => ['admin', 'retention'] as const,
+  judgePanel: () => ['admin', 'judges', 'panel'] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

@@ -7,6 +7,7 @@ import { adminKeys } from '../api/query-keys';
 import { loginPath } from '../utils/next-path';
 
 const NAV = [
+  { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/users', label: 'Registrations' },
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
@@ -70,7 +71,9 @@ export function AdminLayout() {
           <ul>
             {NAV.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to}>{item.label}</NavLink>
+                <NavLink to={item.to} end={'end' in item ? item.end : false}>
+                  {item.label}
+                </NavLink>
               </li>
             ))}
           </ul>

@@ -13,11 +13,15 @@ type Props<R extends AdminListResource> = {
   noun: string;
   columns: Column<AdminListItem[R]>[];
   actions?: ReactNode;
+  /** Extra query string for the API, e.g. 'kind=read' (a filter); part of the query key. */
+  params?: string;
+  /** Shown between the heading and the table (a filter, a summary). */
+  children?: ReactNode;
 };
 
 /** The simple admin lists: a heading, a table of the loaded pages, and 'Load more'. */
-export function AdminList<R extends AdminListResource>({ resource, title, noun, columns, actions }: Props<R>) {
-  const query = useInfiniteQuery(adminListQueryOptions(resource));
+export function AdminList<R extends AdminListResource>({ resource, title, noun, columns, actions, params = '', children }: Props<R>) {
+  const query = useInfiniteQuery(adminListQueryOptions(resource, params));
   useRedirectWhenSignedOut(query.error);
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const headingId = `${resource}-heading`;
@@ -28,6 +32,7 @@ export function AdminList<R extends AdminListResource>({ resource, title, noun, 
         <h1 id={headingId}>{title}</h1>
         {actions}
       </div>
+      {children}
       {query.isPending && <p className="admin-status">Loading {noun}...</p>}
       {query.isError && (
         <div className="admin-status" role="alert">

@@ -126,7 +126,7 @@ export function FiltersMenu({ filters, onChange }: Props) {
           type="button"
           className="button button--small"
           disabled={count === 0}
-          onClick={() => onChange({ category: null, city: null, duplicates: false, checkedIn: null, fee: null })}
+          onClick={() => onChange({ category: null, city: null, duplicates: false, day: null, type: null, ageMonths: null, checkedIn: null, fee: null })}
         >
           Clear All Filters
         </button>

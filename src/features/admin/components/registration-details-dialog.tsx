@@ -14,12 +14,16 @@ const STATUS_LABELS: Record<RegistrationEmail['status'], string> = {
 const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   confirmation: 'Confirmation',
   'family-link': 'Private link again',
+  'judge-decision': 'Judge decision',
+  'retention-notice': 'Notice before erasure',
 };
 
 const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   registered: 'on registration',
   'admin-resend': 'resent by an admin',
   'family-request': 'asked for by the family',
+  'judge-decision': 'a judge decision',
+  retention: 'the season’s retention date',
 };
 
 /** One registration's emails (with a failure's reason), its consent record and erasure requests; Resend. */

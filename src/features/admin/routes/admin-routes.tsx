@@ -13,6 +13,7 @@ const ContactMessagesPage = lazy(() =>
 );
 const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
 const VenueAdminPage = lazy(() => import('./venue-admin-page').then((m) => ({ default: m.VenueAdminPage })));
+const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
 const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m) => ({ default: m.ErasureRequestsPage })));
 
@@ -24,7 +25,7 @@ export function AdminRoutes() {
         <Routes>
           <Route path="login" element={<LoginPage />} />
           <Route element={<AdminLayout />}>
-            <Route index element={<Navigate to="users" replace />} />
+            <Route index element={<OverviewPage />} />
             <Route path="users" element={<RegistrationsPage />} />
             <Route path="judges" element={<JudgesPage />} />
             <Route path="contact" element={<ContactMessagesPage />} />

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { AuditEntry } from '../api/get-admin-list';
 import { AdminList, type Column } from '../components/admin-list';
 import { formatDateTime } from '../utils/format';
@@ -17,6 +18,18 @@ const ACTION_LABELS: Record<string, string> = {
   'registration.cancel': 'Cancelled registration',
   'registration.consent': 'Gave parental consent',
   'registration.erasure_requested': 'Asked for erasure',
+  'judge.review': 'Reviewed judge application',
+  'retention.notice': 'Retention: families notified',
+  'retention.erase': 'Retention: season data erased',
+  'read.registrations.list': 'Viewed registrations',
+  'read.registrations.export': 'Exported registrations (CSV)',
+  'read.registration.detail': 'Viewed a registration',
+  'read.judges.list': 'Viewed judge applications',
+  'read.judge.photo': 'Viewed a judge photo',
+  'read.contact.list': 'Viewed contact messages',
+  'read.newsletter.list': 'Viewed newsletter subscribers',
+  'read.newsletter.export': 'Exported newsletter subscribers',
+  'read.legacy_users.list': 'Listed registrations (legacy API)',
 };
 
 const COLUMNS: Column<AuditEntry>[] = [
@@ -58,5 +71,17 @@ function describe(value: unknown): string {
 }
 
 export function AuditPage() {
-  return <AdminList resource="audit" title="Audit log" noun="audit entries" columns={COLUMNS} />;
+  const [kind, setKind] = useState('');
+  return (
+    <AdminList resource="audit" title="Audit log" noun="audit entries" columns={COLUMNS} params={kind ? `kind=${kind}` : ''}>
+      <div className="admin-toolbar">
+        <label htmlFor="audit-kind">Show</label>
+        <select id="audit-kind" value={kind} onChange={(e) => setKind(e.target.value)}>
+          <option value="">Every entry</option>
+          <option value="change">Changes only</option>
+          <option value="read">Reads of personal data only</option>
+        </select>
+      </div>
+    </AdminList>
+  );
 }

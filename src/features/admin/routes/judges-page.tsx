@@ -1,6 +1,51 @@
+import { useState } from 'react';
+import { JUDGE_STATUS_LABELS, JUDGE_STATUSES, type JudgeStatus } from '@domain/judge-review';
 import type { JudgeApplication } from '../api/get-admin-list';
+import { useJudgePanel } from '../api/get-judge-panel';
+import { useReviewJudgeApplication } from '../api/review-judge-application';
 import { AdminList, type Column } from '../components/admin-list';
-import { formatDateTime } from '../utils/format';
+import { categoryLabel, formatDateTime } from '../utils/format';
+
+/** Status and internal note of one application; saving an approval or rejection emails the applicant. */
+function ReviewCell({ judge }: { judge: JudgeApplication }) {
+  const [status, setStatus] = useState<JudgeStatus>(judge.status);
+  const [note, setNote] = useState(judge.note ?? '');
+  const review = useReviewJudgeApplication();
+  const changed = status !== judge.status || note !== (judge.note ?? '');
+  const emails = (status === 'approved' || status === 'rejected') && status !== judge.status;
+  const statusId = `judge-status-${judge.id}`;
+  const noteId = `judge-note-${judge.id}`;
+  return (
+    <form
+      className="judge-review"
+      onSubmit={(event) => {
+        event.preventDefault();
+        review.mutate({ id: judge.id, review: { status, note } });
+      }}
+    >
+      <label htmlFor={statusId}>Status</label>
+      <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as JudgeStatus)}>
+        {JUDGE_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {JUDGE_STATUS_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={noteId}>Internal note</label>
+      <textarea id={noteId} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+      <button type="submit" className="button button--small" disabled={!changed || review.isPending}>
+        {review.isPending ? 'Saving…' : emails ? (judge.email ? 'Save and email' : 'Save (no email address)') : 'Save'}
+      </button>
+      {review.isError && <p role="alert">Not saved. Please try again.</p>}
+      {judge.decisionEmail && (
+        <p className="admin-muted">
+          Email: {judge.decisionEmail.status}
+          {judge.decisionEmail.lastError ? ` (${judge.decisionEmail.lastError})` : ''}
+        </p>
+      )}
+    </form>
+  );
+}
 
 const COLUMNS: Column<JudgeApplication>[] = [
   {
@@ -20,13 +65,58 @@ const COLUMNS: Column<JudgeApplication>[] = [
         <span className="admin-muted">No photo</span>
       ),
   },
-  { header: 'Name', cell: (judge) => judge.name },
+  { header: 'Name', cell: (judge) => (judge.email ? `${judge.name} (${judge.email})` : judge.name) },
   { header: 'Expertise', cell: (judge) => judge.expertise },
   { header: 'Experience', cell: (judge) => `${judge.experience} ${judge.experience === 1 ? 'year' : 'years'}` },
   { header: 'Bio', className: 'admin-cell--long', cell: (judge) => judge.bio },
   { header: 'Received', cell: (judge) => formatDateTime(judge.createdAt) },
+  { header: 'Review', cell: (judge) => <ReviewCell key={`${judge.id}-${judge.status}-${judge.note ?? ''}`} judge={judge} /> },
 ];
 
+/** Approved judges by expertise, and the contests no approved judge can cover yet. */
+function JudgePanelSummary() {
+  const panel = useJudgePanel();
+  if (!panel.data) return null;
+  const missing = panel.data.categories.filter((c) => c.judges === 0);
+  return (
+    <section className="judge-panel" aria-labelledby="judge-panel-heading">
+      <h2 id="judge-panel-heading">Judging panel</h2>
+      {panel.data.judges.length === 0 ? (
+        <p>No judge has been approved yet.</p>
+      ) : (
+        <ul>
+          {panel.data.judges.map((judge) => (
+            <li key={judge.id}>
+              {judge.name}: {judge.expertise}, {judge.experience} years
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        {missing.length === 0
+          ? 'Every contest has at least one approved judge.'
+          : `Contests without an approved judge: ${missing.map((c) => categoryLabel(c.category)).join(', ')}.`}
+      </p>
+    </section>
+  );
+}
+
 export function JudgesPage() {
-  return <AdminList resource="judges" title="Judge applications" noun="judge applications" columns={COLUMNS} />;
+  const [status, setStatus] = useState('');
+  return (
+    <AdminList resource="judges" title="Judge applications" noun="judge applications" columns={COLUMNS} params={status ? `status=${status}` : ''}>
+      <JudgePanelSummary />
+      <div className="admin-toolbar">
+        <label htmlFor="judge-status-filter">Show</label>
+        <select id="judge-status-filter" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All applications</option>
+          {JUDGE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {JUDGE_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </AdminList>
+  );
 }

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { exportCsvUrl, registrationsQueryOptions, type AdminRegistration } from '../api/get-registrations';
 import { RegistrationDetailsDialog } from '../components/registration-details-dialog';
 import { FiltersMenu } from '../components/filters-menu';
+import { OverviewFilterChips } from '../components/overview-filter-chips';
 import { RegistrationsTable } from '../components/registrations-table';
 import { SearchBox } from '../components/search-box';
 import { UndoToast } from '../components/undo-toast';
@@ -46,6 +47,7 @@ export function RegistrationsPage() {
         <SearchBox value={filters.q} onSearch={onSearch} />
         <FiltersMenu filters={filters} onChange={(change) => setFilters(change)} />
       </div>
+      <OverviewFilterChips filters={filters} onChange={(change) => setFilters(change)} />
 
       <p className="admin-counter" aria-live="polite">
         {firstPage

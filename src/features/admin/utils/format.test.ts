@@ -24,9 +24,9 @@ describe('admin formatting', () => {
 
   it('returns only to our own admin pages after sign-in', () => {
     expect(safeNextPath('/admin/judges?x=1')).toBe('/admin/judges?x=1');
-    expect(safeNextPath(null)).toBe('/admin/users');
-    expect(safeNextPath('https://evil.example/admin/')).toBe('/admin/users');
-    expect(safeNextPath('/admin//evil.example')).toBe('/admin/users');
-    expect(safeNextPath('/admin/login?next=/admin/users')).toBe('/admin/users');
+    expect(safeNextPath(null)).toBe('/admin');
+    expect(safeNextPath('https://evil.example/admin/')).toBe('/admin');
+    expect(safeNextPath('/admin//evil.example')).toBe('/admin');
+    expect(safeNextPath('/admin/login?next=/admin/users')).toBe('/admin');
   });
 });

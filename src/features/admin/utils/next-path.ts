@@ -1,4 +1,5 @@
-const DEFAULT_PAGE = '/admin/users';
+/** The season overview is the first page after sign-in. */
+const DEFAULT_PAGE = '/admin';
 
 /** Only our own admin pages are valid places to return to after sign-in (no open redirect). */
 export function safeNextPath(next: string | null): string {

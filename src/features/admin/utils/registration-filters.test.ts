@@ -23,6 +23,9 @@ describe('registration filters in the URL', () => {
       category: 'crawling',
       city: 'Chennai',
       duplicates: true,
+      day: null,
+      type: null,
+      ageMonths: null,
       checkedIn: 'no',
       fee: 'unpaid',
       sort: 'age',
@@ -30,6 +33,13 @@ describe('registration filters in the URL', () => {
     });
     expect(filtersFromSearchParams(new URLSearchParams('checkedIn=maybe&fee=free'))).toMatchObject({ checkedIn: null, fee: null });
     expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
+  });
+
+  it('round-trips the overview filters (day, type, baby age) and ignores malformed ones', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('category=crawling&ageMonths=7&day=2027-03-01&type=institute'));
+    expect(filters).toMatchObject({ category: 'crawling', ageMonths: 7, day: '2027-03-01', type: 'institute' });
+    expect(filtersToSearchParams(filters).toString()).toBe('category=crawling&day=2027-03-01&type=institute&ageMonths=7');
+    expect(filtersFromSearchParams(new URLSearchParams('ageMonths=x&day=yesterday&type=robot'))).toMatchObject({ ageMonths: null, day: null, type: null });
   });
 
   it('ignores values a hand-edited URL might carry that the API would refuse', () => {

@@ -12,6 +12,11 @@ export type RegistrationFilters = {
   category: CategorySlug | null;
   city: string | null;
   duplicates: boolean;
+  /** Registered on this day in Chennai (YYYY-MM-DD): the overview's per-day bars link here. */
+  day: string | null;
+  type: 'participant' | 'institute' | null;
+  /** A baby's age in months (with a baby category): the overview's age-band bars. */
+  ageMonths: number | null;
   /** Venue mode: checked in at an in-person session, or not. */
   checkedIn: 'yes' | 'no' | null;
   /** Venue mode: the cash fee. */
@@ -25,6 +30,9 @@ export const DEFAULT_FILTERS: RegistrationFilters = {
   category: null,
   city: null,
   duplicates: false,
+  day: null,
+  type: null,
+  ageMonths: null,
   checkedIn: null,
   fee: null,
   sort: 'name',
@@ -47,6 +55,9 @@ export function filtersFromSearchParams(params: URLSearchParams): RegistrationFi
     category: category && isCategorySlug(category) ? category : null,
     city: params.get('city') || null,
     duplicates: params.get('duplicates') === '1',
+    day: /^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day') : null,
+    type: params.get('type') === 'participant' || params.get('type') === 'institute' ? (params.get('type') as 'participant' | 'institute') : null,
+    ageMonths: /^\d{1,2}$/.test(params.get('ageMonths') ?? '') ? Number(params.get('ageMonths')) : null,
     checkedIn: oneOf(params.get('checkedIn'), ['yes', 'no'] as const),
     fee: oneOf(params.get('fee'), ['paid', 'waived', 'unpaid'] as const),
     sort: isSortColumn(sort) ? sort : DEFAULT_FILTERS.sort,
@@ -61,6 +72,9 @@ export function filtersToSearchParams(filters: RegistrationFilters): URLSearchPa
   if (filters.category) params.set('category', filters.category);
   if (filters.city) params.set('city', filters.city);
   if (filters.duplicates) params.set('duplicates', '1');
+  if (filters.day) params.set('day', filters.day);
+  if (filters.type) params.set('type', filters.type);
+  if (filters.ageMonths !== null) params.set('ageMonths', String(filters.ageMonths));
   if (filters.checkedIn) params.set('checkedIn', filters.checkedIn);
   if (filters.fee) params.set('fee', filters.fee);
   if (filters.sort !== DEFAULT_FILTERS.sort || filters.dir !== DEFAULT_FILTERS.dir) {
@@ -80,8 +94,16 @@ export function filtersToApiQuery(filters: RegistrationFilters, extra: Record<st
 }
 
 export function activeFilterCount(filters: RegistrationFilters): number {
-  return [filters.category !== null, filters.city !== null, filters.duplicates, filters.checkedIn !== null, filters.fee !== null].filter(Boolean)
-    .length;
+  return [
+    filters.category !== null,
+    filters.city !== null,
+    filters.duplicates,
+    filters.day !== null,
+    filters.type !== null,
+    filters.ageMonths !== null,
+    filters.checkedIn !== null,
+    filters.fee !== null,
+  ].filter(Boolean).length;
 }
 
 /** First click on a column sorts ascending; clicking the sorted column again flips it. */

@@ -1,4 +1,4 @@
-import { judgeApplicationSchema } from '@domain/judge';
+import { judgeApplicationFormSchema } from '@domain/judge';
 import { fieldErrorsOf } from '@domain/validation';
 import { enqueueJudgeApplication } from '@/lib/outbox/outbox';
 import type { SaveResult } from '@/lib/outbox/record';
@@ -8,10 +8,10 @@ import type { SaveResult } from '@/lib/outbox/record';
  * parses, then stores the parsed application with its photo. Storing wakes the sync engine.
  */
 export async function saveJudgeApplication(
-  values: { id: string; name: string; expertise: string; experience: string; bio: string },
+  values: { id: string; name: string; email: string; expertise: string; experience: string; bio: string },
   photo: { blob: Blob; name: string } | null,
 ): Promise<SaveResult> {
-  const parsed = judgeApplicationSchema.safeParse(values);
+  const parsed = judgeApplicationFormSchema.safeParse(values);
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
   await enqueueJudgeApplication(parsed.data, photo);
   return { saved: true, id: parsed.data.id, existing: false };

@@ -10,8 +10,8 @@ import { scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
 const loadSaving = () => import('../api/save-judge-application');
 const SavedNotice = lazy(() => import('./judge-saved-notice').then((m) => ({ default: m.JudgeSavedNotice })));
 
-type Values = { name: string; expertise: string; experience: string; bio: string };
-const blank: Values = { name: '', expertise: '', experience: '', bio: '' };
+type Values = { name: string; email: string; expertise: string; experience: string; bio: string };
+const blank: Values = { name: '', email: '', expertise: '', experience: '', bio: '' };
 
 export function JudgeApplicationForm() {
   const [values, setValues] = useState<Values>(blank);
@@ -110,6 +110,12 @@ export function JudgeApplicationForm() {
 
       <FormField label="Name" {...form.field('name')}>
         {(control) => <input {...control} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} />}
+      </FormField>
+
+      <FormField label="Email" hint="We send our answer to this address." {...form.field('email')}>
+        {(control) => (
+          <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />
+        )}
       </FormField>
 
       <FormField label="Expertise" {...form.field('expertise')}>

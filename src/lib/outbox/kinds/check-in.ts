@@ -15,7 +15,7 @@ export type CheckInRecord = VenueRecordBase & {
 
 type Result = InferResponseType<(typeof api.venue)['check-ins']['batch']['$post'], 200>['results'][number];
 
-/** A child checked in at a venue session (issue 15): idempotent by its id, the first device wins (ADR 016). */
+/** A child checked in at a venue session (issue 15): idempotent by its id, the first device wins (ADR 018). */
 export const checkInKind = defineKind<CheckInRecord>({
   kind: 'check-in',
   label: 'Check-in',

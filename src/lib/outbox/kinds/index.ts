@@ -17,7 +17,7 @@ export const OUTBOX_KINDS = {
   judge: judgeKind,
   contact: contactKind,
   newsletter: newsletterKind,
-  // Venue mode (ADR 016): walk-ins first, so a check-in or fee for a walk-in finds it on the server.
+  // Venue mode (ADR 018): walk-ins first, so a check-in or fee for a walk-in finds it on the server.
   'walk-in': walkInKind,
   'check-in': checkInKind,
   fee: feeKind,

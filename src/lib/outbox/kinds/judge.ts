@@ -24,6 +24,7 @@ export const judgeKind = defineKind<JudgeRecord>({
     form.set('expertise', String(payload.expertise ?? ''));
     form.set('experience', String(payload.experience ?? ''));
     form.set('bio', String(payload.bio ?? ''));
+    if (payload.email) form.set('email', String(payload.email));
     if (record.recordSecret) form.set(RECORD_SECRET_FIELD, record.recordSecret);
     if (record.photo) form.set('photo', record.photo, record.photoName ?? 'photo');
     return ['/api/judges', { method: 'POST', headers: { 'X-Requested-With': 'fetch' }, body: form }];

@@ -36,7 +36,7 @@ export type OutboxKindSpec<R extends KindRecord> = {
     verdicts: (records: R[], body: unknown) => Verdict[];
   };
   /**
-   * Only a signed-in account may send these (venue mode, ADR 016): a 401 or 403 means the sign-in
+   * Only a signed-in account may send these (venue mode, ADR 018): a 401 or 403 means the sign-in
    * has ended, so the records stay queued ("sign in again") while other kinds still send.
    */
   needsSignIn?: boolean;

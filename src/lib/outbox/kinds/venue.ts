@@ -4,7 +4,7 @@ import { JSON_HEADERS, type Verdict } from '../protocol';
 import type { RecordBase } from '../record';
 
 /**
- * What venue mode's kinds (walk-in, check-in, fee; ADR 016) share: who made the record, the
+ * What venue mode's kinds (walk-in, check-in, fee; ADR 018) share: who made the record, the
  * child it is about, and their batch endpoints. Each kind still describes itself in its own file.
  */
 

@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { retentionAt, retentionNoticeAt, formatDay, retentionDate } from '@domain/season';
+import { createFamilyHarness, type FamilyHarness } from '../../tests/setup/family-harness';
+import { realImage } from '../../tests/setup/photos';
+import { childRegistration, instituteRegistration } from '../../tests/setup/registration-fixtures';
+import { json } from '../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../tests/setup/test-database';
+import { openDatabase, type Database } from '../db/client';
+import { signIn, withCookie } from '../routes/auth/sign-in-for-tests';
+import { runRetention, retentionStatus } from './retention-job';
+
+const MINUTE = 60_000;
+
+/** Every personal value the seeded season holds; none may survive the erasure anywhere. */
+const PERSONAL = [
+  'Nila Sundaram', 'nila.parent@example.org', '98400 11111', 'Guardian Sundaram',
+  'Bright Minds Academy', 'office@brightminds.example.org', '044 2811 2222',
+  'Baby Vetri', 'vetri.home@example.org', '98400 33333',
+  'Deleted Child', 'deleted@example.org',
+  'Judge Janaki', 'janaki@example.org', 'Thirty years of Carnatic teaching',
+  'Curious Parent', 'curious@example.org', 'About the finals venue', 'Is there parking near the Music Academy?',
+];
+
+describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
+  let h: FamilyHarness;
+  let second: Database;
+  let judgeId: string;
+  let codes: string[];
+  beforeAll(async () => {
+    h = await createFamilyHarness(kind);
+    // A second instance on the same database: its own connection pool on Postgres; PGlite has
+    // one process per data directory (ADR 008), so there the two runs share the handle.
+    second = h.t.database.url ? await openDatabase({ kind: 'postgres', url: h.t.database.url, maxConnections: 2 }) : h.t.database;
+    const cookie = await signIn(h.t);
+    const admin = (path: string, init: RequestInit = {}) => h.t.request(path, withCookie(cookie, init));
+
+    const child = await h.register(childRegistration({ name: 'Nila Sundaram', email: 'nila.parent@example.org', phone: '98400 11111', guardianName: 'Guardian Sundaram', city: 'Madurai' }));
+    const institute = await h.register(
+      instituteRegistration({ instituteName: 'Bright Minds Academy', email: 'office@brightminds.example.org', phone: '044 2811 2222' }),
+    );
+    const baby = childRegistration({ name: 'Baby Vetri', email: 'vetri.home@example.org', phone: '98400 33333', age: 7, categories: ['crawling'], guardianName: 'Guardian Sundaram' });
+    expect((await h.t.request('/api/registrations', json({ ...baby, savedAt: new Date(h.clock.now.getTime() - 2 * 86_400_000).toISOString() }))).status).toBe(201);
+    const deleted = await h.register(childRegistration({ name: 'Deleted Child', email: 'deleted@example.org' }));
+    expect((await admin(`/api/registrations/${deleted.input.id}`, { method: 'DELETE' })).status).toBe(200);
+    // The child's family asked for erasure too: the job completes that request.
+    expect((await h.family(child.token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
+    codes = [child.input.referenceCode, institute.input.referenceCode, baby.referenceCode, deleted.input.referenceCode];
+
+    judgeId = randomUUID();
+    const form = new FormData();
+    form.set('id', judgeId);
+    form.set('name', 'Judge Janaki');
+    form.set('email', 'janaki@example.org');
+    form.set('expertise', 'Classical Singer');
+    form.set('experience', '30');
+    form.set('bio', 'Thirty years of Carnatic teaching');
+    form.set('photo', new Blob([await realImage('png')], { type: 'image/png' }), 'me.png');
+    expect((await h.t.request('/api/judges', { method: 'POST', body: form })).status).toBe(201);
+    expect((await admin(`/api/judges/${judgeId}`, json({ status: 'approved', note: 'Janaki is great' }, 'PATCH'))).status).toBe(200);
+    const contact = { id: randomUUID(), name: 'Curious Parent', email: 'curious@example.org', phone: '98400 44444', subject: 'About the finals venue', message: 'Is there parking near the Music Academy?', contactMethod: 'Email' };
+    expect((await h.t.request('/api/contact', json(contact))).status).toBe(201);
+    await h.sendMail();
+  });
+  afterAll(async () => {
+    if (second !== h.t.database) await second.close();
+    await h.close();
+  });
+
+  const outbox = (reason: string) => h.t.database.rows<{ n: number }>(sql`select count(*)::int as n from mail_outbox where reason = ${reason}`);
+
+  it('waits until 48 hours before the date, and a dry run changes nothing', async () => {
+    const early = await runRetention(h.t.database, { now: new Date(retentionNoticeAt().getTime() - MINUTE) });
+    expect(early).toMatchObject({ step: 'none', outcome: 'waiting' });
+    const dry = await runRetention(h.t.database, { now: retentionNoticeAt(), dryRun: true });
+    expect(dry).toMatchObject({ step: 'notice', outcome: 'would-run', dryRun: true });
+    expect(dry.counts).toEqual({ registrations: 4, registrationsWithEmail: 3, judgeApplications: 1, contactMessages: 1 });
+    expect((await outbox('retention'))[0]?.n).toBe(0);
+    const status = await retentionStatus(h.t.database);
+    expect(status).toMatchObject({ retentionDate: retentionDate(), noticeSentAt: null, erasedAt: null, pending: dry.counts });
+  });
+
+  it('48 hours before, notifies each live registration with an email, once', async () => {
+    const sentBefore = h.smtp.received.length;
+    const run = await runRetention(h.t.database, { now: retentionNoticeAt() });
+    expect(run).toMatchObject({ step: 'notice', outcome: 'ran' });
+    expect(await runRetention(second, { now: new Date(retentionNoticeAt().getTime() + MINUTE) })).toMatchObject({ step: 'none', outcome: 'waiting' });
+    expect((await outbox('retention'))[0]?.n).toBe(3);
+    expect(await h.sendMail()).toBe(3);
+    const notices = h.smtp.received.slice(sentBefore);
+    expect(notices.map((m) => m.parsed.subject).sort()).toEqual(
+      [codes[0], codes[1], codes[2]].map((code) => `Your registration ${code} will be erased on ${formatDay(retentionDate())}`).sort(),
+    );
+  });
+
+  it('on the date, erases exactly once with two instances, keeps the counts, leaves nothing personal', async () => {
+    const counted = async () => (await h.t.database.rows<{ n: number }>(sql`select count(*)::int as n from registrations where deleted_at is null or erased_at is not null`))[0]?.n;
+    const before = await counted();
+    expect(await runRetention(h.t.database, { now: new Date(retentionAt().getTime() - MINUTE) })).toMatchObject({ outcome: 'waiting' });
+
+    const runs = await Promise.all([runRetention(h.t.database, { now: retentionAt() }), runRetention(second, { now: retentionAt() })]);
+    expect(runs.filter((run) => run.outcome === 'ran')).toHaveLength(1);
+    expect(runs.filter((run) => run.outcome !== 'ran').map((run) => run.outcome)).toEqual([expect.stringMatching(/^(busy|waiting|done)$/)]);
+    expect(await runRetention(second, { now: new Date(retentionAt().getTime() + 3_600_000) })).toMatchObject({ step: 'none', outcome: 'waiting' });
+    const audits = await h.t.database.rows<{ action: string; actor: string; changes: Record<string, unknown> }>(
+      sql`select action, actor, changes from audit_log where action like 'retention.%' order by id`,
+    );
+    expect(audits.map((a) => [a.action, a.actor])).toEqual([['retention.notice', 'system'], ['retention.erase', 'system']]);
+    expect(audits[1]?.changes).toMatchObject({ registrations: 4, judgeApplications: 1, contactMessages: 1 });
+
+    // The anonymous rows still count: the three live registrations, not the deleted one.
+    expect(await counted()).toBe(before);
+    const kept = await h.t.database.rows<{ type: string; categories: string[]; city: string; age: number | null }>(
+      sql`select type, categories, city, age from registrations order by type, city`,
+    );
+    expect(kept).toHaveLength(3);
+    expect(kept.map((row) => row.city).sort()).toEqual(['Chennai', 'Madurai', 'Tambaram']);
+    const [judge] = await h.t.database.rows<{ photo: unknown; expertise: string; status: string }>(
+      sql`select photo, expertise, status from judge_applications where id = ${judgeId}::uuid`,
+    );
+    expect(judge).toEqual({ photo: null, expertise: 'Classical Singer', status: 'approved' });
+    const [erasure] = await h.t.database.rows<{ status: string }>(sql`select status from erasure_requests`);
+    expect(erasure?.status).toBe('completed');
+
+    const everything = await h.t.database.rows<{ dump: string }>(sql`
+      select concat_ws(' | ',
+        (select json_agg(r)::text from registrations r), (select json_agg(j)::text from judge_applications j),
+        (select json_agg(c)::text from contact_messages c), (select json_agg(k)::text from consent_records k),
+        (select json_agg(m)::text from mail_outbox m), (select json_agg(l)::text from family_links l),
+        (select json_agg(a)::text from audit_log a where a.kind = 'change')) as dump`);
+    const dump = everything[0]?.dump ?? '';
+    expect(dump.length).toBeGreaterThan(100);
+    for (const value of [...PERSONAL, ...codes]) expect(dump, value).not.toContain(value);
+    expect(dump).not.toContain('Janaki is great');
+  });
+
+  it('keeps the overview working on the erased season', async () => {
+    const cookie = await signIn(h.t);
+    const overview = (await (await h.t.request('/api/overview', withCookie(cookie))).json()) as { total: number; erased: number; perType: { type: string; count: number }[] };
+    expect(overview).toMatchObject({ total: 3, erased: 3 });
+    expect(overview.perType).toEqual([{ type: 'participant', count: 2 }, { type: 'institute', count: 1 }]);
+    const list = (await (await h.t.request('/api/registrations', withCookie(cookie))).json()) as { items: unknown[] };
+    expect(list.items).toHaveLength(0);
+  });
+});

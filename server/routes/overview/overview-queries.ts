@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { BABY_AGE_BANDS, type BabyCategorySlug } from '@domain/age-bands';
+import { CATEGORY_SLUGS } from '@domain/categories';
+import type { Overview } from '@domain/overview';
+import type { Database } from '../../db/client';
+
+export const TOP_CITIES = 10;
+
+/** The delay buckets of overview_counts ('delay' chart): bucket b holds delays d with floor(ln(1 + d) * 8) = b. */
+const BUCKETS_PER_E = 8;
+const bucketStart = (b: number) => Math.exp(b / BUCKETS_PER_E) - 1;
+const bucketEnd = (b: number) => Math.exp((b + 1) / BUCKETS_PER_E) - 1;
+/** A bucket's middle on the log scale: within about 6% of every delay in it. */
+const bucketMiddle = (b: number) => Math.exp((b + 0.5) / BUCKETS_PER_E) - 1;
+
+/** "anna nagar" → "Anna Nagar": cities are counted by their lower-cased name. */
+function cityLabel(key: string): string {
+  return key.replace(/(^|[\s-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+/**
+ * The whole overview from overview_counts, a few hundred counter rows kept by triggers on
+ * registrations (migration overview_counters), so it answers in milliseconds at any size
+ * (bench/admin-queries.ts, "season overview"). Field health's median and worst are read from
+ * the delay histogram: each within about 6% of the true value (bucketMiddle, bucketEnd).
+ */
+export async function seasonOverview(database: Database): Promise<Overview> {
+  const rows = await database.rows<{ chart: string; key: string; n: number | string }>(
+    sql`select chart, key, n from overview_counts where n <> 0`,
+  );
+  const charts = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const counts = charts.get(row.chart) ?? new Map<string, number>();
+    counts.set(row.key, Number(row.n));
+    charts.set(row.chart, counts);
+  }
+  const chart = (name: string) => [...(charts.get(name) ?? new Map<string, number>())].map(([key, n]) => ({ key, n }));
+  const countOf = (name: string, key: string) => charts.get(name)?.get(key) ?? 0;
+
+  const perDay = chart('day').sort((a, b) => a.key.localeCompare(b.key));
+  const cities = chart('city').sort((a, b) => b.n - a.n || a.key.localeCompare(b.key));
+  const rest = cities.slice(TOP_CITIES);
+
+  const histograms = new Map<string, { bucket: number; n: number }[]>();
+  for (const { key, n } of chart('delay')) {
+    const [day = '', bucket = '0'] = key.split('|');
+    const list = histograms.get(day) ?? [];
+    list.push({ bucket: Number(bucket), n });
+    histograms.set(day, list);
+  }
+  const fieldHealth = [...histograms.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([day, buckets]) => {
+      buckets.sort((a, b) => a.bucket - b.bucket);
+      const records = buckets.reduce((sum, b) => sum + b.n, 0);
+      let seen = 0;
+      const median = buckets.find((b) => (seen += b.n) >= records / 2) ?? buckets[0];
+      const worst = buckets.at(-1);
+      return {
+        day,
+        records,
+        medianSeconds: median ? Math.round(median.bucket === 0 ? bucketStart(0) : bucketMiddle(median.bucket)) : 0,
+        worstSeconds: worst ? Math.round(bucketEnd(worst.bucket)) : 0,
+        overADay: countOf('late', day),
+      };
+    });
+
+  const counted = perDay.reduce((sum, row) => sum + row.n, 0);
+  return {
+    total: counted,
+    erased: countOf('erased', 'all'),
+    lateRecords: chart('late').reduce((sum, row) => sum + row.n, 0),
+    perDay: perDay.map((row) => ({ day: row.key, count: row.n })),
+    perCategory: CATEGORY_SLUGS.map((category) => ({ category, count: countOf('category', category) })),
+    perCity: cities.slice(0, TOP_CITIES).map((row) => ({ city: cityLabel(row.key), count: row.n })),
+    otherCities: { cities: rest.length, count: rest.reduce((sum, row) => sum + row.n, 0) },
+    perType: (['participant', 'institute'] as const).map((type) => ({ type, count: countOf('type', type) })),
+    babyAges: (Object.keys(BABY_AGE_BANDS) as BabyCategorySlug[]).flatMap((category) => {
+      const band = BABY_AGE_BANDS[category];
+      const months: number[] = [];
+      for (let m = band.minMonths; m <= band.maxMonths; m++) months.push(m);
+      return months.map((m) => ({ category, months: m, count: countOf('baby', `${category}:${m}`) }));
+    }),
+    fieldHealth,
+  };
+}

@@ -1,0 +1,136 @@
+import type { CategorySlug } from '@domain/categories';
+import { formatDay, type IsoDate } from '@domain/season';
+import { useOverview, type Overview } from '../api/get-overview';
+import { useRetention } from '../api/get-retention';
+import { BarChart, type Bar } from '../components/bar-chart';
+import { categoryLabel } from '../utils/format';
+import { filtersToSearchParams, DEFAULT_FILTERS, type RegistrationFilters } from '../utils/registration-filters';
+
+/** The registrations table filtered as a bar says. */
+function tableLink(change: Partial<RegistrationFilters>): string {
+  const query = filtersToSearchParams({ ...DEFAULT_FILTERS, ...change }).toString();
+  return `/admin/users${query ? `?${query}` : ''}`;
+}
+
+function duration(seconds: number): string {
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h ${minutes % 60} min`;
+  return `${Math.floor(hours / 24)} days ${hours % 24} h`;
+}
+
+function babyName(slug: CategorySlug): string {
+  return categoryLabel(slug).replace(/\s*\(.*$/, '');
+}
+
+function charts(o: Overview) {
+  const perDay: Bar[] = o.perDay.map((d) => ({ label: d.day, value: d.count, to: tableLink({ day: d.day }) }));
+  const perCategory: Bar[] = o.perCategory.map((c) => ({ label: categoryLabel(c.category), value: c.count, to: tableLink({ category: c.category }) }));
+  const perCity: Bar[] = [
+    ...o.perCity.map((c) => ({ label: c.city, value: c.count, to: tableLink({ city: c.city }) })),
+    ...(o.otherCities.count > 0 ? [{ label: `${o.otherCities.cities} other cities`, value: o.otherCities.count }] : []),
+  ];
+  const perType: Bar[] = o.perType.map((t) => ({
+    label: t.type === 'participant' ? 'Participants (children)' : 'Institutes',
+    value: t.count,
+    to: tableLink({ type: t.type }),
+  }));
+  const babies: Bar[] = o.babyAges.map((b) => ({
+    label: `${babyName(b.category)}: ${b.months} months`,
+    value: b.count,
+    to: tableLink({ category: b.category, ageMonths: b.months }),
+  }));
+  const health: Bar[] = o.fieldHealth.map((d) => ({
+    label: d.day,
+    value: d.medianSeconds,
+    display: `median ${duration(d.medianSeconds)}`,
+    to: tableLink({ day: d.day }),
+  }));
+  return { perDay, perCategory, perCity, perType, babies, health };
+}
+
+/** /admin: the season at a glance, the first page after sign-in. */
+export function OverviewPage() {
+  const overview = useOverview();
+  const retention = useRetention();
+
+  return (
+    <div className="admin-page overview">
+      <div className="admin-page__head">
+        <h1>Season overview</h1>
+      </div>
+      {retention.data && <RetentionNotice status={retention.data} />}
+      {overview.isPending && <p className="admin-status">Loading the overview…</p>}
+      {overview.isError && (
+        <p className="admin-status" role="alert">
+          The overview could not be loaded. Please try again.
+        </p>
+      )}
+      {overview.data && <OverviewCharts overview={overview.data} />}
+    </div>
+  );
+}
+
+function OverviewCharts({ overview: o }: { overview: Overview }) {
+  const c = charts(o);
+  const health = o.fieldHealth;
+  return (
+    <>
+      <p className="admin-counter">
+        {o.total.toLocaleString('en-IN')} registrations counted
+        {o.erased > 0 ? ` (${o.erased.toLocaleString('en-IN')} of them erased, kept as anonymous counts)` : ''}.
+      </p>
+      <div className="overview-grid">
+        <BarChart id="per-day" title="Registrations per day" labelHeader="Day" unit="registrations" bars={c.perDay}
+          description="By the day each registration reached the server (Chennai time). Select a day to list its registrations." />
+        <BarChart id="per-category" title="Per contest" labelHeader="Contest" unit="entries" valueHeader="Entries" bars={c.perCategory}
+          description="A registration in two contests counts in both." />
+        <BarChart id="per-city" title="Per city" labelHeader="City" unit="registrations" bars={c.perCity}
+          description="The ten cities with the most registrations, then all the others together." />
+        <BarChart id="per-type" title="Participants and institutes" labelHeader="Registered as" unit="registrations" bars={c.perType}
+          description="Children registered by their families against institutes registering groups." />
+        <BarChart id="baby-ages" title="Baby contests by age" labelHeader="Contest and age" unit="babies" valueHeader="Babies" bars={c.babies}
+          description="In-person baby contests, by age in months within each contest's band." />
+        <BarChart
+          id="field-health"
+          title="Field health: device to server"
+          labelHeader="Day"
+          valueHeader="Median delay (seconds)"
+          unit="seconds"
+          bars={c.health}
+          columns={[
+            { header: 'Worst delay (seconds)', cell: (_, i) => health[i]?.worstSeconds ?? 0 },
+            { header: 'Records', cell: (_, i) => health[i]?.records ?? 0 },
+            { header: 'More than a day late', cell: (_, i) => health[i]?.overADay ?? 0 },
+          ]}
+          description={`For records saved on a device before they were sent: how long they took to reach the server, median per day (worst in the data table). ${o.lateRecords.toLocaleString('en-IN')} arrived more than a day late.`}
+        />
+        {/* Venue mode (issue 15) adds its check-ins and cash fees per session here, as two more BarCharts. */}
+      </div>
+    </>
+  );
+}
+
+function RetentionNotice({ status }: { status: NonNullable<ReturnType<typeof useRetention>['data']> }) {
+  const day = formatDay(status.retentionDate as IsoDate);
+  const p = status.pending;
+  if (status.erasedAt) {
+    return (
+      <p className="admin-banner overview-retention">
+        The {status.seasonYear} season’s personal data was erased on {day}. Its counts below are anonymous.
+      </p>
+    );
+  }
+  return (
+    <p className="admin-banner overview-retention">
+      {p.registrations.toLocaleString('en-IN')} registrations (and {p.judgeApplications.toLocaleString('en-IN')} judge applications,{' '}
+      {p.contactMessages.toLocaleString('en-IN')} contact messages) will be erased on {day}.{' '}
+      {status.noticeSentAt
+        ? 'Families with an email have been told.'
+        : `Families with an email (${p.registrationsWithEmail.toLocaleString('en-IN')}) are told 48 hours before.`}
+    </p>
+  );
+}
+
