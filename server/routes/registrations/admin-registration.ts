@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
 import type { Registration } from '@domain/registration';
+import { VENUE_SESSIONS } from '@domain/season';
 import type { registrations } from '../../db/schema';
 import { isoTime } from '../../lib/sql-time';
 
@@ -18,7 +19,11 @@ export type AdminRegistration = Registration &
     possibleDuplicate: boolean;
     /** Set when the family cancelled through their private link: still listed, shown as cancelled. */
     cancelledAt: string | null;
+    /** Venue mode: the cash fee of a child in an in-person session's contest (null for everyone else). */
+    venueFee: VenueFeeStatus | null;
   };
+
+export type VenueFeeStatus = 'paid' | 'waived' | 'unpaid';
 
 /**
  * What `REGISTRATION_COLUMNS` selects: the table's fields under their drizzle names, times as
@@ -43,8 +48,8 @@ export type RegistrationRow = Pick<
   | 'cancelledBy'
 > & { age: number | string | null; version: number | string; categories: string[] };
 
-/** A row with the admin's duplicate flag (`ADMIN_REGISTRATION_COLUMNS`); the drivers give the flag as anything truthy. */
-export type AdminRegistrationRow = RegistrationRow & { possibleDuplicate: unknown };
+/** A row with the admin's duplicate flag and fee (`ADMIN_REGISTRATION_COLUMNS`); the drivers give the flag as anything truthy. */
+export type AdminRegistrationRow = RegistrationRow & { possibleDuplicate: unknown; venueFee: VenueFeeStatus | null };
 
 /** The select list for `registrations r`, in RegistrationRow's shape. Raw SQL for the time text (sql-time.ts). */
 export const REGISTRATION_COLUMNS = sql`
@@ -64,8 +69,18 @@ export const POSSIBLE_DUPLICATE = sql`(r.duplicate_key is not null and exists (
   where d.duplicate_key = r.duplicate_key and d.id <> r.id and d.deleted_at is null and d.categories && r.categories
 ))`;
 
-/** The admin's select list: every column plus the duplicate flag. */
-export const ADMIN_REGISTRATION_COLUMNS = sql`${REGISTRATION_COLUMNS}, ${POSSIBLE_DUPLICATE} as "possibleDuplicate"`;
+/** The contests judged at an in-person session this season (domain/season.ts, VENUE_SESSIONS). */
+const VENUE_CATEGORIES = [...new Set(VENUE_SESSIONS.flatMap((session) => session.categories))];
+
+/**
+ * Venue mode's cash fee (ADR 018): for a child in an in-person session's contest, the first fee
+ * recorded (paid or waived), else unpaid; null for everyone else.
+ */
+export const VENUE_FEE = sql`case when r.type = 'participant' and r.categories && ${sql.param(VENUE_CATEGORIES)}::text[]
+  then coalesce((select f.status from venue_fees f where f.registration_id = r.id order by f.created_at limit 1), 'unpaid') end`;
+
+/** The admin's select list: every column plus the duplicate flag and the venue fee. */
+export const ADMIN_REGISTRATION_COLUMNS = sql`${REGISTRATION_COLUMNS}, ${POSSIBLE_DUPLICATE} as "possibleDuplicate", ${VENUE_FEE} as "venueFee"`;
 
 /** The one mapper. Copies field by field: queries select extra columns (sort keys, hashes). */
 export function toRegistration(row: RegistrationRow): Registration {
@@ -95,6 +110,7 @@ export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistratio
     language: row.language,
     cancelledAt: row.cancelledAt,
     cancelledBy: row.cancelledBy,
+    venueFee: row.venueFee ?? null,
   };
 }
 

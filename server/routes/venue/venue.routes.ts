@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { DEVICE_SAVED_AT_FIELD, deviceSavedAt } from '@domain/device-saved-at';
 import { registrationFormSchema, type Registration } from '@domain/registration';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
 import { fieldErrorsOf } from '@domain/validation';
@@ -120,7 +121,9 @@ export const venueRoutes = new Hono<AppEnv>()
         ...('fields' in secret ? secret.fields : {}),
       };
       if (parsed.success && mark.success && 'hash' in secret && Object.keys(fields).length === 0) {
-        valid.push({ index, id: parsed.data.id, write: { registration: parsed.data, secretHash: secret.hash }, ...mark.data });
+        // When the device saved it, for the overview's delay chart (as registrations do).
+        const savedAt = deviceSavedAt((record as Record<string, unknown>)[DEVICE_SAVED_AT_FIELD], c.var.deps.now());
+        valid.push({ index, id: parsed.data.id, write: { registration: parsed.data, secretHash: secret.hash, deviceSavedAt: savedAt }, ...mark.data });
       } else {
         results[index] = invalid(index, record, fields);
       }

@@ -30,6 +30,7 @@ const detail = {
     updatedAt: '2027-01-01T10:00:00.000Z',
     version: 1,
     possibleDuplicate: false,
+    venueFee: null,
     deletedAt: null,
     language: 'en',
     cancelledAt: '2027-01-02T10:00:00.000Z',

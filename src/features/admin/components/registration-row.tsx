@@ -17,6 +17,9 @@ type Props = {
 };
 
 /** Lets a long address wrap after the @ rather than mid-word. */
+/** Venue mode's cash fee, as the admin reads it (ADR 018). */
+const FEE_TEXT = { paid: 'Fee paid', waived: 'Fee waived', unpaid: 'Fee unpaid' } as const;
+
 function EmailText({ email }: { email: string }) {
   const at = email.indexOf('@');
   if (at < 0) return <>{email}</>;
@@ -58,6 +61,8 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
           {r.language === 'ta' ? 'Tamil' : 'English'}
         </span>
         {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
+        {/* Venue mode: the cash fee of a child in an in-person session's contest. */}
+        {r.venueFee && <span className={`admin-badge admin-badge--fee-${r.venueFee}`}>{FEE_TEXT[r.venueFee]}</span>}
         {r.cancelledAt && (
           <span className="admin-badge admin-badge--cancelled">{r.cancelledBy === 'family' ? 'Cancelled by family' : 'Cancelled'}</span>
         )}

@@ -35,6 +35,7 @@ function registration(overrides: Partial<AdminRegistration> = {}): AdminRegistra
     updatedAt: '2026-01-01T10:00:00.000Z',
     version: 1,
     possibleDuplicate: false,
+    venueFee: null,
     deletedAt: null,
     language: 'en',
     cancelledAt: null,
@@ -51,6 +52,7 @@ const baby = registration({
   ageUnit: 'months',
   categories: ['crawling'],
   possibleDuplicate: true,
+  venueFee: null,
 });
 
 function page(items: AdminRegistration[], total = items.length, filtered = items.length): RegistrationPage {
