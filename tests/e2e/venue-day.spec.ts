@@ -176,6 +176,11 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   expect(after.walkIns - before.walkIns).toBe(5);
   expect(after.fees.paid - before.fees.paid).toBe(10);
   expect(after.fees.paidRupees - before.fees.paidRupees).toBe(3330);
+  // A walk-in carries the parent's consent, taken by the staff member (channel field-staff).
+  const found = (await (await request.get('/api/registrations?q=Walk-in%201&limit=5')).json()) as { items: { id: string; name: string }[] };
+  const walkIn = found.items.find((item) => item.name === 'Walk-in 1')!;
+  const details = (await (await request.get(`/api/registrations/${walkIn.id}`)).json()) as { consent: { guardianName: string; channel: string } | null };
+  expect(details.consent).toMatchObject({ guardianName: 'Parent 100', channel: 'field-staff' });
 
   // Device 2 comes online: its check-in of the first baby loses, and it shows who was first.
   await second.context.setOffline(false);

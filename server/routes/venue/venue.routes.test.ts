@@ -195,6 +195,12 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     expect(await names('fee=waived')).toEqual(['Meera']);
     expect(await names('fee=unpaid&category=crawling')).toEqual(['Nila', 'Walk-in baby']);
     expect((await t.request('/api/registrations?fee=maybe', withCookie(admin))).status).toBe(422);
+
+    // Each row shows the fee of a child in an in-person session's contest; others have none.
+    const response = await t.request('/api/registrations?limit=200', withCookie(admin));
+    const { items } = (await response.json()) as { items: { name: string; venueFee: string | null }[] };
+    const fees = Object.fromEntries(items.map((item) => [item.name, item.venueFee]));
+    expect(fees).toMatchObject({ Kavin: 'paid', Meera: 'waived', Nila: 'unpaid', 'Walk-in baby': 'unpaid', 'Older child': null });
   });
 
   it('an expired or disabled staff session answers 401, so the device keeps its records queued', async () => {
