@@ -47,7 +47,8 @@ async function fillEveryTable(server: RunningServer): Promise<void> {
 
 /**
  * The families' tables need a private link, which only a family's email carries (and the season's
- * links have expired on today's clock): rows go straight into the stopped embedded database.
+ * links have expired on today's clock), and the venue and retention tables need staff devices and
+ * the season's end: rows go straight into the stopped embedded database.
  */
 async function fillFamilyTables(dataDir: string): Promise<void> {
   const database = await openDatabase({ kind: 'pglite', dataDir });
@@ -61,6 +62,14 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
     await database.rows(sql`insert into erasure_requests (registration_id, reference_code, due_at)
       values (${registration.id}::uuid, ${registration.reference_code}, now() + interval '30 days') returning id`);
     await database.rows(sql`insert into family_lookup_attempts (ip, code_hash) values ('203.0.113.7', ${'b'.repeat(64)}) returning id`);
+    // Venue records and a finished retention step: what staff devices and the retention job write.
+    await database.rows(sql`insert into venue_check_ins (id, registration_id, session_id, staff_username, device_id, checked_in_at)
+      values (${randomUUID()}::uuid, ${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1', now()) returning id`);
+    await database.rows(sql`insert into venue_fees (id, registration_id, session_id, staff_username, device_id, status, amount_rupees, recorded_at)
+      values (${randomUUID()}::uuid, ${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1', 'paid', 333, now()) returning id`);
+    await database.rows(sql`insert into venue_walk_ins (registration_id, session_id, staff_username, device_id)
+      values (${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1') returning registration_id`);
+    await database.rows(sql`insert into retention_runs (season_year, step, counts) values (2025, 'notice', '{"registrations": 1}'::jsonb) returning id`);
   } finally {
     await database.close();
   }
