@@ -373,6 +373,9 @@ test.describe('admin pages at 1280 and 375 px', () => {
       expect(await axeViolations(page)).toEqual([]);
 
       await signIn(page);
+      // Signing in opens the season overview; the registrations table has its own page.
+      await expect(page.getByRole('heading', { name: 'Season overview' })).toBeVisible();
+      await page.goto('/admin/users');
       await page.getByLabel('Search registrations').fill(t);
       await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
       await expect(rowOf(page, `Axe ${t}`)).toContainText('7 mo');
