@@ -1,4 +1,5 @@
 import { I18nProvider } from '@lingui/react';
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { i18n } from '@/lib/i18n/i18n';
 import type { createClientRouter } from './router';
@@ -7,6 +8,11 @@ type Router = Awaited<ReturnType<typeof createClientRouter>>;
 
 /** The page's language is active before this renders (src/main.tsx); see ADR 015. */
 export function App({ router }: { router: Router }) {
+  // Marks the page live: from here a tap on any part still waiting to hydrate is replayed by React
+  // once that part hydrates. Browser tests wait for it before they click (tests/e2e/fixtures.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <I18nProvider i18n={i18n}>
       <RouterProvider router={router} />

@@ -89,3 +89,12 @@ export async function launchProfile(
 }
 
 export { expect };
+
+/**
+ * Opens a page and waits until its script has taken over (src/app/app.tsx marks <html>): a
+ * prerendered page shows everything before that, but a click that early does nothing.
+ */
+export async function openLive(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+}

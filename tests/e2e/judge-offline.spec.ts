@@ -42,6 +42,7 @@ test('a judge application with a photo is saved offline, survives a reload and i
   await expect(page.getByText('Ready: 1024 × 683 px', { exact: false })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Your chosen profile' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Lakshmi Venkat');
+  await page.getByLabel('Email', { exact: true }).fill('lakshmi.venkat@example.org');
   await page.getByLabel('Expertise').selectOption('Classical Dancer');
   await page.getByLabel('Experience (years)').fill('12');
   const bio = 'Bharatanatyam teacher for twelve years.';
@@ -95,6 +96,7 @@ test('a small photo is drawn afresh on the device: its EXIF (GPS, artist) never 
   await page.getByLabel('Profile image').setInputFiles({ name: 'small.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(tagged) });
   await expect(page.getByText('Ready: 40 × 30 px', { exact: false })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill('Meena Exif');
+  await page.getByLabel('Email', { exact: true }).fill('meena.exif@example.org');
   await page.getByLabel('Expertise').selectOption('Drawing Artist');
   await page.getByLabel('Experience (years)').fill('3');
   await page.getByLabel('Short Bio').fill('Draws with children on weekends.');

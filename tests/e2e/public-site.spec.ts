@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, openLive, test } from './fixtures';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const MENU_LABELS = ['Home', 'Contest Categories', 'Register', 'Become Our Teacher', 'Join our community', 'About us', 'Contact'];
@@ -43,7 +43,7 @@ test.describe('every public route', () => {
 
 test.describe('header menu', () => {
   test('has the original site’s links, opens on hover and closes when the pointer leaves', async ({ page }) => {
-    await page.goto('/about');
+    await openLive(page, '/about');
     const button = page.getByRole('button', { name: /menu/i });
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeHidden();
@@ -57,7 +57,7 @@ test.describe('header menu', () => {
   });
 
   test('a click toggles it, Escape closes it and focus goes back to the button', async ({ page }) => {
-    await page.goto('/about');
+    await openLive(page, '/about');
     const button = page.getByRole('button', { name: /menu/i });
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await button.focus();
@@ -78,7 +78,7 @@ test.describe('header menu', () => {
   test('a tap opens it on touch screens and a link closes it', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, hasTouch: true, isMobile: true, viewport: { width: 375, height: 700 } });
     const page = await context.newPage();
-    await page.goto('/about');
+    await openLive(page, '/about');
     await page.getByRole('button', { name: /menu/i }).tap();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await expect(menu).toBeVisible();
@@ -89,7 +89,7 @@ test.describe('header menu', () => {
   });
 
   test('the logo closes it and goes home', async ({ page }) => {
-    await page.goto('/about');
+    await openLive(page, '/about');
     await page.getByRole('button', { name: /menu/i }).focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
@@ -100,7 +100,7 @@ test.describe('header menu', () => {
   });
 
   test('the header takes its scrolled style past 10 px', async ({ page }) => {
-    await page.goto('/privacy');
+    await openLive(page, '/privacy');
     const header = page.getByRole('banner');
     await expect(header).not.toHaveClass(/is-scrolled/);
     await page.mouse.wheel(0, 200);
@@ -111,7 +111,7 @@ test.describe('header menu', () => {
 });
 
 test('the sidebar highlights the current program, and Home only on /', async ({ page }) => {
-  await page.goto('/workshops');
+  await openLive(page, '/workshops');
   const sidebar = page.getByRole('navigation', { name: 'Programs' });
   await expect(sidebar.getByRole('link')).toHaveText(['Home', 'Workshops', 'Learn', 'Events', 'Webinars']);
   await expect(sidebar.getByRole('link', { name: 'Workshops' })).toHaveAttribute('aria-current', 'page');
@@ -122,7 +122,7 @@ test('the sidebar highlights the current program, and Home only on /', async ({ 
 
 test('the sponsors slider advances every 3 s and wraps to the first', async ({ page }) => {
   await page.clock.install();
-  await page.goto('/');
+  await openLive(page, '/');
   const slider = page.getByRole('group', { name: 'Sponsor logos' });
   await expect(slider.getByText('Sponsor 1', { exact: true })).toBeVisible();
   await expect(slider).toHaveAttribute('data-current', '0');
@@ -145,7 +145,7 @@ test('the sponsors slider advances every 3 s and wraps to the first', async ({ p
 
 test.describe('competition journey popup', () => {
   test('shows every field of a level and closes on the button, Escape and an outside click', async ({ page }) => {
-    await page.goto('/contest/category');
+    await openLive(page, '/contest/category');
     await expect(page.getByRole('link', { name: /view details/i })).toHaveCount(12);
     const level1 = page.getByRole('button', { name: /level 1/i });
     await level1.click();
@@ -178,7 +178,7 @@ test.describe('competition journey popup', () => {
   });
 
   test('“Register for This Level” closes the popup and goes to /registration', async ({ page }) => {
-    await page.goto('/contest/category');
+    await openLive(page, '/contest/category');
     await page.getByRole('button', { name: /level 1/i }).click();
     await page.getByRole('button', { name: 'Register for This Level' }).click();
     await expect(page.getByRole('dialog')).toBeHidden();
