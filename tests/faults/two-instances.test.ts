@@ -48,7 +48,7 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
 
     const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } });
     expect(me.status).toBe(200);
-    expect(await me.json()).toEqual({ admin: { username: ADMIN.username } });
+    expect(await me.json()).toMatchObject({ admin: { username: ADMIN.username, role: 'admin' } });
 
     const list = await fetch(`${second.url}/api/registrations?limit=1`, { headers: { cookie } });
     expect(list.status).toBe(200);
