@@ -63,23 +63,21 @@ export async function auditRead(
   c: Context<AppEnv>,
   entry: { admin: AuditEntry['admin']; action: ReadAction; entityType?: string; entityId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  await c.var.deps.database.db.insert(auditLog).values({
-    adminId: entry.admin.id,
-    adminUsername: entry.admin.username.slice(0, 200),
-    action: entry.action,
-    entityType: entry.entityType ?? null,
-    entityId: entry.entityId ?? null,
-    ip: clientIp(c),
-    userAgent: userAgentOf(c),
-    changes: entry.details ?? null,
-    actor: 'admin',
-    kind: 'read',
-    createdAt: c.var.deps.now().toISOString(),
-  });
+  const { details, ...rest } = entry;
+  await writeAuditRow(c, { ...rest, ...(details ? { changes: details } : {}), admin: { ...entry.admin, actor: 'admin' } }, 'read');
 }
 
 /** Writes one audit row with who, when (the row's created_at), from where and what changed. */
 export async function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void> {
+  await writeAuditRow(c, entry, 'change');
+}
+
+/** The one insert behind `audit` and `auditRead`: the request says from where, the clock when. */
+async function writeAuditRow(
+  c: Context<AppEnv>,
+  entry: Omit<AuditEntry, 'action'> & { action: AuditAction | ReadAction },
+  kind: 'change' | 'read',
+): Promise<void> {
   await c.var.deps.database.db.insert(auditLog).values({
     adminId: entry.admin.id,
     adminUsername: entry.admin.username.slice(0, 200),
@@ -90,6 +88,7 @@ export async function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void
     userAgent: userAgentOf(c),
     changes: entry.changes ?? null,
     actor: entry.admin.actor ?? 'admin',
+    kind,
     createdAt: c.var.deps.now().toISOString(),
   });
 }
