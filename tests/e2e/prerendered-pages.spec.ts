@@ -209,6 +209,32 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test('a public page is styled from its own HTML: no stylesheet to fetch before the first paint, none fetched twice later', async ({ page }) => {
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+  });
+  const response = await page.goto('/registration');
+  const html = (await response?.text()) ?? '';
+  // Every stylesheet link left in the HTML is disabled: it only tells Vite the CSS is already there.
+  expect(html.match(/<link rel="stylesheet"[^>]*>/g)?.every((link) => link.includes(' disabled'))).toBe(true);
+  expect(html).toContain('<style>');
+  await expect(page.locator('main h1')).toHaveText('Register for the competition');
+  // Styled before any script runs: the primary button has the brand colour, not the browser's grey.
+  expect(await page.locator('.button--primary').first().evaluate((button) => getComputedStyle(button).backgroundColor)).not.toBe('rgb(239, 239, 239)');
+  const inlined = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="stylesheet"][disabled]')].map((link) => new URL((link as HTMLLinkElement).href).pathname),
+  );
+  expect(inlined.length).toBeGreaterThanOrEqual(2);
+  // Client-side navigation to pages that share that CSS, and back, fetches none of it again.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.getByRole('navigation', { name: 'Programs' }).getByRole('link', { name: 'Webinars' }).click();
+  await expect(page.locator('main h1')).toHaveText('Career Guidance Webinar');
+  await page.goBack();
+  await expect(page.locator('main h1')).toHaveText('Register for the competition');
+  expect(stylesheets.filter((path) => inlined.includes(path))).toEqual([]);
+});
+
 test('the forms say plainly that they need JavaScript, and stay inert until the page is live', async ({ request, page }) => {
   // What a browser without JavaScript shows: the <noscript> notice beside each form.
   const notices: Record<string, string> = {
