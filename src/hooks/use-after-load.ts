@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * True once the page has loaded and the browser is idle: for work that must never compete with
- * the first paint (three.js, the video, non-essential widgets).
+ * the first paint (three.js, the video, non-essential widgets). The re-render it causes is a
+ * transition, so React renders what it mounts (lazy widgets) in short interruptible slices
+ * rather than in one task a slow phone would feel.
  */
 export function useAfterLoad(): boolean {
   const [ready, setReady] = useState(false);
@@ -11,7 +13,7 @@ export function useAfterLoad(): boolean {
     let idleId: number | undefined;
     let timeoutId: ReturnType<typeof setTimeout> | undefined;
     const markReady = () => {
-      if (!cancelled) setReady(true);
+      if (!cancelled) startTransition(() => setReady(true));
     };
     const schedule = () => {
       if ('requestIdleCallback' in window) idleId = window.requestIdleCallback(markReady, { timeout: 2000 });

@@ -339,17 +339,11 @@ test.describe('background motion', () => {
   });
 
   test('with a hardware GPU the 300 spheres start after load, cleanly', async ({ page, problems }) => {
-    // Headless Chromium renders WebGL in software, which we deliberately skip; pretend otherwise.
-    await page.addInitScript(() => {
-      for (const proto of [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype]) {
-        const original = proto.getExtension as (this: WebGLRenderingContext, name: string) => unknown;
-        Object.defineProperty(proto, 'getExtension', {
-          value(this: WebGLRenderingContext, name: string) {
-            return name === 'WEBGL_debug_renderer_info' ? null : original.call(this, name);
-          },
-        });
-      }
-    });
+    // Headless Chromium renders WebGL in software, which we deliberately skip; pretend otherwise:
+    // the GPU probe (a worker, webgl-probe.ts) answers "hardware".
+    await page.route(/\/assets\/webgl-probe\.worker-[^/]+\.js$/, (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: 'postMessage(true);' }),
+    );
     await page.goto('/');
     const background = page.locator('.site-background');
     await expect(background).toHaveClass(/has-spheres/, { timeout: 15_000 });

@@ -2,23 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import type { SphereScene } from './sphere-scene';
-
-/** True when the GPU can draw the spheres: software WebGL would drain the phones we care about. */
-function hardwareWebglAvailable(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    const options: WebGLContextAttributes = { failIfMajorPerformanceCaveat: true };
-    const gl: WebGLRenderingContext | WebGL2RenderingContext | null =
-      canvas.getContext('webgl2', options) ?? canvas.getContext('webgl', options);
-    if (!gl) return false;
-    const info = gl.getExtension('WEBGL_debug_renderer_info');
-    const renderer = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
-    gl.getExtension('WEBGL_lose_context')?.loseContext();
-    return !/swiftshader|llvmpipe|softpipe|software/i.test(renderer);
-  } catch {
-    return false;
-  }
-}
+import { probeHardwareWebgl } from './webgl-probe';
 
 /**
  * The fixed decoration behind every page: a still gradient (always there, and all that shows
@@ -33,16 +17,17 @@ export function SiteBackground() {
   const sceneRef = useRef<SphereScene | null>(null);
   const [spheresOn, setSpheresOn] = useState(false);
 
-  // three.js is imported only after first paint and only where it can run well.
+  // three.js is imported only after first paint and only where it can run well (webgl-probe.ts).
   useEffect(() => {
     if (!afterLoad || reducedMotion || sceneRef.current) return;
     const canvas = canvasRef.current;
-    if (!canvas || !hardwareWebglAvailable()) return;
+    if (!canvas) return;
     let cancelled = false;
-    void import('./sphere-scene')
-      .then(({ startSphereScene }) => {
-        if (cancelled) return;
-        sceneRef.current = startSphereScene(canvas);
+    void probeHardwareWebgl()
+      .then((hardware) => (hardware && !cancelled ? import('./sphere-scene') : null))
+      .then((scene) => {
+        if (!scene || cancelled) return;
+        sceneRef.current = scene.startSphereScene(canvas);
         setSpheresOn(true);
       })
       .catch(() => {
