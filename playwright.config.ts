@@ -8,12 +8,12 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: process.env.CI ? 2 : 2,
+  workers: 2,
   // One retry in CI only: two browsers and the servers share 2 cores there, and a journey that
   // passes on retry is still reported as "flaky" in the output, never hidden.
   retries: process.env.CI ? 1 : 0,
   outputDir: process.env.PW_OUTPUT_DIR ?? 'test-results',
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     browserName: 'chromium',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
