@@ -5,8 +5,6 @@ import { requiredName } from './names';
 export const CONTACT_METHODS = ['Email', 'Phone'] as const;
 export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
-export const CONTACT_THANK_YOU = 'Thank you for reaching out! We will get back to you soon.';
-
 export const contactMessageSchema = z.object({
   id: z.uuid({ error: 'The record id must be a UUID.' }),
   name: requiredName('your name', 100),

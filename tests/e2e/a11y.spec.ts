@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { createReferenceCode } from '../../domain/reference-code';
-import { ADMIN, expect, test } from './fixtures';
+import { ADMIN, expect, openLive, test } from './fixtures';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
 // axe-core's source, injected with page.evaluate (our CSP forbids inline script tags).
@@ -121,7 +121,8 @@ test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
   });
 
   test('the open menu and the level popup are clean too', async ({ page }) => {
-    await page.goto('/contest/category');
+    // The menu button works once the page's script has taken over.
+    await openLive(page, '/contest/category');
     await page.getByRole('button', { name: /menu/i }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();

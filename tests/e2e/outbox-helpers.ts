@@ -52,6 +52,15 @@ type AxeViolation = { id: string; impact: string | null; nodes: { target: string
 
 /** Serious and critical axe-core findings (WCAG 2.x A/AA) on the page as it is now. */
 export async function axeProblems(page: Page): Promise<string[]> {
+  // A dialog fading in would be judged at part opacity (low contrast): let finite animations end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     // `axe` is the global the injected source defines.

@@ -36,7 +36,7 @@ export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp; status?: 4
 
 /**
  * The Tamil pages (issue 14): the same paths under /ta/, each with its Tamil heading. `translated`
- * pages must show no English UI text (i18n.spec.ts); the rest still have English content.
+ * pages must show no English UI text (i18n.spec.ts); every public page is translated now.
  */
 export const TAMIL_ROUTES: readonly { path: string; heading: RegExp; status?: 404; translated: boolean }[] = [
   { path: '/ta/', heading: /ஒவ்வொரு குழந்தைக்கும் ஒரு திறமை/, translated: true },
@@ -49,13 +49,13 @@ export const TAMIL_ROUTES: readonly { path: string; heading: RegExp; status?: 40
   { path: '/ta/contest/dance', heading: /நடனப் போட்டி \(Dance Challenge\)/, translated: true },
   { path: '/ta/contest/crawling', heading: /தவழும் போட்டி/, translated: true },
   { path: '/ta/contest/art', heading: /கலை & கைவினைக் காட்சி/, translated: true },
-  { path: '/ta/about', heading: /./, translated: false },
-  { path: '/ta/contact', heading: /./, translated: false },
-  { path: '/ta/judgereg', heading: /./, translated: false },
-  { path: '/ta/community', heading: /./, translated: false },
-  { path: '/ta/terms', heading: /./, translated: false },
-  { path: '/ta/privacy', heading: /./, translated: false },
-  { path: '/ta/faq', heading: /./, translated: false },
-  { path: '/ta/find-my-registration', heading: /./, translated: false },
+  { path: '/ta/about', heading: /சென்னைக் குழந்தைகளுக்கு ஓர் அன்பான மேடை/, translated: true },
+  { path: '/ta/contact', heading: /எங்களைத் தொடர்புகொள்ளுங்கள்/, translated: true },
+  { path: '/ta/judgereg', heading: /எங்கள் ஆசிரியர் குழுவில் இணையுங்கள்/, translated: true },
+  { path: '/ta/community', heading: /எங்கள் சமூகத்தில் இணையுங்கள்/, translated: true },
+  { path: '/ta/terms', heading: /விதிமுறைகள் மற்றும் நிபந்தனைகள்/, translated: true },
+  { path: '/ta/privacy', heading: /தனியுரிமைக் கொள்கை/, translated: true },
+  { path: '/ta/faq', heading: /அடிக்கடி கேட்கப்படும் கேள்விகள்/, translated: true },
+  { path: '/ta/find-my-registration', heading: /என் பதிவைக் கண்டுபிடி/, translated: true },
   { path: '/ta/no-such-page', heading: /பக்கம் கிடைக்கவில்லை/, status: 404, translated: true },
 ];

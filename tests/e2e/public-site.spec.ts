@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, openLive, test } from './fixtures';
+import { RETENTION_DAYS_AFTER_LAST_EVENT, retentionDate } from '../../domain/season';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const MENU_LABELS = ['Home', 'Contest Categories', 'Register', 'Become Our Teacher', 'Join our community', 'About us', 'Contact'];
@@ -285,7 +286,12 @@ test('contact page: hours, our own map, and an FAQ with one answer open at a tim
 
 test('the privacy page says what is kept about children and for how long', async ({ page }) => {
   await page.goto('/privacy');
-  await expect(page.getByText(/current season plus 12 months/)).toBeVisible();
+  // The erasure date is the season data's (issue 16's retention job carries it out), not a promise of its own.
+  const erasureDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${retentionDate()}T00:00:00Z`),
+  );
+  await expect(page.getByText(`registrations are kept until ${erasureDay}, ${RETENTION_DAYS_AFTER_LAST_EVENT} days after`)).toBeVisible();
+  await expect(page.getByText(/private link: there you can see your registration, correct it, cancel it, download/)).toBeVisible();
   await expect(page.getByText(/stays on your phone or computer until it has been sent/)).toBeVisible();
   await expect(page.getByText(/removed after 7 days/)).toBeVisible();
 });

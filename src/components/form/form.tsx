@@ -8,16 +8,14 @@ import {
   type ReactNode,
   type Ref,
 } from 'react';
-import { CONTACT } from '@/config/season';
 import '@/styles/forms.css';
 
-/** The kit's own words; a page passes its own through `needsJavaScript` (see `needsJavaScriptFor`). */
+/**
+ * The kit's own words, for a form that names no task. A page passes its own, in its language,
+ * through `needsJavaScript`: t('noscript.form', { task, phone }) says what needs the script and
+ * how to do it without (call us).
+ */
 export const NEEDS_JAVASCRIPT = 'This form needs JavaScript, which is turned off in this browser. Please turn it on and reload this page.';
-
-/** The notice for one task, with a way round it: "Registering needs JavaScript, … or call us on …". */
-export function needsJavaScriptFor(task: string): string {
-  return `${task} needs JavaScript, which is turned off in this browser. Please turn it on and reload this page, or call us on ${CONTACT.phone}.`;
-}
 
 /**
  * The one needs-JavaScript notice (ADR 011): inside <noscript>, so only a browser with the script

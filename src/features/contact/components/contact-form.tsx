@@ -1,9 +1,10 @@
-import { CONTACT_METHODS, CONTACT_THANK_YOU, type ContactMethod } from '@domain/contact';
+import { CONTACT_METHODS, type ContactMethod } from '@domain/contact';
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { useT } from '@/lib/i18n/use-t';
 import { saveContactMessage } from '../api/save-contact-message';
 
 type Values = { name: string; email: string; phone: string; subject: string; message: string; contactMethod: ContactMethod };
@@ -11,6 +12,7 @@ type Values = { name: string; email: string; phone: string; subject: string; mes
 /** The contact page's message form. Messages go through the outbox, so they survive going offline. */
 export function ContactForm() {
   const [params] = useSearchParams();
+  const { t } = useT();
   const blank = (): Values => ({
     name: '',
     email: '',
@@ -55,33 +57,33 @@ export function ContactForm() {
   }
 
   return (
-    <Form className="form" onSubmit={onSubmit} aria-label="Send us a message">
+    <Form className="form" onSubmit={onSubmit} aria-label={t('contact.form.name')}>
       <div ref={statusRef} role="status" tabIndex={-1} className="form__status">
         {thanked ? (
           <p className="form-notice form-notice--success">
-            <strong>{CONTACT_THANK_YOU}</strong> If you are offline it is kept on this device and sent automatically.
+            <strong>{t('contact.form.thanks')}</strong> {t('contact.form.thanksOffline')}
           </p>
         ) : null}
       </div>
       <div className="form__columns">
-        <FormField label="Name" {...form.field('name')}>
+        <FormField label={t('field.name')} {...form.field('name')}>
           {(control) => <input {...control} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} />}
         </FormField>
-        <FormField label="Email" {...form.field('email')}>
+        <FormField label={t('field.email')} {...form.field('email')}>
           {(control) => <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />}
         </FormField>
-        <FormField label="Phone" {...form.field('phone')}>
+        <FormField label={t('field.phone')} {...form.field('phone')}>
           {(control) => <input {...control} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />}
         </FormField>
-        <FormField label="Subject" {...form.field('subject')}>
+        <FormField label={t('field.subject')} {...form.field('subject')}>
           {(control) => <input {...control} type="text" value={values.subject} onChange={(e) => set('subject', e.target.value)} />}
         </FormField>
       </div>
-      <FormField label="Message" {...form.field('message')}>
+      <FormField label={t('field.message')} {...form.field('message')}>
         {(control) => <textarea {...control} rows={5} value={values.message} onChange={(e) => set('message', e.target.value)} />}
       </FormField>
       <fieldset className="form-choices">
-        <legend>Preferred contact method</legend>
+        <legend>{t('contact.form.method')}</legend>
         {CONTACT_METHODS.map((method) => (
           <label key={method}>
             <input
@@ -91,17 +93,17 @@ export function ContactForm() {
               checked={values.contactMethod === method}
               onChange={() => set('contactMethod', method)}
             />
-            {method}
+            {t(`contact.form.method.${method}`)}
           </label>
         ))}
       </fieldset>
       {failed ? (
         <p className="form-notice form-notice--error" role="alert">
-          Your message could not be saved on this device. Please try again.
+          {t('contact.form.failed')}
         </p>
       ) : null}
       <SubmitButton busy={saving} className="form__submit">
-        {saving ? 'Sending…' : 'Send Message'}
+        {saving ? t('contact.form.sending') : t('contact.form.send')}
       </SubmitButton>
     </Form>
   );

@@ -1,61 +1,56 @@
 import { lazy, Suspense, useRef } from 'react';
-import { Accordion, type AccordionItem } from '@/components/accordion';
-import { NeedsJavaScriptNotice, needsJavaScriptFor } from '@/components/form/form';
-import { ADDRESS, BUSINESS_HOURS, CONTACT } from '@/config/season';
+import { Accordion } from '@/components/accordion';
+import { NeedsJavaScriptNotice } from '@/components/form/form';
+import { ADDRESS, CONTACT } from '@/config/season';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { useNearViewport } from '@/hooks/use-near-viewport';
+import { useT } from '@/lib/i18n/use-t';
 import { AreaMap } from '../components/area-map';
 
 // The form writes to the outbox (IndexedDB + validation); it loads once the page is up and the
 // visitor scrolls towards it, so loading the page runs no database code.
 const ContactForm = lazy(() => import('../components/contact-form').then((m) => ({ default: m.ContactForm })));
 
-const CONTACT_FAQ: readonly AccordionItem[] = [
-  {
-    question: 'When will you reply?',
-    answer: 'Within one working day. Messages sent on Sunday are answered on Monday morning.',
-  },
-  {
-    question: 'Can I visit without an appointment?',
-    answer: 'Yes, during business hours. For workshop trials, please call first so a teacher is free to meet you.',
-  },
-  {
-    question: 'Can I send a message while offline?',
-    answer: 'Yes. Your message is kept on your device and sent as soon as you are back online.',
-  },
-];
+const CONTACT_FAQ = ['reply', 'visit', 'offline'] as const;
+
+/** The office's opening hours, as message ids (BUSINESS_HOURS holds the English). */
+const HOURS = [
+  { days: 'contact.hours.weekdays', hours: 'contact.hours.weekdaysTime' },
+  { days: 'contact.hours.sunday', hours: 'contact.hours.closed' },
+] as const;
 
 export function ContactPage() {
+  const { t } = useT();
   const afterLoad = useAfterLoad();
   const slotRef = useRef<HTMLDivElement>(null);
   const nearForm = useNearViewport(slotRef);
   return (
     <div className="stack">
       <section className="page" aria-labelledby="contact-heading">
-        <h1 id="contact-heading">Contact us</h1>
-        <p className="lead">Questions about a contest, a workshop or a registration? We are happy to help.</p>
+        <h1 id="contact-heading">{t('contact.title')}</h1>
+        <p className="lead">{t('contact.lead')}</p>
         <div className="contact-grid">
           <div className="contact-details">
-            <h2>Our office</h2>
+            <h2>{t('contact.office')}</h2>
             <address>
-              {ADDRESS.lines.map((line) => (
+              {ADDRESS.lines.map((line, index) => (
                 <span key={line}>
-                  {line}
+                  {t(`address.line${index + 1}`)}
                   <br />
                 </span>
               ))}
             </address>
             <p>
-              Phone: <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
+              {t('contact.phone')}: <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
               <br />
-              Email: <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
+              {t('contact.email')}: <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
             </p>
-            <h2>Business hours</h2>
+            <h2>{t('contact.hours')}</h2>
             <dl className="hours">
-              {BUSINESS_HOURS.map((row) => (
+              {HOURS.map((row) => (
                 <div key={row.days}>
-                  <dt>{row.days}</dt>
-                  <dd>{row.hours}</dd>
+                  <dt>{t(row.days)}</dt>
+                  <dd>{t(row.hours)}</dd>
                 </div>
               ))}
             </dl>
@@ -64,23 +59,23 @@ export function ContactPage() {
         </div>
       </section>
       <section className="page" aria-labelledby="message-heading">
-        <h2 id="message-heading">Send us a message</h2>
+        <h2 id="message-heading">{t('contact.message')}</h2>
         <div className="contact-form-slot" ref={slotRef}>
           {afterLoad && nearForm ? (
-            <Suspense fallback={<p>Loading the form…</p>}>
+            <Suspense fallback={<p>{t('contact.loading')}</p>}>
               <ContactForm />
             </Suspense>
           ) : (
             <>
-              <NeedsJavaScriptNotice>{needsJavaScriptFor('Sending a message')}</NeedsJavaScriptNotice>
-              <p>Loading the form…</p>
+              <NeedsJavaScriptNotice>{t('noscript.form', { task: t('contact.task'), phone: CONTACT.phone })}</NeedsJavaScriptNotice>
+              <p>{t('contact.loading')}</p>
             </>
           )}
         </div>
       </section>
       <section className="page" aria-labelledby="contact-faq-heading">
-        <h2 id="contact-faq-heading">Common questions</h2>
-        <Accordion items={CONTACT_FAQ} />
+        <h2 id="contact-faq-heading">{t('contact.faq')}</h2>
+        <Accordion items={CONTACT_FAQ.map((id) => ({ question: t(`contact.faq.${id}.q`), answer: t(`contact.faq.${id}.a`) }))} />
       </section>
     </div>
   );

@@ -1,36 +1,35 @@
 import { findRegistrationSchema } from '@domain/family-lookup';
 import { fieldErrorsOf } from '@domain/validation';
 import { useState } from 'react';
-import { Form, needsJavaScriptFor, SubmitButton } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { CONTACT } from '@/config/season';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
 import { useFindRegistration } from '../api/find-registration';
 import '../family.css';
 
 /** /find-my-registration: the private link emailed again. The answer never says whether anything matched. */
 export function FindRegistrationPage() {
+  const { t } = useT();
   return (
     <section className="page page--narrow family-find-page" aria-labelledby="find-heading">
-      <h1 id="find-heading">Find my registration</h1>
-      <p>
-        Lost the confirmation email, or want a fresh private link? Enter the reference code from the registration and the email address or phone
-        number you registered with. If they match, we email the link to view, correct or cancel the registration to the address you registered
-        with.
-      </p>
+      <h1 id="find-heading">{t('find.title')}</h1>
+      <p>{t('find.intro')}</p>
       <QueryProvider>
         <FindForm />
       </QueryProvider>
       <p className="family-muted family-find">
-        No email and no code? Call us on {CONTACT.phone} or write to {CONTACT.email}.
+        {t('find.noCode', { phone: CONTACT.phone, email: CONTACT.email })}
       </p>
     </section>
   );
 }
 
 function FindForm() {
+  const { t } = useT();
   const [referenceCode, setReferenceCode] = useState('');
   const [contact, setContact] = useState('');
   const [answer, setAnswer] = useState<string | null>(null);
@@ -49,18 +48,19 @@ function FindForm() {
     }
     try {
       const result = await find.mutateAsync(input);
-      setAnswer(result.message);
+      // The server's answer is the same whatever matched; it is shown in the page's language.
+      if (result.message) setAnswer(t('find.answer'));
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 429) {
-        setFailure('Too many tries for now. Please try again later (in about 15 minutes).');
+        setFailure(t('find.tooMany'));
       } else if (error instanceof ApiRequestError && error.status === 422) form.show(error.fields);
-      else setFailure('The request could not be sent: the server could not be reached. Check your connection and try again.');
+      else setFailure(t('find.offline'));
     }
   }
 
   return (
-    <Form className="form form--card" onSubmit={onSubmit} aria-labelledby="find-heading" needsJavaScript={needsJavaScriptFor('Finding a registration')}>
-      <FormField label="Reference code" hint="Like KTC-7F3K-9QX2, from the registration screen or the email." {...form.field('referenceCode')}>
+    <Form className="form form--card" onSubmit={onSubmit} aria-labelledby="find-heading" needsJavaScript={t('noscript.form', { task: t('find.task'), phone: CONTACT.phone })}>
+      <FormField label={t('find.code')} hint={t('find.codeHint')} {...form.field('referenceCode')}>
         {(control) => (
           <input
             {...control}
@@ -76,7 +76,7 @@ function FindForm() {
           />
         )}
       </FormField>
-      <FormField label="Email or phone" hint="The one you registered with." {...form.field('contact')}>
+      <FormField label={t('find.contact')} hint={t('find.contactHint')} {...form.field('contact')}>
         {(control) => (
           <input
             {...control}
@@ -96,7 +96,7 @@ function FindForm() {
       <div role="alert" className="form__status">
         {failure ? <p className="form-notice form-notice--error">{failure}</p> : null}
       </div>
-      <SubmitButton busy={find.isPending}>{find.isPending ? 'Sending…' : 'Email me the link'}</SubmitButton>
+      <SubmitButton busy={find.isPending}>{find.isPending ? t('find.sending') : t('find.send')}</SubmitButton>
     </Form>
   );
 }

@@ -1,15 +1,17 @@
 import { Link } from 'react-router-dom';
 import { Accordion } from '@/components/accordion';
-import { FAQ_ITEMS } from '../faq-content';
+import { useT } from '@/lib/i18n/use-t';
+import { faqItems } from '../faq-content';
 
 export function FaqPage() {
+  const { t, to, lang } = useT();
   return (
     <section className="page page--narrow" aria-labelledby="faq-heading">
-      <h1 id="faq-heading">Frequently asked questions</h1>
-      <p className="lead">Quick answers for parents, teachers and institutes. Anything missing? Just ask.</p>
-      <Accordion items={FAQ_ITEMS} headingLevel={2} />
+      <h1 id="faq-heading">{t('faq.title')}</h1>
+      <p className="lead">{t('faq.lead')}</p>
+      <Accordion items={faqItems(t, lang)} headingLevel={2} />
       <p>
-        Still unsure? <Link to="/contact">Contact us</Link> and a real person will get back to you within one working day.
+        {t('faq.stillUnsure')} <Link to={to('/contact')}>{t('faq.contact')}</Link> {t('faq.reply')}
       </p>
     </section>
   );

@@ -1,63 +1,61 @@
+import { Link } from 'react-router-dom';
+import { PRIVACY_NOTICE, RETENTION_DAYS_AFTER_LAST_EVENT, retentionDate } from '@domain/season';
 import { CONTACT } from '@/config/season';
+import { formatDay } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
 
+const STORED = ['name', 'contests', 'contact', 'code', 'consent', 'venue'] as const;
+const REASONS = ['place', 'contact', 'certificates'] as const;
+const KEPT = ['server', 'queued', 'sent'] as const;
+
+/**
+ * What the site keeps about children, why, and for how long: the privacy notice a parent agrees
+ * to when registering (PRIVACY_NOTICE.version). The erasure date comes from the season data.
+ */
 export function PrivacyPage() {
+  const { t, to, lang } = useT();
+  const values = { date: formatDay(retentionDate(), lang), days: RETENTION_DAYS_AFTER_LAST_EVENT };
   return (
     <article className="page page--narrow prose" aria-labelledby="privacy-heading">
-      <h1 id="privacy-heading">Privacy Policy</h1>
-      <p className="lead">
-        We collect as little as we can about your child, use it only to run the competition, and delete it on a fixed schedule. Here is
-        exactly what that means.
-      </p>
+      <h1 id="privacy-heading">{t('privacy.title')}</h1>
+      <p className="lead">{t('privacy.lead')}</p>
 
-      <h2>What we store about children</h2>
+      <h2>{t('privacy.what.title')}</h2>
       <ul>
-        <li>The child’s name and age (in months for the baby contests).</li>
-        <li>The contests they entered.</li>
-        <li>A parent’s or institute’s email, phone and city, and the institute name if there is one.</li>
-        <li>A short reference code for the registration.</li>
+        {STORED.map((item) => (
+          <li key={item}>{t(`privacy.what.${item}`)}</li>
+        ))}
       </ul>
-      <p>We never ask for a child’s photo, school marks, address or date of birth, and we never sell or rent any of this data.</p>
+      <p>{t('privacy.what.never')}</p>
 
-      <h2>Why we store it</h2>
+      <h2>{t('privacy.why.title')}</h2>
       <ul>
-        <li>To place the child in the right contest, age group and slot.</li>
-        <li>To contact the parent about timings, changes and results.</li>
-        <li>To print certificates with the right name.</li>
+        {REASONS.map((item) => (
+          <li key={item}>{t(`privacy.why.${item}`)}</li>
+        ))}
       </ul>
 
-      <h2>How long we keep it</h2>
+      <h2>{t('privacy.keep.title')}</h2>
       <ul>
-        <li>
-          <strong>On our server:</strong> registrations are kept for the current season plus 12 months, so that results and certificates can be
-          checked. After that they are deleted.
-        </li>
-        <li>
-          <strong>On your device, before it is sent:</strong> if you register while offline, the registration stays on your phone or computer
-          until it has been sent to us. You can see it, send it again or delete it on the “Saved” page.
-        </li>
-        <li>
-          <strong>On your device, after it is sent:</strong> once our server has confirmed a registration, the copy on your device is removed
-          after 7 days.
-        </li>
+        {KEPT.map((item) => (
+          <li key={item}>
+            <strong>{t(`privacy.keep.${item}Label`)}</strong> {t(`privacy.keep.${item}`, values)}
+          </li>
+        ))}
       </ul>
 
-      <h2>Teachers, messages and the newsletter</h2>
-      <p>
-        Teaching-panel applications (including the photo you choose), contact messages and newsletter emails are kept only as long as we need
-        them to reply or to send the newsletter. You can unsubscribe at any time.
-      </p>
+      <h2>{t('privacy.others.title')}</h2>
+      <p>{t('privacy.others.text')}</p>
 
-      <h2>Who can see it</h2>
-      <p>
-        Only our signed-in competition staff. Judges see a child’s name and contest on the day, nothing more. We use no advertising or tracking
-        scripts on this site.
-      </p>
+      <h2>{t('privacy.who.title')}</h2>
+      <p>{t('privacy.who.text')}</p>
 
-      <h2>Your rights</h2>
+      <h2>{t('privacy.rights.title')}</h2>
+      <p>{t('privacy.rights.link')}</p>
       <p>
-        You can ask to see, correct or delete your child’s data at any time. Write to{' '}
-        <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> or call <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>, and we will act within 7
-        days.
+        {t('privacy.rights.lost')} <Link to={to('/find-my-registration')}>{t('privacy.rights.find')}</Link>. {t('privacy.rights.write')}{' '}
+        <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> {t('privacy.rights.call')} <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>.{' '}
+        {t('privacy.rights.days', { days: PRIVACY_NOTICE.erasureAnswerDays })}
       </p>
     </article>
   );

@@ -1,10 +1,12 @@
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from '@domain/judge-rules';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Form, SubmitButton, needsJavaScriptFor } from '@/components/form/form';
+import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { CONTACT } from '@/config/season';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
-import { scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
+import { useT } from '@/lib/i18n/use-t';
+import { NotAnImageError, scalePhoto, type ScaledPhoto } from '../utils/scale-photo';
 
 /** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-judge-application');
@@ -14,6 +16,7 @@ type Values = { name: string; email: string; expertise: string; experience: stri
 const blank: Values = { name: '', email: '', expertise: '', experience: '', bio: '' };
 
 export function JudgeApplicationForm() {
+  const { t } = useT();
   const [values, setValues] = useState<Values>(blank);
   const [photo, setPhoto] = useState<(ScaledPhoto & { preview: string }) | null>(null);
   const [preparing, setPreparing] = useState(false);
@@ -47,7 +50,7 @@ export function JudgeApplicationForm() {
       setPhoto({ ...scaled, preview: URL.createObjectURL(scaled.blob) });
     } catch (error) {
       setPhoto(null);
-      form.set('photo', error instanceof Error ? error.message : 'That photo could not be used.');
+      form.set('photo', error instanceof NotAnImageError || !(error instanceof Error) ? t('judge.photo.notImage') : error.message);
     } finally {
       setPreparing(false);
     }
@@ -79,26 +82,26 @@ export function JudgeApplicationForm() {
   const bioLeft = JUDGE_BIO_MAX - values.bio.length;
 
   return (
-    <Form className="form form--card" onSubmit={onSubmit} needsJavaScript={needsJavaScriptFor('Applying')}>
+    <Form className="form form--card" onSubmit={onSubmit} needsJavaScript={t('noscript.form', { task: t('judge.task'), phone: CONTACT.phone })}>
       <div role="status" className="form__status">
         {savedId ? (
-          <Suspense fallback={<p>Thank you for applying to our teaching panel!</p>}>
+          <Suspense fallback={<p>{t('judge.thanks')}</p>}>
             <SavedNotice id={savedId} />
           </Suspense>
         ) : null}
       </div>
       <div className="judge-form__photo">
         <div className="judge-form__preview" aria-hidden={photo ? undefined : true}>
-          {photo ? <img src={photo.preview} alt="Your chosen profile" /> : <span className="judge-form__placeholder" />}
+          {photo ? <img src={photo.preview} alt={t('judge.photoAlt')} /> : <span className="judge-form__placeholder" />}
         </div>
         <FormField
-          label="Profile image"
+          label={t('judge.photo')}
           hint={
             preparing
-              ? 'Preparing the photo…'
+              ? t('judge.photo.preparing')
               : photo
-                ? `Ready: ${photo.width} × ${photo.height} px, ${Math.ceil(photo.blob.size / 1024)} KB.`
-                : 'Optional. Large photos are made smaller on this device before sending.'
+                ? t('judge.photo.ready', { width: photo.width, height: photo.height, kb: Math.ceil(photo.blob.size / 1024) })
+                : t('judge.photo.hint')
           }
           {...form.field('photo')}
         >
@@ -108,30 +111,30 @@ export function JudgeApplicationForm() {
         </FormField>
       </div>
 
-      <FormField label="Name" {...form.field('name')}>
+      <FormField label={t('field.name')} {...form.field('name')}>
         {(control) => <input {...control} type="text" autoComplete="name" value={values.name} onChange={(e) => set('name', e.target.value)} />}
       </FormField>
 
-      <FormField label="Email" hint="We send our answer to this address." {...form.field('email')}>
+      <FormField label={t('field.email')} hint={t('judge.emailHint')} {...form.field('email')}>
         {(control) => (
           <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />
         )}
       </FormField>
 
-      <FormField label="Expertise" {...form.field('expertise')}>
+      <FormField label={t('judge.expertise')} {...form.field('expertise')}>
         {(control) => (
           <select {...control} value={values.expertise} onChange={(e) => set('expertise', e.target.value)}>
-            <option value="">Choose your expertise</option>
+            <option value="">{t('judge.expertise.choose')}</option>
             {JUDGE_EXPERTISE.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {t(`judge.expertise.${option}`)}
               </option>
             ))}
           </select>
         )}
       </FormField>
 
-      <FormField label="Experience (years)" {...form.field('experience')}>
+      <FormField label={t('judge.experience')} {...form.field('experience')}>
         {(control) => (
           <input
             {...control}
@@ -147,12 +150,8 @@ export function JudgeApplicationForm() {
       </FormField>
 
       <FormField
-        label="Short Bio"
-        hint={
-          <span className={bioLeft < 50 ? 'is-near-limit' : undefined}>
-            {values.bio.length} / {JUDGE_BIO_MAX} characters
-          </span>
-        }
+        label={t('judge.bio')}
+        hint={<span className={bioLeft < 50 ? 'is-near-limit' : undefined}>{t('judge.bioCount', { count: values.bio.length, max: JUDGE_BIO_MAX })}</span>}
         {...form.field('bio')}
       >
         {(control) => (
@@ -162,11 +161,11 @@ export function JudgeApplicationForm() {
 
       {failed ? (
         <p className="form-notice form-notice--error" role="alert">
-          Your application could not be saved on this device. Please try again.
+          {t('judge.failed')}
         </p>
       ) : null}
       <SubmitButton busy={saving || preparing} className="form__submit">
-        {saving ? 'Saving…' : 'Apply Now'}
+        {saving ? t('judge.saving') : t('judge.apply')}
       </SubmitButton>
     </Form>
   );

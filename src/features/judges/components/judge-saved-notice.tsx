@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
+import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
 
 /** Whether the application has reached us yet, read live from the outbox. */
@@ -12,19 +13,20 @@ export function JudgeSavedNotice({ id }: { id: string }) {
 }
 
 function SavedNotice({ id }: { id: string }) {
+  const { t, to } = useT();
   const { data: record } = useOutboxRecord(id);
   const sent = record?.status === 'synced';
   return (
     <div className="form-notice form-notice--success">
       <p>
-        <strong>Thank you for applying to our teaching panel!</strong>
+        <strong>{t('judge.thanks')}</strong>
       </p>
       <p>
         {sent ? (
-          'Your application has reached us. We will get in touch soon.'
+          t('judge.sent')
         ) : (
           <>
-            Saved on this device, will be sent automatically. <Link to="/saved">See what is saved</Link>
+            {t('judge.savedHere')} <Link to={to('/saved')}>{t('judge.seeSaved')}</Link>
           </>
         )}
       </p>
