@@ -79,6 +79,21 @@ describe.each(testDatabaseKinds())('confirmation emails on %s', (kind) => {
     expect(status).toMatchObject({ status: 'sent', template: 'confirmation', reason: 'registered', attempts: 1, sentTo: 'kavin.parent@example.org' });
   });
 
+  it('links a Tamil registration to its Tamil page (/ta/my/…), an English one to /my/…', async () => {
+    const tamil = childRegistration({ email: 'tamil.parent@example.org', language: 'ta' });
+    const english = childRegistration({ email: 'english.parent@example.org' });
+    expect((await post(tamil)).status).toBe(201);
+    expect((await post(english)).status).toBe(201);
+    expect(await sender().sendDue()).toBe(2);
+    const linkTo = (address: string) => {
+      const mail = smtp.received.find((m) => m.to.includes(address));
+      if (!mail) throw new Error(`no email to ${address}`);
+      return familyLinkIn(mail);
+    };
+    expect(linkTo('tamil.parent@example.org')).toMatch(new RegExp(`^${PUBLIC_URL}/ta/my/[A-Za-z0-9_-]{43}$`));
+    expect(linkTo('english.parent@example.org')).toMatch(new RegExp(`^${PUBLIC_URL}/my/[A-Za-z0-9_-]{43}$`));
+  });
+
   it('sends exactly one email per stored record, however often a batch is replayed, and none for refused records', async () => {
     const batch = [childRegistration(), recordFromBeforeConsent(), instituteRegistration(), childRegistration()];
     const invalid = { ...childRegistration(), age: 30 };

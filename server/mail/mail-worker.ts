@@ -116,7 +116,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       registration,
       consent: consents[0] ?? null,
       consentNeeded: consentNeededFor(registration.type, consents) !== null,
-      link: `${publicUrl(deps.env)}${familyLinkPath(link.token)}`,
+      link: `${publicUrl(deps.env)}${familyLinkPath(link.token, registration.language)}`,
       linkExpiresAt: seasonEndsAt(),
       correctionsCloseAt: correctionsCloseAt(),
       now,

@@ -51,8 +51,8 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
     { path: 'find-my-registration', ...page(import.meta.glob('/src/features/family/routes/find-registration-page.tsx'), 'FindRegistrationPage') },
     { path: 'saved', ...page(import.meta.glob('/src/features/outbox/routes/saved-page.tsx'), 'SavedPage') },
     // The family's private page: client-rendered from the app shell (noindex, no referrer), never
-    // prerendered; English only for now (the family's emails are in their language).
-    ...(lang === 'en' ? [{ path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') }] : []),
+    // prerendered; in the language the family registered in (their emails link to /ta/my/… for Tamil).
+    { path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') },
     // Venue mode is staff-only and stays English, like the admin area.
     ...(lang === 'en'
       ? [

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { createReferenceCode } from '../../domain/reference-code';
 import { ADMIN, expect, openLive, test } from './fixtures';
+import { tokenInMailFolder } from './outbox-helpers';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
 // axe-core's source, injected with page.evaluate (our CSP forbids inline script tags).
@@ -44,21 +43,6 @@ async function checkPage(page: Page) {
   }
 }
 
-/** The private link's token from the .eml file the server wrote about this reference code, or null. */
-async function tokenInMailFolder(folder: string, referenceCode: string): Promise<string | null> {
-  let files: string[];
-  try {
-    files = readdirSync(folder).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  for (const file of files) {
-    const mail = await simpleParser(readFileSync(join(folder, file)));
-    if (!mail.subject?.includes(referenceCode)) continue;
-    return /\/my\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1] ?? null;
-  }
-  return null;
-}
 
 test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
   for (const route of [...PUBLIC_ROUTES, ...TAMIL_ROUTES]) {

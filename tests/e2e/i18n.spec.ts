@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createReferenceCode } from '../../domain/reference-code';
 import { expect, launchProfile, test, waitForServiceWorker } from './fixtures';
-import { signInAsAdmin } from './outbox-helpers';
+import { axeProblems, signInAsAdmin, tokenInMailFolder } from './outbox-helpers';
 import { TAMIL_ROUTES } from './public-routes';
 
 // Issue 14: Tamil under /ta/, English at today's paths. Catalog completeness is a unit test
@@ -97,6 +99,56 @@ test.describe('Tamil pages', () => {
   });
 });
 
+test('a Tamil registration’s private link opens the family page in Tamil: no English UI text, Tamil field errors, axe-clean', async ({
+  page,
+  server,
+  problems,
+}) => {
+  // Registered through the API in Tamil; with no SMTP_URL the server writes the email to DATA_DIR/mail.
+  const referenceCode = createReferenceCode();
+  const registered = await page.request.post('/api/registrations', {
+    data: {
+      id: randomUUID(),
+      referenceCode,
+      type: 'participant',
+      name: 'கவின் குமார்',
+      age: 9,
+      email: 'tamil.family@example.org',
+      phone: '9876543210',
+      city: 'சென்னை',
+      categories: ['drawing'],
+      agreeTerms: true,
+      guardianName: 'மீனா குமார்',
+      privacyConsent: true,
+      language: 'ta',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  let token: string | null = null;
+  await expect.poll(async () => (token = await tokenInMailFolder(join(server.dataDir, 'mail'), referenceCode)), { timeout: 30_000 }).not.toBeNull();
+
+  await page.goto(`/ta/my/${token}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN');
+  await expect(page.locator('main h1')).toHaveText('உங்கள் பதிவு');
+  await expect(page.getByText(`குறிப்பு எண் ${referenceCode}`)).toBeVisible();
+  await expect(page.getByText('ஓவியப் போட்டி', { exact: false }).first()).toBeVisible();
+  const fragments = englishFragments();
+  const shown = await page.locator('body').innerText();
+  expect(fragments.filter((fragment) => shown.includes(fragment))).toEqual([]);
+  expect(await axeProblems(page)).toEqual([]);
+
+  // Correcting with a bad phone number: the shared rule's message, in Tamil.
+  await page.getByRole('button', { name: 'விவரங்களைத் திருத்து' }).click();
+  const phone = page.getByLabel('தொலைபேசி எண்', { exact: true });
+  await phone.fill('12');
+  await page.getByRole('button', { name: 'திருத்தங்களைச் சேமி' }).click();
+  await expect(phone).toHaveAccessibleDescription('10 முதல் 13 இலக்கங்கள் கொண்ட தொலைபேசி எண்ணைத் தாருங்கள்.');
+  const form = await page.locator('body').innerText();
+  expect(fragments.filter((fragment) => form.includes(fragment))).toEqual([]);
+  expect(await axeProblems(page)).toEqual([]);
+  expect(problems.consoleErrors).toEqual([]);
+});
+
 test('a Tamil journey: switch on the home page, open a contest, register offline, Tamil errors from the client and the server, sync, admin shows the language', async ({
   server,
 }) => {
@@ -147,6 +199,8 @@ test('a Tamil journey: switch on the home page, open a contest, register offline
   });
   await context.setOffline(false);
   await page.goto('/ta/saved');
+  // A client-rendered page: the app shell says en-IN until the app sets the page's language.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN');
   await expect(page.getByText('திருத்தம் தேவை')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('list', { name: 'சர்வர் திருத்தச் சொன்னவை' })).toContainText(
     'தொலைபேசி எண்: 10 முதல் 13 இலக்கங்கள் கொண்ட தொலைபேசி எண்ணைத் தாருங்கள்.',

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 import { ADMIN, expect } from './fixtures';
 
 export type Child = {
@@ -71,4 +73,20 @@ export async function axeProblems(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The private link's token from the .eml file the server wrote about this reference code, or null. */
+export async function tokenInMailFolder(folder: string, referenceCode: string): Promise<string | null> {
+  let files: string[];
+  try {
+    files = readdirSync(folder).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    const mail = await simpleParser(readFileSync(join(folder, file)));
+    if (!mail.subject?.includes(referenceCode)) continue;
+    return /\/my\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1] ?? null;
+  }
+  return null;
 }

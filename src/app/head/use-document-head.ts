@@ -1,18 +1,20 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { langOfPath } from '@/lib/i18n/languages';
+import { langOfPath, LOCALE } from '@/lib/i18n/languages';
 
 const isPrerendered = () => document.getElementById('root')?.dataset.renderedFor !== undefined;
 
 /**
- * Keeps the tab title, description and canonical link right as the visitor moves between pages
- * in the app. The prerendered HTML already has them for the first page, so the page list
+ * Keeps `<html lang>`, the tab title, description and canonical link right as the visitor moves
+ * between pages in the app (and on the client-rendered pages, whose app shell says en-IN). The prerendered HTML already has them for the first page, so the page list
  * (pages.ts, with every contest's text) loads only on the first navigation, off the load path.
  */
 export function useDocumentHead(): void {
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
   useEffect(() => {
+    const lang = LOCALE[langOfPath(pathname)];
+    if (document.documentElement.lang !== lang) document.documentElement.lang = lang;
     if (pathname === firstPath.current && isPrerendered()) return;
     let cancelled = false;
     void import('./pages').then(({ CLIENT_RENDERED_PREFIXES, documentTitle, NOT_FOUND_PAGES, publicPageFor, SITE_NAME }) => {

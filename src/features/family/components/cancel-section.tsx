@@ -1,24 +1,27 @@
 import { useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { useCancelRegistration } from '../api/cancel-registration';
 
 /** Cancelling, with a confirmation step: the organisers then see the registration as cancelled by the family. */
 export function CancelSection({ token, label }: { token: string; label: string }) {
+  const { t, lang } = useT();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelRegistration(token);
+  // The server explains a refusal in English; a Tamil page says it in Tamil, more generally.
   const failure =
-    cancel.error instanceof ApiRequestError && cancel.error.body
+    cancel.error instanceof ApiRequestError && cancel.error.body && lang === 'en'
       ? cancel.error.message
       : cancel.error
-        ? 'The registration could not be cancelled: the server could not be reached. Please try again.'
+        ? t('family.cancel.failed')
         : null;
   return (
     <section className="family-section" aria-labelledby="cancel-heading">
-      <h2 id="cancel-heading">Cancel the registration</h2>
-      <p>If {label} cannot take part, tell the organisers here. The registration stays on record, marked as cancelled by you.</p>
+      <h2 id="cancel-heading">{t('family.cancel.title')}</h2>
+      <p>{t('family.cancel.text', { name: label })}</p>
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-        Cancel registration…
+        {t('family.cancel.open')}
       </button>
       {failure ? (
         <p className="form-notice form-notice--error" role="alert">
@@ -27,7 +30,7 @@ export function CancelSection({ token, label }: { token: string; label: string }
       ) : null}
       {confirming ? (
         <Dialog
-          title="Cancel this registration?"
+          title={t('family.cancel.confirmTitle')}
           onClose={() => setConfirming(false)}
           footer={
             <div className="family-actions">
@@ -37,15 +40,15 @@ export function CancelSection({ token, label }: { token: string; label: string }
                 disabled={cancel.isPending}
                 onClick={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
               >
-                {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
+                {cancel.isPending ? t('family.cancel.cancelling') : t('family.cancel.yes')}
               </button>
               <button type="button" className="button" onClick={() => setConfirming(false)}>
-                Keep it
+                {t('family.cancel.keep')}
               </button>
             </div>
           }
         >
-          <p>{label} will not be expected at the contests. This cannot be undone from this page; to register again, use the registration form.</p>
+          <p>{t('family.cancel.confirmText', { name: label })}</p>
         </Dialog>
       ) : null}
     </section>

@@ -7,6 +7,7 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useGiveConsent } from '../api/give-consent';
 import { formatDateTime } from '../utils/format';
@@ -15,16 +16,17 @@ type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; cons
 
 /** The parent's recorded consent, and the form that asks for it again when the privacy notice changed. */
 export function ConsentSection({ token, consent, consentNeeded }: Props) {
+  const { t, to, lang } = useT();
   return (
     <section className="family-section" aria-labelledby="consent-heading">
-      <h2 id="consent-heading">Parental consent</h2>
+      <h2 id="consent-heading">{t('family.consent.title')}</h2>
       {consent ? (
         <p>
-          {consent.guardianName} gave consent to version {consent.noticeVersion} of the{' '}
-          <Link to="/privacy" target="_blank">
-            privacy notice
+          {t('family.consent.given', { name: consent.guardianName, version: consent.noticeVersion })}{' '}
+          <Link to={to('/privacy')} target="_blank">
+            {t('family.consent.notice')}
           </Link>{' '}
-          on {formatDateTime(consent.consentedAt)}.
+          {t('family.consent.on', { when: formatDateTime(consent.consentedAt, lang) })}
         </p>
       ) : null}
       {consentNeeded ? <ConsentForm token={token} hadConsent={!!consent} /> : null}
@@ -38,10 +40,11 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
   const [failed, setFailed] = useState<string | null>(null);
   const form = useFieldErrors();
   const give = useGiveConsent(token);
+  const { t, to, lang } = useT();
 
   async function onSubmit() {
     setFailed(null);
-    const input = { guardianName, privacyConsent: agreed as true, privacyNoticeVersion: PRIVACY_NOTICE.version, language: 'en' as const };
+    const input = { guardianName, privacyConsent: agreed as true, privacyNoticeVersion: PRIVACY_NOTICE.version, language: lang };
     const parsed = familyConsentSchema.safeParse(input);
     if (!parsed.success) {
       form.show(fieldErrorsOf(parsed.error));
@@ -51,19 +54,15 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
       await give.mutateAsync(input);
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 422) form.show(error.fields);
-      else setFailed(error instanceof ApiRequestError && error.body ? error.message : 'Your consent could not be sent. Please try again.');
+      else setFailed(error instanceof ApiRequestError && error.body && lang === 'en' ? error.message : t('family.consent.failed'));
     }
   }
 
   return (
     <Form className="form form--card" onSubmit={onSubmit} aria-labelledby="consent-form-heading">
-      <h3 id="consent-form-heading">{hadConsent ? 'Our privacy notice has changed' : 'We need a parent’s consent'}</h3>
-      <p>
-        {hadConsent
-          ? 'Please read the new privacy notice and give your consent again, so we can keep your child’s registration.'
-          : 'A parent or guardian must agree to our privacy notice before we process a child’s details.'}
-      </p>
-      <FormField label="Parent or guardian’s name" {...form.field('guardianName')}>
+      <h3 id="consent-form-heading">{hadConsent ? t('family.consent.changed') : t('family.consent.needed')}</h3>
+      <p>{hadConsent ? t('family.consent.changedText') : t('family.consent.neededText')}</p>
+      <FormField label={t('form.guardianName')} {...form.field('guardianName')}>
         {(control) => (
           <input
             {...control}
@@ -81,11 +80,11 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
         layout="check"
         label={
           <>
-            I am the child’s parent or guardian and I agree to the{' '}
-            <Link to="/privacy" target="_blank">
-              privacy notice
-            </Link>{' '}
-            (version {PRIVACY_NOTICE.version})
+            {t('form.consentBefore')}{' '}
+            <Link to={to('/privacy')} target="_blank">
+              {t('form.privacyNotice')}
+            </Link>
+            {t('form.consentAfter')}({PRIVACY_NOTICE.version})
           </>
         }
         {...form.field('privacyConsent')}
@@ -105,7 +104,7 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
       <div role="alert" className="form__status">
         {failed ? <p className="form-notice form-notice--error">{failed}</p> : null}
       </div>
-      <SubmitButton busy={give.isPending}>{give.isPending ? 'Sending…' : 'Give consent'}</SubmitButton>
+      <SubmitButton busy={give.isPending}>{give.isPending ? t('family.consent.sending') : t('family.consent.give')}</SubmitButton>
     </Form>
   );
 }

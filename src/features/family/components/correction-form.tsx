@@ -7,6 +7,7 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { useCorrectRegistration } from '../api/correct-registration';
 import type { FamilyRegistration } from '../api/family-keys';
 
@@ -22,10 +23,9 @@ const valuesOf = (r: FamilyRegistration): Values => ({
   categories: [...r.categories],
 });
 
-const CONFLICT = 'This registration changed after you opened it. Your changes were not saved: the current details are shown, correct them again.';
-
 /** Correcting a registration: the same schema and rules as the form and the admin's edit (domain/registration.ts). */
 export function CorrectionForm({ token, registration, onDone }: { token: string; registration: FamilyRegistration; onDone: (saved: boolean) => void }) {
+  const { t, lang } = useT();
   const [values, setValues] = useState<Values>(() => valuesOf(registration));
   const [version, setVersion] = useState(registration.version);
   const [notice, setNotice] = useState<string | null>(null);
@@ -67,27 +67,27 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
         if (current && typeof current === 'object' && 'version' in current) {
           setValues(valuesOf(current));
           setVersion(current.version);
-          setNotice(CONFLICT);
-        } else setNotice(error.message);
-      } else if (error instanceof ApiRequestError && error.body) setNotice(error.message);
-      else setNotice('Your changes could not be saved: the server could not be reached. Please try again.');
+          setNotice(t('family.correct.conflict'));
+        } else setNotice(lang === 'en' ? error.message : t('family.correct.failed'));
+      } else if (error instanceof ApiRequestError && error.body) setNotice(lang === 'en' ? error.message : t('family.correct.failed'));
+      else setNotice(t('family.correct.offline'));
     }
   }
 
   return (
     <Form className="form form--card family-correction" onSubmit={onSubmit} aria-labelledby="correct-heading">
-      <h3 id="correct-heading">Correct your registration</h3>
+      <h3 id="correct-heading">{t('family.correct.title')}</h3>
       {isParticipant ? (
-        <FormField label="Name" {...form.field('name')}>
+        <FormField label={t('field.name')} {...form.field('name')}>
           {(control) => <input {...control} type="text" value={values.name} onChange={(e) => set('name', e.target.value)} />}
         </FormField>
       ) : null}
-      <FormField label="Institute name" note={isParticipant ? '(optional)' : undefined} {...form.field('instituteName')}>
+      <FormField label={t('form.instituteName')} note={isParticipant ? t('form.optional') : undefined} {...form.field('instituteName')}>
         {(control) => (
           <input {...control} type="text" autoComplete="organization" value={values.instituteName} onChange={(e) => set('instituteName', e.target.value)} />
         )}
       </FormField>
-      <FormField label="Categories" {...form.field('categories')}>
+      <FormField label={t('form.categories')} {...form.field('categories')}>
         {(control, labelId) => (
           <div id={control.id} role="group" aria-labelledby={labelId} aria-describedby={control['aria-describedby']} className="family-categories" tabIndex={-1}>
             {CATEGORIES.map((category) => (
@@ -102,7 +102,7 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
                     )
                   }
                 />
-                {category.name}
+                {t(`category.${category.slug}`)}
               </label>
             ))}
           </div>
@@ -110,8 +110,8 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
       </FormField>
       {isParticipant ? (
         <FormField
-          label={`Age ${range.unit === 'months' ? '(in months)' : '(in years)'}`}
-          hint={range.unit === 'months' ? `Baby contests take age in months.` : `Whole years, ${range.min} to ${range.max}.`}
+          label={range.unit === 'months' ? t('form.ageMonths') : t('form.ageYears')}
+          hint={range.unit === 'months' ? t('family.correct.monthsHint') : t('family.correct.yearsHint', { min: range.min, max: range.max })}
           {...form.field('age')}
         >
           {(control) => (
@@ -119,13 +119,13 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
           )}
         </FormField>
       ) : null}
-      <FormField label="Email" {...form.field('email')}>
+      <FormField label={t('field.email')} {...form.field('email')}>
         {(control) => <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />}
       </FormField>
-      <FormField label="Phone" {...form.field('phone')}>
+      <FormField label={t('field.phone')} {...form.field('phone')}>
         {(control) => <input {...control} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />}
       </FormField>
-      <FormField label="City" {...form.field('city')}>
+      <FormField label={t('form.city')} {...form.field('city')}>
         {(control) => (
           <input {...control} type="text" autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
         )}
@@ -134,9 +134,9 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
         {notice ? <p className="form-notice form-notice--error">{notice}</p> : null}
       </div>
       <div className="family-actions">
-        <SubmitButton busy={correct.isPending}>{correct.isPending ? 'Saving…' : 'Save corrections'}</SubmitButton>
+        <SubmitButton busy={correct.isPending}>{correct.isPending ? t('family.correct.saving') : t('family.correct.save')}</SubmitButton>
         <button type="button" className="button" onClick={() => onDone(false)}>
-          Cancel
+          {t('family.correct.cancel')}
         </button>
       </div>
     </Form>

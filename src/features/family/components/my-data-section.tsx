@@ -1,39 +1,43 @@
 import { useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
+import type { Lang } from '@/lib/i18n/languages';
 import { useDownloadMyData } from '../api/download-my-data';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useRequestErasure } from '../api/request-erasure';
 import { formatDay } from '../utils/format';
 
-const failureOf = (error: unknown, fallback: string) => (error instanceof ApiRequestError && error.body ? error.message : error ? fallback : null);
+/** The server's reason in English; a Tamil page gives its own, more general words. */
+const failureOf = (error: unknown, fallback: string, lang: Lang) =>
+  error instanceof ApiRequestError && error.body && lang === 'en' ? error.message : error ? fallback : null;
 
 /** The family's rights over their data (DPDP Act 2023): a copy of everything, and erasure. */
 export function MyDataSection({ token, erasureRequest }: { token: string; erasureRequest: FamilyRegistrationAnswer['erasureRequest'] }) {
+  const { t, lang } = useT();
   const download = useDownloadMyData(token);
   const erase = useRequestErasure(token);
   const [confirming, setConfirming] = useState(false);
-  const downloadFailure = failureOf(download.error, 'The file could not be downloaded. Please try again.');
-  const eraseFailure = failureOf(erase.error, 'The request could not be sent. Please try again.');
+  const downloadFailure = failureOf(download.error, t('family.data.downloadFailed'), lang);
+  const eraseFailure = failureOf(erase.error, t('family.data.eraseFailed'), lang);
   return (
     <section className="family-section" aria-labelledby="my-data-heading">
-      <h2 id="my-data-heading">My data</h2>
-      <p>Download a copy of everything we store about this registration, or ask us to erase it.</p>
+      <h2 id="my-data-heading">{t('family.data.title')}</h2>
+      <p>{t('family.data.text')}</p>
       <div className="family-actions">
         <button type="button" className="button" onClick={() => download.mutate()} disabled={download.isPending}>
-          {download.isPending ? 'Preparing…' : 'Download my data'}
+          {download.isPending ? t('family.data.preparing') : t('family.data.download')}
         </button>
         {erasureRequest?.status === 'open' ? null : (
           <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-            Erase my data…
+            {t('family.data.erase')}
           </button>
         )}
       </div>
       <div role="status">
         {erasureRequest?.status === 'open' ? (
           <p className="form-notice form-notice--info">
-            You asked on {formatDay(erasureRequest.requestedAt)} for this registration’s data to be erased. The organisers will do it by{' '}
-            <strong>{formatDay(erasureRequest.dueAt)}</strong>.
+            {t('family.data.asked', { asked: formatDay(erasureRequest.requestedAt, lang), due: formatDay(erasureRequest.dueAt, lang) })}
           </p>
         ) : null}
       </div>
@@ -44,7 +48,7 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
       ) : null}
       {confirming ? (
         <Dialog
-          title="Erase this registration’s data?"
+          title={t('family.data.confirmTitle')}
           onClose={() => setConfirming(false)}
           footer={
             <div className="family-actions">
@@ -54,18 +58,15 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
                 disabled={erase.isPending}
                 onClick={() => erase.mutate(undefined, { onSettled: () => setConfirming(false) })}
               >
-                {erase.isPending ? 'Sending…' : 'Yes, ask for erasure'}
+                {erase.isPending ? t('family.data.sending') : t('family.data.yes')}
               </button>
               <button type="button" className="button" onClick={() => setConfirming(false)}>
-                Keep my data
+                {t('family.data.keep')}
               </button>
             </div>
           }
         >
-          <p>
-            The organisers will delete the child’s name, age and your contact details, and the registration with them. The child will no longer be
-            entered in any contest. Download a copy first if you want one.
-          </p>
+          <p>{t('family.data.confirmText')}</p>
         </Dialog>
       ) : null}
     </section>

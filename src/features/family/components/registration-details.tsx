@@ -1,18 +1,21 @@
+import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistration } from '../api/family-keys';
-import { categoryName, formatAge, formatDateTime } from '../utils/format';
+import { categoryMessage, formatDateTime } from '../utils/format';
 
 /** Every field the family gave, as the organisers hold it. */
 export function RegistrationDetails({ registration: r }: { registration: FamilyRegistration }) {
+  const { t, lang } = useT();
+  const age = r.age === null ? '—' : t(r.ageUnit === 'months' ? 'family.ageMonths' : 'family.age', { count: r.age });
   const rows: [string, string][] = [
-    ['Registering as', r.type === 'participant' ? 'Participant (a child)' : 'Institute'],
-    ...(r.type === 'participant' ? ([['Name', r.name ?? '—'], ['Age', formatAge(r.age, r.ageUnit)]] as [string, string][]) : []),
-    ['Institute name', r.instituteName ?? '—'],
-    ['Categories', r.categories.map(categoryName).join(', ')],
-    ['Email', r.email],
-    ['Phone', r.phone],
-    ['City', r.city],
-    ['Registered on', formatDateTime(r.createdAt)],
-    ['Last changed', formatDateTime(r.updatedAt)],
+    [t('family.row.type'), r.type === 'participant' ? t('family.row.participant') : t('family.row.institute')],
+    ...(r.type === 'participant' ? ([[t('field.name'), r.name ?? '—'], [t('family.row.age'), age]] as [string, string][]) : []),
+    [t('form.instituteName'), r.instituteName ?? '—'],
+    [t('form.categories'), r.categories.map((slug) => (categoryMessage(slug) ? t(categoryMessage(slug) ?? '') : slug)).join(', ')],
+    [t('field.email'), r.email],
+    [t('field.phone'), r.phone],
+    [t('form.city'), r.city],
+    [t('family.row.registeredOn'), formatDateTime(r.createdAt, lang)],
+    [t('family.row.changed'), formatDateTime(r.updatedAt, lang)],
   ];
   return (
     <dl className="family-details">

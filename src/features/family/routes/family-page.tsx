@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
 import { useFamilyRegistration } from '../api/get-family-registration';
 import { CancelSection } from '../components/cancel-section';
@@ -13,8 +14,10 @@ import { formatDateTime, formatDay } from '../utils/format';
 import '../family.css';
 
 /**
- * /my/<token>: the family's private page (ADR 013). Rendered in the browser from the app shell
- * (noindex, no referrer: the token never leaves this page except in the Authorization header).
+ * /my/<token> (and /ta/my/<token> for a Tamil registration): the family's private page (ADR 013).
+ * Rendered in the browser from the app shell (noindex, no referrer: the token never leaves this
+ * page except in the Authorization header). The server's explanations are English; the Tamil
+ * page shows its own words for them.
  */
 export function FamilyPage() {
   const { token = '' } = useParams();
@@ -28,6 +31,7 @@ export function FamilyPage() {
 }
 
 function FamilyRegistrationView({ token }: { token: string }) {
+  const { t, lang } = useT();
   const query = useFamilyRegistration(token);
   const [correcting, setCorrecting] = useState(false);
   const [saved, setSaved] = useState(false);
@@ -35,8 +39,8 @@ function FamilyRegistrationView({ token }: { token: string }) {
   if (query.isPending) {
     return (
       <>
-        <h1 id="family-heading">Your registration</h1>
-        <p role="status">Loading your registration…</p>
+        <h1 id="family-heading">{t('family.title')}</h1>
+        <p role="status">{t('family.loading')}</p>
       </>
     );
   }
@@ -47,12 +51,12 @@ function FamilyRegistrationView({ token }: { token: string }) {
     }
     return (
       <>
-        <h1 id="family-heading">Your registration</h1>
+        <h1 id="family-heading">{t('family.title')}</h1>
         <div className="form-notice form-notice--error" role="alert">
-          <p>Your registration could not be loaded: the server could not be reached. Check your connection and try again.</p>
+          <p>{t('family.loadFailed')}</p>
         </div>
         <button type="button" className="button" onClick={() => void query.refetch()}>
-          Try again
+          {t('family.retry')}
         </button>
       </>
     );
@@ -60,31 +64,29 @@ function FamilyRegistrationView({ token }: { token: string }) {
 
   const { registration: r, qrCode, consent, consentNeeded, corrections, erasureRequest } = query.data;
   const cancelled = r.status === 'cancelled';
-  const label = r.name ?? r.instituteName ?? 'the participant';
+  const label = r.name ?? r.instituteName ?? t('family.participantFallback');
+  const status = cancelled ? (r.cancelledBy === 'family' ? t('family.status.cancelledByYou') : t('family.status.cancelled')) : t('family.status.registered');
   return (
     <>
-      <h1 id="family-heading">Your registration</h1>
+      <h1 id="family-heading">{t('family.title')}</h1>
       <div className="family-summary">
         <div>
           <p className="family-summary__code">
-            Reference code <strong>{r.referenceCode}</strong>
+            {t('family.code')} <strong>{r.referenceCode}</strong>
           </p>
           <p>
-            Status:{' '}
-            <strong className={`family-status family-status--${r.status}`}>
-              {cancelled ? `Cancelled${r.cancelledBy === 'family' ? ' by you' : ''}` : 'Registered'}
-            </strong>
-            {cancelled && r.cancelledAt ? <> on {formatDateTime(r.cancelledAt)}</> : null}
+            {t('family.status')} <strong className={`family-status family-status--${r.status}`}>{status}</strong>
+            {cancelled && r.cancelledAt ? <> {t('family.status.on', { when: formatDateTime(r.cancelledAt, lang) })}</> : null}
           </p>
-          <p className="family-muted">Show this code or the QR code at the venue. This page is private: do not share its link.</p>
+          <p className="family-muted">{t('family.showCode')}</p>
         </div>
-        <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={`QR code of the reference code ${r.referenceCode}`} />
+        <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
 
       {consentNeeded || consent ? <ConsentSection token={token} consent={consent} consentNeeded={consentNeeded} /> : null}
 
       <section className="family-section" aria-labelledby="details-heading">
-        <h2 id="details-heading">Your details</h2>
+        <h2 id="details-heading">{t('family.details')}</h2>
         <SavedNotice saved={saved} />
         {correcting ? (
           <CorrectionForm
@@ -100,7 +102,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
             <RegistrationDetails registration={r} />
             {cancelled ? null : corrections.open ? (
               <>
-                <p className="family-muted">You can correct these details until {formatDay(corrections.closesAt)}.</p>
+                <p className="family-muted">{t('family.correctUntil', { date: formatDay(corrections.closesAt, lang) })}</p>
                 <button
                   type="button"
                   className="button button--primary"
@@ -109,11 +111,13 @@ function FamilyRegistrationView({ token }: { token: string }) {
                     setCorrecting(true);
                   }}
                 >
-                  Correct details
+                  {t('family.correct')}
                 </button>
               </>
             ) : (
-              <p className="form-notice form-notice--info">{corrections.closedMessage}</p>
+              <p className="form-notice form-notice--info">
+                {lang === 'en' && corrections.closedMessage ? corrections.closedMessage : t('family.closed', { date: formatDay(corrections.closesAt, lang) })}
+              </p>
             )}
           </>
         )}
@@ -126,6 +130,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
 }
 
 function SavedNotice({ saved }: { saved: boolean }) {
+  const { t } = useT();
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (saved) ref.current?.focus();
@@ -134,7 +139,7 @@ function SavedNotice({ saved }: { saved: boolean }) {
     <div role="status">
       {saved ? (
         <p ref={ref} tabIndex={-1} className="form-notice form-notice--success">
-          Your corrections are saved. The organisers see them now.
+          {t('family.saved')}
         </p>
       ) : null}
     </div>
@@ -143,21 +148,18 @@ function SavedNotice({ saved }: { saved: boolean }) {
 
 /** An expired, replaced, forged or mistyped link: say so kindly, and show the way to a new one. */
 function LinkProblem({ status, message }: { status: number; message: string | null }) {
+  const { t, to, lang } = useT();
+  const explanation = lang === 'en' && message ? message : status === 410 ? t('family.link.goneText') : t('family.link.check');
   return (
     <>
-      <h1 id="family-heading">{status === 410 ? 'This link no longer works' : 'This link is not valid'}</h1>
+      <h1 id="family-heading">{status === 410 ? t('family.link.gone') : t('family.link.invalid')}</h1>
+      <p>{explanation}</p>
       <p>
-        {message ??
-          'Check that you opened the whole link from the email, or ask for a new one with "Find my registration".'}
-      </p>
-      <p>
-        <Link className="button button--primary" to="/find-my-registration">
-          Find my registration
+        <Link className="button button--primary" to={to('/find-my-registration')}>
+          {t('family.link.find')}
         </Link>
       </p>
-      <p className="family-muted">
-        Your registration is not affected: only the link has a problem. We email a fresh link to the address you registered with.
-      </p>
+      <p className="family-muted">{t('family.link.safe')}</p>
     </>
   );
 }
