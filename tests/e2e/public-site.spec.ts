@@ -266,7 +266,7 @@ test('the webinar counts down each second to its start, then shows that it has e
 });
 
 test('contact page: hours, our own map, and an FAQ with one answer open at a time', async ({ page, problems }) => {
-  await page.goto('/contact');
+  await openLive(page, '/contact');
   await expect(page.getByText('Monday to Saturday')).toBeVisible();
   await expect(page.getByText('9 AM – 6 PM')).toBeVisible();
   await expect(page.getByText('Closed')).toBeVisible();
@@ -317,7 +317,8 @@ test.describe('background motion', () => {
   });
 
   test('“Pause motion” stops the video, is remembered, and “Play motion” resumes', async ({ page }) => {
-    await page.goto('/');
+    // The button works once the page's script has taken over.
+    await openLive(page, '/');
     const pause = page.getByRole('button', { name: 'Pause motion' });
     await pause.click();
     await expect(page.getByRole('button', { name: 'Play motion' })).toHaveAttribute('aria-pressed', 'true');
