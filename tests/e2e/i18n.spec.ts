@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createReferenceCode } from '../../domain/reference-code';
-import { expect, launchProfile, test, waitForServiceWorker } from './fixtures';
+import { expect, launchProfile, openLive, test, waitForServiceWorker } from './fixtures';
 import { axeProblems, signInAsAdmin, tokenInMailFolder } from './outbox-helpers';
 import { TAMIL_ROUTES } from './public-routes';
 
@@ -66,7 +66,8 @@ test.describe('Tamil pages', () => {
   }
 
   test('the switch keeps the page, is remembered for /, and / stays English for everyone else', async ({ page, browser, server }) => {
-    await page.goto('/contest/dance');
+    // The switch remembers the choice through the page's script: click once it has taken over.
+    await openLive(page, '/contest/dance');
     await page.getByRole('link', { name: 'தமிழ்' }).click();
     await expect(page).toHaveURL(/\/ta\/contest\/dance$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ta-IN');
@@ -74,6 +75,7 @@ test.describe('Tamil pages', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/ta\/$/);
     // Back to English, remembered too.
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await page.getByRole('link', { name: 'English' }).click();
     await expect(page).toHaveURL(new RegExp(`${server.url}/$`));
     await page.goto('/');
@@ -214,7 +216,8 @@ test('a Tamil journey: switch on the home page, open a contest, register offline
   await context.unroute('**/api/registrations/batch');
   await page.getByLabel('தொலைபேசி எண்', { exact: true }).fill('9876501235');
   await page.getByRole('button', { name: 'இந்தத் திருத்தங்களுடன் மீண்டும் பதிவு செய்' }).click();
-  await page.goto('/ta/saved');
+  // Stored, the form goes back to the Tamil saved-records page by itself.
+  await expect(page).toHaveURL(/\/ta\/saved$/);
   await expect(page.getByRole('heading', { name: 'இன்னும் அனுப்பப்படாதவை (0)' })).toBeVisible({ timeout: 60_000 });
 
   // The admin (in English) shows the registration with its language.

@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { useT } from '@/lib/i18n/use-t';
 import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
 import { QueryProvider } from '@/lib/query-client';
 import { RegistrationForm } from './registration-form';
@@ -14,21 +15,22 @@ export function EditSavedRegistration({ id }: { id: string }) {
 
 function EditSaved({ id }: { id: string }) {
   const navigate = useNavigate();
+  const { t, to } = useT();
   const { data: record, isPending } = useOutboxRecord(id);
-  if (isPending) return <p>Loading the saved registration…</p>;
+  if (isPending) return <p>{t('edit.loading')}</p>;
   if (!record || record.kind !== 'registration') {
-    return <p>That saved registration is no longer on this device. It may have been sent or deleted.</p>;
+    return <p>{t('edit.gone')}</p>;
   }
   if (record.status === 'sending' || record.status === 'synced') {
-    return <p>This registration is {record.status === 'sending' ? 'being sent right now' : 'already sent'}, so it can no longer be changed here.</p>;
+    return <p>{record.status === 'sending' ? t('edit.sending') : t('edit.sent')}</p>;
   }
   return (
     <>
-      {record.lastError ? <p className="form-notice form-notice--error">The server said: {record.lastError}</p> : null}
+      {record.lastError ? <p className="form-notice form-notice--error">{t('edit.serverSaid', { reason: record.lastError })}</p> : null}
       <RegistrationForm
         key={record.id}
         editing={{ payload: record.payload, fieldErrors: record.fieldErrors }}
-        onEdited={() => void navigate('/saved')}
+        onEdited={() => void navigate(to('/saved'))}
       />
     </>
   );
