@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createReferenceCode } from '../../domain/reference-code';
 import { expect, launchProfile, openLive, test, waitForServiceWorker } from './fixtures';
-import { axeProblems, signInAsAdmin, tokenInMailFolder } from './outbox-helpers';
+import { axeProblems, registerChildByApi, signInAsAdmin, tokenInMailFolder } from './outbox-helpers';
 import { TAMIL_ROUTES } from './public-routes';
 
 // Issue 14: Tamil under /ta/, English at today's paths. Catalog completeness is a unit test
@@ -107,25 +105,13 @@ test('a Tamil registration’s private link opens the family page in Tamil: no E
   problems,
 }) => {
   // Registered through the API in Tamil; with no SMTP_URL the server writes the email to DATA_DIR/mail.
-  const referenceCode = createReferenceCode();
-  const registered = await page.request.post('/api/registrations', {
-    data: {
-      id: randomUUID(),
-      referenceCode,
-      type: 'participant',
-      name: 'கவின் குமார்',
-      age: 9,
-      email: 'tamil.family@example.org',
-      phone: '9876543210',
-      city: 'சென்னை',
-      categories: ['drawing'],
-      agreeTerms: true,
-      guardianName: 'மீனா குமார்',
-      privacyConsent: true,
-      language: 'ta',
-    },
+  const referenceCode = await registerChildByApi(page.request, {
+    name: 'கவின் குமார்',
+    email: 'tamil.family@example.org',
+    guardianName: 'மீனா குமார்',
+    city: 'சென்னை',
+    language: 'ta',
   });
-  expect(registered.status()).toBe(201);
   let token: string | null = null;
   await expect.poll(async () => (token = await tokenInMailFolder(join(server.dataDir, 'mail'), referenceCode)), { timeout: 30_000 }).not.toBeNull();
 

@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
+import { createReferenceCode } from '../../domain/reference-code';
 import { ADMIN, expect } from './fixtures';
 
 export type Child = {
@@ -89,4 +91,32 @@ export async function tokenInMailFolder(folder: string, referenceCode: string): 
     return /\/my\/([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1] ?? null;
   }
   return null;
+}
+
+/**
+ * A child registered online through the API, as the form would send it (with the parent's
+ * consent); answers its reference code. With no SMTP_URL the server writes the confirmation to
+ * DATA_DIR/mail (see tokenInMailFolder).
+ */
+export async function registerChildByApi(request: APIRequestContext, child: { name: string; email: string; guardianName: string; city?: string; categories?: string[]; language?: 'en' | 'ta' }): Promise<string> {
+  const referenceCode = createReferenceCode();
+  const response = await request.post('/api/registrations', {
+    data: {
+      id: randomUUID(),
+      referenceCode,
+      type: 'participant',
+      name: child.name,
+      age: 9,
+      email: child.email,
+      phone: '9876543210',
+      city: child.city ?? 'Chennai',
+      categories: child.categories ?? ['drawing'],
+      agreeTerms: true,
+      guardianName: child.guardianName,
+      privacyConsent: true,
+      ...(child.language ? { language: child.language } : {}),
+    },
+  });
+  expect(response.status()).toBe(201);
+  return referenceCode;
 }
