@@ -308,11 +308,11 @@ describe('sync engine', () => {
     for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(new Set(secrets).size).toBe(5);
     const bodyOf = (url: string, index = 0) => JSON.parse(String(calls.filter((c) => c.url === url)[index]?.init?.body));
-    expect(bodyOf('/api/registrations/batch').registrations.map((r: { recordSecret: string }) => r.recordSecret)).toEqual([
-      a.recordSecret,
-      b.recordSecret,
-    ]);
-    expect([bodyOf('/api/registrations', 0).recordSecret, bodyOf('/api/registrations', 1).recordSecret]).toEqual([a.recordSecret, b.recordSecret]);
+    // Each record with its own secret (two records saved in the same millisecond may go in either order).
+    const secretById = (bodies: { id: string; recordSecret: string }[]) => Object.fromEntries(bodies.map((r) => [r.id, r.recordSecret]));
+    const expected = { [a.id]: a.recordSecret, [b.id]: b.recordSecret };
+    expect(secretById(bodyOf('/api/registrations/batch').registrations)).toEqual(expected);
+    expect(secretById([bodyOf('/api/registrations', 0), bodyOf('/api/registrations', 1)])).toEqual(expected);
     expect(bodyOf('/api/contact')).toMatchObject({ id: message.id, recordSecret: message.recordSecret });
     expect(bodyOf('/api/newsletter')).toMatchObject({ id: signup.id, recordSecret: signup.recordSecret });
     expect((calls.find((c) => c.url === '/api/judges')?.init?.body as FormData).get('recordSecret')).toBe(judge.recordSecret);
