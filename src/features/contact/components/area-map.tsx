@@ -20,17 +20,18 @@ export function AreaMap() {
         <path d="M0 110 H400" stroke="#f2c14e" strokeWidth="2" strokeDasharray="10 8" />
         <text x="12" y="100" fontSize="12" fontWeight="700" fill="#4a3d2a">{t('contact.map.annaSalai')}</text>
         <path d="M140 0 V260" stroke="#ffffff" strokeWidth="14" />
-        <text x="146" y="92" fontSize="12" fontWeight="700" fill="#4a3d2a" transform="rotate(-90 146 92)">
+        <path d="M140 170 H260" stroke="#ffffff" strokeWidth="10" />
+        <text x="146" y="254" fontSize="11" fontWeight="700" fill="#4a3d2a" transform="rotate(-90 146 254)">
           {t('contact.map.usmanRoad')}
         </text>
-        <path d="M140 170 H260" stroke="#ffffff" strokeWidth="10" />
         <text x="170" y="190" fontSize="11" fill="#4a3d2a">Example Street</text>
         <circle cx="330" cy="110" r="12" fill="#1565c0" />
         <text x="330" y="114" textAnchor="middle" fontSize="11" fontWeight="700" fill="#fff">M</text>
-        <text x="330" y="140" textAnchor="middle" fontSize="11" fill="#123e7a">{t('contact.map.teynampet')}</text>
+        {/* Labels sit where the longer Tamil names fit too (the station's right-aligned, below the road). */}
+        <text x="394" y="160" textAnchor="end" fontSize="11" fill="#123e7a">{t('contact.map.teynampet')}</text>
         <path d="M220 170 c0-22 -26-22 -26 0 c0 14 13 26 13 34 c0-8 13-20 13-34z" fill="#e0457b" transform="translate(0 -36)" />
         <circle cx="207" cy="136" r="5" fill="#fff" />
-        <text x="226" y="146" fontSize="12" fontWeight="700" fill="#7a1a40">{t('contact.map.here')}</text>
+        <text x="226" y="140" fontSize="12" fontWeight="700" fill="#7a1a40">{t('contact.map.here')}</text>
       </svg>
       <figcaption>
         {t('address.metro')}.{' '}
