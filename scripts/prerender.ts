@@ -32,7 +32,7 @@ const ENTRY_STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(assets\/[^
  */
 function inlineStylesheet(outDir: string, file: string): string {
   const css = readFileSync(join(outDir, file), 'utf8');
-  if (/url\(\s*['"]?(?!\/|data:|#)/.test(css)) {
+  if (/url\(\s*['"]?(?!\/|data:|#|https?:)/.test(css)) {
     throw new Error(`${file} has a relative url(): it would break once the CSS is inlined into the page`);
   }
   if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style", which would end the inlined style early`);
