@@ -12,7 +12,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((entry) => entry.name);
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'bench/results', 'data'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'bench/results', 'data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

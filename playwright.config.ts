@@ -5,6 +5,7 @@ export default defineConfig({
   // Browser journeys in tests/e2e, browser fault tests in tests/faults (*.spec.ts; *.test.ts is Vitest).
   testDir: './tests',
   testMatch: /.*\.spec\.ts$/,
+  globalSetup: './tests/setup/build-server.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

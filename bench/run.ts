@@ -7,6 +7,7 @@ import { ROOT } from '../tests/setup/server-process';
 import { measureAdminQueries } from './admin-queries';
 import { measureApiThroughput } from './api-throughput';
 import { measureFrontEnd } from './frontend';
+import buildServer from '../tests/setup/build-server';
 import { buildClient, createContext, distExists, type BenchContext } from './lib/environment';
 import { renderTable, writeReport, type PartResult, type Report } from './lib/report';
 import { measureOfflineSync } from './offline-sync';
@@ -39,6 +40,9 @@ async function main() {
   const distDir = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (!args.includes('--no-build')) buildClient(distDir, log);
   else if (!distExists(distDir)) throw new Error(`--no-build, but there is no build in ${distDir}`);
+  // The server is always compiled from today's source (well under a second): a stale
+  // dist-server/ would measure yesterday's code.
+  buildServer();
 
   const ctx: BenchContext = createContext({ distDir, log });
   log(`database: ${ctx.kind === 'postgres' ? 'Postgres (DATABASE_URL; each part works in a scratch database beside it)' : 'PGlite'}`);

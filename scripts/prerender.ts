@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PagesFile } from '../server/lib/static-files';
 import type * as ServerEntry from '../src/entry-server';
-import { renderPreviewImage } from './preview-image';
+import { renderPreviewImage } from './preview-image.ts';
 
 type ManifestChunk = { file: string; src?: string; css?: string[]; imports?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -88,6 +88,9 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
             emptyOutDir: true,
             copyPublicDir: false,
             manifest: false,
+            // The browser build splits the page list off the load path (use-document-head.ts);
+            // this one-off Node bundle has no load path, so that split means nothing here.
+            rolldownOptions: { checks: { ineffectiveDynamicImport: false } },
           },
         });
         const entry = (await import(`${pathToFileURL(join(ssrDir, 'entry-server.js')).href}?t=${Date.now()}`)) as typeof ServerEntry;

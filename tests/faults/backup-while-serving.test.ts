@@ -61,7 +61,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     await waitFor(() => load.attempts.filter((a) => isSuccess(a.status)).length >= 300, 60_000, '300 acknowledged creates');
     const backupBegan = Date.now();
     const acknowledgedBefore = load.attempts.filter((a) => isSuccess(a.status) && a.finishedAt <= backupBegan).map((a) => a.record.id);
-    const backup = await runCli('server/cli/backup.ts', ['--out', file], source.env);
+    const backup = await runCli('backup', ['--out', file], source.env);
     const backupEnded = Date.now();
     expect(backup.stderr).toBe('');
     expect(backup.code).toBe(0);
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
 
     const restored = await emptyPlace(kind);
     cleanups.push(() => restored.drop());
-    const restore = await runCli('server/cli/restore.ts', [file], restored.env);
+    const restore = await runCli('restore', [file], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/Restored .* \d+ registrations/);
@@ -96,11 +96,11 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     }
 
     // Restoring over a database that now holds data is refused without --force, and works with it.
-    const again = await runCli('server/cli/restore.ts', [file], restored.env);
+    const again = await runCli('restore', [file], restored.env);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already holds a database|is not empty/);
     expect(again.stderr).toContain('--force');
-    const forced = await runCli('server/cli/restore.ts', [file, '--force'], restored.env);
+    const forced = await runCli('restore', [file, '--force'], restored.env);
     expect(forced.stderr).toBe('');
     expect(forced.code).toBe(0);
   });
@@ -120,8 +120,8 @@ describe('restore and automatic backups on PGlite', () => {
     });
     const file = join(server.dataDir, '..', `${server.port}-backup.tar.gz`);
     cleanups.push(() => rmSync(file, { force: true }));
-    expect((await runCli('server/cli/backup.ts', ['--out', file], { DATA_DIR: server.dataDir })).code).toBe(0);
-    const restore = await runCli('server/cli/restore.ts', [file, '--force'], { DATA_DIR: server.dataDir });
+    expect((await runCli('backup', ['--out', file], { DATA_DIR: server.dataDir })).code).toBe(0);
+    const restore = await runCli('restore', [file, '--force'], { DATA_DIR: server.dataDir });
     expect(restore.code).not.toBe(0);
     expect(restore.stderr).toContain(`in use by process ${server.process.pid}`);
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
@@ -146,7 +146,7 @@ describe('restore and automatic backups on PGlite', () => {
     const newest = files.sort().at(-1) as string;
     const restored = mkdtempSync(join(tmpdir(), 'ktc-restore-'));
     cleanups.push(() => rmSync(restored, { recursive: true, force: true }));
-    const restore = await runCli('server/cli/restore.ts', [join(dir, newest)], { DATA_DIR: restored });
+    const restore = await runCli('restore', [join(dir, newest)], { DATA_DIR: restored });
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
   });

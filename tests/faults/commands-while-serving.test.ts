@@ -42,13 +42,13 @@ describe.each(testDatabaseKinds())('admin create and seed while the server runs 
     await waitFor(() => load.attempts.filter((a) => isSuccess(a.status)).length >= 50, 30_000, '50 acknowledged creates');
 
     // As the README says: the password comes from a prompt, or from stdin.
-    const admin = await runCli('server/cli/admin.ts', ['create', BOB.username], cliEnv, `${BOB.password}\n`);
+    const admin = await runCli('admin', ['create', BOB.username], cliEnv, `${BOB.password}\n`);
     expect(admin.stderr).toBe('');
     expect(admin.code).toBe(0);
     expect(admin.stdout).toContain('Created admin "bob"');
     if (kind === 'pglite') expect(admin.stdout).toContain(`through the running server, pid ${server.process.pid}`);
 
-    const seed = await runCli('server/cli/seed.ts', ['--count', '500'], cliEnv);
+    const seed = await runCli('seed', ['--count', '500'], cliEnv);
     expect(seed.stderr).toBe('');
     expect(seed.code).toBe(0);
     expect(seed.stdout).toMatch(/Seeded 500 registrations/);

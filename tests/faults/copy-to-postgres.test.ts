@@ -108,13 +108,13 @@ describe('npm run db:copy from PGlite to Postgres', () => {
     await fillEveryTable(embedded);
 
     // While the server holds DATA_DIR, the copy refuses: rows written after it would be left behind.
-    const early = await runCli('server/cli/db-copy.ts', ['--to', target.url], { DATA_DIR: embedded.dataDir });
+    const early = await runCli('db-copy', ['--to', target.url], { DATA_DIR: embedded.dataDir });
     expect(early.code).not.toBe(0);
     expect(early.stderr).toContain(`in use by process ${embedded.process.pid}`);
 
     expect(await embedded.stop('SIGTERM')).toBe(0);
     await fillFamilyTables(embedded.dataDir);
-    const copy = await runCli('server/cli/db-copy.ts', ['--to', target.url], { DATA_DIR: embedded.dataDir });
+    const copy = await runCli('db-copy', ['--to', target.url], { DATA_DIR: embedded.dataDir });
     expect(copy.stderr).toBe('');
     expect(copy.code).toBe(0);
     expect(copy.stdout).toContain('Every table matches');
@@ -135,7 +135,7 @@ describe('npm run db:copy from PGlite to Postgres', () => {
     }
 
     // A second copy into the same database is refused: it is no longer empty.
-    const again = await runCli('server/cli/db-copy.ts', ['--to', target.url], { DATA_DIR: embedded.dataDir });
+    const again = await runCli('db-copy', ['--to', target.url], { DATA_DIR: embedded.dataDir });
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('already holds data');
 

@@ -22,7 +22,7 @@ describe('a second server on a DATA_DIR that a running server holds', () => {
     await waitFor(() => load.attempts.filter((a) => isSuccess(a.status)).length >= 100, 30_000, '100 acknowledged creates');
 
     const port = await freePort();
-    const second = await runCli('server/main.ts', [], { DATA_DIR: first.dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' });
+    const second = await runCli('main', [], { DATA_DIR: first.dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' });
     const said = second.stderr;
     expect(second.code).not.toBe(0);
     expect(said).toContain(`The data directory ${first.dataDir} is in use by process ${first.process.pid}`);

@@ -6,6 +6,15 @@ import { join } from 'node:path';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
+/** Node's flags in `npm run serve` (package.json). */
+export const SERVE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256'];
+
+/** The compiled file of one of our commands (scripts/build-server.mjs), as `npm run <name>` runs it. */
+export type ServerEntry = 'main' | 'admin' | 'seed' | 'backup' | 'restore' | 'retention' | 'db-copy';
+export function serverEntry(name: ServerEntry): string {
+  return join(ROOT, 'dist-server', `${name}.js`);
+}
+
 export type RunningServer = {
   url: string;
   port: number;
@@ -31,7 +40,7 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real built server (node server/main.ts serving dist/) on a free port with its own
+ * Starts the real built server (node dist-server/main.js serving dist/, as `npm start` does) on a free port with its own
  * temp DATA_DIR, and waits until /api/health answers.
  */
 export async function startServer(
@@ -40,8 +49,9 @@ export async function startServer(
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ktc-data-'));
   let output = '';
-  // The heap flags of `npm start` / `npm run serve` (package.json), so tests and the bench run what users run.
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--max-old-space-size=256', '--import', 'tsx', 'server/main.ts'], {
+  // The flags and compiled entry of `npm start` / `npm run serve` (package.json), so tests and the
+  // bench run what users run. tests/setup/build-server.ts compiles it before any test starts.
+  const child = spawn(process.execPath, [...SERVE_FLAGS, serverEntry('main')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

@@ -34,10 +34,12 @@ describe('searching the roster on the device', () => {
     expect(searchRoster(rows, '7F3K').map((r) => r.childName)).toEqual(['Kavin Kumar']);
   });
 
-  it('answers within 50 ms for 5,000 children', () => {
+  // Its speed on a phone is the bench's figure (part 6: offline search p95 over 5,000 children).
+  it('finds the one child among 5,000 by name or code, and nothing for a stranger', () => {
     const many = Array.from({ length: 5_000 }, (_, i) => row(`Child ${i} Name${i % 97}`, `KTC-${String(i).padStart(4, '0')}-AAAA`));
-    const started = performance.now();
-    for (const query of ['child 4999', 'name96', 'KTC-4999-AAAA', 'zzz']) searchRoster(many, query);
-    expect((performance.now() - started) / 4).toBeLessThan(50);
+    expect(searchRoster(many, 'KTC-4999-AAAA').map((r) => r.childName)).toEqual(['Child 4999 Name52']);
+    expect(searchRoster(many, 'name96').every((r) => r.childName.endsWith('Name96'))).toBe(true);
+    expect(searchRoster(many, 'name96').length).toBeGreaterThan(0);
+    expect(searchRoster(many, 'zzz')).toEqual([]);
   });
 });

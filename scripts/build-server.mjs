@@ -1,0 +1,49 @@
+// Compiles the server and its commands into plain JavaScript in dist-server/ (ADR 021), so that
+// `npm start` and `npm run admin|seed|backup|restore|retention|db:copy` run `node` on what this
+// wrote; tsx is only for development (`npm run dev`) and the tests' own TypeScript.
+//
+// One bundle per entry, no shared chunks: a file's `import.meta.url` is then always its entry's,
+// so `new URL('./migrations', import.meta.url)` finds the migrations copied beside it. npm
+// packages stay external (node_modules is there at run time).
+import { cpSync, rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const outdir = `${root}dist-server`;
+const quiet = process.argv.includes('--quiet');
+
+const entries = {
+  main: 'server/main.ts',
+  admin: 'server/cli/admin.ts',
+  seed: 'server/cli/seed.ts',
+  backup: 'server/cli/backup.ts',
+  restore: 'server/cli/restore.ts',
+  retention: 'server/cli/retention.ts',
+  'db-copy': 'server/cli/db-copy.ts',
+};
+
+const started = performance.now();
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, file])),
+  outdir,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  alias: { '@domain': `${root}domain` },
+  tsconfig: `${root}tsconfig.server.json`,
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  metafile: false,
+});
+if (result.errors.length > 0) process.exit(1);
+cpSync(`${root}server/db/migrations`, `${outdir}/migrations`, { recursive: true });
+cpSync(`${root}server/db/pglite-initdb.mjs`, `${outdir}/pglite-initdb.mjs`);
+if (!quiet) {
+  const ms = Math.round(performance.now() - started);
+  console.log(`dist-server/: ${Object.keys(entries).length} entries compiled in ${ms} ms`);
+}
