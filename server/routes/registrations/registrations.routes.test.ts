@@ -7,7 +7,7 @@ import { TERMS_MESSAGE, type RegistrationInput } from '@domain/registration';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { signIn, withCookie } from '../auth/sign-in-for-tests';
-import { CONFLICT_MESSAGE } from './registrations.routes';
+import { CONFLICT_MESSAGE } from './registration-batch';
 
 /** A registration as the device sends it: with the record secret it made (ADR 009). */
 function participant(overrides: Partial<Record<keyof RegistrationInput | 'recordSecret', unknown>> = {}) {

@@ -203,6 +203,22 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     expect(fees).toMatchObject({ Kavin: 'paid', Meera: 'waived', Nila: 'unpaid', 'Walk-in baby': 'unpaid', 'Older child': null });
   });
 
+  it('answers every record of a venue batch on its own: one with hidden characters is invalid with codes, the rest are stored', async () => {
+    const [, , nila] = registered;
+    const fee = { id: randomUUID(), registrationId: nila!.id, sessionId: CRAWLING.id, deviceId: DEVICE_A, recordedAt: new Date().toISOString(), amountRupees: CRAWLING.feeRupees };
+    const fees = await t.request('/api/venue/fees/batch', withCookie(staff, json({ fees: [{ ...fee, status: 'waived', waiverReason: 'Twin\u0000' }, { ...fee, id: randomUUID(), status: 'waived', waiverReason: 'Twin' }] })));
+    expect(fees.status).toBe(200);
+    const feeResults = (await fees.json()).results;
+    expect(feeResults.map((r: { status: string }) => r.status), JSON.stringify(feeResults)).toEqual(['invalid', 'created']);
+    expect(feeResults[0].error).toMatchObject({ fields: { waiverReason: expect.any(String) }, codes: { waiverReason: expect.objectContaining({ code: 'text.hidden' }) } });
+
+    const walkIn = { ...baby('Bad walk-in', 6), city: 'Chennai\u0000', consentChannel: 'field-staff' as const, sessionId: CRAWLING.id, deviceId: DEVICE_A };
+    const walkIns = await (await t.request('/api/venue/walk-ins/batch', withCookie(staff, json({ walkIns: [walkIn] })))).json();
+    expect(walkIns.results[0]).toMatchObject({ id: walkIn.id, status: 'invalid', error: { fields: { city: expect.any(String) }, codes: { city: expect.objectContaining({ code: 'text.hidden' }) } } });
+    const checkIns = await (await t.request('/api/venue/check-ins/batch', withCookie(staff, json({ checkIns: [{ id: 'not-a-uuid' }] })))).json();
+    expect(checkIns.results[0]).toMatchObject({ id: 'not-a-uuid', status: 'invalid', error: { codes: expect.any(Object) } });
+  });
+
   it('an expired or disabled staff session answers 401, so the device keeps its records queued', async () => {
     const record = { checkIns: [checkIn(registered[2]!.id)] };
     const expired = await t.request('/api/venue/check-ins/batch', withCookie('ktc_session=expired-or-unknown', json(record)));

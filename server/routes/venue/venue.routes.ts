@@ -1,17 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DEVICE_SAVED_AT_FIELD, deviceSavedAt } from '@domain/device-saved-at';
-import { registrationFormSchema, type Registration } from '@domain/registration';
+import { registrationFormSchema } from '@domain/registration';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
-import { fieldErrorsOf } from '@domain/validation';
 import { VENUE_BATCH_LIMIT, checkInInputSchema, feeInputSchema, walkInMarkSchema } from '@domain/venue';
 import type { AppEnv } from '../../context';
+import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
-import { checkRecordSecret } from '../../lib/record-secret';
 import { requireAdmin, requireSignedIn, signedInAdmin } from '../../lib/require-admin';
-import { unstorableTextFields } from '../../lib/storable-text';
+import { checkRegistration, registrationResult, type RegistrationResult } from '../registrations/registration-batch';
 import { createRegistrations, type RegistrationWrite } from '../registrations/registration-store';
-import { CONFLICT_MESSAGE } from '../registrations/registrations.routes';
 import {
   decodeRosterCursor,
   type CheckInResult,
@@ -23,14 +20,6 @@ import {
   rosterSince,
   sessionSummary,
 } from './venue-store';
-
-const batchOf = (field: string) =>
-  z.object({
-    [field]: z
-      .array(z.unknown(), { error: 'Send the records as a list.' })
-      .min(1, 'Send at least one record.')
-      .max(VENUE_BATCH_LIMIT, `Send at most ${VENUE_BATCH_LIMIT} records at a time.`),
-  });
 
 const uuid = z.uuid();
 const reconcileSchema = z.object({
@@ -45,21 +34,22 @@ function sessionOf(id: string): VenueSession {
   return session;
 }
 
-function idOf(record: unknown): string | null {
-  if (!record || typeof record !== 'object') return null;
-  const id = (record as { id?: unknown }).id;
-  return typeof id === 'string' && id.length <= 100 ? id : null;
+/** The valid records of a batch, grouped by the session each names (the store works a session at a time). */
+function bySession<T extends { sessionId: string }>(valid: { index: number; data: T }[]): Map<string, { index: number; data: T }[]> {
+  const groups = new Map<string, { index: number; data: T }[]>();
+  for (const item of valid) groups.set(item.data.sessionId, [...(groups.get(item.data.sessionId) ?? []), item]);
+  return groups;
 }
 
-type Invalid = { index: number; id: string | null; status: 'invalid'; error: { code: 'validation_failed'; message: string; fields: Record<string, string> } };
+type WalkIn = { write: RegistrationWrite; sessionId: string; deviceId: string };
 
-function invalid(index: number, record: unknown, fields: Record<string, string>): Invalid {
-  return { index, id: idOf(record), status: 'invalid', error: { code: 'validation_failed', message: 'Some fields need attention.', fields } };
+/** A walk-in is a new registration (a child's needs the parent's consent, taken by the staff member) plus where it was made. */
+function checkWalkIn(record: unknown, now: Date): Checked<WalkIn> {
+  const registration = checkRegistration(registrationFormSchema, record, now);
+  const mark = checkRecord(walkInMarkSchema, record);
+  if ('data' in registration && 'data' in mark) return { data: { write: registration.data, ...mark.data } };
+  return { fields: { ...('fields' in registration ? registration.fields : {}), ...('fields' in mark ? mark.fields : {}) } };
 }
-
-type WalkInResult =
-  | { index: number; id: string; status: 'created' | 'duplicate'; registration?: Registration }
-  | { index: number; id: string; status: 'conflict'; error: { code: 'conflict'; message: string; current?: Registration } };
 
 /**
  * Venue mode (docs/api.md, "Venue mode"): any signed-in account, staff or admin. Every record
@@ -74,81 +64,43 @@ export const venueRoutes = new Hono<AppEnv>()
     return c.json(await rosterSince(c.var.deps.database, session, cursor), 200);
   })
   .post('/check-ins/batch', requireSignedIn, async (c) => {
-    const { checkIns } = validate(batchOf('checkIns'), await readJson(c)) as { checkIns: unknown[] };
+    const records = await readBatch(c, 'checkIns', VENUE_BATCH_LIMIT);
     const staff = signedInAdmin(c).username;
-    const results: (Invalid | ({ index: number } & CheckInResult))[] = [];
-    const bySession = new Map<string, { index: number; input: z.output<typeof checkInInputSchema> }[]>();
-    checkIns.forEach((record, index) => {
-      const parsed = checkInInputSchema.safeParse(record);
-      if (!parsed.success) results[index] = invalid(index, record, fieldErrorsOf(parsed.error));
-      else bySession.set(parsed.data.sessionId, [...(bySession.get(parsed.data.sessionId) ?? []), { index, input: parsed.data }]);
-    });
-    for (const [sessionId, items] of bySession) {
-      const outcomes = await recordCheckIns(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.input));
-      items.forEach(({ index }, i) => (results[index] = { index, ...outcomes[i]! }));
+    const batch = splitBatch<z.output<typeof checkInInputSchema>, { index: number } & CheckInResult>(records, (record) => checkRecord(checkInInputSchema, record));
+    for (const [sessionId, items] of bySession(batch.valid)) {
+      const outcomes = await recordCheckIns(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
+      items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
     }
-    return c.json({ results }, 200);
+    return c.json({ results: batch.results() }, 200);
   })
   .post('/fees/batch', requireSignedIn, async (c) => {
-    const { fees } = validate(batchOf('fees'), await readJson(c)) as { fees: unknown[] };
+    const records = await readBatch(c, 'fees', VENUE_BATCH_LIMIT);
     const staff = signedInAdmin(c).username;
-    const results: (Invalid | ({ index: number } & FeeResult))[] = [];
-    const bySession = new Map<string, { index: number; input: z.output<typeof feeInputSchema> }[]>();
-    fees.forEach((record, index) => {
-      const parsed = feeInputSchema.safeParse(record);
-      if (!parsed.success) results[index] = invalid(index, record, fieldErrorsOf(parsed.error));
-      else bySession.set(parsed.data.sessionId, [...(bySession.get(parsed.data.sessionId) ?? []), { index, input: parsed.data }]);
-    });
-    for (const [sessionId, items] of bySession) {
-      const outcomes = await recordFees(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.input));
-      items.forEach(({ index }, i) => (results[index] = { index, ...outcomes[i]! }));
+    const batch = splitBatch<z.output<typeof feeInputSchema>, { index: number } & FeeResult>(records, (record) => checkRecord(feeInputSchema, record));
+    for (const [sessionId, items] of bySession(batch.valid)) {
+      const outcomes = await recordFees(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
+      items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
     }
-    return c.json({ results }, 200);
+    return c.json({ results: batch.results() }, 200);
   })
   .post('/walk-ins/batch', requireSignedIn, async (c) => {
-    const { walkIns } = validate(batchOf('walkIns'), await readJson(c)) as { walkIns: unknown[] };
+    const records = await readBatch(c, 'walkIns', VENUE_BATCH_LIMIT);
     const staff = signedInAdmin(c).username;
-    const results: (Invalid | WalkInResult)[] = [];
-    const valid: { index: number; id: string; write: RegistrationWrite; sessionId: string; deviceId: string }[] = [];
-    walkIns.forEach((record, index) => {
-      const mark = walkInMarkSchema.safeParse(record);
-      // A walk-in is new: a child's needs the parent's consent, taken by the staff member.
-      const parsed = registrationFormSchema.safeParse(record);
-      const secret = checkRecordSecret(record);
-      const fields = {
-        ...(parsed.success ? unstorableTextFields(parsed.data) : fieldErrorsOf(parsed.error)),
-        ...(mark.success ? {} : fieldErrorsOf(mark.error)),
-        ...('fields' in secret ? secret.fields : {}),
-      };
-      if (parsed.success && mark.success && 'hash' in secret && Object.keys(fields).length === 0) {
-        // When the device saved it, for the overview's delay chart (as registrations do).
-        const savedAt = deviceSavedAt((record as Record<string, unknown>)[DEVICE_SAVED_AT_FIELD], c.var.deps.now());
-        valid.push({ index, id: parsed.data.id, write: { registration: parsed.data, secretHash: secret.hash, deviceSavedAt: savedAt }, ...mark.data });
-      } else {
-        results[index] = invalid(index, record, fields);
-      }
-    });
-    const outcomes = await createRegistrations(c.var.deps.database, valid.map((v) => v.write));
+    const now = c.var.deps.now();
+    const batch = splitBatch<WalkIn, RegistrationResult>(records, (record) => checkWalkIn(record, now));
+    const outcomes = await createRegistrations(c.var.deps.database, batch.valid.map((v) => v.data.write));
     // A walk-in the server holds (new, or this device's replay) is marked; a conflicting id is not.
-    const stored = valid.filter((_, i) => outcomes[i]?.status !== 'conflict');
+    const stored = batch.valid.filter((_, i) => outcomes[i]?.status !== 'conflict').map((v) => v.data);
     for (const sessionId of new Set(stored.map((v) => v.sessionId))) {
       await markWalkIns(
         c.var.deps.database,
         sessionOf(sessionId),
         staff,
-        stored.filter((v) => v.sessionId === sessionId).map((v) => ({ registrationId: v.id, deviceId: v.deviceId })),
+        stored.filter((v) => v.sessionId === sessionId).map((v) => ({ registrationId: v.write.registration.id, deviceId: v.deviceId })),
       );
     }
-    valid.forEach(({ index, id }, i) => {
-      const outcome = outcomes[i];
-      if (!outcome) return;
-      const shown = outcome.visible ? { registration: outcome.registration } : {};
-      results[index] =
-        outcome.status === 'conflict'
-          ? { index, id, status: 'conflict' as const, error: { code: 'conflict' as const, message: CONFLICT_MESSAGE, ...(shown.registration ? { current: shown.registration } : {}) } }
-          : { index, id, status: outcome.status, ...shown };
-    });
-    return c.json({ results }, 200);
+    batch.valid.forEach(({ index, data }, i) => batch.answer(index, registrationResult(index, data.write.registration.id, outcomes[i]!)));
+    return c.json({ results: batch.results() }, 200);
   })
   .post('/reconcile', requireSignedIn, async (c) => {
     const asked = validate(reconcileSchema, await readJson(c));

@@ -1,0 +1,48 @@
+import { DEVICE_SAVED_AT_FIELD, deviceSavedAt } from '@domain/device-saved-at';
+import type { NewRegistration, Registration } from '@domain/registration';
+import type { z } from 'zod';
+import { checkRecord, type Checked } from '../../lib/batch';
+import { checkRecordSecret } from '../../lib/record-secret';
+import type { RegistrationWrite, WriteOutcome } from './registration-store';
+
+export const CONFLICT_MESSAGE = 'A different registration was already saved with this id.';
+
+/** The answer for a stored registration (a public one or a walk-in). */
+export type RegistrationResult =
+  | { index: number; id: string; status: 'created' | 'duplicate'; registration?: Registration }
+  | {
+      index: number;
+      id: string;
+      status: 'conflict';
+      registration?: Registration;
+      error: { code: 'conflict'; message: string; current?: Registration };
+    };
+
+/**
+ * One registration record of a batch: its schema, the record secret it must carry (ADR 009) and
+ * when the device saved it (for the overview's delay chart), ready for the store.
+ */
+export function checkRegistration(schema: z.ZodType<NewRegistration>, record: unknown, now: Date): Checked<RegistrationWrite> {
+  const checked = checkRecord(schema, record);
+  const secret = checkRecordSecret(record);
+  const fields = { ...('fields' in checked ? checked.fields : {}), ...('fields' in secret ? secret.fields : {}) };
+  if ('fields' in checked || !('hash' in secret)) return { fields };
+  const savedAt = deviceSavedAt((record as Record<string, unknown>)[DEVICE_SAVED_AT_FIELD], now);
+  return { data: { registration: checked.data, secretHash: secret.hash, deviceSavedAt: savedAt } };
+}
+
+/**
+ * The answer for one stored record. Without the record's secret it says only what happened
+ * (ADR 009): the stored copy goes only to the device that made the record, never for a deleted one.
+ */
+export function registrationResult(index: number, id: string, outcome: WriteOutcome): RegistrationResult {
+  const shown = outcome.visible ? { registration: outcome.registration } : {};
+  if (outcome.status !== 'conflict') return { index, id, status: outcome.status, ...shown };
+  return {
+    index,
+    id,
+    status: 'conflict',
+    ...shown,
+    error: { code: 'conflict', message: CONFLICT_MESSAGE, ...(shown.registration ? { current: shown.registration } : {}) },
+  };
+}
