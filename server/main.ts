@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { CONTROL_SOCKET_FILE } from './db/data-dir-layout';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv } from './env';
-import { bootstrapAdmin, resetPassword, setAccountDisabled, upsertAdmin } from './lib/admin-accounts';
+import { bootstrapAdmin, resetPassword, setAccountDisabled, upsertAdmin } from './db/stores/account-store';
 import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from './lib/control-channel';
 import { createLogger, describeError, type Logger } from './lib/logger';
 import { createMailTransport } from './mail/mail-transport';

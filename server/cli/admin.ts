@@ -1,5 +1,5 @@
 import { loadEnv } from '../env';
-import { normalizeUsername, resetPassword, setAccountDisabled, upsertAdmin, usernameProblem } from '../lib/admin-accounts';
+import { normalizeUsername, resetPassword, setAccountDisabled, upsertAdmin, usernameProblem } from '../db/stores/account-store';
 import { sendControlRequest } from '../lib/control-channel';
 import { passwordProblem } from '../lib/password';
 import { resultOf, withDatabaseOrServer } from './database-or-server';

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
+import { preciseTimeText } from '../lib/sql-time';
 import { openDatabase, type Database } from './client';
 
 /**
@@ -86,7 +87,7 @@ function checksumQuery(table: Table): string {
   const parts = table.columns
     .filter((c) => !c.generated)
     .map((c) =>
-      c.type === 'timestamp with time zone' ? `to_char(${quote(c.name)} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')` : quote(c.name),
+      c.type === 'timestamp with time zone' ? preciseTimeText(quote(c.name)) : quote(c.name),
     );
   return `select count(*)::int as n, md5(coalesce(string_agg(h, '' order by h), '')) as checksum
     from (select md5(row(${parts.join(', ')})::text) as h from ${quote(table.name)}) rows`;

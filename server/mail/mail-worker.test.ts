@@ -13,7 +13,7 @@ import type { Deps } from '../context';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { createLogger } from '../lib/logger';
-import { claimNextMail, mailFor, markMailSent } from './mail-outbox-store';
+import { claimNextMail, mailFor, markMailSent } from '../db/stores/mail-outbox-store';
 import { createMailTransport } from './mail-transport';
 import { createMailSender, retryDelay, startMailWorker, type MailWorkerOptions } from './mail-worker';
 

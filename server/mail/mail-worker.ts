@@ -3,9 +3,9 @@ import { correctionsCloseAt, seasonEndsAt } from '@domain/season';
 import type { Deps } from '../context';
 import { publicUrl } from '../env';
 import { describeError } from '../lib/logger';
-import { createFamilyLink, deleteFamilyLink, revokeOlderLinks } from '../routes/family/family-link-store';
-import { consentNeededFor, consentsFor } from '../routes/registrations/consent-store';
-import { findRegistration } from '../routes/registrations/registration-admin-queries';
+import { createFamilyLink, deleteFamilyLink, revokeOlderLinks } from '../db/stores/family-link-store';
+import { consentNeededFor, consentsFor } from '../db/stores/consent-store';
+import { findRegistration } from '../db/stores/registration-admin-store';
 import { eq } from 'drizzle-orm';
 import { formatDay, retentionDate } from '@domain/season';
 import { judgeApplications } from '../db/schema';
@@ -18,7 +18,7 @@ import {
   markMailSkipped,
   scheduleRetry,
   type ClaimedMail,
-} from './mail-outbox-store';
+} from '../db/stores/mail-outbox-store';
 import type { MailMessage, MailTransport } from './mail-transport';
 
 export type MailWorkerOptions = {

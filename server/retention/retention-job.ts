@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { retentionAt, retentionDate, retentionNoticeAt, RETENTION_NOTICE_HOURS, SEASON, seasonEndsAt } from '@domain/season';
 import type { Database } from '../db/client';
-import { SCRUB_AUDIT_ENTRY } from '../routes/erasure-requests/erasure-store';
+import { isoTime } from '../lib/sql-time';
+import { SCRUB_AUDIT_ENTRY } from '../db/stores/erasure-store';
 
 /**
  * The retention job (ADR 016): 48 hours before the season's retention date every registration
@@ -73,7 +74,7 @@ type RunRow = { step: 'notice' | 'erase'; counts: RetentionCounts; ranAt: string
 
 async function runsOf(db: Queryable): Promise<RunRow[]> {
   return db.rows<RunRow>(sql`
-    select step, counts, to_char(ran_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "ranAt"
+    select step, counts, ${isoTime('ran_at')} as "ranAt"
     from retention_runs where season_year = ${SEASON.year}`);
 }
 

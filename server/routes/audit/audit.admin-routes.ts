@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { requireAdmin } from '../../lib/require-admin';
-import { listAuditEntries } from './audit-store';
+import { listAuditEntries } from '../../db/stores/audit-store';
 
 /** Admin: the audit log as a list, newest first; `?kind=read` or `?kind=change` narrows it. */
 export const auditAdminRoutes = new Hono<AppEnv>().get('/', requireAdmin, async (c) => {

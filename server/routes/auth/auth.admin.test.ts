@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { loadEnv } from '../../env';
-import { bootstrapAdmin, upsertAdmin } from '../../lib/admin-accounts';
+import { bootstrapAdmin, upsertAdmin } from '../../db/stores/account-store';
 import { hashPassword, passwordProblem, passwordWork, verifyPassword } from '../../lib/password';
 import { sessionCookieOf, signIn, TEST_ADMIN, withCookie } from './sign-in-for-tests';
 

@@ -10,7 +10,7 @@ import { RateLimited, spendTokens } from '../../lib/rate-limits';
 import { requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
 import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
-import { authenticate, type BlockReason } from './login';
+import { authenticate, type BlockReason } from '../../db/stores/auth-store';
 
 const loginSchema = z.object({
   username: z

@@ -1,6 +1,6 @@
 import type { TestApp } from '../../../tests/setup/test-app';
 import { json } from '../../../tests/setup/test-app';
-import { upsertAdmin } from '../../lib/admin-accounts';
+import { upsertAdmin } from '../../db/stores/account-store';
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'a long enough test password' };
 

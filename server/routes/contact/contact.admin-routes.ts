@@ -6,7 +6,7 @@ import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
-import { listContactMessages, setContactHandled } from './contact-store';
+import { listContactMessages, setContactHandled } from '../../db/stores/contact-store';
 
 const NOT_FOUND = 'There is no message with that id.';
 

@@ -5,7 +5,7 @@ import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
-import { createContactMessage } from './contact-store';
+import { createContactMessage } from '../../db/stores/contact-store';
 
 /** Public: POST /api/contact (JSON, idempotent by id; the stored copy only for the record's secret). */
 export const contactRoutes = new Hono<AppEnv>().post('/', async (c) => {

@@ -4,7 +4,7 @@ import { audit } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
-import { carryOutErasure, findErasureRequest, listErasureRequests } from './erasure-store';
+import { carryOutErasure, findErasureRequest, listErasureRequests } from '../../db/stores/erasure-store';
 
 const NOT_FOUND = 'There is no erasure request with that id.';
 

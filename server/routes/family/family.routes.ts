@@ -11,15 +11,15 @@ import { clientIp } from '../../lib/client-ip';
 import { ApiError } from '../../lib/errors';
 import { assertStorableText } from '../../lib/storable-text';
 import { jsonBody } from '../../lib/validators';
-import { mailFor, queueMail } from '../../mail/mail-outbox-store';
+import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
 import { referenceQrDataUrl } from '../../mail/qr-code';
-import { erasureRequestsFor, requestErasure } from '../erasure-requests/erasure-store';
-import { editableFields, type AdminRegistration } from '../registrations/admin-registration';
-import { consentNeededFor, consentsFor, recordConsent } from '../registrations/consent-store';
-import { findRegistration, updateRegistration } from '../registrations/registration-admin-queries';
-import { findFamilyLink, linksFor, type FamilyLink } from './family-link-store';
-import { cancelByFamily, findByReferenceCode, registrationRow } from './family-store';
-import { claimLookup } from './lookup-limit';
+import { erasureRequestsFor, requestErasure } from '../../db/stores/erasure-store';
+import { editableFields, type AdminRegistration } from '../../db/stores/registration-row';
+import { consentNeededFor, consentsFor, recordConsent } from '../../db/stores/consent-store';
+import { findRegistration, updateRegistration } from '../../db/stores/registration-admin-store';
+import { findFamilyLink, linksFor, type FamilyLink } from '../../db/stores/family-link-store';
+import { cancelByFamily, findByReferenceCode, registrationRow } from '../../db/stores/family-store';
+import { claimLookup } from '../../db/stores/family-lookup-store';
 
 declare module 'hono' {
   interface ContextVariableMap {

@@ -4,7 +4,7 @@ import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { familyLinkIn, tokenOf } from '../../../tests/setup/smtp-test-server';
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { LOOKUP_LIMITS } from './lookup-limit';
+import { LOOKUP_LIMITS } from '../../db/stores/family-lookup-store';
 
 describe.each(testDatabaseKinds())('find my registration on %s', (kind) => {
   let h: FamilyHarness;

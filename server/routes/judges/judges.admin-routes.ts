@@ -8,9 +8,9 @@ import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
 import { uuidParam } from '../../lib/validators';
-import { queueMail, type MailStatus } from '../../mail/mail-outbox-store';
-import { approvedJudges, listReviewedApplications, reviewedApplication, setReview, withDecisionEmails } from './judge-review-store';
-import { judgePhoto } from './judge-store';
+import { queueMail, type MailStatus } from '../../db/stores/mail-outbox-store';
+import { approvedJudges, listReviewedApplications, reviewedApplication, setReview, withDecisionEmails } from '../../db/stores/judge-review-store';
+import { judgePhoto } from '../../db/stores/judge-store';
 
 const NOT_FOUND = 'There is no judge application with that id.';
 const NO_PHOTO = 'This application has no photo.';

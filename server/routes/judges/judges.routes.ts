@@ -7,7 +7,7 @@ import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
 import { cleanPhoto, UnreadablePhotoError } from './clean-photo';
-import { createJudgeApplication, type JudgePhoto } from './judge-store';
+import { createJudgeApplication, type JudgePhoto } from '../../db/stores/judge-store';
 
 const PHOTO_TYPES_MESSAGE = 'The photo must be a JPEG, PNG, WebP or GIF image.';
 const UNREADABLE_MESSAGE = 'The photo could not be read. It may be damaged: choose another JPEG, PNG, WebP or GIF photo.';

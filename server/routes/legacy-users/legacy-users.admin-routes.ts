@@ -5,9 +5,9 @@ import { audit, auditRead } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
-import type { AdminRegistration } from '../registrations/admin-registration';
-import { setDeleted } from '../registrations/registration-admin-queries';
-import { allMatching } from '../registrations/registration-list-query';
+import type { AdminRegistration } from '../../db/stores/registration-row';
+import { setDeleted } from '../../db/stores/registration-admin-store';
+import { allMatching } from '../../db/stores/registration-list-store';
 
 const NOT_FOUND = 'There is no registration with that id.';
 

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { assertStorableText } from '../../lib/storable-text';
-import { createRegistration } from '../registrations/registration-store';
+import { createRegistration } from '../../db/stores/registration-store';
 
 /** Public legacy: POST /api/users/createuser (the original site's payload, docs/product.md; the server assigns the id). */
 export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c) => {

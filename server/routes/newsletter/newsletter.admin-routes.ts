@@ -5,7 +5,7 @@ import { csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
 import { auditRead } from '../../lib/audit';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
-import { listSubscribers } from './newsletter-store';
+import { listSubscribers } from '../../db/stores/newsletter-store';
 
 /** Admin: list and export newsletter subscribers. */
 export const newsletterAdminRoutes = new Hono<AppEnv>()

@@ -3,7 +3,7 @@ import { newsletterSignupSchema } from '@domain/newsletter';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
-import { subscribe } from './newsletter-store';
+import { subscribe } from '../../db/stores/newsletter-store';
 
 /**
  * Public: POST /api/newsletter (idempotent by id and by email, case-insensitively). The answer is

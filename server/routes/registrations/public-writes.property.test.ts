@@ -8,7 +8,7 @@ import { createReferenceCode } from '@domain/reference-code';
 import { PRIVACY_NOTICE, seasonEndsAt } from '@domain/season';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { loadEnv } from '../../env';
-import { createFamilyLink } from '../family/family-link-store';
+import { createFamilyLink } from '../../db/stores/family-link-store';
 
 /**
  * Every public write endpoint, fed thousands of generated bad payloads: the answer is always a

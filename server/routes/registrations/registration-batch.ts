@@ -3,7 +3,7 @@ import type { NewRegistration, Registration } from '@domain/registration';
 import type { z } from 'zod';
 import { checkRecord, type Checked } from '../../lib/batch';
 import { checkRecordSecret } from '../../lib/record-secret';
-import type { RegistrationWrite, WriteOutcome } from './registration-store';
+import type { RegistrationWrite, WriteOutcome } from '../../db/stores/registration-store';
 
 export const CONFLICT_MESSAGE = 'A different registration was already saved with this id.';
 

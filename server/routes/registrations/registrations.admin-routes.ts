@@ -9,12 +9,12 @@ import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
-import { mailFor, queueMail } from '../../mail/mail-outbox-store';
-import { erasureRequestsFor } from '../erasure-requests/erasure-store';
-import { consentNeededFor, consentsFor } from './consent-store';
-import { editableFields, type AdminRegistration } from './admin-registration';
-import { findRegistration, setDeleted, updateRegistration } from './registration-admin-queries';
-import { allMatching, listCities, listQuerySchema, listRegistrations, type ListQuery } from './registration-list-query';
+import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
+import { erasureRequestsFor } from '../../db/stores/erasure-store';
+import { consentNeededFor, consentsFor } from '../../db/stores/consent-store';
+import { editableFields, type AdminRegistration } from '../../db/stores/registration-row';
+import { findRegistration, setDeleted, updateRegistration } from '../../db/stores/registration-admin-store';
+import { allMatching, listCities, listQuerySchema, listRegistrations, type ListQuery } from '../../db/stores/registration-list-store';
 
 const NOT_FOUND = 'There is no registration with that id.';
 

@@ -4,7 +4,7 @@ import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { generateRegistrations, insertRegistrations, seededRandom, type SeedRow } from '../../cli/seed-registrations';
 import { signIn, withCookie } from '../auth/sign-in-for-tests';
-import type { AdminRegistration } from './admin-registration';
+import type { AdminRegistration } from '../../db/stores/registration-row';
 
 type ListBody = { items: AdminRegistration[]; total: number; filtered: number; nextCursor: string | null };
 

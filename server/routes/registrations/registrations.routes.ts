@@ -8,7 +8,7 @@ import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
 import { checkRegistration, CONFLICT_MESSAGE, registrationResult, type RegistrationResult } from './registration-batch';
-import { createRegistration, createRegistrations, type RegistrationWrite } from './registration-store';
+import { createRegistration, createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
 
 /** Public: POST /api/registrations and /api/registrations/batch (idempotent by client UUID). */
 export const registrationRoutes = new Hono<AppEnv>()

@@ -1,9 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { AppEnv, Deps } from '../../context';
-import { admins } from '../../db/schema';
-import { normalizeUsername, resetPassword, setAccountDisabled, UnknownAccount, upsertAdmin, usernameProblem } from '../../lib/admin-accounts';
+import type { AppEnv } from '../../context';
+import {
+  accountExists,
+  listAccounts,
+  normalizeUsername,
+  resetPassword,
+  setAccountDisabled,
+  UnknownAccount,
+  upsertAdmin,
+  usernameProblem,
+} from '../../db/stores/account-store';
 import { audit } from '../../lib/audit';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { passwordProblem } from '../../lib/password';
@@ -28,16 +35,6 @@ const createSchema = z
 
 const resetSchema = z.object({ password });
 
-type StaffItem = { username: string; role: 'admin' | 'staff'; disabled: boolean; createdAt: string };
-
-async function listAccounts(deps: Deps): Promise<StaffItem[]> {
-  const rows = await deps.database.db
-    .select({ username: admins.username, role: admins.role, disabledAt: admins.disabledAt, createdAt: admins.createdAt })
-    .from(admins)
-    .orderBy(asc(admins.role), asc(admins.username));
-  return rows.map((row) => ({ username: row.username, role: row.role, disabled: row.disabledAt !== null, createdAt: new Date(row.createdAt).toISOString() }));
-}
-
 function accountParam(raw: string): string {
   const name = normalizeUsername(decodeURIComponent(raw));
   if (usernameProblem(name)) throw new ApiError(404, 'not_found', 'There is no account with that username.');
@@ -54,8 +51,7 @@ export const staffAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => c.json({ items: await listAccounts(c.var.deps) }, 200))
   .post('/', requireAdmin, async (c) => {
     const input = validate(createSchema, await readJson(c));
-    const [existing] = await c.var.deps.database.db.select({ id: admins.id }).from(admins).where(eq(admins.username, input.username)).limit(1);
-    if (existing) throw new ApiError(409, 'conflict', `There is already an account "${input.username}".`, { username: 'That username is taken.' });
+    if (await accountExists(c.var.deps, input.username)) throw new ApiError(409, 'conflict', `There is already an account "${input.username}".`, { username: 'That username is taken.' });
     await upsertAdmin(c.var.deps, input.username, input.password, 'staff');
     await audit(c, { admin: signedInAdmin(c), action: 'staff.create', entityType: 'account', entityId: input.username });
     return c.json({ account: { username: input.username, role: 'staff' as const, disabled: false } }, 201);

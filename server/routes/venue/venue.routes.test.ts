@@ -5,7 +5,7 @@ import type { RosterPage } from '@domain/venue';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { setAccountDisabled, upsertAdmin } from '../../lib/admin-accounts';
+import { setAccountDisabled, upsertAdmin } from '../../db/stores/account-store';
 import { sessionCookieOf, signIn, signInStaff, withCookie } from '../auth/sign-in-for-tests';
 
 const CRAWLING = VENUE_SESSIONS.find((s) => s.categories.includes('crawling'))!;
@@ -231,20 +231,5 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     expect((await t.request('/api/venue/check-ins/batch', withCookie(cookie, json(record)))).status).toBe(401);
     const again = await t.request('/api/auth/login', json({ username: 'second-staff', password: 'a third long test password' }));
     expect(again.status).toBe(401);
-  });
-
-  it('admins create, disable, enable and reset staff accounts', async () => {
-    const admin = await signIn(t);
-    const create = await t.request('/api/staff', withCookie(admin, json({ username: 'Hall-Helper', password: 'correct horse battery staple' })));
-    expect(create.status).toBe(201);
-    const list = await (await t.request('/api/staff', withCookie(admin))).json();
-    expect(list.items).toContainEqual(expect.objectContaining({ username: 'hall-helper', role: 'staff', disabled: false }));
-    expect((await t.request('/api/staff', withCookie(admin, json({ username: 'hall-helper', password: 'correct horse battery staple' })))).status).toBe(409);
-    expect((await t.request('/api/staff/hall-helper/disable', withCookie(admin, { method: 'POST' }))).status).toBe(200);
-    expect((await t.request('/api/auth/login', json({ username: 'hall-helper', password: 'correct horse battery staple' }))).status).toBe(401);
-    expect((await t.request('/api/staff/hall-helper/enable', withCookie(admin, { method: 'POST' }))).status).toBe(200);
-    expect((await t.request('/api/staff/hall-helper/password', withCookie(admin, json({ password: 'a brand new passphrase here' })))).status).toBe(200);
-    expect((await t.request('/api/auth/login', json({ username: 'hall-helper', password: 'a brand new passphrase here' }))).status).toBe(200);
-    expect((await t.request('/api/staff/nobody-here/disable', withCookie(admin, { method: 'POST' }))).status).toBe(404);
   });
 });

@@ -8,7 +8,7 @@ import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batc
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import { checkRegistration, registrationResult, type RegistrationResult } from '../registrations/registration-batch';
-import { createRegistrations, type RegistrationWrite } from '../registrations/registration-store';
+import { createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
 import {
   decodeRosterCursor,
   type CheckInResult,
@@ -19,7 +19,7 @@ import {
   recordFees,
   rosterSince,
   sessionSummary,
-} from './venue-store';
+} from '../../db/stores/venue-store';
 
 const uuid = z.uuid();
 const reconcileSchema = z.object({

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { NewsletterSignup } from '@domain/newsletter';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db } from '../client';
 import { olderThan, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime } from '../../lib/sql-time';
-import { newsletterSubscribers } from '../../db/schema';
+import { newsletterSubscribers } from '../schema';
 
 /**
  * Subscribes an email once. The insert skips a row whose id or (lower-cased) email is already

@@ -4,7 +4,8 @@ import { ageBandWarning, ageInMonthsOn, type CheckInInput, type FeeStatus, type 
 import type { VenueSession } from '@domain/season';
 import type { z } from 'zod';
 import type { feeInputSchema } from '@domain/venue';
-import type { Database } from '../../db/client';
+import type { Database } from '../client';
+import { isoTime, preciseTime } from '../../lib/sql-time';
 
 /**
  * Venue mode's storage (docs/product.md, "Venue mode"). Every write is an insert that does
@@ -26,8 +27,6 @@ export type FeeResult =
 
 const NOT_ON_ROSTER = "This child is not on this session's list (not registered for its contests, or removed).";
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const precise = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`);
 
 /** Registrations of these ids that are on the session's roster, with their categories. */
 async function onRoster(database: Database, session: VenueSession, ids: string[]): Promise<Map<string, CategorySlug[]>> {
@@ -79,7 +78,7 @@ export async function recordCheckIns(
       on conflict do nothing`);
   }
   const stored = await database.rows<{ id: string; registrationId: string; at: string; by: string; deviceId: string; ageMonths: number | null }>(sql`
-    select id::text as id, registration_id::text as "registrationId", ${iso('checked_in_at')} as at, staff_username as by,
+    select id::text as id, registration_id::text as "registrationId", ${isoTime('checked_in_at')} as at, staff_username as by,
       device_id as "deviceId", age_months as "ageMonths"
     from venue_check_ins
     where session_id = ${session.id} and registration_id = any(${sql.param(rows.map((r) => r.registrationId))}::uuid[])`);
@@ -121,7 +120,7 @@ export async function recordFees(database: Database, session: VenueSession, staf
       on conflict do nothing`);
   }
   const stored = await database.rows<{ id: string; registrationId: string; at: string; by: string; deviceId: string; status: FeeStatus }>(sql`
-    select id::text as id, registration_id::text as "registrationId", ${iso('recorded_at')} as at, staff_username as by,
+    select id::text as id, registration_id::text as "registrationId", ${isoTime('recorded_at')} as at, staff_username as by,
       device_id as "deviceId", status
     from venue_fees
     where session_id = ${session.id} and registration_id = any(${sql.param(valid.map((f) => f.registrationId.toLowerCase()))}::uuid[])`);
@@ -223,17 +222,17 @@ export async function rosterSince(database: Database, session: VenueSession, cur
   // Taken before reading: a write still in flight now commits with a time after this, so the next
   // delta (from this moment minus the overlap) cannot miss it.
   const [clock] = await database.rows<{ safe: string }>(
-    sql`select ${precise(`(now() - interval '${CURSOR_OVERLAP_MS} milliseconds')`)} as safe`,
+    sql`select ${preciseTime(`(now() - interval '${CURSOR_OVERLAP_MS} milliseconds')`)} as safe`,
   );
   const rows = await database.rows<RosterRow>(sql`
     select r.id::text as id, r.reference_code as "referenceCode", r.name, r.categories, r.age, r.age_unit as "ageUnit",
       right(regexp_replace(r.phone, '\\D', '', 'g'), 4) as "phoneLast4",
       (select cr.guardian_name from consent_records cr where cr.registration_id = r.id order by cr.recorded_at desc limit 1) as "guardianName",
-      case when ci.id is null then null else ${iso('ci.checked_in_at')} end as "checkInAt", ci.staff_username as "checkInBy", ci.device_id as "checkInDevice",
+      case when ci.id is null then null else ${isoTime('ci.checked_in_at')} end as "checkInAt", ci.staff_username as "checkInBy", ci.device_id as "checkInDevice",
       f.status as "feeStatus", f.amount_rupees as "feeAmount", f.staff_username as "feeBy", f.device_id as "feeDevice",
-      case when f.id is null then null else ${iso('f.recorded_at')} end as "feeAt",
+      case when f.id is null then null else ${isoTime('f.recorded_at')} end as "feeAt",
       (r.deleted_at is not null or r.cancelled_at is not null) as removed,
-      ${precise('changed_at')} as "changedAt"
+      ${preciseTime('changed_at')} as "changedAt"
     from registrations r
     left join venue_check_ins ci on ci.registration_id = r.id and ci.session_id = ${session.id}
     left join venue_fees f on f.registration_id = r.id and f.session_id = ${session.id}

@@ -4,10 +4,10 @@ import { CATEGORY_SLUGS } from '@domain/categories';
 import { normalizeReferenceCode } from '@domain/reference-code';
 import { REGISTRATION_SORTS, type RegistrationSort } from '@domain/registration-rules';
 import { SEASON } from '@domain/season';
-import type { Database } from '../../db/client';
+import type { Database } from '../client';
 import { ApiError } from '../../lib/errors';
 import { isStorableText } from '../../lib/storable-text';
-import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
+import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './registration-row';
 
 const SORTS = REGISTRATION_SORTS;
 export type Sort = RegistrationSort;

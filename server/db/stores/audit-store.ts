@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database } from '../client';
 import { olderThan, PAGE_SIZE, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime } from '../../lib/sql-time';
 

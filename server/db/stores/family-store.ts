@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { registrations } from '../../db/schema';
+import type { Db } from '../client';
+import { registrations } from '../schema';
 
 /** Marks a registration cancelled by the family; false when it was already cancelled (or is gone). */
 export async function cancelByFamily(db: Db, id: string, now: Date): Promise<boolean> {

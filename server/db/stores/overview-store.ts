@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { BABY_AGE_BANDS, type BabyCategorySlug } from '@domain/age-bands';
 import { CATEGORY_SLUGS } from '@domain/categories';
 import type { Overview } from '@domain/overview';
-import type { Database } from '../../db/client';
+import type { Database } from '../client';
 
 export const TOP_CITIES = 10;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { JudgeApplication, JudgePhotoType } from '@domain/judge';
-import type { Database, Db } from '../../db/client';
-import { judgeApplications } from '../../db/schema';
+import type { Database, Db } from '../client';
+import { judgeApplications } from '../schema';
 import { contentHash } from '../../lib/content-hash';
 import { olderThan, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime, preciseTime } from '../../lib/sql-time';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RegistrationUpdate } from '@domain/registration';
-import type { Database } from '../../db/client';
-import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './admin-registration';
+import type { Database } from '../client';
+import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './registration-row';
 
 export async function findRegistration(database: Database, id: string): Promise<AdminRegistration | null> {
   const [row] = await database.rows<AdminRegistrationRow>(

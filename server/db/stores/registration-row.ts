@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
 import type { Registration } from '@domain/registration';
 import { VENUE_SESSIONS } from '@domain/season';
-import type { registrations } from '../../db/schema';
+import type { registrations } from '../schema';
 import { isoTime } from '../../lib/sql-time';
 
 /**

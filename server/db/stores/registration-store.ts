@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { registrationContent, type NewRegistration, type Registration } from '@domain/registration';
-import type { Database } from '../../db/client';
+import type { Database } from '../client';
 import { contentHash } from '../../lib/content-hash';
 import { secretMatches } from '../../lib/record-secret';
-import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './admin-registration';
+import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './registration-row';
 
 /**
  * Idempotent creation of registrations, keyed by the client's UUID. Every write is a single

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Db } from '../client';
+import { mailOutbox } from '../schema';
 
 type MailRow = typeof mailOutbox.$inferSelect;
 

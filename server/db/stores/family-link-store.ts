@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { familyLinks } from '../../db/schema';
+import type { Db } from '../client';
+import { familyLinks } from '../schema';
 import { sha256Hex } from '../../lib/content-hash';
 
 type FamilyLinkRow = typeof familyLinks.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { PRIVACY_NOTICE } from '@domain/season';
-import type { Database, Db } from '../../db/client';
-import { erasureRequests, registrations } from '../../db/schema';
+import type { Database, Db } from '../client';
+import { erasureRequests, registrations } from '../schema';
 
 type ErasureRow = typeof erasureRequests.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../context';
-import { admins, loginAttempts } from '../../db/schema';
+import { admins, loginAttempts } from '../schema';
 import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordWork, verifyPassword } from '../../lib/password';
 import { QueueFull } from '../../lib/work-queue';
 

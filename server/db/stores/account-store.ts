@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { Deps } from '../context';
-import { admins } from '../db/schema';
-import { hashNeedsUpgrade, hashPassword, passwordProblem, verifyPassword } from './password';
-import { endAllSessionsOf, type Role } from './sessions';
+import { asc, eq } from 'drizzle-orm';
+import type { Deps } from '../../context';
+import { admins } from '../schema';
+import { hashNeedsUpgrade, hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
+import { endAllSessionsOf, type Role } from '../../lib/sessions';
 
 export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
@@ -119,4 +119,20 @@ export async function bootstrapAdmin(deps: Deps, print: (line: string) => void):
       '',
     ].join('\n'),
   );
+}
+
+export type AccountItem = { username: string; role: Role; disabled: boolean; createdAt: string };
+
+/** Every account, admins first, for the staff page (no password hashes). */
+export async function listAccounts(deps: Pick<Deps, 'database'>): Promise<AccountItem[]> {
+  const rows = await deps.database.db
+    .select({ username: admins.username, role: admins.role, disabledAt: admins.disabledAt, createdAt: admins.createdAt })
+    .from(admins)
+    .orderBy(asc(admins.role), asc(admins.username));
+  return rows.map((row) => ({ username: row.username, role: row.role, disabled: row.disabledAt !== null, createdAt: new Date(row.createdAt).toISOString() }));
+}
+
+export async function accountExists(deps: Pick<Deps, 'database'>, username: string): Promise<boolean> {
+  const [existing] = await deps.database.db.select({ id: admins.id }).from(admins).where(eq(admins.username, username)).limit(1);
+  return existing !== undefined;
 }

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { JudgeStatus } from '@domain/judge-review';
-import type { Database } from '../../db/client';
-import type { mailOutbox } from '../../db/schema';
+import type { Database } from '../client';
+import type { mailOutbox } from '../schema';
 import { olderThan, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime, preciseTime } from '../../lib/sql-time';
-import { toMailStatus, type MailStatus } from '../../mail/mail-outbox-store';
+import { toMailStatus, type MailStatus } from './mail-outbox-store';
 
 /** A judge application as the admin reviews it. */
 export type AdminJudgeApplication = {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { ContactMessage } from '@domain/contact';
-import type { Database, Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
+import type { Database, Db } from '../client';
+import { contactMessages } from '../schema';
 import { contentHash } from '../../lib/content-hash';
 import { olderThan, PAGE_SIZE, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime } from '../../lib/sql-time';

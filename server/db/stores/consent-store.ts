@@ -2,8 +2,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { ConsentChannel } from '@domain/consent';
 import type { Language } from '@domain/languages';
 import { PRIVACY_NOTICE } from '@domain/season';
-import type { Db } from '../../db/client';
-import { consentRecords } from '../../db/schema';
+import type { Db } from '../client';
+import { consentRecords } from '../schema';
 
 type ConsentRow = typeof consentRecords.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, lt, min, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { familyLookupAttempts } from '../../db/schema';
+import type { Db } from '../client';
+import { familyLookupAttempts } from '../schema';
 import { sha256Hex } from '../../lib/content-hash';
 
 /**
