@@ -45,7 +45,7 @@ async function signIn(server: RunningServer): Promise<string> {
 type ListAnswer = { items: Array<{ name: string | null; city: string }>; total: number; filtered: number; nextCursor: string | null };
 
 const OVERVIEW_QUERY = 'season overview (all charts)';
-/** Issue 16: the overview's queries at 100,000 registrations answer in under 100 ms at p95. */
+/** ADR 017: the overview's queries at 100,000 registrations answer in under 100 ms at p95. */
 const OVERVIEW_TARGET_MS = 100;
 
 async function getList(server: RunningServer, cookie: string, path: string): Promise<ListAnswer> {

@@ -10,7 +10,7 @@ import type { BenchContext } from './lib/environment';
 import { figure, type Figure, type PartResult } from './lib/report';
 
 const PART = '1. Front end (Lighthouse, mobile)';
-// Both languages (issue 14): the Tamil pages load their own catalog.
+// Both languages (ADR 015): the Tamil pages load their own catalog.
 const ROUTES = ['/', '/registration', '/contest/category', '/contest/dance', '/ta/', '/ta/registration', '/ta/contest/dance'];
 const JS_BUDGET_KB = 120;
 const AUDIT_TIMEOUT_MS = 180_000;

@@ -5,7 +5,7 @@ import { figure, type Figure, type PartResult } from './lib/report';
 
 const PART = '5. Server start and memory';
 const STARTS = 3;
-/** Issue 9: at most 400 MiB peak under the API load, on PGlite (bench/README.md says where it goes). */
+/** ADR 008: at most 400 MiB peak under the API load, on PGlite (bench/README.md says where it goes). */
 const PEAK_RSS_TARGET_MIB = 400;
 /** The process must exit cleanly and promptly on SIGTERM (DECISIONS: PGlite's handle is closed). */
 const SHUTDOWN_TARGET_S = 5;

@@ -13,7 +13,7 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const code = () => `KTC-${Array.from({ length: 8 }, () => CROCKFORD[Math.floor(Math.random() * 32)]).join('').replace(/^(.{4})/, '$1-')}`;
 
 /**
- * Venue mode (issue 15): a roster of N crawling babies is downloaded into the phone's IndexedDB
+ * Venue mode (ADR 018): a roster of N crawling babies is downloaded into the phone's IndexedDB
  * through the /venue page, then searched offline. Both are timed inside the page with the User
  * Timing API (`venue-roster-download`, `venue-search`), so they count the app's own work.
  */

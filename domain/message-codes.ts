@@ -1,7 +1,7 @@
 import type { FieldErrors } from './validation';
 
 /**
- * Validation messages as codes with parameters (issue 14, ADR 015). The shared schemas keep
+ * Validation messages as codes with parameters (ADR 015). The shared schemas keep
  * writing their English message (API callers read it); each message has a code here, found
  * from the English by its template, so the client can show it in the user's language and the
  * server's 422 can carry the same codes (`codes` next to `fields`, docs/api.md). The field a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationEmail, familyLinkEmail, type FamilyEmailData } from './family-emails';
 
-// Issue 14: a family's emails go out in the language they registered in.
+// ADR 015: a family's emails go out in the language they registered in.
 const data = (language: 'en' | 'ta'): FamilyEmailData => ({
   language,
   registration: {

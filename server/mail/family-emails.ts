@@ -8,7 +8,7 @@ import { referenceQrPng } from './qr-code';
 
 /**
  * Every word the family's emails say, in one module: a language is one more `Copy`. A family
- * gets the copy of the language they registered in (`registrations.language`, issue 14).
+ * gets the copy of the language they registered in (`registrations.language`, ADR 015).
  */
 
 export type FamilyEmailData = {

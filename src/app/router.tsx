@@ -60,7 +60,7 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
           { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
         ]
       : []),
-    // The admin area stays English (issue 14).
+    // The admin area stays English (ADR 015).
     ...(lang === 'en' ? [{ path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') }] : []),
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
   ];

@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from './fixtures';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
-// docs/product.md, "Performance and reach" (issue 3): the first load of any public route, three.js excluded, is at most
+// docs/product.md, "Performance and reach": the first load of any public route, three.js excluded, is at most
 // 120 KB of gzipped JavaScript, and three.js is never fetched before the load event.
 // "First load" runs until the load event or until the route has rendered its h1, whichever is
 // later: route chunks are dynamic imports, which the load event does not wait for.

@@ -5,7 +5,7 @@ import { ADMIN, expect, test as base, waitForServiceWorker, watchPage } from './
 import { axeProblems, registerChild } from './outbox-helpers';
 
 /**
- * Issue 13's journey: a family registers online, the confirmation reaches a real SMTP server (the
+ * The family journey of ADR 013: a family registers online, the confirmation reaches a real SMTP server (the
  * reference code, a QR image of it, the private link), the link opens their registration, they
  * correct the city and cancel, and the admin sees both ("by family"); then erasure and "Find my
  * registration". Its own server, so it can send mail to this test's SMTP server.

@@ -4,7 +4,7 @@ import { expect, launchProfile, openLive, test, waitForServiceWorker } from './f
 import { axeProblems, registerChildByApi, signInAsAdmin, tokenInMailFolder } from './outbox-helpers';
 import { TAMIL_ROUTES } from './public-routes';
 
-// Issue 14: Tamil under /ta/, English at today's paths. Catalog completeness is a unit test
+// ADR 015: Tamil under /ta/, English at today's paths. Catalog completeness is a unit test
 // (src/locales/catalogs.test.ts); this checks what a browser gets.
 
 type PoEntry = { id: string; text: string };

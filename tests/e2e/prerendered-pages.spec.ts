@@ -1,7 +1,7 @@
 import { expect, test, waitForServiceWorker } from './fixtures';
 import { PUBLIC_ROUTES } from './public-routes';
 
-// Issue 12: every public page arrives as real HTML, with its own head tags, and hydrates cleanly.
+// ADR 012: every public page arrives as real HTML, with its own head tags, and hydrates cleanly.
 
 const PAGES = PUBLIC_ROUTES.filter((route) => route.status !== 404);
 
@@ -126,7 +126,7 @@ test.describe('what a crawler or curl receives', () => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toContain('xml');
     const locations = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
-    // Every English page and its Tamil version under /ta/ (issue 14).
+    // Every English page and its Tamil version under /ta/ (ADR 015).
     const english = PAGES.filter((r) => r.path !== '/contest/Art').map((r) => r.path);
     expect(locations.sort()).toEqual([...english, ...english.map((path) => (path === '/' ? '/ta/' : `/ta${path}`))].sort());
   });

@@ -35,7 +35,7 @@ export const PUBLIC_ROUTES: readonly { path: string; heading: RegExp; status?: 4
 ];
 
 /**
- * The Tamil pages (issue 14): the same paths under /ta/, each with its Tamil heading. `translated`
+ * The Tamil pages (ADR 015): the same paths under /ta/, each with its Tamil heading. `translated`
  * pages must show no English UI text (i18n.spec.ts); every public page is translated now.
  */
 export const TAMIL_ROUTES: readonly { path: string; heading: RegExp; status?: 404; translated: boolean }[] = [

@@ -286,7 +286,7 @@ test('contact page: hours, our own map, and an FAQ with one answer open at a tim
 
 test('the privacy page says what is kept about children and for how long', async ({ page }) => {
   await page.goto('/privacy');
-  // The erasure date is the season data's (issue 16's retention job carries it out), not a promise of its own.
+  // The erasure date is the season data's (the retention job of ADR 016 carries it out), not a promise of its own.
   const erasureDay = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${retentionDate()}T00:00:00Z`),
   );

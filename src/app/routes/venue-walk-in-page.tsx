@@ -5,7 +5,7 @@ import { savedSession } from '@/features/venue/api/staff-session';
 import { saveWalkIn } from '@/features/venue/api/save-walk-in';
 
 /**
- * Venue mode's walk-in (issue 15): the normal registration form with the session's contest
+ * Venue mode's walk-in (ADR 018): the normal registration form with the session's contest
  * preselected, stored as a walk-in marked with the staff member and this device. Composed here
  * because features never import each other.
  */

@@ -56,7 +56,7 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       <td>
         <span className="admin-row__name">{r.name ?? <span className="admin-muted">Institute</span>}</span>
         <span className="admin-ref">{r.referenceCode}</span>
-        {/* The language the family registered in: their emails go out in it (issue 14). */}
+        {/* The language the family registered in: their emails go out in it (ADR 015). */}
         <span className="admin-lang" data-language={r.language}>
           {r.language === 'ta' ? 'Tamil' : 'English'}
         </span>

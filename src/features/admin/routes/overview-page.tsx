@@ -107,7 +107,7 @@ function OverviewCharts({ overview: o }: { overview: Overview }) {
           ]}
           description={`For records saved on a device before they were sent: how long they took to reach the server, median per day (worst in the data table). ${o.lateRecords.toLocaleString('en-IN')} arrived more than a day late.`}
         />
-        {/* Venue mode (issue 15) adds its check-ins and cash fees per session here, as two more BarCharts. */}
+        {/* Venue mode (ADR 018) adds its check-ins and cash fees per session here, as two more BarCharts. */}
       </div>
     </>
   );
