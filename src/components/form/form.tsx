@@ -73,16 +73,16 @@ export function Form({ onSubmit, needsJavaScript = NEEDS_JAVASCRIPT, children, r
   );
 }
 
-type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'disabled'> & {
+type SubmitButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type'> & {
   /** True while the form is saving or preparing: the button waits. */
   busy?: boolean;
 };
 
 /** The form's submit button: disabled while busy, and until the page's script runs. */
-export function SubmitButton({ busy = false, className, children, ...attributes }: SubmitButtonProps) {
+export function SubmitButton({ busy = false, disabled = false, className, children, ...attributes }: SubmitButtonProps) {
   const ready = useContext(ScriptReady);
   return (
-    <button {...attributes} type="submit" className={['button button--primary', className].filter(Boolean).join(' ')} disabled={busy || !ready}>
+    <button {...attributes} type="submit" className={['button button--primary', className].filter(Boolean).join(' ')} disabled={busy || disabled || !ready}>
       {children}
     </button>
   );

@@ -1,49 +1,21 @@
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
-import { ageUnitFor } from '@domain/age-bands';
-import type { CategorySlug } from '@domain/categories';
 import { registrationUpdateSchema, type RegistrationUpdateInput } from '@domain/registration';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import { Form, SubmitButton } from '@/components/form/form';
-import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import {
+  detailsOf,
+  draftOf,
+  RegistrationField,
+  type DraftChange,
+  type RegistrationDraft,
+  type RegistrationFieldKey,
+} from '@/components/registration/registration-fields';
 import type { AdminRegistration } from '../api/get-registrations';
-import { CategoryMultiSelect } from './category-multi-select';
+import { categoryLabel } from '../utils/format';
 
-type Draft = {
-  name: string;
-  age: string;
-  email: string;
-  phone: string;
-  city: string;
-  instituteName: string;
-  categories: CategorySlug[];
-};
-
-function draftOf(r: AdminRegistration): Draft {
-  return {
-    name: r.name ?? '',
-    age: r.age === null ? '' : String(r.age),
-    email: r.email,
-    phone: r.phone,
-    city: r.city,
-    instituteName: r.instituteName ?? '',
-    categories: [...r.categories],
-  };
-}
-
-function updateInputOf(r: AdminRegistration, draft: Draft): RegistrationUpdateInput {
-  const isInstitute = r.type === 'institute';
-  return {
-    type: r.type,
-    name: isInstitute ? undefined : draft.name,
-    age: isInstitute || draft.age.trim() === '' ? undefined : Number(draft.age),
-    email: draft.email,
-    phone: draft.phone,
-    city: draft.city,
-    instituteName: draft.instituteName,
-    categories: draft.categories,
-    version: r.version,
-  };
+function updateInputOf(r: AdminRegistration, draft: RegistrationDraft): RegistrationUpdateInput {
+  return { ...detailsOf(r.type, draft), version: r.version };
 }
 
 type Props = {
@@ -57,14 +29,16 @@ type Props = {
   onCancel: () => void;
 };
 
-const TEXT_FIELDS = [
-  { key: 'name', label: 'Name', type: 'text' },
-  { key: 'age', label: 'Age', type: 'number' },
-  { key: 'email', label: 'Email', type: 'email' },
-  { key: 'phone', label: 'Phone', type: 'tel' },
-  { key: 'city', label: 'City', type: 'text' },
-  { key: 'instituteName', label: 'Institute', type: 'text' },
-] as const;
+/** The table's columns, in order; the header names them, so the labels are the headers' words. */
+const COLUMNS: readonly { name: RegistrationFieldKey; label: string }[] = [
+  { name: 'name', label: 'Name' },
+  { name: 'age', label: 'Age' },
+  { name: 'email', label: 'Email' },
+  { name: 'phone', label: 'Phone' },
+  { name: 'city', label: 'City' },
+  { name: 'instituteName', label: 'Institute' },
+  { name: 'categories', label: 'Categories' },
+];
 
 /** A row in edit mode: labelled inputs checked by the shared update schema, Save and Cancel. */
 export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(function RegistrationEditRow(
@@ -72,11 +46,11 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
   ref,
 ) {
   const [draft, setDraft] = useState(() => draftOf(registration));
+  const set: DraftChange = (key, value) => setDraft((current) => ({ ...current, [key]: value }));
   const form = useFieldErrors();
   const formId = useId();
   const errors = { ...serverErrors, ...form.errors };
-  const isInstitute = registration.type === 'institute';
-  const ageUnit = ageUnitFor(draft.categories);
+  const field = (name: string) => ({ id: form.idFor(name), error: errors[name] });
   const rowRef = useRef<HTMLTableRowElement | null>(null);
   useEffect(() => {
     rowRef.current?.querySelector('input')?.focus();
@@ -101,50 +75,22 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
         else if (ref) ref.current = element;
       }}
       className="admin-row admin-row--editing" data-index={dataIndex} aria-rowindex={rowIndex}>
-      {TEXT_FIELDS.map((field) => {
-        if (isInstitute && (field.key === 'name' || field.key === 'age')) {
-          return (
-            <td key={field.key}>
-              <span className="admin-muted">—</span>
-            </td>
-          );
-        }
-        return (
-          <td key={field.key}>
-            <FormField
-              layout="compact"
-              label={field.label}
-              id={form.idFor(field.key)}
-              error={errors[field.key]}
-              hint={field.key === 'age' ? ageUnit : undefined}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  form={formId}
-                  type={field.type}
-                  inputMode={field.key === 'age' ? 'numeric' : undefined}
-                  autoComplete="off"
-                  value={draft[field.key]}
-                  onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
-                />
-              )}
-            </FormField>
-          </td>
-        );
-      })}
-      <td>
-        <FormField layout="compact" label="Categories" id={form.idFor('categories')} error={errors.categories}>
-          {(control, labelId) => (
-            <CategoryMultiSelect
-              control={control}
-              labelId={labelId}
-              value={draft.categories}
-              onChange={(categories) => setDraft({ ...draft, categories })}
-            />
-          )}
-        </FormField>
-      </td>
+      {COLUMNS.map((column) => (
+        <td key={column.name}>
+          <RegistrationField
+            name={column.name}
+            type={registration.type}
+            draft={draft}
+            onChange={set}
+            field={field}
+            layout="compact"
+            form={formId}
+            label={column.label}
+            categoryLabel={categoryLabel}
+          />
+          {registration.type === 'institute' && (column.name === 'name' || column.name === 'age') ? <span className="admin-muted">—</span> : null}
+        </td>
+      ))}
       <td>
         <Form id={formId} className="admin-actions" onSubmit={submit}>
           <SubmitButton busy={saving} className="button--small">

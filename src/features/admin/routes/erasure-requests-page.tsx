@@ -1,6 +1,6 @@
 import { isCategorySlug } from '@domain/categories';
 import { useState } from 'react';
-import { Dialog } from '@/components/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { useCompleteErasure } from '../api/complete-erasure';
 import { useErasureRequests, type ErasureRequestItem } from '../api/get-erasure-requests';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
@@ -85,31 +85,22 @@ export function ErasureRequestsPage() {
         </div>
       )}
       {confirming ? (
-        <Dialog
+        <ConfirmDialog
+          size="small"
           title="Erase this registration now?"
+          confirm="Erase"
+          confirming="Erasing…"
+          keep="Keep it"
+          busy={complete.isPending}
+          onConfirm={() => complete.mutate(confirming.id, { onSettled: () => setConfirming(null) })}
           onClose={() => setConfirming(null)}
-          footer={
-            <div className="admin-actions">
-              <button
-                type="button"
-                className="button button--small button--danger"
-                disabled={complete.isPending}
-                onClick={() => complete.mutate(confirming.id, { onSettled: () => setConfirming(null) })}
-              >
-                {complete.isPending ? 'Erasing…' : 'Erase'}
-              </button>
-              <button type="button" className="button button--small" onClick={() => setConfirming(null)}>
-                Keep it
-              </button>
-            </div>
-          }
         >
           <p>
             The registration {confirming.referenceCode}
             {confirming.name ? ` (${confirming.name})` : ''} and its emails, consent and links are deleted for good. The audit log keeps what was
             done, without the values. This cannot be undone.
           </p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

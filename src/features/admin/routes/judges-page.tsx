@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { JUDGE_STATUS_LABELS, JUDGE_STATUSES, type JudgeStatus } from '@domain/judge-review';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
 import type { JudgeApplication } from '../api/get-admin-list';
 import { useJudgePanel } from '../api/get-judge-panel';
 import { useReviewJudgeApplication } from '../api/review-judge-application';
@@ -16,26 +18,24 @@ function ReviewCell({ judge }: { judge: JudgeApplication }) {
   const statusId = `judge-status-${judge.id}`;
   const noteId = `judge-note-${judge.id}`;
   return (
-    <form
-      className="judge-review"
-      onSubmit={(event) => {
-        event.preventDefault();
-        review.mutate({ id: judge.id, review: { status, note } });
-      }}
-    >
-      <label htmlFor={statusId}>Status</label>
-      <select id={statusId} value={status} onChange={(e) => setStatus(e.target.value as JudgeStatus)}>
-        {JUDGE_STATUSES.map((s) => (
-          <option key={s} value={s}>
-            {JUDGE_STATUS_LABELS[s]}
-          </option>
-        ))}
-      </select>
-      <label htmlFor={noteId}>Internal note</label>
-      <textarea id={noteId} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
-      <button type="submit" className="button button--small" disabled={!changed || review.isPending}>
+    <Form className="judge-review" onSubmit={() => review.mutate({ id: judge.id, review: { status, note } })}>
+      <FormField layout="compact" label="Status" id={statusId}>
+        {(control) => (
+          <select {...control} value={status} onChange={(e) => setStatus(e.target.value as JudgeStatus)}>
+            {JUDGE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {JUDGE_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField layout="compact" label="Internal note" id={noteId}>
+        {(control) => <textarea {...control} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />}
+      </FormField>
+      <SubmitButton busy={review.isPending} disabled={!changed} className="button--small">
         {review.isPending ? 'Saving…' : emails ? (judge.email ? 'Save and email' : 'Save (no email address)') : 'Save'}
-      </button>
+      </SubmitButton>
       {review.isError && <p role="alert">Not saved. Please try again.</p>}
       {judge.decisionEmail && (
         <p className="admin-muted">
@@ -43,7 +43,7 @@ function ReviewCell({ judge }: { judge: JudgeApplication }) {
           {judge.decisionEmail.lastError ? ` (${judge.decisionEmail.lastError})` : ''}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -163,7 +163,7 @@ describe('registrations table', () => {
     await user.type(email, 'new@example.org');
     await user.clear(screen.getByLabelText(/^Age/));
     await user.type(screen.getByLabelText(/^Age/), '8');
-    await user.click(screen.getByRole('button', { name: /selected/ }));
+    await user.click(screen.getByRole('button', { name: /chosen/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Crawling (5-9 months)' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, ApiRequestError, readResponse } from '@/lib/api-client';
+import { saveFile } from '@/lib/save-file';
 import { bearer } from './family-keys';
 
 /**
@@ -14,16 +15,7 @@ export async function downloadMyData(token: string): Promise<void> {
   }
   const blob = await response.blob();
   const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'my-data.json';
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the blob after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, name);
 }
 
 export function useDownloadMyData(token: string) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '@/components/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { useCancelRegistration } from '../api/cancel-registration';
@@ -29,27 +29,17 @@ export function CancelSection({ token, label }: { token: string; label: string }
         </p>
       ) : null}
       {confirming ? (
-        <Dialog
+        <ConfirmDialog
           title={t('family.cancel.confirmTitle')}
+          confirm={t('family.cancel.yes')}
+          confirming={t('family.cancel.cancelling')}
+          keep={t('family.cancel.keep')}
+          busy={cancel.isPending}
+          onConfirm={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
           onClose={() => setConfirming(false)}
-          footer={
-            <div className="family-actions">
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={cancel.isPending}
-                onClick={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
-              >
-                {cancel.isPending ? t('family.cancel.cancelling') : t('family.cancel.yes')}
-              </button>
-              <button type="button" className="button" onClick={() => setConfirming(false)}>
-                {t('family.cancel.keep')}
-              </button>
-            </div>
-          }
         >
           <p>{t('family.cancel.confirmText', { name: label })}</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

@@ -4,8 +4,8 @@ import { fieldErrorsOf } from '@domain/validation';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
-import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { ConsentFields } from '@/components/registration/consent-fields';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
@@ -40,7 +40,7 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
   const [failed, setFailed] = useState<string | null>(null);
   const form = useFieldErrors();
   const give = useGiveConsent(token);
-  const { t, to, lang } = useT();
+  const { t, lang } = useT();
 
   async function onSubmit() {
     setFailed(null);
@@ -62,45 +62,18 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
     <Form className="form form--card" onSubmit={onSubmit} aria-labelledby="consent-form-heading">
       <h3 id="consent-form-heading">{hadConsent ? t('family.consent.changed') : t('family.consent.needed')}</h3>
       <p>{hadConsent ? t('family.consent.changedText') : t('family.consent.neededText')}</p>
-      <FormField label={t('form.guardianName')} {...form.field('guardianName')}>
-        {(control) => (
-          <input
-            {...control}
-            type="text"
-            autoComplete="name"
-            value={guardianName}
-            onChange={(e) => {
-              setGuardianName(e.target.value);
-              form.clear('guardianName');
-            }}
-          />
-        )}
-      </FormField>
-      <FormField
-        layout="check"
-        label={
-          <>
-            {t('form.consentBefore')}{' '}
-            <Link to={to('/privacy')} target="_blank">
-              {t('form.privacyNotice')}
-            </Link>
-            {t('form.consentAfter')}({PRIVACY_NOTICE.version})
-          </>
-        }
-        {...form.field('privacyConsent')}
-      >
-        {(control) => (
-          <input
-            {...control}
-            type="checkbox"
-            checked={agreed}
-            onChange={(e) => {
-              setAgreed(e.target.checked);
-              form.clear('privacyConsent');
-            }}
-          />
-        )}
-      </FormField>
+      <ConsentFields
+        value={{ guardianName, privacyConsent: agreed }}
+        onGuardianName={(name) => {
+          setGuardianName(name);
+          form.clear('guardianName');
+        }}
+        onConsent={(given) => {
+          setAgreed(given);
+          form.clear('privacyConsent');
+        }}
+        field={form.field}
+      />
       <div role="alert" className="form__status">
         {failed ? <p className="form-notice form-notice--error">{failed}</p> : null}
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Dialog } from '@/components/dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import type { Lang } from '@/lib/i18n/languages';
@@ -47,27 +47,17 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
         </p>
       ) : null}
       {confirming ? (
-        <Dialog
+        <ConfirmDialog
           title={t('family.data.confirmTitle')}
+          confirm={t('family.data.yes')}
+          confirming={t('family.data.sending')}
+          keep={t('family.data.keep')}
+          busy={erase.isPending}
+          onConfirm={() => erase.mutate(undefined, { onSettled: () => setConfirming(false) })}
           onClose={() => setConfirming(false)}
-          footer={
-            <div className="family-actions">
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={erase.isPending}
-                onClick={() => erase.mutate(undefined, { onSettled: () => setConfirming(false) })}
-              >
-                {erase.isPending ? t('family.data.sending') : t('family.data.yes')}
-              </button>
-              <button type="button" className="button" onClick={() => setConfirming(false)}>
-                {t('family.data.keep')}
-              </button>
-            </div>
-          }
         >
           <p>{t('family.data.confirmText')}</p>
-        </Dialog>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

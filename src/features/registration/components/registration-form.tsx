@@ -1,12 +1,11 @@
 import { useT } from '@/lib/i18n/use-t';
-import { ageRangeFor } from '@domain/age-bands';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { createReferenceCode } from '@domain/reference-code';
 import { CONTACT, PRIVACY_NOTICE } from '@domain/season';
 import type { RegistrationInput } from '@domain/registration';
 import type { ConsentChannel } from '@domain/consent';
 import type { RegistrationType } from '@domain/registration-rules';
-import { numberFromInput, type FieldErrors } from '@domain/validation';
+import type { FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
@@ -14,7 +13,8 @@ import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import type { SaveResult } from '@/lib/outbox/record';
-import { CategorySelect } from './category-select';
+import { ConsentFields } from '@/components/registration/consent-fields';
+import { detailsOf, draftOf, EMPTY_DRAFT, RegistrationFields, type RegistrationDraft } from '@/components/registration/registration-fields';
 
 import { NOTICE_MS } from '../messages';
 
@@ -25,15 +25,8 @@ const PreviousRegistration = lazy(() =>
   import('./registration-status').then((m) => ({ default: m.PreviousRegistration })),
 );
 
-type Values = {
+type Values = RegistrationDraft & {
   type: RegistrationType;
-  name: string;
-  age: string;
-  email: string;
-  phone: string;
-  city: string;
-  instituteName: string;
-  categories: CategorySlug[];
   agreeTerms: boolean;
   /** A child's registration: the parent's or guardian's consent (docs/api.md, "Language and consent"). */
   guardianName: string;
@@ -43,13 +36,8 @@ type Values = {
 };
 
 const blank = (categories: CategorySlug[] = []): Values => ({
+  ...EMPTY_DRAFT,
   type: 'participant',
-  name: '',
-  age: '',
-  email: '',
-  phone: '',
-  city: '',
-  instituteName: '',
   categories,
   agreeTerms: false,
   guardianName: '',
@@ -59,14 +47,8 @@ const blank = (categories: CategorySlug[] = []): Values => ({
 
 function valuesOf(payload: RegistrationInput): Values {
   return {
+    ...draftOf(payload),
     type: payload.type,
-    name: payload.name ?? '',
-    age: payload.age === undefined || payload.age === null ? '' : String(payload.age),
-    email: payload.email,
-    phone: payload.phone,
-    city: payload.city,
-    instituteName: payload.instituteName ?? '',
-    categories: payload.categories.filter(isCategorySlug),
     agreeTerms: payload.agreeTerms === true,
     guardianName: payload.guardianName ?? '',
     privacyConsent: payload.privacyConsent === true,
@@ -124,7 +106,6 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   }, [success]);
 
   const isParticipant = values.type === 'participant';
-  const range = ageRangeFor(values.categories);
 
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -138,14 +119,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
     const input: RegistrationInput = {
       id: editing?.payload.id ?? crypto.randomUUID(),
       referenceCode: editing?.payload.referenceCode ?? createReferenceCode(),
-      type: values.type,
-      ...(isParticipant && values.name ? { name: values.name } : {}),
-      ...(isParticipant && values.age !== '' ? { age: numberFromInput(values.age) } : {}),
-      email: values.email,
-      phone: values.phone,
-      city: values.city,
-      ...(values.instituteName ? { instituteName: values.instituteName } : {}),
-      categories: values.categories,
+      ...detailsOf(values.type, values),
       agreeTerms: values.agreeTerms as true,
       // The family's emails go out in the language they registered in.
       language: lang,
@@ -209,117 +183,19 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           ))}
         </fieldset>
 
-        {isParticipant ? (
-          <FormField label={t('form.name')} {...form.field('name')}>
-            {(control) => <input {...control} type="text" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />}
-          </FormField>
-        ) : null}
-
-        <FormField label={t('form.instituteName')} note={isParticipant ? t('form.optional') : undefined} {...form.field('instituteName')}>
-          {(control) => (
-            <input
-              {...control}
-              type="text"
-              autoComplete="organization"
-              value={values.instituteName}
-              onChange={(e) => set('instituteName', e.target.value)}
-            />
-          )}
-        </FormField>
-
-        <FormField label={t('form.categories')} {...form.field('categories')}>
-          {(control, labelId) => (
-            <CategorySelect control={control} labelId={labelId} selected={values.categories} onChange={(next) => set('categories', next)} />
-          )}
-        </FormField>
+        <RegistrationFields type={values.type} draft={values} onChange={(key, value) => set(key, value as Values[typeof key])} field={form.field} />
 
         {isParticipant ? (
-          <FormField
-            label={range.unit === 'months' ? t('form.ageMonths') : t('form.ageYears')}
-            hint={
-              range.unit === 'months'
-                ? range.min <= range.max
-                  ? t('form.ageMonths.hint', { min: range.min, max: range.max })
-                  : t('form.ageMonths.overlap')
-                : t('form.ageYears.hint', { min: range.min, max: range.max })
-            }
-            {...form.field('age')}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={range.min}
-                max={range.max}
-                step={1}
-                value={values.age}
-                onChange={(e) => set('age', e.target.value)}
-              />
-            )}
-          </FormField>
-        ) : null}
-
-        <FormField label={t('form.email')} {...form.field('email')}>
-          {(control) => <input {...control} type="email" autoComplete="email" value={values.email} onChange={(e) => set('email', e.target.value)} />}
-        </FormField>
-
-        <FormField label={t('form.phone')} {...form.field('phone')}>
-          {(control) => <input {...control} type="tel" autoComplete="tel" value={values.phone} onChange={(e) => set('phone', e.target.value)} />}
-        </FormField>
-
-        <FormField label={t('form.city')} {...form.field('city')}>
-          {(control) => (
-            <input {...control} type="text" autoComplete="address-level2" value={values.city} onChange={(e) => set('city', e.target.value)} />
-          )}
-        </FormField>
-
-        {isParticipant ? (
-          <fieldset className="registration-form__consent">
-            <legend>{t('form.consent.legend')}</legend>
-            <FormField
-              label={t('form.guardianName')}
-              hint={t('form.guardianName.hint')}
-              {...form.field('guardianName')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="text"
-                  autoComplete="name"
-                  value={values.guardianName}
-                  onChange={(e) => set('guardianName', e.target.value)}
-                />
-              )}
-            </FormField>
-            <FormField
-              layout="check"
-              label={
-                <>
-                  {t('form.consentBefore')}{' '}
-                  <Link to={to('/privacy')} target="_blank">
-                    {t('form.privacyNotice')}
-                  </Link>
-                  {t('form.consentAfter')}
-                </>
-              }
-              {...form.field('privacyConsent')}
-            >
-              {(control) => (
-                <input
-                  {...control}
-                  type="checkbox"
-                  checked={values.privacyConsent}
-                  onChange={(e) => {
-                    const checked = e.target.checked;
-                    setValues((current) => ({ ...current, privacyConsent: checked, consentedAt: checked ? new Date().toISOString() : null }));
-                    setFailed(false);
-                    clear('privacyConsent');
-                  }}
-                />
-              )}
-            </FormField>
-          </fieldset>
+          <ConsentFields
+            value={values}
+            onGuardianName={(name) => set('guardianName', name)}
+            onConsent={(given, at) => {
+              setValues((current) => ({ ...current, privacyConsent: given, consentedAt: at }));
+              setFailed(false);
+              clear('privacyConsent');
+            }}
+            field={form.field}
+          />
         ) : null}
 
         <FormField

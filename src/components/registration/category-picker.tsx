@@ -2,6 +2,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { CATEGORIES, type CategorySlug } from '@domain/categories';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldControl } from '@/components/form/form-field';
+import './category-picker.css';
 
 type Props = {
   selected: CategorySlug[];
@@ -9,14 +10,18 @@ type Props = {
   /** From the `FormField` around it: the button's id, and its label, hint and error. */
   control: FieldControl;
   labelId: string;
+  /** A contest's name; the page's language by default (the admin table shortens the baby contests). */
+  labelOf?: (slug: CategorySlug) => string;
+  /** The list opens in the flow instead of over the page (inside a scrolling table, which would clip it). */
+  inline?: boolean;
 };
 
 /**
- * The categories multi-select: a button that opens a list of checkboxes. It closes on an
- * outside click, on Escape (focus returns to the button) and when focus leaves it. Arrow keys
- * move through the list; Space toggles.
+ * The one contests picker (registration, walk-in, family correction, admin edit): a button that
+ * opens a list of checkboxes. It closes on an outside click, on Escape (focus returns to the
+ * button) and when focus leaves it. Arrow keys move through the list; Space toggles.
  */
-export function CategorySelect({ selected, onChange, control, labelId }: Props) {
+export function CategoryPicker({ selected, onChange, control, labelId, labelOf, inline = false }: Props) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -75,13 +80,14 @@ export function CategorySelect({ selected, onChange, control, labelId }: Props) 
   };
 
   const { t } = useT();
-  const names = CATEGORIES.filter((c) => selected.includes(c.slug)).map((c) => t(`category.${c.slug}`));
+  const nameOf = labelOf ?? ((slug: CategorySlug) => t(`category.${slug}`));
+  const names = CATEGORIES.filter((c) => selected.includes(c.slug)).map((c) => nameOf(c.slug));
   const summary = names.length === 0 ? t('form.categories.none') : t('form.categories.chosen', { count: names.length });
 
   return (
     <div
       ref={rootRef}
-      className="category-select"
+      className={`category-select${inline ? ' category-select--inline' : ''}`}
       onBlur={(event) => {
         if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -103,7 +109,7 @@ export function CategorySelect({ selected, onChange, control, labelId }: Props) 
         <span className="category-select__chevron" aria-hidden="true" />
       </button>
       {names.length > 0 ? (
-        <ul className="category-select__chosen" aria-label="Chosen contests">
+        <ul className="category-select__chosen" aria-label={t('form.categories.chosenList')}>
           {names.map((name) => (
             <li key={name}>{name}</li>
           ))}
@@ -115,7 +121,7 @@ export function CategorySelect({ selected, onChange, control, labelId }: Props) 
         {CATEGORIES.map((category) => (
           <label key={category.slug} className="category-select__option">
             <input type="checkbox" checked={selected.includes(category.slug)} onChange={() => toggle(category.slug)} />
-            <span>{t(`category.${category.slug}`)}</span>
+            <span>{nameOf(category.slug)}</span>
           </label>
         ))}
       </div>
