@@ -20,10 +20,11 @@ import { NOTICE_MS } from '../messages';
 
 /** zod, Dexie and the sync engine: fetched once the form is touched, and awaited on submit. */
 const loadSaving = () => import('../api/save-registration');
-const SuccessPanel = lazy(() => import('./registration-status').then((m) => ({ default: m.SuccessPanel })));
-const PreviousRegistration = lazy(() =>
-  import('./registration-status').then((m) => ({ default: m.PreviousRegistration })),
-);
+/** The success screen: fetched with the saving code, so it shows even when the network went away meanwhile. */
+const loadStatus = () => import('./registration-status');
+const loadForSubmit = () => Promise.all([loadSaving(), loadStatus()]).then(([saving]) => saving);
+const SuccessPanel = lazy(() => loadStatus().then((m) => ({ default: m.SuccessPanel })));
+const PreviousRegistration = lazy(() => loadStatus().then((m) => ({ default: m.PreviousRegistration })));
 
 type Values = RegistrationDraft & {
   type: RegistrationType;
@@ -80,7 +81,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const formRef = useRef<HTMLFormElement>(null);
   const { clear, reset } = form;
 
-  usePreloadWhenFormTouched(loadSaving);
+  usePreloadWhenFormTouched(loadForSubmit);
 
   // The terms message shows for 3 s, as the original site did; nothing is stored meanwhile.
   const termsNotice = !!form.errors.agreeTerms;
@@ -136,7 +137,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
     };
     let submission: Awaited<ReturnType<typeof loadSaving>>;
     try {
-      submission = await loadSaving();
+      submission = await loadForSubmit();
     } catch {
       setFailed(true);
       return;
