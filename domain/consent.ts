@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages';
+import { hasHiddenCharacters, hasWebAddress, hiddenCharactersMessage, webAddressMessage } from './names';
 import { PRIVACY_NOTICE } from './season';
 import type { FieldErrors } from './validation';
 
@@ -16,15 +17,17 @@ export const CONSENT_MESSAGE = 'Tick the box to give your consent as the parent 
 export const GUARDIAN_NAME_MESSAGE = 'Enter the name of the parent or guardian giving consent.';
 const GUARDIAN_NAME_MAX = 100;
 
-/** NUL or half a surrogate pair: no keyboard types them, and the database cannot store them. */
+/** Half a surrogate pair: no keyboard types it, and the database cannot store it. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const hasHiddenCharacters = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
+// A single line like every name (names.ts): no line breaks, bidi or other hidden characters, no link.
 const guardianName = z
   .string({ error: GUARDIAN_NAME_MESSAGE })
   .trim()
   .max(GUARDIAN_NAME_MAX, `Keep the name under ${GUARDIAN_NAME_MAX} characters.`)
-  .refine((name) => !hasHiddenCharacters(name), 'Remove the hidden or broken characters from this field.');
+  .refine((name) => !LONE_SURROGATE.test(name), 'Remove the hidden or broken characters from this field.')
+  .refine((name) => !hasHiddenCharacters(name), hiddenCharactersMessage("the parent's or guardian's name"))
+  .refine((name) => !hasWebAddress(name), webAddressMessage("the parent's or guardian's name"));
 
 const noticeVersion = z
   .string({ error: 'The privacy notice version must be text.' })

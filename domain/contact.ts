@@ -10,7 +10,7 @@ export const contactMessageSchema = z.object({
   name: requiredName('your name', 100),
   email: emailSchema,
   phone: phoneSchema,
-  subject: requiredText('a subject', 150),
+  subject: requiredName('a subject', 150),
   message: requiredText('a message', 5000),
   contactMethod: z.enum(CONTACT_METHODS, { error: 'Choose Email or Phone.' }).default('Email'),
 });

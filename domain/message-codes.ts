@@ -36,6 +36,7 @@ const TEMPLATES: readonly Template[] = [
   // The server's own check for what Postgres cannot store (NUL, a lone surrogate): the same advice.
   { code: 'text.hidden', pattern: /^Remove the hidden or broken characters from this field\.$/ },
   { code: 'text.hidden', pattern: /^Remove the hidden control or formatting characters from .+; retype it if you pasted it\.$/ },
+  { code: 'text.webAddress', pattern: /^Remove the web address from .+\.$/ },
   { code: 'text.tooLong', pattern: /^Keep .+ under (\d+) characters\.$/, params: ['max'] },
   { code: 'text.notText', pattern: /^Enter .+ as text\.$/ },
   { code: 'text.required', pattern: /^Enter .+\.$/ },

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
 import { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from './categories';
 import { checkConsent, consentOf, consentShape, type ConsentInput } from './consent';
-import { emailSchema, phoneSchema, requiredText } from './contact-details';
+import { emailSchema, phoneSchema } from './contact-details';
 import { DEFAULT_LANGUAGE, type Language } from './languages';
-import { optionalName } from './names';
+import { optionalName, requiredName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { numberFromInput } from './validation';
 
@@ -30,7 +30,7 @@ const detailsShape = {
   ),
   email: emailSchema,
   phone: phoneSchema,
-  city: requiredText('a city', 80),
+  city: requiredName('a city', 80),
   instituteName: optionalName('the institute name', 150),
   categories: categoriesSchema,
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BABY_AGE_BANDS } from './age-bands';
 import type { CategorySlug } from './categories';
+import { optionalName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { VENUE_SESSIONS, type IsoDate, type VenueSession } from './season';
 
@@ -51,7 +52,7 @@ export const feeInputSchema = z
     ...venueMarkShape,
     status: z.enum(FEE_STATUSES, { error: 'Choose paid or waived.' }),
     amountRupees: z.number().int().min(0).max(100_000),
-    waiverReason: z.string().trim().max(200, 'Keep the reason under 200 characters.').nullable().optional(),
+    waiverReason: optionalName('the reason', 200).nullable(),
     recordedAt: deviceTime,
   })
   .superRefine((fee, ctx) => {

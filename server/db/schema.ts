@@ -374,6 +374,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
     index('mail_outbox_leased').on(t.leaseExpiresAt).where(sql`${t.status} = 'sending'`),
     index('mail_outbox_registration').on(t.registrationId, t.createdAt),
+    // How many emails went to one address lately: the per-recipient limit (server/mail/mail-worker.ts).
+    index('mail_outbox_recipient').on(sql`lower(${t.sentTo})`, t.sentAt),
     check('mail_outbox_attempts', sql`${t.attempts} >= 0`),
   ],
 );

@@ -30,6 +30,17 @@ export type FamilyEmailData = {
 
 type Line = { label: string; value: string };
 
+/**
+ * What a person typed, shown as quoted data on its labelled line, never as words or a link of
+ * ours: line breaks and other hidden characters become spaces (ZWJ and ZWNJ stay, Tamil needs
+ * them), and a web address is broken with a zero-width space so mail programs do not link it.
+ * The schemas refuse all of these now; rows stored before them may still hold them.
+ */
+export function asData(value: string): string {
+  const flat = value.replace(/(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, ' ').trim();
+  return `“${flat.replace(/:\/\//g, ':\u200b//').replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`)}”`;
+}
+
 type Copy = {
   confirmationSubject(code: string): string;
   linkSubject(code: string): string;
@@ -66,12 +77,12 @@ const english: Copy = {
   summary(data) {
     const r = data.registration;
     const lines: Line[] = [{ label: 'Registered as', value: r.type === 'participant' ? 'Participant (a child)' : 'Institute' }];
-    if (r.name) lines.push({ label: "Child's name", value: r.name });
+    if (r.name) lines.push({ label: "Child's name", value: asData(r.name) });
     if (r.age !== null && r.ageUnit) lines.push({ label: 'Age', value: formatAge(r.age, r.ageUnit) });
-    if (r.instituteName) lines.push({ label: 'Institute', value: r.instituteName });
+    if (r.instituteName) lines.push({ label: 'Institute', value: asData(r.instituteName) });
     lines.push(
       { label: 'Contests', value: r.categories.map((slug) => categoryBySlug(slug).name).join(', ') },
-      { label: 'City', value: r.city },
+      { label: 'City', value: asData(r.city) },
       { label: 'Email', value: r.email },
       { label: 'Phone', value: r.phone },
     );
@@ -80,7 +91,7 @@ const english: Copy = {
         label: 'Parental consent',
         value:
           data.consent && !data.consentNeeded
-            ? `given by ${data.consent.guardianName} (privacy notice version ${data.consent.noticeVersion})`
+            ? `given by ${asData(data.consent.guardianName)} (privacy notice version ${data.consent.noticeVersion})`
             : 'not recorded yet: please give it on your private page (link below)',
       });
     }
@@ -98,7 +109,7 @@ const english: Copy = {
   linkWarning: (expires) =>
     `Anyone with this link can see and change the registration, so please do not share it. It works until ${expires}.`,
   linkIntro: (code, name) =>
-    `You asked for the private link to registration ${code}${name ? ` (${name})` : ''}. Here it is:`,
+    `You asked for the private link to registration ${code}${name ? ` (${asData(name)})` : ''}. Here it is:`,
   linkReplaces: 'Links we sent you before for this registration no longer work.',
   linkNotYou: 'If you did not ask for this, you can ignore this email: the link was sent only to you.',
   questions: `Questions? Write to ${CONTACT.email} or call ${CONTACT.phone}.`,
@@ -146,12 +157,12 @@ const tamil: Copy = {
   summary(data) {
     const r = data.registration;
     const lines: Line[] = [{ label: 'பதிவு வகை', value: r.type === 'participant' ? 'பங்கேற்பாளர் (குழந்தை)' : 'நிறுவனம்' }];
-    if (r.name) lines.push({ label: 'குழந்தையின் பெயர்', value: r.name });
+    if (r.name) lines.push({ label: 'குழந்தையின் பெயர்', value: asData(r.name) });
     if (r.age !== null && r.ageUnit) lines.push({ label: 'வயது', value: `${r.age} ${r.ageUnit === 'months' ? 'மாதங்கள்' : 'வயது'}` });
-    if (r.instituteName) lines.push({ label: 'நிறுவனம்', value: r.instituteName });
+    if (r.instituteName) lines.push({ label: 'நிறுவனம்', value: asData(r.instituteName) });
     lines.push(
       { label: 'போட்டிகள்', value: r.categories.map((slug) => TAMIL_CATEGORY[slug]).join(', ') },
-      { label: 'ஊர்', value: r.city },
+      { label: 'ஊர்', value: asData(r.city) },
       { label: 'மின்னஞ்சல்', value: r.email },
       { label: 'தொலைபேசி எண்', value: r.phone },
     );
@@ -160,7 +171,7 @@ const tamil: Copy = {
         label: 'பெற்றோர் ஒப்புதல்',
         value:
           data.consent && !data.consentNeeded
-            ? `${data.consent.guardianName} அவர்களால் வழங்கப்பட்டது (தனியுரிமை அறிவிப்பு பதிப்பு ${data.consent.noticeVersion})`
+            ? `${asData(data.consent.guardianName)} அவர்களால் வழங்கப்பட்டது (தனியுரிமை அறிவிப்பு பதிப்பு ${data.consent.noticeVersion})`
             : 'இன்னும் பதிவாகவில்லை: உங்கள் தனிப்பட்ட பக்கத்தில் (கீழே உள்ள இணைப்பு) வழங்குங்கள்',
       });
     }
@@ -177,7 +188,7 @@ const tamil: Copy = {
   },
   linkWarning: (expires) =>
     `இந்த இணைப்பு உள்ள எவரும் பதிவைப் பார்க்கவும் மாற்றவும் முடியும்; எனவே யாருடனும் பகிர வேண்டாம். ${expires} வரை இது வேலை செய்யும்.`,
-  linkIntro: (code, name) => `பதிவு ${code}${name ? ` (${name})` : ''}க்கான தனிப்பட்ட இணைப்பைக் கேட்டிருந்தீர்கள். இதோ:`,
+  linkIntro: (code, name) => `பதிவு ${code}${name ? ` (${asData(name)})` : ''}க்கான தனிப்பட்ட இணைப்பைக் கேட்டிருந்தீர்கள். இதோ:`,
   linkReplaces: 'இந்தப் பதிவுக்கு முன்பு அனுப்பிய இணைப்புகள் இனி வேலை செய்யாது.',
   linkNotYou: 'இதை நீங்கள் கேட்கவில்லை என்றால், இந்த மின்னஞ்சலைப் புறக்கணிக்கலாம்: இணைப்பு உங்களுக்கு மட்டுமே அனுப்பப்பட்டது.',
   questions: `கேள்விகளா? ${CONTACT.email} என்ற முகவரிக்கு எழுதுங்கள் அல்லது ${CONTACT.phone} என்ற எண்ணில் அழையுங்கள்.`,

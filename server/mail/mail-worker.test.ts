@@ -59,10 +59,10 @@ describe.each(testDatabaseKinds())('confirmation emails on %s', (kind) => {
 
     const text = mail.parsed.text ?? '';
     expect(text).toContain(`Reference code: ${input.referenceCode}`);
-    expect(text).toContain("Child's name: Kavin <b>Kumar</b>");
+    expect(text).toContain("Child's name: “Kavin <b>Kumar</b>”");
     expect(text).toContain('Age: 7 years');
     expect(text).toContain('Contests: Yoga Competition');
-    expect(text).toContain('Parental consent: given by Lakshmi Raman');
+    expect(text).toContain('Parental consent: given by “Lakshmi Raman”');
     for (const level of LEVELS) expect(text).toContain(`${level.title}: ${level.date}`);
     const link = familyLinkIn(mail);
     expect(link.startsWith(`${PUBLIC_URL}/my/`)).toBe(true);

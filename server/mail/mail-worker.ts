@@ -17,6 +17,7 @@ import {
   markMailSent,
   markMailSkipped,
   scheduleRetry,
+  sentToSince,
   type ClaimedMail,
 } from '../db/stores/mail-outbox-store';
 import type { MailMessage, MailTransport } from './mail-transport';
@@ -31,7 +32,14 @@ export type MailWorkerOptions = {
   retryCapMs: number;
   /** After this many attempts a transient failure becomes permanent. */
   maxAttempts: number;
+  /**
+   * At most this many emails to one address in 24 hours: anyone can register a stranger's
+   * address, so the rest are skipped, saying why (an admin's resend is never held back).
+   */
+  perRecipientPerDay: number;
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   pollMs: 2_000,
@@ -39,6 +47,7 @@ export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   retryBaseMs: 30_000,
   retryCapMs: 60 * 60_000,
   maxAttempts: 15,
+  perRecipientPerDay: 5,
 };
 
 /** Sends due emails one at a time until none is due (or `keepGoing` says stop); returns how many it handled. */
@@ -107,6 +116,18 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     if (!registration || registration.deletedAt) {
       await markMailSkipped(db, claim, 'The registration was deleted before this email was sent.');
       return;
+    }
+    if (claim.reason !== 'admin-resend') {
+      const recent = await sentToSince(db, registration.email, new Date(deps.now().getTime() - DAY_MS));
+      if (recent >= options.perRecipientPerDay) {
+        log.warn('email held back: too many to one address', { mailId: claim.id, recent });
+        await markMailSkipped(
+          db,
+          claim,
+          `Not sent: ${recent} emails already went to this address in the last 24 hours, the most we send to one address (anyone can type an address, so this stops our emails being used against a stranger). Resend it from this registration's details if the family needs it.`,
+        );
+        return;
+      }
     }
     const consents = await consentsFor(db, registration.id);
     const now = deps.now();

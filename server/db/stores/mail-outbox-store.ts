@@ -117,6 +117,15 @@ export async function markMailFailed(db: Db, claim: ClaimedMail, error: string):
 }
 
 /** Not sent, on purpose (the registration was deleted before its turn came). */
+/** Emails sent to this address since `since` (any template, any registration). */
+export async function sentToSince(db: Db, address: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(and(sql`lower(${mailOutbox.sentTo}) = lower(${address})`, sql`${mailOutbox.sentAt} > ${since.toISOString()}::timestamptz`));
+  return Number(row?.n ?? 0);
+}
+
 export async function markMailSkipped(db: Db, claim: ClaimedMail, reason: string): Promise<void> {
   await db
     .update(mailOutbox)

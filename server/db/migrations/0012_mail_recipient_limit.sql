@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_recipient" ON "mail_outbox" USING btree (lower("sent_to"),"sent_at");
