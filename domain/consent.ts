@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlausibleTime } from './dates';
 import { LANGUAGES } from './languages';
 import { hasHiddenCharacters, hasWebAddress, hiddenCharactersMessage, webAddressMessage } from './names';
 import { PRIVACY_NOTICE } from './season';
@@ -51,7 +52,10 @@ export const consentShape = {
   privacyNoticeVersion: noticeVersion.optional(),
   consentChannel: z.enum(CONSENT_CHANNELS, { error: 'Unknown consent channel.' }).optional(),
   /** When the box was ticked, on the device (a queued record may sync days later). */
-  consentedAt: z.iso.datetime({ offset: true, error: 'The consent time must be an ISO date and time.' }).optional(),
+  consentedAt: z.iso
+    .datetime({ offset: true, error: 'The consent time must be an ISO date and time.' })
+    .refine(isPlausibleTime, 'The consent time must be an ISO date and time.')
+    .optional(),
 };
 
 type ConsentFields = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BABY_AGE_BANDS } from './age-bands';
 import type { CategorySlug } from './categories';
+import { isPlausibleTime, isRealDay } from './dates';
 import { optionalName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { VENUE_SESSIONS, type IsoDate, type VenueSession } from './season';
@@ -23,9 +24,11 @@ export const deviceIdSchema = z.string({ error: 'The device id is missing.' }).r
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date of birth as a date.')
-  .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)), 'Enter a real date.');
+  .refine(isRealDay, 'Enter a real date.');
 
-const deviceTime = z.iso.datetime({ offset: true, error: 'The time on the device is not valid.' });
+const deviceTime = z.iso
+  .datetime({ offset: true, error: 'The time on the device is not valid.' })
+  .refine(isPlausibleTime, 'The time on the device is not valid.');
 
 /** What venue mode adds to every record: where, and which staff member on which device. */
 const venueMarkShape = {

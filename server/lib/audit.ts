@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, not } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
@@ -36,13 +36,18 @@ export type ReadAction =
   | 'read.registrations.list'
   | 'read.registrations.export'
   | 'read.registration.detail'
-  | 'read.registrations.duplicates'
   | 'read.judges.list'
   | 'read.judge.photo'
   | 'read.contact.list'
   | 'read.newsletter.list'
   | 'read.newsletter.export'
-  | 'read.legacy_users.list';
+  | 'read.legacy_users.list'
+  | 'read.judges.panel'
+  | 'read.erasure_requests.list'
+  | 'read.audit.list'
+  | 'read.venue.roster'
+  | 'read.family.registration'
+  | 'read.family.data';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;
@@ -107,14 +112,14 @@ export function changedFields(
 
 /**
  * The audit entries about one record, oldest first, for a family's "download my data": what
- * was done and when, and the IP and browser only on the family's own entries (an admin's are
- * the admin's data, not the family's).
+ * was done and when, who looked at it (an admin's reads; the family's own are left out), and the
+ * IP and browser only on the family's own entries (an admin's are the admin's data, not the family's).
  */
 export async function auditEntriesAbout(db: Db, entityType: string, entityId: string) {
   const rows = await db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId), not(and(eq(auditLog.kind, 'read'), eq(auditLog.actor, 'family'))!)))
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id));
   return rows.map((row) => ({
     action: row.action,

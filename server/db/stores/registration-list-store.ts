@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
+import { isRealDay } from '@domain/dates';
 import { CATEGORY_SLUGS } from '@domain/categories';
 import { normalizeReferenceCode } from '@domain/reference-code';
 import { REGISTRATION_SORTS, type RegistrationSort } from '@domain/registration-rules';
@@ -46,7 +47,7 @@ export const listQuerySchema = z.object({
   day: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'day is YYYY-MM-DD.')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'day is not a date.')
+    .refine(isRealDay, 'day is not a real date.')
     .optional()
     .or(z.literal('').transform(() => undefined)),
   type: z.enum(['participant', 'institute'], { error: 'type is participant or institute.' }).optional().or(z.literal('').transform(() => undefined)),

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
-import { audit, auditRead } from '../../lib/audit';
+import { audit } from '../../lib/audit';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
@@ -14,10 +15,10 @@ const handledSchema = z.object({ handled: z.boolean({ error: 'Say whether the me
 
 /** Admin: list contact messages, mark them handled. */
 export const contactAdminRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
+  .get('/', requireAdmin, readsPersonalData('read.contact.list', 'contact'), async (c) => {
     const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
     const page = pageOf(await listContactMessages(c.var.deps.database, cursor));
-    await auditRead(c, { admin: signedInAdmin(c), action: 'read.contact.list', entityType: 'contact', details: { nextPage: Boolean(cursor), rows: page.items.length } });
+    readAudit(c).details = { nextPage: Boolean(cursor), rows: page.items.length };
     return c.json(page, 200);
   })
   .patch('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {

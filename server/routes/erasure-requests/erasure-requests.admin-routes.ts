@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
@@ -10,9 +11,10 @@ const NOT_FOUND = 'There is no erasure request with that id.';
 
 /** Admin: families' requests to erase their data, the nearest deadline first, and carrying one out. */
 export const erasureRequestAdminRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
+  .get('/', requireAdmin, readsPersonalData('read.erasure_requests.list', 'erasure_request'), async (c) => {
     const now = c.var.deps.now().getTime();
     const { items, erasedCount } = await listErasureRequests(c.var.deps.database.db);
+    readAudit(c).details = { rows: items.length };
     return c.json(
       {
         items: items.map((item) => ({ ...item, overdue: item.status === 'open' && Date.parse(item.dueAt) < now })),

@@ -9,6 +9,7 @@ import type { AppEnv } from '../../context';
 import { audit, auditEntriesAbout, BY_FAMILY, changedFields } from '../../lib/audit';
 import { clientIp } from '../../lib/client-ip';
 import { ApiError } from '../../lib/errors';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { assertStorableText } from '../../lib/storable-text';
 import { jsonBody } from '../../lib/validators';
 import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
@@ -88,8 +89,9 @@ async function linkedRegistration(c: Context<AppEnv>): Promise<AdminRegistration
 
 /** Family: the registration behind a private link (view, correct, cancel, consent, my data, erasure), and finding it again. */
 export const familyRoutes = new Hono<AppEnv>()
-  .get('/registration', requireFamilyLink, async (c) => {
+  .get('/registration', requireFamilyLink, readsPersonalData('read.family.registration', 'registration'), async (c) => {
     const registration = await linkedRegistration(c);
+    readAudit(c).entityId = registration.id;
     const { db } = c.var.deps.database;
     const consents = await consentsFor(db, registration.id);
     const consentNeeded = consentNeededFor(registration.type, consents);
@@ -170,8 +172,9 @@ export const familyRoutes = new Hono<AppEnv>()
     });
     return c.json({ consent, consentNeeded: null }, 201);
   })
-  .get('/registration/data', requireFamilyLink, async (c) => {
+  .get('/registration/data', requireFamilyLink, readsPersonalData('read.family.data', 'registration'), async (c) => {
     const registration = await linkedRegistration(c);
+    readAudit(c).entityId = registration.id;
     const { db } = c.var.deps.database;
     const data = {
       exportedAt: c.var.deps.now().toISOString(),

@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { CATEGORY_SLUGS } from '@domain/categories';
 import { EXPERTISE_FOR_CATEGORY, judgeReviewSchema, JUDGE_STATUSES, type JudgeStatus } from '@domain/judge-review';
 import type { AppEnv } from '../../context';
-import { audit, auditRead } from '../../lib/audit';
+import { audit } from '../../lib/audit';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
@@ -21,7 +22,7 @@ const NO_PHOTO = 'This application has no photo.';
  * outbox (ADR 013); every change is audited, and every list and photo view is a read-audit entry.
  */
 export const judgeAdminRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
+  .get('/', requireAdmin, readsPersonalData('read.judges.list', 'judge_application'), async (c) => {
     const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
     const status = c.req.query('status');
     if (status && !(JUDGE_STATUSES as readonly string[]).includes(status)) {
@@ -29,15 +30,10 @@ export const judgeAdminRoutes = new Hono<AppEnv>()
     }
     const { database } = c.var.deps;
     const page = pageOf(await listReviewedApplications(database, cursor, (status as JudgeStatus | undefined) ?? null));
-    await auditRead(c, {
-      admin: signedInAdmin(c),
-      action: 'read.judges.list',
-      entityType: 'judge_application',
-      details: { filters: status ? { status } : {}, nextPage: Boolean(cursor), rows: page.items.length },
-    });
+    readAudit(c).details = { filters: status ? { status } : {}, nextPage: Boolean(cursor), rows: page.items.length };
     return c.json({ ...page, items: await withDecisionEmails(database, page.items) }, 200);
   })
-  .get('/panel', requireAdmin, async (c) => {
+  .get('/panel', requireAdmin, readsPersonalData('read.judges.panel', 'judge_application'), async (c) => {
     const judges = await approvedJudges(c.var.deps.database);
     const expertiseOf = new Set(judges.map((judge) => judge.expertise));
     const categories = CATEGORY_SLUGS.map((category) => {
@@ -82,11 +78,11 @@ export const judgeAdminRoutes = new Hono<AppEnv>()
     const [application] = await withDecisionEmails(database, [after]);
     return c.json({ application, email }, 200);
   })
-  .get('/:id/photo', requireAdmin, uuidParam(NO_PHOTO), async (c) => {
+  .get('/:id/photo', requireAdmin, uuidParam(NO_PHOTO), readsPersonalData('read.judge.photo', 'judge_application'), async (c) => {
     const id = c.req.valid('param').id.toLowerCase();
     const photo = await judgePhoto(c.var.deps.database, id);
     if (!photo) throw new ApiError(404, 'not_found', NO_PHOTO);
-    await auditRead(c, { admin: signedInAdmin(c), action: 'read.judge.photo', entityType: 'judge_application', entityId: id });
+    readAudit(c).entityId = id;
     return c.body(photo.bytes, 200, {
       'Content-Type': photo.type,
       'Content-Length': String(photo.bytes.byteLength),

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { adminCategoryName, categoryBySlug } from '@domain/categories';
 import type { AppEnv } from '../../context';
-import { audit, auditRead } from '../../lib/audit';
+import { audit } from '../../lib/audit';
+import { readsPersonalData } from '../../lib/read-audit';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
@@ -27,9 +28,8 @@ function legacyShape(r: AdminRegistration) {
 
 /** Legacy admin paths: GET /api/users and PUT /api/users/deleteuser/:id. */
 export const legacyUserAdminRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
+  .get('/', requireAdmin, readsPersonalData('read.legacy_users.list', 'registration'), async (c) => {
     const { database } = c.var.deps;
-    await auditRead(c, { admin: signedInAdmin(c), action: 'read.legacy_users.list', entityType: 'registration' });
     const encoder = new TextEncoder();
     // Streamed as one JSON array, a batch of rows at a time: every live registration, by name.
     const batches = allMatching(database, { q: '', duplicates: false, category: undefined, city: undefined, day: undefined, type: undefined, ageMonths: undefined }, { sort: 'name', dir: 'asc' });

@@ -3,27 +3,27 @@ import type { AppEnv } from '../../context';
 import { decodeCreatedAtCursor, pageOf, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
-import { auditRead } from '../../lib/audit';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
+import { requireAdmin } from '../../lib/require-admin';
 import { listSubscribers } from '../../db/stores/newsletter-store';
 
 /** Admin: list and export newsletter subscribers. */
 export const newsletterAdminRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
+  .get('/', requireAdmin, readsPersonalData('read.newsletter.list', 'newsletter'), async (c) => {
     const cursor = decodeCreatedAtCursor(c.req.query('cursor'), 'uuid');
     const page = pageOf(await listSubscribers(c.var.deps.database, cursor, PAGE_SIZE + 1));
-    await auditRead(c, { admin: signedInAdmin(c), action: 'read.newsletter.list', entityType: 'newsletter', details: { nextPage: Boolean(cursor), rows: page.items.length } });
+    readAudit(c).details = { nextPage: Boolean(cursor), rows: page.items.length };
     return c.json(page, 200);
   })
-  .get('/export.csv', requireAdmin, async (c) => {
+  .get('/export.csv', requireAdmin, readsPersonalData('read.newsletter.export', 'newsletter'), async (c) => {
     const { database, log } = c.var.deps;
-    const admin = signedInAdmin(c);
+    const audited = readAudit(c).defer();
     let exported = 0;
     async function* lines(): AsyncGenerator<string> {
       try {
         yield* subscriberLines();
       } finally {
-        await auditRead(c, { admin, action: 'read.newsletter.export', entityType: 'newsletter', details: { rows: exported } }).catch(
+        await audited({ rows: exported }).catch(
           (error: unknown) => log.error('export read audit failed', describeError(error)),
         );
       }

@@ -1,5 +1,7 @@
 import { DEVICE_SAVED_AT_FIELD, deviceSavedAt } from '@domain/device-saved-at';
+import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
 import type { NewRegistration, Registration } from '@domain/registration';
+import type { FieldErrors } from '@domain/validation';
 import type { z } from 'zod';
 import { checkRecord, type Checked } from '../../lib/batch';
 import { checkRecordSecret } from '../../lib/record-secret';
@@ -22,14 +24,37 @@ export type RegistrationResult =
  * One registration record of a batch: its schema, the record secret it must carry (ADR 009) and
  * when the device saved it (for the overview's delay chart), ready for the store.
  */
-export function checkRegistration(schema: z.ZodType<NewRegistration>, record: unknown, now: Date): Checked<RegistrationWrite> {
+export function checkRegistration(
+  schema: z.ZodType<NewRegistration>,
+  record: unknown,
+  now: Date,
+  via: 'public' | 'venue' = 'public',
+): Checked<RegistrationWrite> {
   const checked = checkRecord(schema, record);
   const secret = checkRecordSecret(record);
-  const fields = { ...('fields' in checked ? checked.fields : {}), ...('fields' in secret ? secret.fields : {}) };
-  if ('fields' in checked || !('hash' in secret)) return { fields };
+  const fields = {
+    ...('fields' in checked ? checked.fields : consentProblems(checked.data, now, via)),
+    ...('fields' in secret ? secret.fields : {}),
+  };
+  if ('fields' in checked || !('hash' in secret) || Object.keys(fields).length > 0) return { fields };
   const savedAt = deviceSavedAt((record as Record<string, unknown>)[DEVICE_SAVED_AT_FIELD], now);
   return { data: { registration: checked.data, secretHash: secret.hash, deviceSavedAt: savedAt } };
 }
+
+/**
+ * What the server will not take on a device's word: consent "taken by field staff" outside a
+ * signed-in staff member's walk-in, and a consent time the server's clock makes implausible.
+ */
+export function consentProblems(registration: NewRegistration, now: Date, via: 'public' | 'venue'): FieldErrors {
+  const consent = registration.consent;
+  if (!consent) return {};
+  return {
+    ...(consent.channel === 'field-staff' && via !== 'venue' ? { consentChannel: FIELD_STAFF_ONLY } : {}),
+    ...(consent.consentedAt && !isPlausibleDeviceTime(consent.consentedAt, now) ? { consentedAt: IMPLAUSIBLE_DEVICE_TIME } : {}),
+  };
+}
+
+export const FIELD_STAFF_ONLY = 'Consent taken by field staff is recorded only through venue mode, by a signed-in staff member.';
 
 /**
  * The answer for one stored record. Without the record's secret it says only what happened

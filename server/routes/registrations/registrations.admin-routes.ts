@@ -3,7 +3,8 @@ import type { Context } from 'hono';
 import { adminCategoryName, categoryBySlug } from '@domain/categories';
 import { registrationUpdateSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
-import { audit, auditRead, changedFields } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
@@ -71,22 +72,17 @@ function csvLine(r: AdminRegistration): string {
 
 /** Admin: list/search/filter/sort, read, edit, delete, restore and CSV export of registrations. */
 export const registrationAdminRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
+  .get('/', requireAdmin, readsPersonalData('read.registrations.list', 'registration'), async (c) => {
     const query = listQuery(c);
     const result = await listRegistrations(c.var.deps.database, query);
-    await auditRead(c, {
-      admin: signedInAdmin(c),
-      action: 'read.registrations.list',
-      entityType: 'registration',
-      details: { filters: auditedFilters(query), sort: query.sort, dir: query.dir, nextPage: Boolean(query.cursor), rows: result.items.length },
-    });
+    readAudit(c).details = { filters: auditedFilters(query), sort: query.sort, dir: query.dir, nextPage: Boolean(query.cursor), rows: result.items.length };
     return c.json(result, 200);
   })
   .get('/cities', requireAdmin, async (c) => c.json({ cities: await listCities(c.var.deps.database) }, 200))
-  .get('/export.csv', requireAdmin, async (c) => {
+  .get('/export.csv', requireAdmin, readsPersonalData('read.registrations.export', 'registration'), async (c) => {
     const query = listQuery(c);
     const { database, log } = c.var.deps;
-    const admin = signedInAdmin(c);
+    const audited = readAudit(c).defer();
     async function* lines() {
       let rows = 0;
       let complete = false;
@@ -98,12 +94,7 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
         complete = true;
       } finally {
         // Written once the rows are out (or the download stopped), with how many left the server.
-        await auditRead(c, {
-          admin,
-          action: 'read.registrations.export',
-          entityType: 'registration',
-          details: { filters: auditedFilters(query), rows, complete },
-        }).catch((error: unknown) => log.error('export read audit failed', describeError(error)));
+        await audited({ filters: auditedFilters(query), rows, complete }).catch((error: unknown) => log.error('export read audit failed', describeError(error)));
       }
     }
     const day = c.var.deps.now().toISOString().slice(0, 10);
@@ -111,12 +102,12 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
       log.error('registrations export failed', describeError(error)),
     );
   })
-  .get('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+  .get('/:id', requireAdmin, uuidParam(NOT_FOUND), readsPersonalData('read.registration.detail', 'registration'), async (c) => {
     const { id } = c.req.valid('param');
     const { database } = c.var.deps;
     const registration = await findRegistration(database, id);
     if (!registration) throw new ApiError(404, 'not_found', NOT_FOUND);
-    await auditRead(c, { admin: signedInAdmin(c), action: 'read.registration.detail', entityType: 'registration', entityId: id });
+    readAudit(c).entityId = id;
     const consents = await consentsFor(database.db, id);
     const consentNeeded = consentNeededFor(registration.type, consents);
     return c.json(

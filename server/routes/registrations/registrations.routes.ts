@@ -2,12 +2,12 @@ import { DEVICE_SAVED_AT_FIELD, deviceSavedAt } from '@domain/device-saved-at';
 import { Hono } from 'hono';
 import { REGISTRATION_BATCH_LIMIT, registrationInputSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
-import { readBatch, splitBatch } from '../../lib/batch';
+import { INVALID_MESSAGE, readBatch, splitBatch } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
 import { assertStorableText } from '../../lib/storable-text';
-import { checkRegistration, CONFLICT_MESSAGE, registrationResult, type RegistrationResult } from './registration-batch';
+import { checkRegistration, CONFLICT_MESSAGE, consentProblems, registrationResult, type RegistrationResult } from './registration-batch';
 import { createRegistration, createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
 
 /** Public: POST /api/registrations and /api/registrations/batch (idempotent by client UUID). */
@@ -17,6 +17,8 @@ export const registrationRoutes = new Hono<AppEnv>()
     const body = await readJson(c);
     const registration = validate(registrationInputSchema, body);
     assertStorableText(registration);
+    const problems = consentProblems(registration, c.var.deps.now(), 'public');
+    if (Object.keys(problems).length > 0) throw new ApiError(422, 'validation_failed', INVALID_MESSAGE, problems);
     const secretHash = recordSecretHash(body);
     const savedAt = deviceSavedAt((body as Record<string, unknown>)[DEVICE_SAVED_AT_FIELD], c.var.deps.now());
     const outcome = await createRegistration(c.var.deps.database, { registration, secretHash, deviceSavedAt: savedAt });

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
 import { registrationFormSchema } from '@domain/registration';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
 import { VENUE_BATCH_LIMIT, checkInInputSchema, feeInputSchema, walkInMarkSchema } from '@domain/venue';
 import type { AppEnv } from '../../context';
 import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin, requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import { checkRegistration, registrationResult, type RegistrationResult } from '../registrations/registration-batch';
 import { createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
@@ -43,12 +45,28 @@ function bySession<T extends { sessionId: string }>(valid: { index: number; data
 
 type WalkIn = { write: RegistrationWrite; sessionId: string; deviceId: string };
 
-/** A walk-in is a new registration (a child's needs the parent's consent, taken by the staff member) plus where it was made. */
+/**
+ * A walk-in is a new registration (a child's needs the parent's consent, taken by the staff
+ * member) for a contest the session holds, plus where it was made.
+ */
 function checkWalkIn(record: unknown, now: Date): Checked<WalkIn> {
-  const registration = checkRegistration(registrationFormSchema, record, now);
+  const registration = checkRegistration(registrationFormSchema, record, now, 'venue');
   const mark = checkRecord(walkInMarkSchema, record);
-  if ('data' in registration && 'data' in mark) return { data: { write: registration.data, ...mark.data } };
+  if ('data' in registration && 'data' in mark) {
+    const session = venueSessionById(mark.data.sessionId);
+    if (!session) return { fields: { sessionId: 'There is no session with that id this season.' } };
+    const held: readonly string[] = session.categories;
+    const elsewhere = registration.data.registration.categories.filter((slug) => !held.includes(slug));
+    if (elsewhere.length > 0) return { fields: { categories: `This session holds only ${session.categories.join(' and ')}: register other contests online.` } };
+    return { data: { write: registration.data, ...mark.data } };
+  }
   return { fields: { ...('fields' in registration ? registration.fields : {}), ...('fields' in mark ? mark.fields : {}) } };
+}
+
+/** A check-in or fee whose device time the server's clock makes implausible is refused, record by record. */
+function checkVenueRecord<T>(checked: Checked<T>, time: (data: T) => string, timeField: string, now: Date): Checked<T> {
+  if ('data' in checked && !isPlausibleDeviceTime(time(checked.data), now)) return { fields: { [timeField]: IMPLAUSIBLE_DEVICE_TIME } };
+  return checked;
 }
 
 /**
@@ -57,16 +75,20 @@ function checkWalkIn(record: unknown, now: Date): Checked<WalkIn> {
  */
 export const venueRoutes = new Hono<AppEnv>()
   .get('/sessions', requireSignedIn, (c) => c.json({ sessions: VENUE_SESSIONS }, 200))
-  .get('/sessions/:sessionId/roster', requireSignedIn, async (c) => {
+  .get('/sessions/:sessionId/roster', requireSignedIn, readsPersonalData('read.venue.roster', 'venue_session'), async (c) => {
     const session = sessionOf(c.req.param('sessionId'));
     const cursor = decodeRosterCursor(c.req.query('cursor'));
     if (cursor === 'invalid') throw new ApiError(400, 'bad_request', 'The roster cursor is not valid. Download the roster again.');
-    return c.json(await rosterSince(c.var.deps.database, session, cursor), 200);
+    const page = await rosterSince(c.var.deps.database, session, cursor);
+    Object.assign(readAudit(c), { entityId: session.id, details: { delta: cursor !== null, rows: page.entries.length } });
+    return c.json(page, 200);
   })
   .post('/check-ins/batch', requireSignedIn, async (c) => {
     const records = await readBatch(c, 'checkIns', VENUE_BATCH_LIMIT);
     const staff = signedInAdmin(c).username;
-    const batch = splitBatch<z.output<typeof checkInInputSchema>, { index: number } & CheckInResult>(records, (record) => checkRecord(checkInInputSchema, record));
+    const batch = splitBatch<z.output<typeof checkInInputSchema>, { index: number } & CheckInResult>(records, (record) =>
+      checkVenueRecord(checkRecord(checkInInputSchema, record), (r) => r.checkedInAt, 'checkedInAt', c.var.deps.now()),
+    );
     for (const [sessionId, items] of bySession(batch.valid)) {
       const outcomes = await recordCheckIns(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
       items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
@@ -76,7 +98,9 @@ export const venueRoutes = new Hono<AppEnv>()
   .post('/fees/batch', requireSignedIn, async (c) => {
     const records = await readBatch(c, 'fees', VENUE_BATCH_LIMIT);
     const staff = signedInAdmin(c).username;
-    const batch = splitBatch<z.output<typeof feeInputSchema>, { index: number } & FeeResult>(records, (record) => checkRecord(feeInputSchema, record));
+    const batch = splitBatch<z.output<typeof feeInputSchema>, { index: number } & FeeResult>(records, (record) =>
+      checkVenueRecord(checkRecord(feeInputSchema, record), (r) => r.recordedAt, 'recordedAt', c.var.deps.now()),
+    );
     for (const [sessionId, items] of bySession(batch.valid)) {
       const outcomes = await recordFees(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
       items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
@@ -89,8 +113,9 @@ export const venueRoutes = new Hono<AppEnv>()
     const now = c.var.deps.now();
     const batch = splitBatch<WalkIn, RegistrationResult>(records, (record) => checkWalkIn(record, now));
     const outcomes = await createRegistrations(c.var.deps.database, batch.valid.map((v) => v.data.write));
-    // A walk-in the server holds (new, or this device's replay) is marked; a conflicting id is not.
-    const stored = batch.valid.filter((_, i) => outcomes[i]?.status !== 'conflict').map((v) => v.data);
+    // Only a walk-in created now is marked: a duplicate (a public registration replayed here, say)
+    // is never re-labelled as this device's walk-in.
+    const stored = batch.valid.filter((_, i) => outcomes[i]?.status === 'created').map((v) => v.data);
     for (const sessionId of new Set(stored.map((v) => v.sessionId))) {
       await markWalkIns(
         c.var.deps.database,

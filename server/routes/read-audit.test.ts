@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VENUE_SESSIONS } from '@domain/season';
+import { createFamilyHarness, type FamilyHarness } from '../../tests/setup/family-harness';
+import { createRecordSecret } from '@domain/record-secret';
+import { realImage } from '../../tests/setup/photos';
+import { testDatabaseKinds } from '../../tests/setup/test-database';
+import { createApi } from '../app';
+import type { ReadAction } from '../lib/audit';
+import { readActionOf } from '../lib/read-audit';
+import { signIn, signInStaff, withCookie } from './auth/sign-in-for-tests';
+
+/**
+ * Every route of the API, and whether it answers with personal data (a child's, a family's, a
+ * judge applicant's, a subscriber's). Those must carry `readsPersonalData` (server/lib/read-audit.ts),
+ * and do; the others say why not. A new route that is in neither list fails this test until
+ * someone decides.
+ */
+const READS: Record<string, ReadAction> = {
+  'GET /registrations': 'read.registrations.list',
+  'GET /registrations/export.csv': 'read.registrations.export',
+  'GET /registrations/:id': 'read.registration.detail',
+  'GET /users': 'read.legacy_users.list',
+  'GET /judges': 'read.judges.list',
+  'GET /judges/panel': 'read.judges.panel',
+  'GET /judges/:id/photo': 'read.judge.photo',
+  'GET /contact': 'read.contact.list',
+  'GET /newsletter': 'read.newsletter.list',
+  'GET /newsletter/export.csv': 'read.newsletter.export',
+  'GET /erasure-requests': 'read.erasure_requests.list',
+  'GET /audit': 'read.audit.list',
+  'GET /venue/sessions/:sessionId/roster': 'read.venue.roster',
+  'GET /family/registration': 'read.family.registration',
+  'GET /family/registration/data': 'read.family.data',
+};
+
+const NOT_PERSONAL: Record<string, string> = {
+  'GET /health': 'the database kind',
+  'GET /auth/me': "the caller's own account",
+  'POST /auth/login': "the caller's own account",
+  'POST /auth/logout': 'nothing',
+  'GET /overview': 'counts only',
+  'GET /retention': 'counts and dates only',
+  'GET /registrations/cities': 'the list of cities in the filter, no person',
+  'GET /staff': "staff accounts' usernames and roles (the organisers' own accounts)",
+  'GET /venue/sessions': "the season's sessions",
+  'GET /venue/summary': 'counts per session, staff usernames and device names',
+  'POST /venue/reconcile': 'which of the ids the device sent exist, never their content',
+  // Writes: each is audited as a change where an admin makes it, and answers with a stored copy
+  // only to the device holding the record's secret (ADR 009) or to the admin who changed it.
+  'POST /registrations': 'a write (ADR 009)',
+  'POST /registrations/batch': 'a write (ADR 009)',
+  'PUT /registrations/:id': 'an audited change',
+  'DELETE /registrations/:id': 'an audited change',
+  'POST /registrations/:id/restore': 'an audited change',
+  'POST /registrations/:id/resend-confirmation': 'an audited change',
+  'POST /users/createuser': 'a write (ADR 009)',
+  'PUT /users/deleteuser/:id': 'an audited change',
+  'POST /judges': 'a write (ADR 009)',
+  'PATCH /judges/:id': 'an audited change',
+  'POST /contact': 'a write (ADR 009)',
+  'PATCH /contact/:id': 'an audited change',
+  'POST /newsletter': 'a write; the answer is the same either way',
+  'POST /family/find': 'the same answer whether or not the registration exists',
+  'PUT /family/registration': "an audited change by the family, answering with the family's own record",
+  'POST /family/registration/cancel': 'an audited change by the family',
+  'POST /family/registration/consent': 'an audited change by the family',
+  'POST /family/registration/erasure-request': 'an audited change by the family',
+  'POST /erasure-requests/:id/complete': 'an audited change',
+  'POST /staff': 'an audited change',
+  'POST /staff/:username/disable': 'an audited change',
+  'POST /staff/:username/enable': 'an audited change',
+  'POST /staff/:username/password': 'an audited change',
+  'POST /venue/check-ins/batch': 'a write by signed-in staff',
+  'POST /venue/fees/batch': 'a write by signed-in staff',
+  'POST /venue/walk-ins/batch': 'a write by signed-in staff (ADR 009)',
+};
+
+/** Each route of the API with the read action its chain audits, if any. */
+function routesOfTheApi(): Map<string, ReadAction | undefined> {
+  const routes = new Map<string, ReadAction | undefined>();
+  for (const route of createApi().routes) {
+    if (route.method === 'ALL') continue;
+    const key = `${route.method} ${route.path}`;
+    routes.set(key, routes.get(key) ?? readActionOf(route.handler));
+  }
+  return routes;
+}
+
+describe('the read audit covers every route that answers with personal data', () => {
+  const routes = routesOfTheApi();
+
+  it('every route is classified, and every route that reads personal data carries the read audit', () => {
+    const unclassified = [...routes.keys()].filter((key) => !(key in READS) && !(key in NOT_PERSONAL));
+    expect(unclassified, 'classify these routes in server/routes/read-audit.test.ts').toEqual([]);
+    const stale = [...Object.keys(READS), ...Object.keys(NOT_PERSONAL)].filter((key) => !routes.has(key));
+    expect(stale, 'these routes no longer exist').toEqual([]);
+    const audited = Object.fromEntries([...routes].filter(([, action]) => action !== undefined));
+    expect(audited).toEqual(READS);
+  });
+});
+
+describe.each(testDatabaseKinds())('each audited route writes its read-audit row, on %s', (kind) => {
+  let h: FamilyHarness;
+  let admin: string;
+  let staff: string;
+  let token: string;
+  let registrationId: string;
+  let judgeId: string;
+
+  beforeAll(async () => {
+    h = await createFamilyHarness(kind);
+    admin = await signIn(h.t);
+    staff = await signInStaff(h.t);
+    const family = await h.register();
+    token = family.token;
+    registrationId = family.input.id;
+    judgeId = randomUUID();
+    const form = new FormData();
+    const fields = { recordSecret: createRecordSecret(), id: judgeId, name: 'Lakshmi Iyer', email: 'lakshmi@example.org', expertise: 'Classical Dancer', experience: '12', bio: 'Teacher.' };
+    for (const [key, value] of Object.entries(fields)) form.set(key, value);
+    form.set('photo', new Blob([await realImage('jpeg')], { type: 'image/jpeg' }), 'photo.jpg');
+    expect((await h.t.request('/api/judges', { method: 'POST', body: form })).status).toBe(201);
+    expect((await h.family(token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
+  });
+  afterAll(() => h.close());
+
+  const session = VENUE_SESSIONS[0]!;
+  const requests: Record<keyof typeof READS, () => Promise<Response>> = {
+    'GET /registrations': () => h.t.request('/api/registrations', withCookie(admin)),
+    'GET /registrations/export.csv': async () => {
+      const response = await h.t.request('/api/registrations/export.csv', withCookie(admin));
+      await response.text();
+      return response;
+    },
+    'GET /registrations/:id': () => h.t.request(`/api/registrations/${registrationId}`, withCookie(admin)),
+    'GET /users': async () => {
+      const response = await h.t.request('/api/users', withCookie(admin));
+      await response.text();
+      return response;
+    },
+    'GET /judges': () => h.t.request('/api/judges', withCookie(admin)),
+    'GET /judges/panel': () => h.t.request('/api/judges/panel', withCookie(admin)),
+    'GET /judges/:id/photo': () => h.t.request(`/api/judges/${judgeId}/photo`, withCookie(admin)),
+    'GET /contact': () => h.t.request('/api/contact', withCookie(admin)),
+    'GET /newsletter': () => h.t.request('/api/newsletter', withCookie(admin)),
+    'GET /newsletter/export.csv': async () => {
+      const response = await h.t.request('/api/newsletter/export.csv', withCookie(admin));
+      await response.text();
+      return response;
+    },
+    'GET /erasure-requests': () => h.t.request('/api/erasure-requests', withCookie(admin)),
+    'GET /audit': () => h.t.request('/api/audit', withCookie(admin)),
+    'GET /venue/sessions/:sessionId/roster': () => h.t.request(`/api/venue/sessions/${session.id}/roster`, withCookie(staff)),
+    'GET /family/registration': () => h.family(token, '/registration'),
+    'GET /family/registration/data': async () => {
+      const response = await h.family(token, '/registration/data');
+      await response.text();
+      return response;
+    },
+  };
+
+  const readRows = (action: ReadAction) =>
+    h.t.database.rows<{ username: string; actor: string; entity: string | null }>(
+      sql`select admin_username as username, actor, entity_id as entity from audit_log where kind = 'read' and action = ${action} order by id`,
+    );
+
+  it.each(Object.keys(READS))('%s', async (key) => {
+    const action = READS[key]!;
+    const before = (await readRows(action)).length;
+    const response = await requests[key]!();
+    expect(response.status).toBe(200);
+    // A streamed export writes its row when the stream ends, just after the body is read.
+    await expect.poll(async () => (await readRows(action)).length).toBe(before + 1);
+    const [row] = (await readRows(action)).slice(-1);
+    const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : 'test-admin';
+    expect(row?.username).toBe(expectedReader);
+    if (key === 'GET /registrations/:id' || key.startsWith('GET /family')) expect(row?.entity).toBe(registrationId);
+  });
+
+  it('a refused read (no session, or a bad id) writes no read row', async () => {
+    const count = async () => Number((await h.t.database.rows<{ n: number }>(sql`select count(*)::int as n from audit_log where kind = 'read'`))[0]?.n);
+    const before = await count();
+    expect((await h.t.request('/api/registrations')).status).toBe(401);
+    expect((await h.t.request(`/api/registrations/${randomUUID()}`, withCookie(admin))).status).toBe(404);
+    expect((await h.t.request('/api/erasure-requests', withCookie(staff))).status).toBe(403);
+    expect(await count()).toBe(before);
+  });
+});
