@@ -13,7 +13,7 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
-import type { SaveResult } from '@/lib/outbox/record';
+import type { SaveResult } from '@/lib/outbox';
 import { CategorySelect } from './category-select';
 
 import { NOTICE_MS } from '../messages';
