@@ -11,6 +11,54 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/**
+ * The architecture, enforced (ARCHITECTURE.md, "Where things live"): shared code never imports a
+ * feature, features never import each other, only app/ composes them, and the outbox is used
+ * through its one public surface (`src/lib/outbox/index.ts`). The shell (src/app) may also read
+ * the two Dexie-free modules its entry chunk needs; tests may also use `testing.ts`.
+ */
+function architectureZones({ tests }) {
+  const testing = tests ? ['./testing.ts'] : [];
+  return [
+    ...FEATURES.map((feature) => ({
+      target: `./src/features/${feature}`,
+      from: './src/features',
+      except: [`./${feature}`],
+      message: 'Features never import each other; compose them in src/app.',
+    })),
+    {
+      target: ['./src/components', './src/lib', './src/hooks', './src/styles', './src/config'],
+      from: ['./src/features', './src/app'],
+      message: 'Shared code never imports a feature or the app.',
+    },
+    { target: './src/features', from: './src/app', message: 'Features never import the app.' },
+    {
+      target: ['./src/features', './src/components', './src/hooks'],
+      from: './src/lib/outbox',
+      except: ['./index.ts', ...testing],
+      message: "Use the outbox through its public surface: import from '@/lib/outbox'.",
+    },
+    {
+      target: './src/app',
+      from: './src/lib/outbox',
+      except: ['./index.ts', './outbox-exists.ts', './outdated.ts', ...testing],
+      message: "Use the outbox through '@/lib/outbox' (the shell may read only outbox-exists.ts and outdated.ts, which load no Dexie).",
+    },
+  ];
+}
+
+/** Every request from src/ goes through the typed client: a call by a string path (`fetch('/api/…')`, `apiFetch(…)`) is an error. */
+const STRING_PATH_CALL = 'Call the API through the typed client (`api` in src/lib/api-client.ts), never by a string path.';
+// esquery's regular expressions cannot hold a slash: \x2F is one.
+const API_PATH = '/^\\x2Fapi(\\x2F|\\?|$)/';
+const STRING_PATH_CALLS = [
+  { selector: "CallExpression[callee.name='apiFetch']", message: STRING_PATH_CALL },
+  ...["callee.name='fetch'", "callee.property.name='fetch'"].flatMap((callee) => [
+    { selector: `CallExpression[${callee}][arguments.0.type='Literal'][arguments.0.value=${API_PATH}]`, message: STRING_PATH_CALL },
+    { selector: `CallExpression[${callee}][arguments.0.type='TemplateLiteral'][arguments.0.quasis.0.value.raw=${API_PATH}]`, message: STRING_PATH_CALL },
+  ]),
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'bench/results', 'data'] },
   js.configs.recommended,
@@ -41,27 +89,15 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // The architecture, enforced (ARCHITECTURE.md, "Where things live"): shared code never imports a feature, features never
-      // import each other, and only app/ composes them.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...FEATURES.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: './src/features',
-              except: [`./${feature}`],
-              message: 'Features never import each other; compose them in src/app.',
-            })),
-            {
-              target: ['./src/components', './src/lib', './src/hooks', './src/styles', './src/config'],
-              from: ['./src/features', './src/app'],
-              message: 'Shared code never imports a feature or the app.',
-            },
-            { target: './src/features', from: './src/app', message: 'Features never import the app.' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: architectureZones({ tests: false }) }],
+      // One way to call the API (ADR 014): the typed client, whose answers are typed by the server.
+      'no-restricted-syntax': ['error', ...STRING_PATH_CALLS],
+    },
+  },
+  {
+    files: ['src/**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: architectureZones({ tests: true }) }],
     },
   },
   {

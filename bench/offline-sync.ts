@@ -81,7 +81,7 @@ export async function measureOfflineSync(ctx: BenchContext, options: { records: 
           note: 'polling IndexedDB every 50 ms, so up to ~0.05 s late',
         }),
       ],
-      details: { records: options.records, ackMs, deviceMs, batches, method: 'records written to the outbox IndexedDB in enqueueRegistration() shape while offline' },
+      details: { records: options.records, ackMs, deviceMs, batches, method: 'records written to the outbox IndexedDB in the shape enqueue("registration", …) stores, while offline' },
     };
   } finally {
     await browser.close();

@@ -8,6 +8,7 @@ import { CATEGORIES } from '@domain/categories';
 import { COURSE_TEXT_FIELDS, LEVEL_TEXT_FIELDS, WEBINAR_TEXT_FIELDS, WORKSHOP_TEXT_FIELDS } from '@/config/season-text';
 import { COORDINATORS, COURSES, LEVELS, SPONSORS, WEBINAR, WORKSHOP_DURATION, WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
 import { CONTEST_TEXT_FIELDS, CONTESTS } from '@/features/contests/utils/contest-content';
+import { OUTBOX_KIND_NAMES } from '@/lib/outbox';
 
 // The catalogs (ADR 015, src/locales/README.md): both languages have every message, every
 // message has a context comment, and the placeholders match.
@@ -106,6 +107,11 @@ describe('message catalogs (src/locales)', () => {
     }
     // No stale data ids left behind after the data changed.
     expect([...en.keys()].filter((id) => id.startsWith('data.') && !texts.has(id))).toEqual([]);
+  });
+
+  it('every outbox kind has its words: its name on /saved and its count on the badge (ids built from the kind)', () => {
+    const ids = OUTBOX_KIND_NAMES.flatMap((kind) => [`outbox.kind.${kind}`, `sync.count.${kind}`]);
+    expect(ids.filter((id) => !en.has(id) || !ta.has(id))).toEqual([]);
   });
 
   it('every validation message code has its message', () => {

@@ -1,23 +1,13 @@
 import Dexie, { type EntityTable } from 'dexie';
-import type { RosterEntry } from '@domain/venue';
 import type { OutboxRecord } from './kinds';
 import { OUTBOX_DB_NAME } from './outbox-exists';
 import { markOutboxOutdated } from './outdated';
 
-export type { OutboxKind, OutboxRecord, ContactRecord, JudgeRecord, NewsletterRecord, RegistrationRecord } from './kinds';
-export type { CheckInRecord, FeeRecord, FirstRecord, VenueRecord, WalkInRecord } from './kinds';
-export type { OutboxStatus } from './record';
-
-/** One roster line on the device, for one session (venue mode, ADR 018). */
-export type RosterRow = RosterEntry & { sessionId: string; searchName: string };
-
-/** A roster downloaded to this device: where the next delta starts, and when it goes by itself. */
-export type RosterState = { sessionId: string; cursor: string; downloadedAt: number; expiresAt: number; count: number };
+/** The tables version 2 added for venue mode's roster, which now lives in the venue feature's own database. */
+export const LEGACY_ROSTER_TABLES = ['roster', 'rosters'] as const;
 
 export class OutboxDatabase extends Dexie {
   records!: EntityTable<OutboxRecord, 'id'>;
-  roster!: Dexie.Table<RosterRow, [string, string]>;
-  rosters!: EntityTable<RosterState, 'sessionId'>;
 
   constructor(name = OUTBOX_DB_NAME) {
     super(name);
@@ -25,9 +15,11 @@ export class OutboxDatabase extends Dexie {
     this.version(1).stores({
       records: 'id, status, kind, createdAt, [kind+status]',
     });
-    // Version 2 (venue mode, issue 15; after version 1, the highest shipped): a session's roster on
-    // the device and its download state. The venue outbox kinds (walk-in, check-in, fee) live in
-    // `records` and need no new index. Tables only added, so no upgrade function.
+    // Version 2 (venue mode): a session's roster on the device and its download state. The roster
+    // has since moved to the venue feature's own database (src/features/venue/api/roster-db.ts),
+    // which takes any rows left here on its first use (`takeLegacyRosters`); the tables stay
+    // declared, empty, until a later version drops them (`roster: null`). The venue outbox kinds
+    // (walk-in, check-in, fee) live in `records` and need no new index.
     this.version(2).stores({
       records: 'id, status, kind, createdAt, [kind+status]',
       roster: '[sessionId+registrationId], sessionId, referenceCode',

@@ -1,29 +1,25 @@
-import type { ContactMessageInput } from '@domain/contact';
 import { createRecordSecret } from '@domain/record-secret';
-import type { JudgeApplicationInput } from '@domain/judge';
-import type { NewsletterSignupInput } from '@domain/newsletter';
-import type { RegistrationInput } from '@domain/registration';
-import {
-  outboxDb,
-  type ContactRecord,
-  type JudgeRecord,
-  type NewsletterRecord,
-  type OutboxDatabase,
-  type OutboxRecord,
-  type RegistrationRecord,
-  type CheckInRecord,
-  type FeeRecord,
-  type VenueRecord,
-  type WalkInRecord,
-} from './outbox-db';
+import { outboxKind, type InputOfKind, type OutboxKind, type OutboxRecord, type RecordOfKind, type RegistrationRecord } from './kinds';
+import { LEGACY_ROSTER_TABLES, isUnsynced, outboxDb, type OutboxDatabase } from './outbox-db';
+import { releaseSignedOut } from './sync-store';
+
+/*
+ * What features do with records (through `index.ts`, the outbox's one public surface): store a
+ * record of a kind, retry, delete, edit and resend, read, and clear the device. Storing or
+ * requeueing a record wakes the sync engine (`onEnqueue`): nobody calls sync() after a save.
+ */
 
 type Listener = () => void;
 const enqueueListeners = new Set<Listener>();
 
-/** The sync engine listens here, so every new record is sent as soon as it can be. */
+/** The sync engine listens here, so every new or requeued record is sent as soon as it can be. */
 export function onEnqueue(listener: Listener): () => void {
   enqueueListeners.add(listener);
   return () => enqueueListeners.delete(listener);
+}
+
+function wake(): void {
+  for (const listener of enqueueListeners) listener();
 }
 
 function fresh(now: number) {
@@ -40,64 +36,18 @@ function fresh(now: number) {
   };
 }
 
-async function store<T extends OutboxRecord>(record: T, db: OutboxDatabase): Promise<T> {
+/**
+ * Stores a new record of a kind: what its save function parsed (`src/features/<x>/api/save-*.ts`),
+ * made into the kind's fields by the kind itself (`create` in `kinds/<kind>.ts`). Resolves once it
+ * is safely in IndexedDB.
+ */
+export async function enqueue<K extends OutboxKind>(kind: K, input: InputOfKind<K>, db = outboxDb()): Promise<RecordOfKind<K>> {
+  const fields = outboxKind(kind).create(input);
+  const record = { ...fresh(Date.now()), ...fields, id: fields.payload.id, kind } as RecordOfKind<K>;
   await db.records.add(record);
   void requestPersistentStorage();
-  for (const listener of enqueueListeners) listener();
+  wake();
   return record;
-}
-
-/*
- * The enqueue functions store data already parsed by the kind's schema; features call them only
- * from their one save function (`src/features/<x>/api/save-*.ts`), which parses first. Storing
- * a record wakes the sync engine (`onEnqueue`): nobody calls sync() after a save.
- */
-
-/** Stores a validated registration. Resolves once it is safely in IndexedDB. */
-export function enqueueRegistration(payload: RegistrationInput, db = outboxDb()): Promise<RegistrationRecord> {
-  return store({ ...fresh(Date.now()), id: payload.id, kind: 'registration', payload, referenceCode: payload.referenceCode }, db);
-}
-
-export function enqueueJudgeApplication(
-  payload: JudgeApplicationInput,
-  photo: { blob: Blob; name: string } | null,
-  db = outboxDb(),
-): Promise<JudgeRecord> {
-  return store(
-    { ...fresh(Date.now()), id: payload.id, kind: 'judge', payload, photo: photo?.blob ?? null, photoName: photo?.name ?? null },
-    db,
-  );
-}
-
-/** Who made a venue record and which child it is about (shown on /saved and at the end of the day). */
-type VenueLabels = Pick<VenueRecord, 'staffUsername' | 'childName' | 'referenceCode'>;
-
-/** Stores a walk-in (venue mode): a registration marked with its session and device. */
-export function enqueueWalkIn(payload: WalkInRecord['payload'], labels: VenueLabels, db = outboxDb()): Promise<WalkInRecord> {
-  return store({ ...fresh(Date.now()), ...labels, id: payload.id, kind: 'walk-in', payload }, db);
-}
-
-export function enqueueCheckIn(payload: CheckInRecord['payload'], labels: VenueLabels, db = outboxDb()): Promise<CheckInRecord> {
-  return store({ ...fresh(Date.now()), ...labels, id: payload.id, kind: 'check-in', payload, firstCheckIn: null, ageWarning: null }, db);
-}
-
-export function enqueueFee(payload: FeeRecord['payload'], labels: VenueLabels, db = outboxDb()): Promise<FeeRecord> {
-  return store({ ...fresh(Date.now()), ...labels, id: payload.id, kind: 'fee', payload, firstFee: null }, db);
-}
-
-export function enqueueContactMessage(payload: ContactMessageInput, db = outboxDb()): Promise<ContactRecord> {
-  return store({ ...fresh(Date.now()), id: payload.id, kind: 'contact', payload }, db);
-}
-
-export function enqueueNewsletterSignup(payload: NewsletterSignupInput, db = outboxDb()): Promise<NewsletterRecord> {
-  return store({ ...fresh(Date.now()), id: payload.id, kind: 'newsletter', payload, serverStatus: null }, db);
-}
-
-/** A newsletter sign-up for this email already made on this device, if any (any case). */
-export async function findNewsletterSignup(email: string, db = outboxDb()): Promise<NewsletterRecord | undefined> {
-  const wanted = email.trim().toLowerCase();
-  const signups = (await db.records.where('kind').equals('newsletter').toArray()) as NewsletterRecord[];
-  return signups.find((record) => record.payload.email.trim().toLowerCase() === wanted && record.status !== 'failed');
 }
 
 export class RecordBusyError extends Error {
@@ -123,38 +73,51 @@ async function changeUnlessSending(
   });
 }
 
-/** Puts a failed or conflicting record back in the queue as it is. */
+const REQUEUED = { status: 'queued', lastError: null, fieldErrors: null, serverCopy: null } as const;
+
+/** Puts a failed, conflicting or waiting record back in the queue as it is. */
 export async function retryRecord(id: string, db = outboxDb()): Promise<void> {
-  await changeUnlessSending(id, () => ({ status: 'queued', lastError: null, fieldErrors: null, serverCopy: null }), db);
-  for (const listener of enqueueListeners) listener();
+  await changeUnlessSending(id, () => REQUEUED, db);
+  wake();
+}
+
+/**
+ * Puts records back in the queue whatever their state on the device (venue mode's resend of what
+ * the server does not hold, synced ones included); a record being sent right now is left alone.
+ */
+export async function resendRecords(ids: string[], db = outboxDb()): Promise<void> {
+  const now = Date.now();
+  await db.transaction('rw', db.records, async () => {
+    await db.records
+      .where('id')
+      .anyOf(ids)
+      .filter((record) => record.status !== 'sending')
+      .modify({ ...REQUEUED, updatedAt: now });
+  });
+  wake();
 }
 
 export async function deleteRecord(id: string, db = outboxDb()): Promise<void> {
   await changeUnlessSending(id, () => 'delete', db);
 }
 
-/** Edit-and-resend: the corrected registration replaces the stored one and goes back in the queue. */
-export async function updateRegistration(payload: RegistrationInput, db = outboxDb()): Promise<void> {
+/** Edit-and-resend: the corrected record replaces the stored one of the same id and goes back in the queue. */
+export async function replaceRecord<K extends OutboxKind>(kind: K, input: InputOfKind<K>, db = outboxDb()): Promise<void> {
+  const spec = outboxKind(kind);
+  const fields = spec.create(input);
   await changeUnlessSending(
-    payload.id,
+    fields.payload.id,
     (record) => {
-      if (record.kind !== 'registration') throw new Error('That record is not a registration.');
-      return {
-        payload,
-        referenceCode: payload.referenceCode,
-        status: 'queued',
-        lastError: null,
-        fieldErrors: null,
-        serverCopy: null,
-      };
+      if (record.kind !== kind) throw new Error(`That record is not a ${spec.nouns[0]}.`);
+      return { ...fields, ...REQUEUED } as Partial<OutboxRecord>;
     },
     db,
   );
-  for (const listener of enqueueListeners) listener();
+  wake();
 }
 
 /**
- * After a conflict the person may send their version as a new registration: it gets a new id,
+ * After a conflict the person may send their registration as a new one: it gets a new id,
  * reference code and secret, so it cannot collide with the copy the server already has.
  */
 export async function resendAsNew(
@@ -167,26 +130,66 @@ export async function resendAsNew(
     const record = await db.records.get(id);
     if (!record || record.kind !== 'registration') return;
     if (record.status === 'sending') throw new RecordBusyError();
-    created = {
-      ...fresh(Date.now()),
-      id: newIdentity.id,
-      kind: 'registration',
-      payload: { ...record.payload, ...newIdentity },
-      referenceCode: newIdentity.referenceCode,
-    };
+    const payload = { ...record.payload, ...newIdentity };
+    created = { ...fresh(Date.now()), ...outboxKind('registration').create(payload), id: newIdentity.id, kind: 'registration' } as RegistrationRecord;
     await db.records.delete(id);
     await db.records.add(created);
   });
-  for (const listener of enqueueListeners) listener();
+  wake();
   return created;
+}
+
+/** A sign-in came back: records that waited for it (`needs-sign-in`) go back in the queue. */
+export async function resumeAfterSignIn(db = outboxDb()): Promise<number> {
+  const released = await releaseSignedOut(db, Date.now());
+  if (released > 0) wake();
+  return released;
 }
 
 export function listRecords(db = outboxDb()): Promise<OutboxRecord[]> {
   return db.records.orderBy('createdAt').toArray();
 }
 
+/** Every record of the given kinds, oldest first. */
+export async function recordsOfKinds<K extends OutboxKind>(kinds: readonly K[], db = outboxDb()): Promise<RecordOfKind<K>[]> {
+  return (await db.records.where('kind').anyOf(kinds).sortBy('createdAt')) as RecordOfKind<K>[];
+}
+
 export function getRecord(id: string, db = outboxDb()): Promise<OutboxRecord | undefined> {
   return db.records.get(id);
+}
+
+export class UnsentRecordsError extends Error {
+  constructor(readonly unsent: number) {
+    super(`${unsent} records are not on the server yet. Send them first.`);
+    this.name = 'UnsentRecordsError';
+  }
+}
+
+/**
+ * "Clear this device" (the outbox's share): every record leaves the device, all personal data
+ * with it. Refused while anything is not on the server.
+ */
+export async function clearRecords(db = outboxDb()): Promise<void> {
+  await db.transaction('rw', db.records, async () => {
+    const unsent = await db.records.filter(isUnsynced).count();
+    if (unsent > 0) throw new UnsentRecordsError(unsent);
+    await db.records.clear();
+  });
+}
+
+/**
+ * The rows version 2 of this database held for venue mode's roster (outbox-db.ts), handed once to
+ * the venue feature's own database and removed from here. Empty on every later call.
+ */
+export async function takeLegacyRosters(db = outboxDb()): Promise<{ roster: unknown[]; rosters: unknown[] }> {
+  const [roster, rosters] = LEGACY_ROSTER_TABLES.map((name) => db.table(name));
+  return db.transaction('rw', roster!, rosters!, async () => {
+    const taken = { roster: await roster!.toArray(), rosters: await rosters!.toArray() };
+    if (taken.roster.length > 0) await roster!.clear();
+    if (taken.rosters.length > 0) await rosters!.clear();
+    return taken;
+  });
 }
 
 let persistenceRequested = false;

@@ -1,6 +1,10 @@
 import type { FieldErrors } from '@domain/validation';
 
-export type OutboxStatus = 'queued' | 'sending' | 'synced' | 'failed' | 'conflict';
+/**
+ * Where a record stands. `needs-sign-in`: a kind only a signed-in account may send (venue mode's)
+ * was answered 401/403; it waits, unsent, until someone signs in again (or asks to sync now).
+ */
+export type OutboxStatus = 'queued' | 'sending' | 'synced' | 'failed' | 'conflict' | 'needs-sign-in';
 
 /** What every outbox record carries, whatever its kind. `id` is the client UUID (the idempotency key). */
 export type RecordBase = {

@@ -1,16 +1,11 @@
 import 'fake-indexeddb/auto';
 import { createReferenceCode } from '@domain/reference-code';
 import type { RegistrationInput } from '@domain/registration';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  enqueueContactMessage,
-  enqueueJudgeApplication,
-  enqueueNewsletterSignup,
-  enqueueRegistration,
-  retryRecord,
-} from './outbox';
-import { OutboxDatabase, type OutboxRecord } from './outbox-db';
-import { BACKOFF_MAX_MS, PRUNE_SYNCED_AFTER_MS, SyncEngine, backoffDelay, type SyncEnvironment } from './sync-engine';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OutboxRecord } from './kinds';
+import { enqueue, resumeAfterSignIn, retryRecord } from './outbox';
+import { OutboxDatabase } from './outbox-db';
+import { BACKOFF_MAX_MS, HEARTBEAT_MS, PRUNE_SYNCED_AFTER_MS, SyncEngine, backoffDelay, type SyncEnvironment } from './sync-engine';
 
 let dbCount = 0;
 const opened: OutboxDatabase[] = [];
@@ -108,7 +103,7 @@ describe('sync engine', () => {
     const db = freshDb();
     const store = new Map<string, RegistrationInput>();
     const { fetch, calls } = fakeFetch(batchServer(store));
-    for (let i = 0; i < 250; i += 1) await enqueueRegistration(registration({ name: `Child ${i}` }), db);
+    for (let i = 0; i < 250; i += 1) await enqueue('registration', registration({ name: `Child ${i}` }), db);
 
     const outcome = await engineFor(db, fetch).engine.sync();
 
@@ -123,7 +118,7 @@ describe('sync engine', () => {
     const db = freshDb();
     let healthy = false;
     const { fetch, calls } = fakeFetch(batchServer(), { healthy: () => healthy });
-    const record = await enqueueRegistration(registration(), db);
+    const record = await enqueue('registration', registration(), db);
     const { engine } = engineFor(db, fetch);
 
     expect(await engine.sync()).toBe('offline');
@@ -144,7 +139,7 @@ describe('sync engine', () => {
       if (answer === 'throw') throw new TypeError('Failed to fetch');
       return server(url, init);
     });
-    const record = await enqueueRegistration(registration(), db);
+    const record = await enqueue('registration', registration(), db);
     const { engine, timers } = engineFor(db, fetch);
 
     expect(await engine.sync()).toBe('retry-later');
@@ -183,7 +178,7 @@ describe('sync engine', () => {
       return tooMany(url === '/api/contact' ? '40' : '90');
     });
     const records = [];
-    for (let i = 0; i < 150; i += 1) records.push(await enqueueRegistration(registration({ name: `Child ${i}` }), db));
+    for (let i = 0; i < 150; i += 1) records.push(await enqueue('registration', registration({ name: `Child ${i}` }), db));
     const { engine, timers } = engineFor(db, fetch);
 
     expect(await engine.sync()).toBe('retry-later');
@@ -202,7 +197,8 @@ describe('sync engine', () => {
   it('keeps a single record (contact) queued on a 429 too', async () => {
     const db = freshDb();
     const { fetch } = fakeFetch(() => json(429, { error: { code: 'too_many_requests', message: 'Too many contact messages.' } }));
-    const record = await enqueueContactMessage(
+    const record = await enqueue(
+      'contact',
       { id: crypto.randomUUID(), name: 'Ravi', email: 'ravi@example.org', phone: '9876543210', subject: 'Hello', message: 'A question', contactMethod: 'Email' },
       db,
     );
@@ -220,9 +216,9 @@ describe('sync engine', () => {
 
   it('marks a record failed with the server field messages on "invalid", and conflict with the server copy', async () => {
     const db = freshDb();
-    const good = await enqueueRegistration(registration(), db);
-    const bad = await enqueueRegistration(registration({ city: 'X' }), db);
-    const clash = await enqueueRegistration(registration(), db);
+    const good = await enqueue('registration', registration(), db);
+    const bad = await enqueue('registration', registration({ city: 'X' }), db);
+    const clash = await enqueue('registration', registration(), db);
     const serverCopy = { ...clash.payload, name: 'Someone else' };
     const { fetch } = fakeFetch(() =>
       json(200, {
@@ -250,14 +246,18 @@ describe('sync engine', () => {
 
   it('answers 409 and 422 from single endpoints the same way, and 415 as a photo error', async () => {
     const db = freshDb();
-    const message = await enqueueContactMessage(
+    const message = await enqueue(
+      'contact',
       { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
       db,
     );
-    const signup = await enqueueNewsletterSignup({ id: crypto.randomUUID(), email: 'A@Example.org' }, db);
-    const judge = await enqueueJudgeApplication(
-      { id: crypto.randomUUID(), name: 'J', expertise: 'Yoga Trainer', experience: 3, bio: 'Teacher' },
-      { blob: new Blob(['not an image'], { type: 'image/png' }), name: 'me.png' },
+    const signup = await enqueue('newsletter', { id: crypto.randomUUID(), email: 'A@Example.org' }, db);
+    const judge = await enqueue(
+      'judge',
+      {
+        payload: { id: crypto.randomUUID(), name: 'J', expertise: 'Yoga Trainer', experience: 3, bio: 'Teacher' },
+        photo: { blob: new Blob(['not an image'], { type: 'image/png' }), name: 'me.png' },
+      },
       db,
     );
     const { fetch, calls } = fakeFetch((url) => {
@@ -285,14 +285,15 @@ describe('sync engine', () => {
 
   it("sends each record's own secret with every write: batch, single, contact, newsletter and judge", async () => {
     const db = freshDb();
-    const a = await enqueueRegistration(registration(), db);
-    const b = await enqueueRegistration(registration(), db);
-    const message = await enqueueContactMessage(
+    const a = await enqueue('registration', registration(), db);
+    const b = await enqueue('registration', registration(), db);
+    const message = await enqueue(
+      'contact',
       { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
       db,
     );
-    const signup = await enqueueNewsletterSignup({ id: crypto.randomUUID(), email: 'a@example.org' }, db);
-    const judge = await enqueueJudgeApplication({ id: crypto.randomUUID(), name: 'J', expertise: 'Yoga Trainer', experience: 3, bio: 'Teacher' }, null, db);
+    const signup = await enqueue('newsletter', { id: crypto.randomUUID(), email: 'a@example.org' }, db);
+    const judge = await enqueue('judge', { payload: { id: crypto.randomUUID(), name: 'J', expertise: 'Yoga Trainer', experience: 3, bio: 'Teacher' }, photo: null }, db);
     let batchRefused = false;
     const { fetch, calls } = fakeFetch((url) => {
       if (url === '/api/registrations/batch' && !batchRefused) {
@@ -320,7 +321,7 @@ describe('sync engine', () => {
 
   it('gives a record saved before record secrets one before its next send, and keeps it for every later send', async () => {
     const db = freshDb();
-    const record = await enqueueRegistration(registration(), db);
+    const record = await enqueue('registration', registration(), db);
     // As a build before record secrets stored it.
     await db.records.where('id').equals(record.id).modify((stored) => void delete stored.recordSecret);
     expect((await byId(db, record.id)).recordSecret).toBeUndefined();
@@ -345,9 +346,10 @@ describe('sync engine', () => {
 
   it('syncs on answers that carry no stored copy, and marks a conflict without one (the server shows it only for the secret)', async () => {
     const db = freshDb();
-    const created = await enqueueRegistration(registration(), db);
-    const clash = await enqueueRegistration(registration(), db);
-    const message = await enqueueContactMessage(
+    const created = await enqueue('registration', registration(), db);
+    const clash = await enqueue('registration', registration(), db);
+    const message = await enqueue(
+      'contact',
       { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
       db,
     );
@@ -374,8 +376,8 @@ describe('sync engine', () => {
 
   it('falls back to one-by-one sends when the whole batch is refused', async () => {
     const db = freshDb();
-    const a = await enqueueRegistration(registration(), db);
-    const b = await enqueueRegistration(registration(), db);
+    const a = await enqueue('registration', registration(), db);
+    const b = await enqueue('registration', registration(), db);
     const { fetch, calls } = fakeFetch((url, init) => {
       if (url === '/api/registrations/batch') return json(422, { error: { code: 'validation_failed', message: 'bad batch' } });
       const body = JSON.parse(String(init?.body)) as RegistrationInput;
@@ -392,7 +394,7 @@ describe('sync engine', () => {
 
   it("puts records a closed tab left in 'sending' back in the queue and sends them", async () => {
     const db = freshDb();
-    const record = await enqueueRegistration(registration(), db);
+    const record = await enqueue('registration', registration(), db);
     await db.records.update(record.id, { status: 'sending' });
     const { fetch, calls } = fakeFetch(batchServer());
 
@@ -404,8 +406,8 @@ describe('sync engine', () => {
   it('prunes synced records after 7 days and keeps everything unsynced', async () => {
     const db = freshDb();
     let now = 1_000_000_000_000;
-    const synced = await enqueueRegistration(registration(), db);
-    const failed = await enqueueRegistration(registration(), db);
+    const synced = await enqueue('registration', registration(), db);
+    const failed = await enqueue('registration', registration(), db);
     await db.records.update(synced.id, { status: 'synced', syncedAt: now });
     await db.records.update(failed.id, { status: 'failed', updatedAt: now - 30 * PRUNE_SYNCED_AFTER_MS });
     const { fetch } = fakeFetch(batchServer());
@@ -431,7 +433,7 @@ describe('sync engine', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
       return serve(url, init);
     });
-    for (let i = 0; i < 5; i += 1) await enqueueRegistration(registration(), db);
+    for (let i = 0; i < 5; i += 1) await enqueue('registration', registration(), db);
     const locks = fakeLocks();
     const tabA = engineFor(db, fetch, { locks }).engine;
     const tabB = engineFor(db, fetch, { locks }).engine;
@@ -446,11 +448,11 @@ describe('sync engine', () => {
   it('coalesces triggers that arrive during a run into one more run', async () => {
     const db = freshDb();
     const { fetch, calls } = fakeFetch(batchServer());
-    await enqueueRegistration(registration(), db);
+    await enqueue('registration', registration(), db);
     const { engine } = engineFor(db, fetch);
 
     const first = engine.sync();
-    await enqueueRegistration(registration(), db);
+    await enqueue('registration', registration(), db);
     const second = engine.sync();
     expect(second).toBe(first);
     await first;
@@ -461,7 +463,7 @@ describe('sync engine', () => {
 
   it('retries a failed record once the person asks, and refuses to touch one that is sending', async () => {
     const db = freshDb();
-    const record = await enqueueRegistration(registration(), db);
+    const record = await enqueue('registration', registration(), db);
     await db.records.update(record.id, { status: 'failed', lastError: 'x' });
     await retryRecord(record.id, db);
     expect((await byId(db, record.id)).status).toBe('queued');
@@ -497,8 +499,7 @@ describe('venue records (kinds that need a sign-in)', () => {
     checkedInAt: new Date().toISOString(),
   });
 
-  it('keeps them queued when the staff session has ended (401), sends the rest, and sends them after sign-in', async () => {
-    const { enqueueCheckIn } = await import('./outbox');
+  it('keeps them waiting for a sign-in when the staff session has ended (401), sends the rest, and sends them after sign-in', async () => {
     const db = freshDb();
     let signedIn = false;
     const { fetch, calls } = fakeFetch((url, init) => {
@@ -508,23 +509,46 @@ describe('venue records (kinds that need a sign-in)', () => {
       return json(200, { results: checkIns.map((c, index) => ({ index, id: c.id, status: 'created', ageMonths: null, ageWarning: null })) });
     });
     const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
-    const record = await enqueueCheckIn(checkIn(), labels, db);
-    await enqueueRegistration(registration(), db);
+    const record = await enqueue('check-in', { payload: checkIn(), labels }, db);
+    await enqueue('registration', registration(), db);
 
     expect(await engine.sync()).toBe('signed-out');
-    expect(await db.records.get(record.id)).toMatchObject({ status: 'queued', lastError: expect.stringMatching(/Sign in again/) });
+    // A state of the record, not a message to compare: "needs sign-in".
+    expect(await db.records.get(record.id)).toMatchObject({ status: 'needs-sign-in', lastError: expect.stringMatching(/Sign in again/) });
     expect((await db.records.where('kind').equals('registration').first())?.status).toBe('synced');
     // One request for the batch: a 401 is not a refusal to retry record by record.
     expect(calls.filter((c) => c.url === '/api/venue/check-ins/batch')).toHaveLength(1);
 
+    // Until someone signs in, later runs leave them alone (no request that would answer 401 again).
+    expect(await engine.sync()).toBe('idle');
+    expect(calls.filter((c) => c.url === '/api/venue/check-ins/batch')).toHaveLength(1);
+
     signedIn = true;
-    expect(await engine.syncNow()).toBe('done');
+    engine.start({ addEventListener: () => undefined, removeEventListener: () => undefined });
+    await engine.sync();
+    // The sign-in puts them back in the queue, which wakes the engine.
+    expect(await resumeAfterSignIn(db)).toBe(1);
+    await engine.sync();
+    engine.stop();
     expect(await db.records.get(record.id)).toMatchObject({ status: 'synced', ageWarning: null });
     expect(calls.filter((c) => c.url === '/api/venue/check-ins/batch')).toHaveLength(2);
   });
 
-  it('a 403 keeps them queued too, while the kinds after them still send', async () => {
-    const { enqueueCheckIn, enqueueFee } = await import('./outbox');
+  it('"Sync now" gives records waiting for a sign-in another go', async () => {
+    const db = freshDb();
+    const { fetch } = fakeFetch((_url, init) => {
+      const { checkIns } = JSON.parse(String(init?.body)) as { checkIns: { id: string }[] };
+      return json(200, { results: checkIns.map((c, index) => ({ index, id: c.id, status: 'created', ageMonths: null, ageWarning: null })) });
+    });
+    const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
+    const record = await enqueue('check-in', { payload: checkIn(), labels }, db);
+    await db.records.update(record.id, { status: 'needs-sign-in' });
+    expect(await engine.sync()).toBe('idle');
+    expect(await engine.syncNow()).toBe('done');
+    expect((await db.records.get(record.id))?.status).toBe('synced');
+  });
+
+  it('a 403 makes them wait for a sign-in too, while the kinds after them still send', async () => {
     const db = freshDb();
     const { fetch, calls } = fakeFetch((url, init) => {
       if (url === '/api/venue/check-ins/batch') return json(403, { error: { code: 'forbidden', message: 'Not allowed.' } });
@@ -532,20 +556,15 @@ describe('venue records (kinds that need a sign-in)', () => {
       return json(200, { results: fees.map((f, index) => ({ index, id: f.id, status: 'created' })) });
     });
     const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
-    const kept = await enqueueCheckIn(checkIn(), labels, db);
-    const fee = await enqueueFee(
-      { ...checkIn(), status: 'paid', amountRupees: 333, recordedAt: new Date().toISOString() },
-      labels,
-      db,
-    );
+    const kept = await enqueue('check-in', { payload: checkIn(), labels }, db);
+    const fee = await enqueue('fee', { payload: { ...checkIn(), status: 'paid', amountRupees: 333, recordedAt: new Date().toISOString() }, labels }, db);
     expect(await engine.sync()).toBe('signed-out');
-    expect((await db.records.get(kept.id))?.status).toBe('queued');
+    expect((await db.records.get(kept.id))?.status).toBe('needs-sign-in');
     expect((await db.records.get(fee.id))?.status).toBe('synced');
     expect(calls.map((c) => c.url).filter((url) => url !== '/api/health')).toEqual(['/api/venue/check-ins/batch', '/api/venue/fees/batch']);
   });
 
   it('a check-in another device made first ends synced, saying who was first', async () => {
-    const { enqueueCheckIn } = await import('./outbox');
     const db = freshDb();
     const first = { at: '2027-04-18T04:00:00.000Z', by: 'other-staff', deviceId: 'device-bbbbbbbb' };
     const { fetch } = fakeFetch((_url, init) => {
@@ -553,13 +572,12 @@ describe('venue records (kinds that need a sign-in)', () => {
       return json(200, { results: checkIns.map((c, index) => ({ index, id: c.id, status: 'already_checked_in', first })) });
     });
     const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
-    const record = await enqueueCheckIn(checkIn(), labels, db);
+    const record = await enqueue('check-in', { payload: checkIn(), labels }, db);
     expect(await engine.sync()).toBe('done');
     expect(await db.records.get(record.id)).toMatchObject({ status: 'synced', firstCheckIn: first });
   });
 
   it('an invalid check-in fails with the server\'s message; a refused batch of one is that record\'s answer', async () => {
-    const { enqueueCheckIn } = await import('./outbox');
     const db = freshDb();
     const { fetch } = fakeFetch((_url, init) => {
       const { checkIns } = JSON.parse(String(init?.body)) as { checkIns: { id: string }[] };
@@ -569,10 +587,81 @@ describe('venue records (kinds that need a sign-in)', () => {
       });
     });
     const engine = new SyncEngine({ db, fetch, setTimer: () => null, clearTimer: () => undefined });
-    const a = await enqueueCheckIn(checkIn(), labels, db);
-    const b = await enqueueCheckIn(checkIn(), labels, db);
+    const a = await enqueue('check-in', { payload: checkIn(), labels }, db);
+    const b = await enqueue('check-in', { payload: checkIn(), labels }, db);
     expect(await engine.sync()).toBe('done');
     expect(await db.records.get(a.id)).toMatchObject({ status: 'failed', lastError: 'Not on this list.' });
     expect(await db.records.get(b.id)).toMatchObject({ status: 'failed', lastError: 'Not on this list.' });
   });
+});
+
+describe('the heartbeat: the internet comes back without an `online` event', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /**
+   * A phone whose Wi-Fi stays connected while the internet drops for 10 minutes: every request
+   * fails, no `online` event ever fires. Then the internet returns at once. Real timers are faked
+   * (setTimeout only: IndexedDB runs on setImmediate), and time moves a second at a time.
+   */
+  async function secondsToSyncAfterInternetReturns(heartbeatMs: number | null): Promise<number | null> {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const db = freshDb();
+    let internet = false;
+    const probes: number[] = [];
+    let clock = 0;
+    const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url === '/api/health') probes.push(clock);
+      if (!internet) throw new TypeError('Failed to fetch');
+      if (url === '/api/health') return json(200, { ok: true, db: 'pglite' });
+      return batchServer()(url, init);
+    }) as typeof globalThis.fetch;
+    const record = await enqueue('registration', registration(), db);
+    const engine = new SyncEngine({ db, fetch, locks: null, random: () => 1, heartbeatMs });
+    // A window that never says `online`.
+    engine.start({ addEventListener: () => undefined, removeEventListener: () => undefined });
+
+    const settle = async () => {
+      for (let i = 0; i < 30; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    };
+    const elapse = async (seconds: number, until?: () => Promise<boolean>) => {
+      for (let second = 0; second < seconds; second += 1) {
+        await vi.advanceTimersByTimeAsync(1000);
+        clock += 1;
+        await settle();
+        if (until && (await until())) return second + 1;
+      }
+      return null;
+    };
+    const synced = async () => (await db.records.get(record.id))?.status === 'synced';
+
+    await settle();
+    await elapse(10 * 60);
+    expect(await db.records.get(record.id)).toMatchObject({ status: 'queued', lastError: null });
+    expect(engine.getState().lastOutcome).toBe('offline');
+    // By now the backoff alone waits minutes between tries (2 s, 4 s, ... 5 min).
+    expect(backoffDelay(9, () => 1)).toBe(BACKOFF_MAX_MS);
+
+    internet = true;
+    const seconds = await elapse(5 * 60, synced);
+    engine.stop();
+    if (heartbeatMs !== null) {
+      // The heartbeat is a probe of /api/health, nothing heavier, every HEARTBEAT_MS while offline
+      // (this clock counts whole seconds, hence the one second of slack).
+      const gaps = probes.slice(1).map((at, index) => at - probes[index]!);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(heartbeatMs / 1000 + 1);
+    }
+    return seconds;
+  }
+
+  it('syncs the waiting records within 30 s of the internet returning, with no `online` event', async () => {
+    const seconds = await secondsToSyncAfterInternetReturns(HEARTBEAT_MS);
+    expect(seconds).not.toBeNull();
+    expect(seconds).toBeLessThanOrEqual(30);
+  }, 60_000);
+
+  it('(without the heartbeat, the same records would wait out the backoff: minutes)', async () => {
+    const seconds = await secondsToSyncAfterInternetReturns(null);
+    expect(seconds === null || seconds > 30).toBe(true);
+  }, 60_000);
 });

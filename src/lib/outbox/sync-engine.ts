@@ -1,28 +1,37 @@
-import { createRecordSecret } from '@domain/record-secret';
-import { OUTBOX_KIND_NAMES, outboxKind, type OutboxKind, type OutboxRecord } from './kinds';
+import { OUTBOX_KIND_NAMES, outboxKind, type OutboxKind } from './kinds';
 import { onEnqueue } from './outbox';
 import type { OutboxDatabase } from './outbox-db';
-import { NO_CONNECTION, isTransientStatus, signedOutVerdict, transientVerdict, verdictOfResponse, type Verdict } from './protocol';
+import type { Verdict } from './protocol';
+import { SyncStore } from './sync-store';
+import { Transport } from './transport';
 
 /**
- * The scheduling half of the outbox: when to send (start, `online`, tab visible, each new record,
- * backoff, "Sync now"), the one-tab lock, claiming records and recording verdicts. What a request
- * looks like and what an answer means belongs to each kind (kinds/*.ts, protocol.ts).
+ * When to sync, and nothing else: on start, `online`, the tab becoming visible, each new record,
+ * backoff after a failure, "Sync now", and a light heartbeat while records wait for a server that
+ * could not be reached; one tab at a time (Web Locks). Sending is the transport's (transport.ts),
+ * the records on the device are the sync store's (sync-store.ts), and what a request looks like
+ * and what its answer means belongs to each kind (kinds/*.ts, protocol.ts).
  */
 
 export const SYNC_LOCK_NAME = 'ktc-outbox-sync';
 export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
-export const PRUNE_SYNCED_AFTER_MS = 7 * 24 * 60 * 60_000;
+/**
+ * While records wait for a server that could not be reached, a probe of GET /api/health this
+ * often: the internet can come back without an `online` event (the phone's Wi-Fi stayed
+ * connected), and the records should not wait out a backoff of minutes.
+ */
+export const HEARTBEAT_MS = 15_000;
+export { PRUNE_SYNCED_AFTER_MS } from './sync-store';
 
 /** What one sync run ended with. */
 export type SyncOutcome =
   | 'idle' // nothing was waiting
   | 'done' // everything waiting got an answer from the server
   | 'offline' // the server could not be reached; records stay queued
-  | 'retry-later' // the server failed part way (5xx, network); the rest stays queued
+  | 'retry-later' // the server failed part way (5xx, 429); the rest stays queued
   | 'busy' // another tab holds the sync lock
-  | 'signed-out'; // a kind that needs a signed-in account got 401/403: those stay queued, the rest were sent
+  | 'signed-out'; // a kind that needs a signed-in account got 401/403: those wait for a sign-in, the rest were sent
 
 export type SyncState = {
   running: boolean;
@@ -42,6 +51,8 @@ export type SyncEnvironment = {
   setTimer?: (callback: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
   random?: () => number;
+  /** How often to probe while the server cannot be reached; null: no heartbeat. */
+  heartbeatMs?: number | null;
 };
 
 /** Capped exponential backoff with jitter: 2 s, 4 s, 8 s ... never more than 5 min. */
@@ -51,16 +62,22 @@ export function backoffDelay(failures: number, random: () => number = Math.rando
   return Math.round(capped * (0.5 + random() / 2));
 }
 
-class TransientFailure extends Error {}
+/** A kind's records could not all be sent: the run stops, the rest waits. */
+class TransientFailure extends Error {
+  constructor(readonly offline: boolean) {
+    super('transient');
+  }
+}
 
 export class SyncEngine {
-  private readonly db: OutboxDatabase;
-  private readonly fetch: typeof fetch;
+  private readonly store: SyncStore;
+  private readonly transport: Transport;
   private readonly now: () => number;
   private readonly locks: { request: LockRequest } | null;
   private readonly setTimer: (callback: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
   private readonly random: () => number;
+  private readonly heartbeatMs: number | null;
 
   private current: Promise<SyncOutcome> | null = null;
   private again = false;
@@ -68,21 +85,23 @@ export class SyncEngine {
   /** A 429's or 503's Retry-After from the last run: the next try waits at least that long. */
   private retryAfterMs = 0;
   private timer: unknown = null;
+  private heartbeat: unknown = null;
   private recovered = false;
-  /** This run met a kind whose sign-in has ended (`needsSignIn`); its records went back to the queue. */
+  /** This run met a kind whose sign-in has ended (`needsSignIn`); its records wait for a sign-in. */
   private signedOut = false;
   private state: SyncState = { running: false, lastOutcome: null, lastRunAt: null, nextRetryAt: null };
   private readonly listeners = new Set<(state: SyncState) => void>();
   private readonly cleanups: (() => void)[] = [];
 
   constructor(env: SyncEnvironment) {
-    this.db = env.db;
-    this.fetch = env.fetch;
     this.now = env.now ?? Date.now;
+    this.store = new SyncStore(env.db, this.now);
+    this.transport = new Transport(env.fetch);
     this.locks = env.locks ?? null;
     this.setTimer = env.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
     this.clearTimer = env.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.random = env.random ?? Math.random;
+    this.heartbeatMs = env.heartbeatMs === undefined ? HEARTBEAT_MS : env.heartbeatMs;
   }
 
   getState(): SyncState {
@@ -94,7 +113,7 @@ export class SyncEngine {
     return () => this.listeners.delete(listener);
   }
 
-  /** Syncs now and on every later trigger: `online`, tab visible, each new record, backoff. */
+  /** Syncs now and on every later trigger: `online`, tab visible, each new record, backoff, heartbeat. */
   start(target: Pick<Window, 'addEventListener' | 'removeEventListener'> & { document?: Document } = window): void {
     const sync = () => void this.sync();
     const visible = () => {
@@ -112,13 +131,14 @@ export class SyncEngine {
 
   stop(): void {
     for (const cleanup of this.cleanups.splice(0)) cleanup();
-    if (this.timer !== null) this.clearTimer(this.timer);
-    this.timer = null;
+    this.stopTimer();
+    this.stopHeartbeat();
   }
 
-  /** 'Sync now': forget the backoff and try at once. */
-  syncNow(): Promise<SyncOutcome> {
+  /** 'Sync now': forget the backoff, give records waiting for a sign-in another go, and try at once. */
+  async syncNow(): Promise<SyncOutcome> {
     this.failures = 0;
+    await this.store.releaseSignedOut();
     return this.sync();
   }
 
@@ -147,10 +167,11 @@ export class SyncEngine {
   }
 
   private schedule(outcome: SyncOutcome): void {
-    if (this.timer !== null) this.clearTimer(this.timer);
-    this.timer = null;
-    if (outcome === 'done' || outcome === 'idle') {
+    this.stopTimer();
+    // Nothing left that another try could send: records wait for a person (failed, conflict) or a sign-in.
+    if (outcome === 'done' || outcome === 'idle' || outcome === 'signed-out') {
       this.failures = 0;
+      this.stopHeartbeat();
       this.setState({ nextRetryAt: null });
       return;
     }
@@ -162,6 +183,39 @@ export class SyncEngine {
       void this.sync();
     }, delay);
     this.setState({ nextRetryAt: this.now() + delay });
+    // The server answered (a fault, a rate limit): its backoff and Retry-After stand, no heartbeat.
+    if (outcome === 'offline') this.startHeartbeat();
+    else this.stopHeartbeat();
+  }
+
+  /** Probes every `heartbeatMs` until the server answers, then syncs at once (the backoff is not waited out). */
+  private startHeartbeat(): void {
+    const every = this.heartbeatMs;
+    if (every === null || this.heartbeat !== null) return;
+    const beat = () => {
+      const handle = this.setTimer(() => {
+        void (async () => {
+          // A run in progress probes by itself.
+          const back = !this.current && (await this.transport.reachable());
+          if (this.heartbeat !== handle) return; // stopped meanwhile
+          this.heartbeat = null;
+          if (back) void this.sync();
+          else beat();
+        })();
+      }, every);
+      this.heartbeat = handle;
+    };
+    beat();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== null) this.clearTimer(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== null) this.clearTimer(this.timer);
+    this.timer = null;
   }
 
   private runWithLock(): Promise<SyncOutcome> {
@@ -174,181 +228,39 @@ export class SyncEngine {
 
   private async run(recoverStale: boolean): Promise<SyncOutcome> {
     if (recoverStale) {
-      await this.recoverStaleSending();
+      await this.store.recoverStaleSending();
       this.recovered = true;
     }
-    await this.pruneSynced();
-    const waiting = await this.db.records.where('status').equals('queued').count();
-    if (waiting === 0) return 'idle';
-    if (!(await this.serverReachable())) return 'offline';
+    await this.store.pruneSynced();
+    if ((await this.store.queued()) === 0) return 'idle';
+    if (!(await this.transport.reachable())) return 'offline';
     this.signedOut = false;
     try {
       for (const kind of OUTBOX_KIND_NAMES) await this.send(kind);
     } catch (error) {
-      if (error instanceof TransientFailure) return 'retry-later';
+      if (error instanceof TransientFailure) return error.offline ? 'offline' : 'retry-later';
       throw error;
     }
     return this.signedOut ? 'signed-out' : 'done';
   }
 
-  /** A tab closed mid-send leaves records in 'sending'; the server is idempotent, so resend them. */
-  async recoverStaleSending(): Promise<number> {
-    return this.db.records.where('status').equals('sending').modify({ status: 'queued' });
-  }
-
-  async pruneSynced(): Promise<number> {
-    const cutoff = this.now() - PRUNE_SYNCED_AFTER_MS;
-    return this.db.records
-      .where('status')
-      .equals('synced')
-      .filter((record) => (record.syncedAt ?? 0) < cutoff)
-      .delete();
-  }
-
-  private async serverReachable(): Promise<boolean> {
-    try {
-      const response = await this.fetch('/api/health', { cache: 'no-store', headers: { 'X-Requested-With': 'fetch' } });
-      if (!response.ok) return false;
-      const body: unknown = await response.json();
-      return !!body && typeof body === 'object' && (body as { ok?: unknown }).ok === true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** Marks queued records of one kind as sending (oldest first) and returns them. */
-  private async claim(kind: OutboxKind, limit: number): Promise<OutboxRecord[]> {
-    return this.db.transaction('rw', this.db.records, async () => {
-      const queued = await this.db.records.where('[kind+status]').equals([kind, 'queued']).sortBy('createdAt');
-      const batch = queued.slice(0, limit);
-      const now = this.now();
-      for (const record of batch) {
-        // A record saved by a build before record secrets gets its secret before it is sent again.
-        record.recordSecret ??= createRecordSecret();
-        await this.db.records.update(record.id, {
-          status: 'sending',
-          attempts: record.attempts + 1,
-          updatedAt: now,
-          recordSecret: record.recordSecret,
-        });
-      }
-      return batch;
-    });
-  }
-
-  /** Sends every queued record of one kind: in batches where the kind has them, else one by one. */
+  /** Sends every queued record of one kind, a claim at a time (a batch, or one record for kinds without batches). */
   private async send(kind: OutboxKind): Promise<void> {
-    const spec = outboxKind(kind);
+    const limit = outboxKind(kind).batch?.limit ?? 1;
     for (;;) {
-      const claimed = await this.claim(kind, spec.batch?.limit ?? 1);
+      const claimed = await this.store.claim(kind, limit);
       if (claimed.length === 0) return;
-      const verdicts = spec.batch ? await this.sendBatch(claimed) : null;
-      if (!verdicts) {
-        await this.sendOneByOne(claimed);
-        continue;
-      }
+      const verdicts = await this.transport.send(claimed);
+      await this.store.settle(claimed, verdicts);
       this.noteRetryAfter(verdicts);
-      // One transaction for the whole batch: one change notification instead of a hundred.
-      await this.db.transaction('rw', this.db.records, async () => {
-        for (const [index, record] of claimed.entries()) await this.apply(record, verdicts[index]!);
-      });
-      if (verdicts.some((verdict) => verdict.kind === 'transient')) throw new TransientFailure();
+      const transient = verdicts.filter((verdict) => verdict.kind === 'transient');
+      if (transient.length > 0) throw new TransientFailure(transient.every((verdict) => verdict.offline === true));
       // Signed out: this kind waits for a sign-in; the next kinds still go.
       if (verdicts.some((verdict) => verdict.kind === 'signed-out')) {
         this.signedOut = true;
         return;
       }
     }
-  }
-
-  /** The batch's verdicts, or null when the batch as a whole was refused (then each goes alone). */
-  private async sendBatch(records: OutboxRecord[]): Promise<Verdict[] | null> {
-    const spec = outboxKind(records[0]!.kind);
-    const batch = spec.batch!;
-    let response: Response;
-    try {
-      response = await this.fetch(...batch.request(records));
-    } catch {
-      return records.map(() => ({ kind: 'transient', message: NO_CONNECTION }));
-    }
-    const signedOut = spec.needsSignIn ? signedOutVerdict(response) : null;
-    if (signedOut) return records.map(() => signedOut);
-    if (isTransientStatus(response.status)) {
-      const verdict = transientVerdict(response);
-      return records.map(() => verdict);
-    }
-    // Refused as a whole; send one by one so each record gets its own answer (a kind with only a
-    // batch endpoint sends batches of one, and a refused batch of one is that record's answer).
-    if (!response.ok) return spec.request || records.length > 1 ? null : [await verdictOfResponse(response)];
-    return batch.verdicts(records, await response.json().catch(() => null));
-  }
-
-  /** One request per record; the first transient answer puts the rest back in the queue. */
-  private async sendOneByOne(records: OutboxRecord[]): Promise<void> {
-    for (const [position, record] of records.entries()) {
-      const verdict = await this.post(record);
-      if (verdict.kind === 'transient' || verdict.kind === 'signed-out') {
-        await this.requeue(records.slice(position), verdict.message);
-        if (verdict.kind === 'signed-out') {
-          this.signedOut = true;
-          return;
-        }
-        this.noteRetryAfter([verdict]);
-        throw new TransientFailure();
-      }
-      await this.apply(record, verdict);
-    }
-  }
-
-  private async post(record: OutboxRecord): Promise<Verdict> {
-    const spec = outboxKind(record.kind);
-    if (!spec.request) return (await this.sendBatch([record]))![0]!;
-    try {
-      const response = await this.fetch(...spec.request(record));
-      return (spec.needsSignIn ? signedOutVerdict(response) : null) ?? (await verdictOfResponse(response));
-    } catch {
-      return { kind: 'transient', message: NO_CONNECTION };
-    }
-  }
-
-  private async apply(record: OutboxRecord, verdict: Verdict): Promise<void> {
-    const now = this.now();
-    if (verdict.kind === 'synced') {
-      await this.db.records.update(record.id, {
-        ...outboxKind(record.kind).synced?.(record, verdict.answer),
-        status: 'synced',
-        syncedAt: now,
-        updatedAt: now,
-        lastError: null,
-        fieldErrors: null,
-        serverCopy: null,
-      });
-    } else if (verdict.kind === 'conflict') {
-      await this.db.records.update(record.id, {
-        status: 'conflict',
-        updatedAt: now,
-        lastError: verdict.message,
-        serverCopy: verdict.serverCopy,
-      });
-    } else if (verdict.kind === 'failed') {
-      await this.db.records.update(record.id, {
-        status: 'failed',
-        updatedAt: now,
-        lastError: verdict.message,
-        fieldErrors: verdict.fields,
-      });
-    } else {
-      await this.requeue([record], verdict.message);
-    }
-  }
-
-  private async requeue(records: OutboxRecord[], message: string): Promise<void> {
-    const now = this.now();
-    await this.db.transaction('rw', this.db.records, async () => {
-      for (const record of records) {
-        await this.db.records.update(record.id, { status: 'queued', lastError: message, updatedAt: now });
-      }
-    });
   }
 
   /** A 429's or 503's Retry-After: the next try waits at least that long. */

@@ -4,7 +4,7 @@ import type { RegistrationInput } from '@domain/registration';
 /**
  * Drives the app's real outbox (IndexedDB 'ktc-outbox', store 'records', as defined in
  * src/lib/outbox/outbox-db.ts) from a test. Records are written in exactly the shape
- * enqueueRegistration() stores; the app's own sync engine then sends them.
+ * `enqueue('registration', …)` stores; the app's own sync engine then sends them.
  */
 export const OUTBOX_DB = 'ktc-outbox';
 
@@ -39,7 +39,7 @@ export async function waitForOutbox(page: Page, timeoutMs = 30_000): Promise<voi
   }
 }
 
-/** Adds queued registrations in one transaction, the way enqueueRegistration() stores each one. */
+/** Adds queued registrations in one transaction, the way `enqueue('registration', …)` stores each one. */
 export async function queueRegistrations(page: Page, payloads: RegistrationInput[]): Promise<void> {
   await page.evaluate(
     async ({ name, payloads }) => {

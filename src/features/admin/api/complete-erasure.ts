@@ -7,7 +7,7 @@ type CompleteAnswer = InferResponseType<(typeof api)['erasure-requests'][':id'][
 
 /** Carries out an erasure: the registration's personal data is deleted; an anonymous count stays. */
 export async function completeErasure(id: string): Promise<CompleteAnswer> {
-  return readResponse<CompleteAnswer>(await api['erasure-requests'][':id'].complete.$post({ param: { id } }));
+  return readResponse(await api['erasure-requests'][':id'].complete.$post({ param: { id } }));
 }
 
 export function useCompleteErasure() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { apiFetch, type api } from '@/lib/api-client';
+import { api, readResponse } from '@/lib/api-client';
 import type { AdminRegistration, RegistrationPage } from './get-registrations';
 import type { MutationConfig } from './mutation-config';
 import { adminKeys } from './query-keys';
@@ -12,7 +12,7 @@ type DeleteAnswer = InferResponseType<(typeof api.registrations)[':id']['$delete
 
 /** A soft delete: the row can be restored (restore-registration.ts). */
 export function deleteRegistration(id: string): Promise<DeleteAnswer> {
-  return apiFetch<DeleteAnswer>(`/api/registrations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return readResponse(api.registrations[':id'].$delete({ param: { id } }));
 }
 
 /** Takes a deleted row out of every loaded view and keeps the counters in step. */

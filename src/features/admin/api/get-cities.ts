@@ -1,12 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
-import { apiFetch, type api } from '@/lib/api-client';
+import { api, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
 export const citiesQueryOptions = () =>
   queryOptions({
     queryKey: adminKeys.cities(),
-    queryFn: ({ signal }) => apiFetch<InferResponseType<typeof api.registrations.cities.$get, 200>>('/api/registrations/cities', { signal }),
+    queryFn: ({ signal }) => readResponse(api.registrations.cities.$get(undefined, { init: { signal } })),
     select: (data) => data.cities,
     staleTime: 5 * 60_000,
   });

@@ -8,7 +8,7 @@ export type ErasureRequestList = InferResponseType<(typeof api)['erasure-request
 export type ErasureRequestItem = ErasureRequestList['items'][number];
 
 export async function getErasureRequests(): Promise<ErasureRequestList> {
-  return readResponse<ErasureRequestList>(await api['erasure-requests'].$get());
+  return readResponse(await api['erasure-requests'].$get());
 }
 
 export const erasureRequestsQueryOptions = () => queryOptions({ queryKey: adminKeys.erasureRequests(), queryFn: getErasureRequests });

@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategorySlug } from '@domain/categories';
-import { apiFetch } from '@/lib/api-client';
+import { api, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-/** GET /api/judges/panel: approved judges, and how many can judge each contest. */
-export type JudgePanel = {
-  judges: { id: string; name: string; expertise: string; experience: number }[];
-  categories: { category: CategorySlug; expertise: string[]; judges: number }[];
-};
-
+/** GET /api/judges/panel: approved judges, how many can judge each contest, and the expertise that has judges. */
 export function useJudgePanel() {
-  return useQuery(queryOptions({ queryKey: adminKeys.judgePanel(), queryFn: ({ signal }) => apiFetch<JudgePanel>('/api/judges/panel', { signal }) }));
+  return useQuery(
+    queryOptions({
+      queryKey: adminKeys.judgePanel(),
+      queryFn: ({ signal }) => readResponse(api.judges.panel.$get(undefined, { init: { signal } })),
+    }),
+  );
 }

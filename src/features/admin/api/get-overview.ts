@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Overview } from '@domain/overview';
-import { apiFetch } from '@/lib/api-client';
+import type { InferResponseType } from 'hono/client';
+import { api, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-export type { Overview };
-
 /** GET /api/overview: the season at a glance (counts only). */
+export type Overview = InferResponseType<typeof api.overview.$get, 200>;
+
 export function getOverview(signal?: AbortSignal): Promise<Overview> {
-  return apiFetch<Overview>('/api/overview', { signal });
+  return readResponse(api.overview.$get(undefined, { init: { signal: signal ?? null } }));
 }
 
 export const overviewQueryOptions = () => queryOptions({ queryKey: adminKeys.overview(), queryFn: ({ signal }) => getOverview(signal) });

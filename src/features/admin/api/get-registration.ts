@@ -8,7 +8,7 @@ export type RegistrationDetail = InferResponseType<(typeof api.registrations)[':
 export type RegistrationEmail = RegistrationDetail['emails'][number];
 
 export async function getRegistration(id: string): Promise<RegistrationDetail> {
-  return readResponse<RegistrationDetail>(await api.registrations[':id'].$get({ param: { id } }));
+  return readResponse(await api.registrations[':id'].$get({ param: { id } }));
 }
 
 export const registrationQueryOptions = (id: string) =>

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { apiFetch, type api } from '@/lib/api-client';
+import { api, apiHref, readResponse } from '@/lib/api-client';
 import { filtersToApiQuery, type RegistrationFilters } from '../utils/registration-filters';
 import { adminKeys } from './query-keys';
 
@@ -17,7 +17,8 @@ export function getRegistrations(
 ): Promise<RegistrationPage> {
   const extra: Record<string, string> = { limit: String(REGISTRATIONS_PAGE_SIZE) };
   if (cursor) extra.cursor = cursor;
-  return apiFetch<RegistrationPage>(`/api/registrations?${filtersToApiQuery(filters, extra)}`, { signal });
+  const query = Object.fromEntries(new URLSearchParams(filtersToApiQuery(filters, extra)));
+  return readResponse(api.registrations.$get({ query }, { init: { signal: signal ?? null } }));
 }
 
 /**
@@ -34,5 +35,5 @@ export const registrationsQueryOptions = (filters: RegistrationFilters) =>
   });
 
 export function exportCsvUrl(filters: RegistrationFilters): string {
-  return `/api/registrations/export.csv?${filtersToApiQuery(filters)}`;
+  return apiHref(api.registrations['export.csv'].$path({ query: Object.fromEntries(new URLSearchParams(filtersToApiQuery(filters))) }));
 }

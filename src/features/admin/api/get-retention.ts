@@ -1,23 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@/lib/api-client';
+import { api, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
-type Counts = { registrations: number; registrationsWithEmail: number; judgeApplications: number; contactMessages: number };
-
-/** GET /api/retention (server/retention/retention-job.ts, RetentionStatus). */
-export type RetentionStatus = {
-  seasonYear: number;
-  retentionDate: string;
-  noticeAt: string;
-  eraseAt: string;
-  pending: Counts;
-  noticeSentAt: string | null;
-  erasedAt: string | null;
-  erased: Counts | null;
-};
-
+/** GET /api/retention: when the season's personal data is erased, and what is left (server/retention). */
 export const retentionQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.retention(), queryFn: ({ signal }) => apiFetch<RetentionStatus>('/api/retention', { signal }) });
+  queryOptions({
+    queryKey: adminKeys.retention(),
+    queryFn: ({ signal }) => readResponse(api.retention.$get(undefined, { init: { signal } })),
+  });
 
 export function useRetention() {
   return useQuery(retentionQueryOptions());

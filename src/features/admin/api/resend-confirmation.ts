@@ -7,7 +7,7 @@ type ResendAnswer = InferResponseType<(typeof api.registrations)[':id']['resend-
 
 /** Queues the confirmation email again, with a new private link that replaces the old one once sent. */
 export async function resendConfirmation(id: string): Promise<ResendAnswer> {
-  return readResponse<ResendAnswer>(await api.registrations[':id']['resend-confirmation'].$post({ param: { id } }));
+  return readResponse(await api.registrations[':id']['resend-confirmation'].$post({ param: { id } }));
 }
 
 export function useResendConfirmation(id: string) {

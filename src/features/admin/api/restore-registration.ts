@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import { apiFetch, type api } from '@/lib/api-client';
+import { api, readResponse } from '@/lib/api-client';
 import type { MutationConfig } from './mutation-config';
 import { adminKeys } from './query-keys';
 
@@ -8,7 +8,7 @@ type RestoreAnswer = InferResponseType<(typeof api.registrations)[':id']['restor
 
 /** Undoes a soft delete. */
 export function restoreRegistration(id: string): Promise<RestoreAnswer> {
-  return apiFetch<RestoreAnswer>(`/api/registrations/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+  return readResponse(api.registrations[':id'].restore.$post({ param: { id } }));
 }
 
 /** Restores a row; every loaded view reloads, since the row's place depends on the sort and filters. */

@@ -1,15 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JudgeReview } from '@domain/judge-review';
-import { apiFetch } from '@/lib/api-client';
-import type { JudgeApplication } from './get-admin-list';
+import { api, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
 /** PATCH /api/judges/:id: a new status and/or internal note; approving or rejecting queues the applicant's email. */
 export function reviewJudgeApplication(id: string, review: JudgeReview) {
-  return apiFetch<{ application: JudgeApplication }>(`/api/judges/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: JSON.stringify(review),
-  });
+  // The route reads its JSON without a validator, so the client types no `json` input: the body goes in a variable.
+  const request = { param: { id }, json: review };
+  return readResponse(api.judges[':id'].$patch(request));
 }
 
 export function useReviewJudgeApplication() {

@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { ApiRequestError } from '@/lib/api-client';
-import { logout, sessionQueryOptions } from '../api/session';
+import { signOut as endSession } from '@/lib/auth';
+import { sessionQueryOptions } from '../api/session';
 import { adminKeys } from '../api/query-keys';
 import { loginPath } from '../utils/next-path';
 
@@ -30,7 +31,7 @@ export function AdminLayout() {
     queryClient.setQueryData(adminKeys.session(), null);
   };
   const signOut = useMutation({
-    mutationFn: logout,
+    mutationFn: endSession,
     onSuccess: signedOut,
     // A 401 means the session had already ended; anything else leaves it alive, so say so.
     onError: (error) => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { api, apiHref } from '@/lib/api-client';
 import { JUDGE_STATUS_LABELS, JUDGE_STATUSES, type JudgeStatus } from '@domain/judge-review';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
@@ -55,7 +56,7 @@ const COLUMNS: Column<JudgeApplication>[] = [
       judge.hasPhoto ? (
         <img
           className="admin-thumb"
-          src={`/api/judges/${encodeURIComponent(judge.id)}/photo`}
+          src={apiHref(api.judges[':id'].photo.$path({ param: { id: encodeURIComponent(judge.id) } }))}
           alt={judge.name}
           width={56}
           height={56}

@@ -5,7 +5,8 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { CONTACT } from '@/config/season';
-import { LoginError, login, sessionQueryOptions } from '../api/session';
+import { SignInError, signIn } from '@/lib/auth';
+import { sessionQueryOptions } from '../api/session';
 import { adminKeys } from '../api/query-keys';
 import { safeNextPath } from '../utils/next-path';
 import { atLeast } from '../utils/at-least';
@@ -47,7 +48,7 @@ export function LoginPage() {
     setSigningIn(true);
     setError(null);
     try {
-      const answer = await atLeast(MIN_SIGNING_IN_MS, login(credentials));
+      const answer = await atLeast(MIN_SIGNING_IN_MS, signIn(credentials));
       queryClient.setQueryData(adminKeys.session(), answer);
       void navigate(next, { replace: true });
     } catch (cause) {
@@ -134,11 +135,11 @@ export function LoginPage() {
 }
 
 function loginErrorMessage(error: unknown): string {
-  if (error instanceof LoginError && error.status === 429) {
+  if (error instanceof SignInError && error.reason === 'rate-limited') {
     return error.retryAfterSeconds
       ? `Too many failed sign-in attempts. Try again in ${formatWait(error.retryAfterSeconds)}.`
       : 'Too many failed sign-in attempts. Try again later.';
   }
-  if (error instanceof LoginError) return 'Wrong username or password.';
+  if (error instanceof SignInError && error.reason === 'credentials') return 'Wrong username or password.';
   return 'Could not sign in: the server did not answer. Check your connection and try again.';
 }

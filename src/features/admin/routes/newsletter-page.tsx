@@ -1,3 +1,4 @@
+import { api, apiHref } from '@/lib/api-client';
 import type { NewsletterSubscriber } from '../api/get-admin-list';
 import { AdminList, type Column } from '../components/admin-list';
 import { formatDateTime } from '../utils/format';
@@ -15,7 +16,7 @@ export function NewsletterPage() {
       noun="newsletter subscribers"
       columns={COLUMNS}
       actions={
-        <a className="button button--small" href="/api/newsletter/export.csv" download>
+        <a className="button button--small" href={apiHref(api.newsletter['export.csv'].$path())} download>
           Export CSV
         </a>
       }

@@ -1,10 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { outboxDb } from '@/lib/outbox/outbox-db';
+import { getRecord, listRecords } from '@/lib/outbox';
+import { resetOutbox } from '@/lib/outbox/testing';
 import { saveContactMessage } from './save-contact-message';
 
 afterEach(async () => {
-  await outboxDb().records.clear();
+  await resetOutbox();
 });
 
 const message = { name: ' Meena ', email: 'meena@example.org', phone: '98765 43210', subject: ' Workshops ', message: 'When?' };
@@ -13,7 +14,7 @@ describe('saveContactMessage', () => {
   it('stores the parsed message: trimmed, with the default contact method', async () => {
     const result = await saveContactMessage(message);
     if (!result.saved) throw new Error('not saved');
-    const stored = await outboxDb().records.get(result.id);
+    const stored = await getRecord(result.id);
     expect(stored?.kind).toBe('contact');
     expect(stored?.payload).toMatchObject({ name: 'Meena', subject: 'Workshops', contactMethod: 'Email' });
     expect(stored?.status).toBe('queued');
@@ -23,6 +24,6 @@ describe('saveContactMessage', () => {
     const result = await saveContactMessage({ ...message, name: '', subject: '' });
     expect(result.saved).toBe(false);
     expect(result.saved ? [] : Object.keys(result.errors).sort()).toEqual(['name', 'subject']);
-    expect(await outboxDb().records.count()).toBe(0);
+    expect((await listRecords()).length).toBe(0);
   });
 });

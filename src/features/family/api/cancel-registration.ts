@@ -7,7 +7,7 @@ type CancelAnswer = InferResponseType<(typeof api.family.registration.cancel)['$
 
 /** Tells the organisers the child will not come; the registration stays, marked cancelled by the family. */
 export async function cancelRegistration(token: string): Promise<CancelAnswer> {
-  return readResponse<CancelAnswer>(await api.family.registration.cancel.$post(undefined, bearer(token)));
+  return readResponse(await api.family.registration.cancel.$post(undefined, bearer(token)));
 }
 
 export function useCancelRegistration(token: string) {

@@ -11,7 +11,7 @@ type CorrectAnswer = InferResponseType<typeof api.family.registration.$put, 200>
  * with the version it was loaded at, so a stale correction gets 409 instead of overwriting.
  */
 export async function correctRegistration(token: string, input: RegistrationUpdateInput): Promise<CorrectAnswer> {
-  return readResponse<CorrectAnswer>(await api.family.registration.$put({ json: input }, bearer(token)));
+  return readResponse(await api.family.registration.$put({ json: input }, bearer(token)));
 }
 
 export function useCorrectRegistration(token: string) {

@@ -7,7 +7,7 @@ type FindAnswer = InferResponseType<typeof api.family.find.$post, 202>;
 
 /** "Find my registration": the answer is the same whether or not the details match (docs/api.md). */
 export async function findRegistration(input: FindRegistrationInput): Promise<FindAnswer> {
-  return readResponse<FindAnswer>(await api.family.find.$post({ json: input }));
+  return readResponse(await api.family.find.$post({ json: input }));
 }
 
 export function useFindRegistration() {

@@ -4,7 +4,7 @@ import { bearer, familyKeys, type FamilyRegistrationAnswer } from './family-keys
 
 /** The registration behind a private link, its QR code, consent, cut-off and erasure state. */
 export async function getFamilyRegistration(token: string): Promise<FamilyRegistrationAnswer> {
-  return readResponse<FamilyRegistrationAnswer>(await api.family.registration.$get(undefined, bearer(token)));
+  return readResponse(await api.family.registration.$get(undefined, bearer(token)));
 }
 
 export const familyRegistrationQueryOptions = (token: string) =>

@@ -8,7 +8,7 @@ type ConsentAnswer = InferResponseType<(typeof api.family.registration.consent)[
 
 /** Consent to the current privacy notice, from the family's page (`familyConsentSchema`, domain/consent.ts). */
 export async function giveConsent(token: string, input: FamilyConsentInput): Promise<ConsentAnswer> {
-  return readResponse<ConsentAnswer>(await api.family.registration.consent.$post({ json: input }, bearer(token)));
+  return readResponse(await api.family.registration.consent.$post({ json: input }, bearer(token)));
 }
 
 export function useGiveConsent(token: string) {

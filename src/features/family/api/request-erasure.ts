@@ -7,7 +7,7 @@ type ErasureAnswer = InferResponseType<(typeof api.family.registration)['erasure
 
 /** Asks the organisers to erase the registration's data; they must answer by `dueAt`. */
 export async function requestErasure(token: string): Promise<ErasureAnswer> {
-  return readResponse<ErasureAnswer>(await api.family.registration['erasure-request'].$post(undefined, bearer(token)));
+  return readResponse(await api.family.registration['erasure-request'].$post(undefined, bearer(token)));
 }
 
 export function useRequestErasure(token: string) {

@@ -1,7 +1,6 @@
 import { judgeApplicationFormSchema } from '@domain/judge';
 import { fieldErrorsOf } from '@domain/validation';
-import { enqueueJudgeApplication } from '@/lib/outbox/outbox';
-import type { SaveResult } from '@/lib/outbox/record';
+import { enqueue, type SaveResult } from '@/lib/outbox';
 
 /**
  * The teaching-panel application's one save path (zod and Dexie, loaded once the page is idle):
@@ -13,6 +12,6 @@ export async function saveJudgeApplication(
 ): Promise<SaveResult> {
   const parsed = judgeApplicationFormSchema.safeParse(values);
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
-  await enqueueJudgeApplication(parsed.data, photo);
+  await enqueue('judge', { payload: parsed.data, photo });
   return { saved: true, id: parsed.data.id, existing: false };
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
+import { useOutboxRecord } from '@/lib/outbox';
 import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
 

@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { onEnqueue } from '@/lib/outbox/outbox';
-import { outboxDb } from '@/lib/outbox/outbox-db';
+import { getRecord, listRecords, onEnqueue } from '@/lib/outbox';
+import { resetOutbox } from '@/lib/outbox/testing';
 import { saveNewsletterSignup } from './save-newsletter-signup';
 
 afterEach(async () => {
-  await outboxDb().records.clear();
+  await resetOutbox();
 });
 
 describe('saveNewsletterSignup', () => {
@@ -14,13 +14,13 @@ describe('saveNewsletterSignup', () => {
     const stop = onEnqueue(() => woken++);
     const first = await saveNewsletterSignup('  Fan@Example.org ');
     expect(first).toMatchObject({ saved: true, existing: false });
-    const stored = first.saved ? await outboxDb().records.get(first.id) : undefined;
+    const stored = first.saved ? await getRecord(first.id) : undefined;
     expect(stored?.kind === 'newsletter' && stored.payload.email).toBe('fan@example.org');
     expect(woken).toBe(1);
 
     const again = await saveNewsletterSignup('FAN@example.org');
     expect(again).toEqual({ saved: true, id: first.saved ? first.id : '', existing: true });
-    expect(await outboxDb().records.count()).toBe(1);
+    expect((await listRecords()).length).toBe(1);
     expect(woken).toBe(1);
     stop();
   });
@@ -30,6 +30,6 @@ describe('saveNewsletterSignup', () => {
       saved: false,
       errors: { email: 'Enter a valid email address, like name@example.com.' },
     });
-    expect(await outboxDb().records.count()).toBe(0);
+    expect((await listRecords()).length).toBe(0);
   });
 });

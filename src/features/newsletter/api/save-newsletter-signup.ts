@@ -1,7 +1,6 @@
 import { newsletterSignupSchema } from '@domain/newsletter';
 import { fieldErrorsOf } from '@domain/validation';
-import { enqueueNewsletterSignup, findNewsletterSignup } from '@/lib/outbox/outbox';
-import type { SaveResult } from '@/lib/outbox/record';
+import { enqueue, recordsOfKinds, type NewsletterRecord, type SaveResult } from '@/lib/outbox';
 
 /**
  * The newsletter sign-up's one save path, loaded only when someone subscribes (the form sits in
@@ -13,6 +12,13 @@ export async function saveNewsletterSignup(email: string): Promise<SaveResult> {
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
   const existing = await findNewsletterSignup(parsed.data.email);
   if (existing) return { saved: true, id: existing.id, existing: true };
-  await enqueueNewsletterSignup(parsed.data);
+  await enqueue('newsletter', parsed.data);
   return { saved: true, id: parsed.data.id, existing: false };
+}
+
+/** A newsletter sign-up for this email already made on this device, if any (any case). */
+async function findNewsletterSignup(email: string): Promise<NewsletterRecord | undefined> {
+  const wanted = email.trim().toLowerCase();
+  const signups = await recordsOfKinds(['newsletter']);
+  return signups.find((record) => record.payload.email.trim().toLowerCase() === wanted && record.status !== 'failed');
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useT } from '@/lib/i18n/use-t';
-import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
+import { useOutboxRecord } from '@/lib/outbox';
 import { QueryProvider } from '@/lib/query-client';
 
 /** How long the notice waits for the server before it says the sign-up is kept on this device. */

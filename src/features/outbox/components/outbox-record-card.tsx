@@ -3,8 +3,7 @@ import { createReferenceCode } from '@domain/reference-code';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
-import { deleteRecord, resendAsNew, retryRecord } from '@/lib/outbox/outbox';
-import type { OutboxRecord } from '@/lib/outbox/outbox-db';
+import { deleteRecord, resendAsNew, retryRecord, type OutboxRecord } from '@/lib/outbox';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { comparableFields, fieldLabel, kindLabel, recordTitle, statusLabel } from '../utils/describe-record';
@@ -84,7 +83,7 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
               {t('outbox.edit')}
             </Link>
           ) : null}
-          {record.status === 'failed' || record.status === 'conflict' ? (
+          {record.status === 'failed' || record.status === 'conflict' || record.status === 'needs-sign-in' ? (
             <button type="button" className="button" disabled={busy} onClick={() => void run(() => retryRecord(record.id))}>
               {t('outbox.retry')}
             </button>

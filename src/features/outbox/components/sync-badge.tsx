@@ -1,7 +1,7 @@
 import { useT } from '@/lib/i18n/use-t';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PendingCounts } from '@/lib/outbox/sync-runtime';
+import type { PendingCounts } from '@/lib/outbox';
 import { pendingLabel } from '../utils/pending-label';
 import './sync-badge.css';
 
@@ -18,7 +18,7 @@ export function SyncBadge() {
     let cancelled = false;
     let stopWatching = () => {};
     const begin = () => {
-      void import('@/lib/outbox/sync-runtime').then((runtime) => {
+      void import('@/lib/outbox').then((runtime) => {
         if (cancelled) return;
         runtime.syncEngine();
         stopWatching = runtime.watchPendingCounts(setCounts);

@@ -1,7 +1,6 @@
 import { useT, type Translate } from '@/lib/i18n/use-t';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { SyncOutcome, SyncState } from '@/lib/outbox/sync-engine';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
+import { syncEngine, type SyncOutcome, type SyncState } from '@/lib/outbox';
 
 /** What the last sync came to, in the page's language (ids sync.outcome.*). */
 const outcomeText = (outcome: SyncOutcome, t: Translate) => t(`sync.outcome.${outcome}`);

@@ -1,8 +1,7 @@
 import { useT } from '@/lib/i18n/use-t';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { isUnsynced } from '@/lib/outbox/outbox-db';
-import { useOutboxRecords } from '@/lib/outbox/outbox-queries';
+import { isUnsynced, useOutboxRecords } from '@/lib/outbox';
 import { QueryProvider } from '@/lib/query-client';
 import { OutboxRecordCard } from '../components/outbox-record-card';
 import { SyncPanel } from '../components/sync-panel';

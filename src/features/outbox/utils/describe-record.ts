@@ -1,13 +1,13 @@
 import { i18n } from '@/lib/i18n/i18n';
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
-import { outboxKind, type OutboxRecord } from '@/lib/outbox/kinds';
+import { outboxKind, type OutboxRecord } from '@/lib/outbox';
 
 /** A record's status in the page's language (src/locales, ids sync.status.*). */
 export const statusLabel = (status: OutboxRecord['status']): string => i18n._(`sync.status.${status}`);
 
 /**
  * What a person calls a record's kind, in the page's language (catalog id outbox.kind.<kind>;
- * a new kind adds it to both catalogs), and the line they recognise it by (from lib/outbox/kinds).
+ * a new kind adds it to both catalogs), and the line they recognise it by (the kind's `title`).
  */
 export function kindLabel(record: Pick<OutboxRecord, 'kind'>): string {
   return i18n._(`outbox.kind.${record.kind}`);

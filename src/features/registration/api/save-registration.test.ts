@@ -2,11 +2,12 @@ import 'fake-indexeddb/auto';
 import { createReferenceCode } from '@domain/reference-code';
 import type { RegistrationInput } from '@domain/registration';
 import { afterEach, describe, expect, it } from 'vitest';
-import { outboxDb } from '@/lib/outbox/outbox-db';
+import { getRecord, listRecords } from '@/lib/outbox';
+import { resetOutbox, setRecord } from '@/lib/outbox/testing';
 import { saveRegistration } from './save-registration';
 
 afterEach(async () => {
-  await outboxDb().records.clear();
+  await resetOutbox();
 });
 
 const typed = (): RegistrationInput => ({
@@ -28,15 +29,15 @@ describe('saveRegistration', () => {
   it('stores the parsed registration (trimmed, contests in list order), and edit replaces it in place', async () => {
     const input = typed();
     expect(await saveRegistration(input, 'new')).toEqual({ saved: true, id: input.id, existing: false });
-    const stored = await outboxDb().records.get(input.id);
+    const stored = await getRecord(input.id);
     expect(stored?.kind === 'registration' && stored.payload).toMatchObject({ name: 'Asha', city: 'Chennai', categories: ['dance', 'singing'] });
 
-    await outboxDb().records.update(input.id, { status: 'failed' });
+    await setRecord(input.id, { status: 'failed' });
     expect(await saveRegistration({ ...input, city: 'Madurai' }, 'edit')).toMatchObject({ saved: true });
-    const edited = await outboxDb().records.get(input.id);
+    const edited = await getRecord(input.id);
     expect(edited?.status).toBe('queued');
     expect(edited?.kind === 'registration' && edited.payload.city).toBe('Madurai');
-    expect(await outboxDb().records.count()).toBe(1);
+    expect((await listRecords()).length).toBe(1);
   });
 
   it('refuses a child’s registration without the parent’s consent, as the form requires', async () => {
@@ -44,12 +45,12 @@ describe('saveRegistration', () => {
     const result = await saveRegistration(withoutConsent, 'new');
     expect(result.saved).toBe(false);
     expect(!result.saved && Object.keys(result.errors)).toEqual(expect.arrayContaining(['guardianName']));
-    expect(await outboxDb().records.count()).toBe(0);
+    expect((await listRecords()).length).toBe(0);
   });
 
   it('answers every message at once and stores nothing', async () => {
     const result = await saveRegistration({ ...typed(), age: 40, city: '' }, 'new');
     expect(result).toEqual({ saved: false, errors: { age: expect.stringMatching(/^Age must be between/), city: expect.any(String) } });
-    expect(await outboxDb().records.count()).toBe(0);
+    expect((await listRecords()).length).toBe(0);
   });
 });

@@ -1,7 +1,6 @@
 import { registrationFormSchema, registrationInputOf, type RegistrationInput } from '@domain/registration';
 import { fieldErrorsOf } from '@domain/validation';
-import { enqueueRegistration, updateRegistration } from '@/lib/outbox/outbox';
-import type { SaveResult } from '@/lib/outbox/record';
+import { enqueue, replaceRecord, type SaveResult } from '@/lib/outbox';
 
 /**
  * The registration's one save path (the heavy half of the form: zod and Dexie, loaded once the
@@ -12,7 +11,7 @@ export async function saveRegistration(values: RegistrationInput, mode: 'new' | 
   const parsed = registrationFormSchema.safeParse(values);
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
   const payload = registrationInputOf(parsed.data);
-  if (mode === 'edit') await updateRegistration(payload);
-  else await enqueueRegistration(payload);
+  if (mode === 'edit') await replaceRecord('registration', payload);
+  else await enqueue('registration', payload);
   return { saved: true, id: payload.id, existing: false };
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { useT } from '@/lib/i18n/use-t';
-import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
+import { useOutboxRecord } from '@/lib/outbox';
 import { QueryProvider } from '@/lib/query-client';
 import { RegistrationForm } from './registration-form';
 

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { PRIVACY_NOTICE } from '@domain/season';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outboxDb } from '@/lib/outbox/outbox-db';
+import { listRecords } from '@/lib/outbox';
+import { outboxTable, resetOutbox } from '@/lib/outbox/testing';
 import { QueryProvider } from '@/lib/query-client';
 import { RegistrationForm } from './registration-form';
 
@@ -16,7 +17,7 @@ beforeEach(() => {
 afterEach(async () => {
   cleanup();
   vi.unstubAllGlobals();
-  await outboxDb().records.clear();
+  await resetOutbox();
 });
 
 function renderForm(category: string | null = null) {
@@ -54,7 +55,7 @@ describe('registration form', () => {
     expect(screen.getByText('You must agree to the terms and conditions.')).toBeTruthy();
     expect(screen.getByText('Enter the name of the parent or guardian giving consent.')).toBeTruthy();
     expect(screen.getByText('Tick the box to give your consent as the parent or guardian.')).toBeTruthy();
-    expect(await outboxDb().records.count()).toBe(0);
+    expect((await listRecords()).length).toBe(0);
   });
 
   it('saves a valid registration in the outbox with a UUID and a reference code, and says it is saved on the device', async () => {
@@ -65,7 +66,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('button', { name: 'Register child' }));
 
     expect(await screen.findByText('Registration Successful!')).toBeTruthy();
-    const [record] = await outboxDb().records.toArray();
+    const [record] = await listRecords();
     expect(record).toMatchObject({ kind: 'registration', status: 'queued' });
     expect(record?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(record?.kind === 'registration' && record.payload).toMatchObject({
@@ -98,7 +99,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('checkbox', { name: /terms/ }));
     await user.click(screen.getByRole('button', { name: 'Register institute' }));
     expect(await screen.findByText('Registration Successful!')).toBeTruthy();
-    const [record] = await outboxDb().records.toArray();
+    const [record] = await listRecords();
     const payload = record?.kind === 'registration' ? record.payload : null;
     expect(payload).toMatchObject({ type: 'institute', instituteName: 'Sunrise Yoga School' });
     expect(payload && 'guardianName' in payload).toBe(false);
@@ -112,7 +113,7 @@ describe('registration form', () => {
     await user.click(screen.getByRole('checkbox', { name: /terms/ }));
     await user.click(screen.getByRole('button', { name: /^Register/ }));
     expect(await screen.findByText('For this contest the age must be between 9 and 15 months.')).toBeTruthy();
-    expect(await outboxDb().records.count()).toBe(0);
+    expect((await listRecords()).length).toBe(0);
   });
 
   it('keeps what was typed and says so when the device cannot save', async () => {
@@ -120,10 +121,10 @@ describe('registration form', () => {
     renderForm('dance');
     await fillChild(user, '7');
     await user.click(screen.getByRole('checkbox', { name: /terms/ }));
-    vi.spyOn(outboxDb().records, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
+    vi.spyOn(outboxTable(), 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
     await user.click(screen.getByRole('button', { name: 'Register child' }));
     expect(await screen.findByText('Registration failed. Please try again.')).toBeTruthy();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha');
-    await waitFor(async () => expect(await outboxDb().records.count()).toBe(0));
+    await waitFor(async () => expect((await listRecords()).length).toBe(0));
   });
 });

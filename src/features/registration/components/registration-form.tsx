@@ -12,7 +12,7 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
-import type { SaveResult } from '@/lib/outbox/record';
+import type { SaveResult } from '@/lib/outbox';
 import { ConsentFields } from '@/components/registration/consent-fields';
 import { detailsOf, draftOf, EMPTY_DRAFT, RegistrationFields, type RegistrationDraft } from '@/components/registration/registration-fields';
 

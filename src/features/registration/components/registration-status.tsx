@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useOutboxRecord } from '@/lib/outbox/outbox-queries';
+import { useOutboxRecord } from '@/lib/outbox';
 import { QueryProvider } from '@/lib/query-client';
 import { useT } from '@/lib/i18n/use-t';
 

@@ -1,25 +1,30 @@
 import { ROSTER_KEEP_DAYS, addDays, startOfDay, type VenueSession } from '@domain/season';
-import type { RosterPage } from '@domain/venue';
-import { apiFetch } from '@/lib/api-client';
-import { outboxDb, type OutboxDatabase, type RosterRow, type RosterState } from '@/lib/outbox/outbox-db';
+import { api, readResponse } from '@/lib/api-client';
+import { useLiveQuery } from '@/lib/live-query';
 import { searchKey } from '../utils/roster-search';
+import { rosterDb, type RosterRow, type RosterState } from './roster-db';
 
 /** When a session's roster leaves the device by itself: 3 days after the session's day. */
 export function rosterExpiresAt(session: Pick<VenueSession, 'date'>): number {
   return startOfDay(addDays(session.date, ROSTER_KEEP_DAYS + 1)).getTime();
 }
 
+/** One page of a session's roster: everything the first time, then only what changed since `cursor`. */
+function rosterPage(sessionId: string, cursor: string | undefined) {
+  // The route reads its query without a validator, so the client types none: the arguments go in a variable.
+  const request = { param: { sessionId: encodeURIComponent(sessionId) }, query: cursor ? { cursor } : {} };
+  return readResponse(api.venue.sessions[':sessionId'].roster.$get(request));
+}
+
 /**
  * Downloads the session's roster into IndexedDB: everything the first time, then only what
  * changed since the saved cursor. Returns the roster's state on the device.
  */
-export async function downloadRoster(session: VenueSession, db: OutboxDatabase = outboxDb(), now = Date.now()): Promise<RosterState> {
+export async function downloadRoster(session: VenueSession, db = rosterDb(), now = Date.now()): Promise<RosterState> {
   const saved = await db.rosters.get(session.id);
   let cursor = saved?.cursor;
   for (;;) {
-    const page = await apiFetch<RosterPage>(
-      `/api/venue/sessions/${encodeURIComponent(session.id)}/roster${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-    );
+    const page = await rosterPage(session.id, cursor);
     const rows: RosterRow[] = page.entries.map((entry) => ({
       ...entry,
       sessionId: session.id,
@@ -39,12 +44,8 @@ export async function downloadRoster(session: VenueSession, db: OutboxDatabase =
   return state;
 }
 
-export function loadRoster(sessionId: string, db: OutboxDatabase = outboxDb()): Promise<RosterRow[]> {
-  return db.roster.where('sessionId').equals(sessionId).sortBy('childName');
-}
-
 /** Removes rosters whose session ended more than 3 days ago (on each visit to /venue). */
-export async function expireRosters(db: OutboxDatabase = outboxDb(), now = Date.now()): Promise<number> {
+export async function expireRosters(db = rosterDb(), now = Date.now()): Promise<number> {
   const expired = await db.rosters.where('expiresAt').belowOrEqual(now).primaryKeys();
   if (expired.length === 0) return 0;
   await db.transaction('rw', db.roster, db.rosters, async () => {
@@ -52,4 +53,21 @@ export async function expireRosters(db: OutboxDatabase = outboxDb(), now = Date.
     await db.rosters.bulkDelete(expired);
   });
   return expired.length;
+}
+
+/** "Clear this device" (the roster's share): every roster leaves the phone. */
+export async function clearRosters(db = rosterDb()): Promise<void> {
+  await db.transaction('rw', db.roster, db.rosters, async () => {
+    await db.roster.clear();
+    await db.rosters.clear();
+  });
+}
+
+const NO_ROWS: RosterRow[] = [];
+
+/** The session's roster on this device, live: its download state and its children by name. */
+export function useRoster(sessionId: string) {
+  const state = useLiveQuery(`venue:roster-state:${sessionId}`, async () => (await rosterDb().rosters.get(sessionId)) ?? null, sessionId !== '');
+  const rows = useLiveQuery(`venue:roster:${sessionId}`, () => rosterDb().roster.where('sessionId').equals(sessionId).sortBy('childName'), sessionId !== '');
+  return { state: state.data ?? null, rows: rows.data ?? NO_ROWS };
 }

@@ -1,9 +1,8 @@
 import type { VenueSession } from '@domain/season';
 import { fieldErrorsOf } from '@domain/validation';
 import { checkInInputSchema } from '@domain/venue';
-import { enqueueCheckIn } from '@/lib/outbox/outbox';
-import type { RosterRow } from '@/lib/outbox/outbox-db';
-import type { SaveResult } from '@/lib/outbox/record';
+import { enqueue, type SaveResult } from '@/lib/outbox';
+import type { RosterRow } from './roster-db';
 import { deviceId } from '../utils/device-id';
 import type { StaffSession } from './staff-session';
 
@@ -19,6 +18,6 @@ export async function saveCheckIn(session: VenueSession, staff: StaffSession, ch
     ...(dateOfBirth ? { dateOfBirth } : {}),
   });
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
-  await enqueueCheckIn(parsed.data, { staffUsername: staff.username, childName: child.childName, referenceCode: child.referenceCode });
+  await enqueue('check-in', { payload: parsed.data, labels: { staffUsername: staff.username, childName: child.childName, referenceCode: child.referenceCode } });
   return { saved: true, id, existing: false };
 }

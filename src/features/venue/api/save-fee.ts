@@ -1,9 +1,8 @@
 import type { VenueSession } from '@domain/season';
 import { fieldErrorsOf } from '@domain/validation';
 import { feeInputSchema, type FeeStatus } from '@domain/venue';
-import { enqueueFee } from '@/lib/outbox/outbox';
-import type { RosterRow } from '@/lib/outbox/outbox-db';
-import type { SaveResult } from '@/lib/outbox/record';
+import { enqueue, type SaveResult } from '@/lib/outbox';
+import type { RosterRow } from './roster-db';
 import { deviceId } from '../utils/device-id';
 import type { StaffSession } from './staff-session';
 
@@ -29,6 +28,6 @@ export async function saveFee(
     recordedAt: new Date().toISOString(),
   });
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
-  await enqueueFee(parsed.data, { staffUsername: staff.username, childName: child.childName, referenceCode: child.referenceCode });
+  await enqueue('fee', { payload: parsed.data, labels: { staffUsername: staff.username, childName: child.childName, referenceCode: child.referenceCode } });
   return { saved: true, id, existing: false };
 }

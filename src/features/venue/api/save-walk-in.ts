@@ -2,8 +2,7 @@ import { registrationFormSchema, registrationInputOf, type RegistrationInput } f
 import type { VenueSession } from '@domain/season';
 import { fieldErrorsOf } from '@domain/validation';
 import { walkInMarkSchema } from '@domain/venue';
-import { enqueueWalkIn } from '@/lib/outbox/outbox';
-import type { SaveResult } from '@/lib/outbox/record';
+import { enqueue, type SaveResult } from '@/lib/outbox';
 import { deviceId } from '../utils/device-id';
 import type { StaffSession } from './staff-session';
 
@@ -17,10 +16,9 @@ export async function saveWalkIn(values: RegistrationInput, session: VenueSessio
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
   const mark = walkInMarkSchema.parse({ sessionId: session.id, deviceId: deviceId() });
   const payload = { ...registrationInputOf(parsed.data), ...mark };
-  await enqueueWalkIn(payload, {
-    staffUsername: staff.username,
-    childName: payload.name ?? payload.instituteName ?? '',
-    referenceCode: payload.referenceCode,
+  await enqueue('walk-in', {
+    payload,
+    labels: { staffUsername: staff.username, childName: payload.name ?? payload.instituteName ?? '', referenceCode: payload.referenceCode },
   });
   return { saved: true, id: payload.id, existing: false };
 }

@@ -1,31 +1,28 @@
-import { ApiRequestError, apiFetch } from '@/lib/api-client';
-import { outboxDb, type CheckInRecord, type FeeRecord, type OutboxDatabase, type VenueRecord } from '@/lib/outbox/outbox-db';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
+import { api, ApiRequestError, readResponse } from '@/lib/api-client';
+import { clearRecords, recordsAsJson, resendRecords, syncEngine, type VenueRecord } from '@/lib/outbox';
+import { clearRosters } from './roster';
 
-/** Every venue record this device made for a session, oldest first. */
-export async function venueRecords(sessionId: string, db: OutboxDatabase = outboxDb()): Promise<VenueRecord[]> {
-  const records = await db.records.where('kind').anyOf('check-in', 'fee', 'walk-in').sortBy('createdAt');
-  return (records as VenueRecord[]).filter((record) => record.payload.sessionId === sessionId);
+export const VENUE_KINDS = ['walk-in', 'check-in', 'fee'] as const;
+
+/** The venue records this device made for a session, from a list of records (oldest first). */
+export function forSession(records: readonly { kind: string }[], sessionId: string): VenueRecord[] {
+  return records.filter(
+    (record): record is VenueRecord => (VENUE_KINDS as readonly string[]).includes(record.kind) && (record as VenueRecord).payload.sessionId === sessionId,
+  );
 }
 
 export type Reconciliation = { total: number; missing: VenueRecord[]; signedOut: boolean };
 
 /** Asks the server which of this device's records for the session it holds. */
-export async function reconcile(sessionId: string, db: OutboxDatabase = outboxDb()): Promise<Reconciliation> {
-  const records = await venueRecords(sessionId, db);
+export async function reconcile(records: VenueRecord[]): Promise<Reconciliation> {
   const pick = (kind: 'check-in' | 'fee') =>
-    records
-      .filter((r): r is CheckInRecord | FeeRecord => r.kind === kind)
-      .map((r) => ({ id: r.id, sessionId: r.payload.sessionId, registrationId: r.payload.registrationId }));
+    records.flatMap((r) => (r.kind === kind ? [{ id: r.id, sessionId: r.payload.sessionId, registrationId: r.payload.registrationId }] : []));
+  // The route reads its JSON without a validator, so the client types no `json` input: the body goes in a variable.
+  const request = {
+    json: { registrations: records.filter((r) => r.kind === 'walk-in').map((r) => r.id), checkIns: pick('check-in'), fees: pick('fee') },
+  };
   try {
-    const { held } = await apiFetch<{ held: { registrations: string[]; checkIns: string[]; fees: string[] } }>('/api/venue/reconcile', {
-      method: 'POST',
-      body: JSON.stringify({
-        registrations: records.filter((r) => r.kind === 'walk-in').map((r) => r.id),
-        checkIns: pick('check-in'),
-        fees: pick('fee'),
-      }),
-    });
+    const { held } = await readResponse(api.venue.reconcile.$post(request));
     const onServer = new Set([...held.registrations, ...held.checkIns, ...held.fees].map((id) => id.toLowerCase()));
     return { total: records.length, missing: records.filter((r) => !onServer.has(r.id.toLowerCase())), signedOut: false };
   } catch (error) {
@@ -34,17 +31,23 @@ export async function reconcile(sessionId: string, db: OutboxDatabase = outboxDb
   }
 }
 
-/** Puts records the server does not hold back in the queue, whatever their state on the device. */
-export async function resend(records: VenueRecord[], db: OutboxDatabase = outboxDb()): Promise<void> {
-  await db.records.bulkUpdate(
-    records.filter((r) => r.status !== 'sending').map((r) => ({ key: r.id, changes: { status: 'queued' as const, lastError: null, updatedAt: Date.now() } })),
-  );
+/** Puts records the server does not hold back in the queue, whatever their state on the device, and sends them. */
+export async function resend(records: VenueRecord[]): Promise<void> {
+  await resendRecords(records.map((record) => record.id));
   await syncEngine().syncNow();
 }
 
+/**
+ * The session's records as the outbox exports them (`recordsAsJson`): never with a record's
+ * secret (ADR 009), so the file cannot read the server's copy of a child's registration.
+ */
+export function venueExport(records: VenueRecord[], sessionId: string, exportedAt = new Date()): Promise<string> {
+  return recordsAsJson(records, { sessionId }, exportedAt);
+}
+
 /** A JSON file of records, the last-resort copy (docs/product.md, "Offline queue and sync"). */
-export function exportRecords(records: VenueRecord[], sessionId: string): void {
-  const blob = new Blob([JSON.stringify({ exportedAt: new Date().toISOString(), sessionId, records }, null, 2)], { type: 'application/json' });
+export async function exportRecords(records: VenueRecord[], sessionId: string): Promise<void> {
+  const blob = new Blob([await venueExport(records, sessionId)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -54,15 +57,10 @@ export function exportRecords(records: VenueRecord[], sessionId: string): void {
 }
 
 /**
- * "Clear this device": every roster and every synced record (all personal data) leave the
+ * "Clear this device": every synced record and every roster (all personal data) leave the
  * phone. Refused while anything is unsent. The device id stays: it is not personal.
  */
-export async function clearDevice(db: OutboxDatabase = outboxDb()): Promise<void> {
-  await db.transaction('rw', db.records, db.roster, db.rosters, async () => {
-    const unsent = await db.records.filter((record) => record.status !== 'synced').count();
-    if (unsent > 0) throw new Error(`${unsent} records are not on the server yet. Send them first.`);
-    await db.records.clear();
-    await db.roster.clear();
-    await db.rosters.clear();
-  });
+export async function clearDevice(): Promise<void> {
+  await clearRecords();
+  await clearRosters();
 }

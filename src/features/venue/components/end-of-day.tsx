@@ -1,6 +1,6 @@
 import type { VenueSession } from '@domain/season';
 import { useState } from 'react';
-import type { VenueRecord } from '@/lib/outbox/outbox-db';
+import type { VenueRecord } from '@/lib/outbox';
 import { clearDevice, exportRecords, reconcile, resend, type Reconciliation } from '../api/venue-records';
 
 /** What this device did for the session, whether the server has all of it, and clearing the phone. */
@@ -17,7 +17,7 @@ export function EndOfDay({ session, records, onCleared }: { session: VenueSessio
     setBusy(true);
     setProblem(null);
     try {
-      setResult(await reconcile(session.id));
+      setResult(await reconcile(records));
     } catch {
       setProblem('The server could not be reached. Try again when there is a connection.');
     } finally {
@@ -66,7 +66,7 @@ export function EndOfDay({ session, records, onCleared }: { session: VenueSessio
             <button type="button" className="button" onClick={() => void resend(result.missing).then(check)}>
               Resend
             </button>{' '}
-            <button type="button" className="button" onClick={() => exportRecords(result.missing, session.id)}>
+            <button type="button" className="button" onClick={() => void exportRecords(result.missing, session.id).catch(() => setProblem('The file could not be made.'))}>
               Export to a file
             </button>
           </>

@@ -2,7 +2,16 @@ import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
-import { signIn, SignInError, type StaffSession } from '../api/staff-session';
+import { SignInError, type SignInFailure } from '@/lib/auth';
+import { signInStaff, type StaffSession } from '../api/staff-session';
+
+/** What went wrong, in venue mode's words. */
+const FAILURE: Record<SignInFailure, string> = {
+  unreachable: 'No connection. Sign in once while online; after that venue mode works offline.',
+  credentials: 'The username or password is not correct.',
+  'rate-limited': 'Too many failed sign-ins. Wait a few minutes and try again.',
+  refused: 'Sign-in failed. Please try again.',
+};
 
 /** Staff sign in once, online; the session then lasts up to 3 days, offline too. */
 export function StaffSignIn({ onSignedIn, reason }: { onSignedIn: (session: StaffSession) => void; reason?: string }) {
@@ -20,9 +29,9 @@ export function StaffSignIn({ onSignedIn, reason }: { onSignedIn: (session: Staf
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await signIn(username.trim(), password));
+      onSignedIn(await signInStaff(username.trim(), password));
     } catch (caught) {
-      setError(caught instanceof SignInError ? caught.message : 'Sign-in failed. Please try again.');
+      setError(FAILURE[caught instanceof SignInError ? caught.reason : 'refused']);
     } finally {
       setBusy(false);
     }

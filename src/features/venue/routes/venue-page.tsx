@@ -3,17 +3,14 @@ import { referenceCodeIn } from '@domain/venue';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form/form-field';
-import { outboxDb, type CheckInRecord, type FeeRecord, type RosterRow, type VenueRecord } from '@/lib/outbox/outbox-db';
-import { SIGNED_OUT_MESSAGE } from '@/lib/outbox/protocol';
-import { syncEngine } from '@/lib/outbox/sync-runtime';
-import { downloadRoster, expireRosters, loadRoster } from '../api/roster';
+import { resumeAfterSignIn, syncEngine, useOutboxRecords, type CheckInRecord, type FeeRecord } from '@/lib/outbox';
+import { downloadRoster, expireRosters, useRoster } from '../api/roster';
 import { confirmSession, savedSession, type StaffSession } from '../api/staff-session';
-import { venueRecords } from '../api/venue-records';
+import { forSession } from '../api/venue-records';
 import { ChildPanel } from '../components/child-panel';
 import { EndOfDay } from '../components/end-of-day';
 import { QrScanner, canScan } from '../components/qr-scanner';
 import { StaffSignIn } from '../components/staff-sign-in';
-import { useLive } from '../hooks/use-live';
 import { categoriesOf, timeOf } from '../utils/format';
 import { timedSearch } from '../utils/roster-search';
 import '../venue.css';
@@ -28,6 +25,7 @@ export function VenuePage() {
     if (!staff) return;
     // Online: does the server still know this session? Offline: the saved copy holds (up to 3 days).
     void confirmSession().then((state) => {
+      if (state === 'valid') void resumeAfterSignIn();
       if (state === 'ended') {
         setEnded(true);
         setStaff(null);
@@ -38,7 +36,8 @@ export function VenuePage() {
   const onSignedIn = (session: StaffSession) => {
     setEnded(false);
     setStaff(session);
-    void syncEngine().syncNow();
+    // Records that waited for this sign-in go back in the queue and are sent at once.
+    void resumeAfterSignIn().then(() => syncEngine().syncNow());
   };
 
   return (
@@ -49,7 +48,7 @@ export function VenuePage() {
       ) : (
         <StaffSignIn
           onSignedIn={onSignedIn}
-          reason={ended ? 'Your staff sign-in has ended. Sign in again: records saved on this device stay queued and are sent once you do.' : undefined}
+          reason={ended ? 'Your staff sign-in has ended. Sign in again: records saved on this device wait and are sent once you do.' : undefined}
         />
       )}
     </div>
@@ -59,13 +58,12 @@ export function VenuePage() {
 function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onSignedOut: () => void; onSignedIn: (s: StaffSession) => void }) {
   const [params, setParams] = useSearchParams();
   const session = venueSessionById(params.get('session') ?? '') ?? null;
-  const db = outboxDb();
   const sessionId = session?.id ?? '';
 
-  const rosterState = useLive(() => db.rosters.get(sessionId), [sessionId], undefined);
-  const roster = useLive(() => (sessionId ? loadRoster(sessionId) : Promise.resolve([] as RosterRow[])), [sessionId], [] as RosterRow[]);
-  const records = useLive(() => (sessionId ? venueRecords(sessionId) : Promise.resolve([] as VenueRecord[])), [sessionId], [] as VenueRecord[]);
-  const signedOutRecords = records.filter((r) => r.status === 'queued' && r.lastError === SIGNED_OUT_MESSAGE).length;
+  const { state: rosterState, rows: roster } = useRoster(sessionId);
+  const outbox = useOutboxRecords();
+  const records = useMemo(() => forSession(outbox.data ?? [], sessionId), [outbox.data, sessionId]);
+  const signedOutRecords = records.filter((r) => r.status === 'needs-sign-in').length;
 
   const [query, setQuery] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);

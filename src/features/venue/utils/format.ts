@@ -1,6 +1,6 @@
 import { formatAge } from '@domain/age-bands';
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
-import type { RosterRow } from '@/lib/outbox/outbox-db';
+import type { RosterRow } from '../api/roster-db';
 
 export function timeOf(iso: string): string {
   return new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RosterRow } from '@/lib/outbox/outbox-db';
+import type { RosterRow } from '../api/roster-db';
 import { searchKey, searchRoster } from './roster-search';
 
 function row(childName: string, referenceCode: string, guardianName = 'Lakshmi'): RosterRow {

@@ -1,5 +1,5 @@
 import { normalizeReferenceCode } from '@domain/reference-code';
-import type { RosterRow } from '@/lib/outbox/outbox-db';
+import type { RosterRow } from '../api/roster-db';
 
 /** Lower case, no accents or extra spaces: what a name is searched by. */
 export function searchKey(text: string): string {

@@ -1,8 +1,9 @@
 import type { InferResponseType } from 'hono/client';
 import type { CheckInInput } from '@domain/venue';
 import type { api } from '@/lib/api-client';
+import { batchVerdicts } from '../protocol';
 import { defineKind } from './kind';
-import { NOT_UNDERSTOOD, NO_ANSWER, VENUE_BATCH, invalidVerdict, resultsInOrder, venueBatchPost, type FirstRecord, type VenueRecordBase } from './venue';
+import { VENUE_BATCH, type FirstRecord, type VenueInput, type VenueRecordBase } from './venue';
 
 export type CheckInRecord = VenueRecordBase & {
   kind: 'check-in';
@@ -15,31 +16,22 @@ export type CheckInRecord = VenueRecordBase & {
 
 type Result = InferResponseType<(typeof api.venue)['check-ins']['batch']['$post'], 200>['results'][number];
 
-/** A child checked in at a venue session (issue 15): idempotent by its id, the first device wins (ADR 018). */
-export const checkInKind = defineKind<CheckInRecord>({
+/** A child checked in at a venue session: idempotent by its id, the first device wins (ADR 018). */
+export const checkInKind = defineKind<CheckInRecord, VenueInput<CheckInInput>>({
   kind: 'check-in',
   label: 'Check-in',
   nouns: ['check-in', 'check-ins'],
   title: (record) => `${record.childName} (${record.referenceCode})`,
+  create: ({ payload, labels }) => ({ ...labels, payload, firstCheckIn: null, ageWarning: null }),
   needsSignIn: true,
   batch: {
     ...VENUE_BATCH,
-    request: (records) => venueBatchPost('/api/venue/check-ins/batch', 'checkIns', records.map((record) => record.payload)),
+    request: (records, api) => api.venue['check-ins'].batch.$post({ json: { checkIns: records.map((record) => record.payload) } }),
+    // already_checked_in is not a failure: the child is checked in, by whoever reached the server first.
     verdicts: (records, body) =>
-      resultsInOrder<Result>(records, body).map((result) => {
-        switch (result?.status) {
-          case undefined:
-            return NO_ANSWER;
-          // already_checked_in is not a failure: the child is checked in, by whoever reached the server first.
-          case 'created':
-          case 'duplicate':
-          case 'already_checked_in':
-            return { kind: 'synced', answer: result };
-          case 'invalid':
-            return invalidVerdict(result.error, 'The server could not accept this check-in.');
-          default:
-            return NOT_UNDERSTOOD;
-        }
+      batchVerdicts(records, body, {
+        synced: ['created', 'duplicate', 'already_checked_in'] satisfies Result['status'][],
+        invalid: 'The server could not accept this check-in.',
       }),
   },
   synced: (_record, answer) => {

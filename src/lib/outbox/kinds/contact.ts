@@ -1,14 +1,15 @@
 import type { ContactMessageInput } from '@domain/contact';
-import { jsonPost } from '../protocol';
+import { withSecret } from '../protocol';
 import type { RecordBase } from '../record';
 import { defineKind } from './kind';
 
 export type ContactRecord = RecordBase & { kind: 'contact'; payload: ContactMessageInput };
 
-export const contactKind = defineKind<ContactRecord>({
+export const contactKind = defineKind<ContactRecord, ContactMessageInput>({
   kind: 'contact',
   label: 'Message',
   nouns: ['message', 'messages'],
   title: (record) => `${record.payload.subject} (${record.payload.name})`,
-  request: (record) => jsonPost('/api/contact', record),
+  create: (payload) => ({ payload }),
+  request: (record, api) => api.contact.$post({ json: withSecret(record) }),
 });

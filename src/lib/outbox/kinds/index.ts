@@ -2,15 +2,16 @@ import { checkInKind } from './check-in';
 import { contactKind } from './contact';
 import { feeKind } from './fee';
 import { judgeKind } from './judge';
-import type { OutboxKindSpec, RecordOf } from './kind';
+import type { InputOf, OutboxKindSpec, RecordOf } from './kind';
 import { newsletterKind } from './newsletter';
 import { registrationKind } from './registration';
 import { walkInKind } from './walk-in';
 
 /**
  * Every kind of outbox record, in the order the sync engine sends them. Adding a kind: write
- * `kinds/<kind>.ts` (its record type and `defineKind({...})`) and add it here; the record union,
- * the engine, the badge's counts and the saved-records page follow from this list.
+ * `kinds/<kind>.ts` (its record type and `defineKind({...})`) and add it here; `enqueue(kind, …)`,
+ * the record union, the engine, the badge's counts and the saved-records page follow from this
+ * list (ARCHITECTURE.md, "The outbox", says what else a kind needs: its save function, its words).
  */
 export const OUTBOX_KINDS = {
   registration: registrationKind,
@@ -25,12 +26,16 @@ export const OUTBOX_KINDS = {
 
 export type OutboxKind = keyof typeof OUTBOX_KINDS;
 export type OutboxRecord = { [K in OutboxKind]: RecordOf<(typeof OUTBOX_KINDS)[K]> }[OutboxKind];
+/** The record of one kind. */
+export type RecordOfKind<K extends OutboxKind> = RecordOf<(typeof OUTBOX_KINDS)[K]>;
+/** What a kind's save function hands to `enqueue(kind, input)`. */
+export type InputOfKind<K extends OutboxKind> = InputOf<(typeof OUTBOX_KINDS)[K]>;
 
 export const OUTBOX_KIND_NAMES = Object.keys(OUTBOX_KINDS) as OutboxKind[];
 
 /** A kind's description, loosened for code that handles every kind alike (the engine, the pages). */
-export function outboxKind(kind: OutboxKind): OutboxKindSpec<OutboxRecord> {
-  return OUTBOX_KINDS[kind] as unknown as OutboxKindSpec<OutboxRecord>;
+export function outboxKind(kind: OutboxKind): OutboxKindSpec<OutboxRecord, unknown> {
+  return OUTBOX_KINDS[kind] as unknown as OutboxKindSpec<OutboxRecord, unknown>;
 }
 
 export type { ContactRecord } from './contact';
@@ -40,7 +45,7 @@ export type { RegistrationRecord } from './registration';
 export type { CheckInRecord } from './check-in';
 export type { FeeRecord } from './fee';
 export type { WalkInRecord } from './walk-in';
-export type { FirstRecord } from './venue';
+export type { FirstRecord, VenueLabels } from './venue';
 
 /** The records venue mode makes. */
-export type VenueRecord = RecordOf<typeof walkInKind> | RecordOf<typeof checkInKind> | RecordOf<typeof feeKind>;
+export type VenueRecord = RecordOfKind<'walk-in'> | RecordOfKind<'check-in'> | RecordOfKind<'fee'>;

@@ -11,23 +11,29 @@ export type JudgeRecord = RecordBase & {
   photoName: string | null;
 };
 
-export const judgeKind = defineKind<JudgeRecord>({
+/** What the judge application's save function stores: the parsed application and its scaled photo. */
+export type JudgeInput = { payload: JudgeApplicationInput; photo: { blob: Blob; name: string } | null };
+
+export const judgeKind = defineKind<JudgeRecord, JudgeInput>({
   kind: 'judge',
   label: 'Judge application',
   nouns: ['judge application', 'judge applications'],
   title: (record) => String(record.payload.name ?? ''),
-  request: (record) => {
-    const form = new FormData();
+  create: ({ payload, photo }) => ({ payload, photo: photo?.blob ?? null, photoName: photo?.name ?? null }),
+  // A multipart form (the photo); fields left out are not sent at all.
+  request: (record, api) => {
     const { payload } = record;
-    form.set('id', payload.id);
-    form.set('name', String(payload.name ?? ''));
-    form.set('expertise', String(payload.expertise ?? ''));
-    form.set('experience', String(payload.experience ?? ''));
-    form.set('bio', String(payload.bio ?? ''));
-    if (payload.email) form.set('email', String(payload.email));
-    if (record.recordSecret) form.set(RECORD_SECRET_FIELD, record.recordSecret);
-    if (record.photo) form.set('photo', record.photo, record.photoName ?? 'photo');
-    return ['/api/judges', { method: 'POST', headers: { 'X-Requested-With': 'fetch' }, body: form }];
+    const form: Record<string, string | File> = {
+      id: payload.id,
+      name: String(payload.name ?? ''),
+      expertise: String(payload.expertise ?? ''),
+      experience: String(payload.experience ?? ''),
+      bio: String(payload.bio ?? ''),
+    };
+    if (payload.email) form.email = String(payload.email);
+    if (record.recordSecret) form[RECORD_SECRET_FIELD] = record.recordSecret;
+    if (record.photo) form.photo = new File([record.photo], record.photoName ?? 'photo', { type: record.photo.type });
+    return api.judges.$post({ form });
   },
   // Once sent, the photo is no longer needed on the device.
   synced: () => ({ photo: null }),

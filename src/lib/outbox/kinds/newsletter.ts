@@ -1,5 +1,5 @@
 import type { NewsletterSignupInput } from '@domain/newsletter';
-import { jsonPost } from '../protocol';
+import { withSecret } from '../protocol';
 import type { RecordBase } from '../record';
 import { defineKind } from './kind';
 
@@ -10,11 +10,12 @@ export type NewsletterRecord = RecordBase & {
   serverStatus: 'subscribed' | 'already_subscribed' | null;
 };
 
-export const newsletterKind = defineKind<NewsletterRecord>({
+export const newsletterKind = defineKind<NewsletterRecord, NewsletterSignupInput>({
   kind: 'newsletter',
   label: 'Newsletter sign-up',
   nouns: ['newsletter sign-up', 'newsletter sign-ups'],
   title: (record) => record.payload.email,
-  request: (record) => jsonPost('/api/newsletter', record),
+  create: (payload) => ({ payload, serverStatus: null }),
+  request: (record, api) => api.newsletter.$post({ json: withSecret(record) }),
   synced: () => ({ serverStatus: 'subscribed' }),
 });

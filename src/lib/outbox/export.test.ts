@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import type { JudgeRecord, OutboxRecord } from '@/lib/outbox/outbox-db';
-import { outboxAsJson } from './export-outbox';
+import { recordsAsJson } from './export';
+import type { JudgeRecord, OutboxRecord } from './kinds';
 
 const SECRET = 'f'.repeat(64);
 const base = { status: 'failed' as const, attempts: 2, createdAt: 1, updatedAt: 2, syncedAt: null, lastError: 'x', fieldErrors: null, serverCopy: null, recordSecret: SECRET };
@@ -23,7 +23,7 @@ describe('Export as JSON', () => {
       payload: { id: 'a1b2c3d4-0000-4000-8000-000000000002', name: 'P', email: 'p@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
     };
 
-    const json = JSON.parse(await outboxAsJson([judge, contact], new Date('2026-01-02T03:04:05Z'))) as {
+    const json = JSON.parse(await recordsAsJson([judge, contact], {}, new Date('2026-01-02T03:04:05Z'))) as {
       exportedAt: string;
       records: { id: string; status: string; photo?: string; payload: { name: string } }[];
     };
@@ -43,7 +43,7 @@ describe('Export as JSON', () => {
       kind: 'contact',
       payload: { id: 'a1b2c3d4-0000-4000-8000-000000000003', name: 'P', email: 'p@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
     };
-    const text = await outboxAsJson([contact]);
+    const text = await recordsAsJson([contact]);
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('recordSecret');
     expect(JSON.parse(text).records[0]).toMatchObject({ id: contact.id, payload: { subject: 'Hi' } });

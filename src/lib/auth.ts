@@ -1,0 +1,71 @@
+import type { InferResponseType } from 'hono/client';
+import { api, ApiRequestError, readResponse } from './api-client';
+
+/**
+ * Signing in, for every kind of account: admins (/admin/login), venue staff (/venue), and the
+ * judges to come. One request, one session cookie (HttpOnly), one way to read who is signed in.
+ * Each page says the outcome in its own words (`SignInError.reason`).
+ */
+
+/** The answer to a sign-in: who, with which role, and until when. */
+export type SignedIn = InferResponseType<typeof api.auth.login.$post, 200>;
+/** Who is signed in now (GET /api/auth/me). */
+export type Account = InferResponseType<typeof api.auth.me.$get, 200>;
+
+export type SignInInput = { username: string; password: string; remember?: boolean };
+
+export type SignInFailure =
+  /** The username or password is not right (401). */
+  | 'credentials'
+  /** Too many failed sign-ins (429); `retryAfterSeconds` says for how long. */
+  | 'rate-limited'
+  /** No answer at all: offline, or the server is down. */
+  | 'unreachable'
+  /** Any other refusal (a 5xx, a 422 for a malformed request). */
+  | 'refused';
+
+export class SignInError extends Error {
+  constructor(
+    readonly reason: SignInFailure,
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = 'SignInError';
+  }
+}
+
+/** The one sign-in function. Resolves with the session; every failure is a SignInError. */
+export async function signIn(input: SignInInput): Promise<SignedIn> {
+  const response = await api.auth.login
+    .$post({ json: { username: input.username, password: input.password, remember: input.remember ?? false } })
+    .catch(() => {
+      throw new SignInError('unreachable', 'No connection to the server.');
+    });
+  // The route's type names its 200 only; the failures come from its thrown errors.
+  const status: number = response.status;
+  if (status === 401) throw new SignInError('credentials', 'The username or password is not correct.');
+  if (status === 429) {
+    const seconds = Number(response.headers.get('Retry-After'));
+    throw new SignInError('rate-limited', 'Too many failed sign-ins.', Number.isFinite(seconds) && seconds > 0 ? seconds : null);
+  }
+  try {
+    return await readResponse(response);
+  } catch (error) {
+    throw new SignInError('refused', error instanceof Error ? error.message : 'The server refused the sign-in.');
+  }
+}
+
+/** Who is signed in; null when nobody is (401). Other failures (offline, 5xx) throw. */
+export async function currentAccount(): Promise<Account | null> {
+  try {
+    return await readResponse(api.auth.me.$get());
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export async function signOut(): Promise<void> {
+  await readResponse(api.auth.logout.$post());
+}
