@@ -14,8 +14,3 @@ export function saveFile(blob: Blob, fileName: string): void {
   // Some browsers read the blob after click() returns.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
-
-/** A value as a pretty-printed JSON file. */
-export function saveJson(value: unknown, fileName: string): void {
-  saveFile(new Blob([JSON.stringify(value, null, 2)], { type: 'application/json' }), fileName);
-}

@@ -1,3 +1,4 @@
+import { saveFile } from '@/lib/save-file';
 import { api, ApiRequestError, readResponse } from '@/lib/api-client';
 import { clearRecords, recordsAsJson, resendRecords, syncEngine, type VenueRecord } from '@/lib/outbox';
 import { clearRosters } from './roster';
@@ -48,12 +49,7 @@ export function venueExport(records: VenueRecord[], sessionId: string, exportedA
 /** A JSON file of records, the last-resort copy (docs/product.md, "Offline queue and sync"). */
 export async function exportRecords(records: VenueRecord[], sessionId: string): Promise<void> {
   const blob = new Blob([await venueExport(records, sessionId)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `venue-${sessionId}-${new Date().toISOString().slice(0, 10)}.json`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(blob, `venue-${sessionId}-${new Date().toISOString().slice(0, 10)}.json`);
 }
 
 /**
