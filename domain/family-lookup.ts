@@ -32,6 +32,12 @@ export function phoneKey(phone: string): string {
 }
 
 /** Whether what the family typed is the email or phone stored with the registration. */
+/** The contact as typed, reduced to what is compared: the email in lower case, or the phone's last 10 digits. */
+export function contactKey(typed: string): string {
+  const value = typed.trim();
+  return value.includes('@') ? value.toLowerCase() : phoneKey(value);
+}
+
 export function contactMatches(typed: string, stored: { email: string; phone: string }): boolean {
   const value = typed.trim();
   if (value.includes('@')) return value.toLowerCase() === stored.email.trim().toLowerCase();

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { SEASON } from '@domain/season';
 import { WorkQueue } from './work-queue';
 
 export const MIN_PASSWORD_LENGTH = 12;
@@ -15,8 +16,10 @@ const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].slice(0, 1000).m
 
 // Built on first use: building its ranked dictionaries takes ~0.3 s, which start-up need not pay.
 let strength: ZxcvbnFactory | null = null;
-/** Words a guesser would try first against this site's admins. */
-const SITE_WORDS = ['kids', 'talent', 'competition', 'chennai', 'admin', 'ktc'];
+/** Words a guesser would try first against this site's admins: its name, city and season. */
+const SITE_WORDS = ['kids', 'talent', 'competition', 'crazy', 'contest', 'chennai', 'tamil', 'nadu', 'india', 'admin', 'staff', 'ktc', ...new Set([String(SEASON.year), String(SEASON.year - 1), String(SEASON.year + 1)])];
+/** Letters a password must have beyond the site's words and the username. */
+const MIN_OWN_LETTERS = 6;
 
 /**
  * Why a new admin password is unacceptable, or null when it is fine. `userInputs` (the username)
@@ -31,6 +34,13 @@ export function passwordProblem(password: string, userInputs: readonly string[] 
   const core = lower.replace(/^[^a-z]+|[^a-z]+$/g, '');
   if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(core)) {
     return 'That password is one of the most common ones, or one with a few characters added. Choose another.';
+  }
+  // zxcvbn rates "KidsTalent2027!" a 3: made of the site's own name and year, it is the first guess.
+  const own = [...SITE_WORDS, ...userInputs.map((word) => word.toLowerCase())]
+    .reduce((text, word) => (word ? text.replaceAll(word, ' ') : text), lower)
+    .replace(/[^\p{L}]/gu, '');
+  if (own.length < MIN_OWN_LETTERS) {
+    return "That password is made of this site's own name, city or year. Add words of your own, or use a longer phrase.";
   }
   // zxcvbn's cost grows with length; the first 100 characters decide the score of any real passphrase.
   strength ??= new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });

@@ -4,13 +4,15 @@ import { familyLookupAttempts } from '../schema';
 import { sha256Hex } from '../../lib/content-hash';
 
 /**
- * "Find my registration" is limited per IP (one person guessing) and per reference code (many
- * people guessing one child, or someone flooding a family's inbox). Every request counts, match
- * or not, so the limit itself says nothing about whether a child is registered.
+ * "Find my registration" is limited per IP (one person guessing) and per reference code and
+ * contact pair (many people guessing one child's contact, or someone flooding a family's inbox).
+ * Counting the pair, not the code alone, means a stranger who spends a code's tries with wrong
+ * contacts cannot lock its family out. Every request counts, match or not, so the limit itself
+ * says nothing about whether a child is registered.
  */
 export const LOOKUP_LIMITS = {
   perIp: { max: 5, windowMs: 15 * 60 * 1000 },
-  perCode: { max: 3, windowMs: 60 * 60 * 1000 },
+  perCodeAndContact: { max: 3, windowMs: 60 * 60 * 1000 },
 } as const;
 
 export type LookupClaim = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -19,11 +21,11 @@ export type LookupClaim = { allowed: true } | { allowed: false; retryAfterSecond
  * Claims a slot before counting (as sign-in does), so a burst of parallel requests cannot all
  * see "under the limit" before any of them is recorded.
  */
-export async function claimLookup(db: Db, lookup: { ip: string; referenceCode: string; now: Date }): Promise<LookupClaim> {
+export async function claimLookup(db: Db, lookup: { ip: string; referenceCode: string; contactKey: string; now: Date }): Promise<LookupClaim> {
   const now = lookup.now.getTime();
-  const codeHash = sha256Hex(lookup.referenceCode);
+  const codeHash = sha256Hex(`${lookup.referenceCode}\n${lookup.contactKey}`);
   const ipSince = new Date(now - LOOKUP_LIMITS.perIp.windowMs).toISOString();
-  const codeSince = new Date(now - LOOKUP_LIMITS.perCode.windowMs).toISOString();
+  const codeSince = new Date(now - LOOKUP_LIMITS.perCodeAndContact.windowMs).toISOString();
   await db.delete(familyLookupAttempts).where(lt(familyLookupAttempts.attemptedAt, codeSince));
   const [claimed] = await db
     .insert(familyLookupAttempts)
@@ -43,8 +45,8 @@ export async function claimLookup(db: Db, lookup: { ip: string; referenceCode: s
 
   const waits: number[] = [];
   if (byIp && byIp.n >= LOOKUP_LIMITS.perIp.max && byIp.oldest) waits.push(new Date(byIp.oldest).getTime() + LOOKUP_LIMITS.perIp.windowMs - now);
-  if (byCode && byCode.n >= LOOKUP_LIMITS.perCode.max && byCode.oldest) {
-    waits.push(new Date(byCode.oldest).getTime() + LOOKUP_LIMITS.perCode.windowMs - now);
+  if (byCode && byCode.n >= LOOKUP_LIMITS.perCodeAndContact.max && byCode.oldest) {
+    waits.push(new Date(byCode.oldest).getTime() + LOOKUP_LIMITS.perCodeAndContact.windowMs - now);
   }
   if (waits.length === 0) return { allowed: true };
   // A refused request is not looked up, so it does not hold a slot of its own.

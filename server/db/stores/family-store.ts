@@ -18,13 +18,13 @@ export async function cancelByFamily(db: Db, id: string, now: Date): Promise<boo
 }
 
 /** The live registration holding a reference code, with what "find my registration" compares. */
-export async function findByReferenceCode(db: Db, referenceCode: string): Promise<{ id: string; email: string; phone: string } | null> {
-  const [row] = await db
+/** Every live registration with this code: codes are not unique (ADR 009), so each is compared. */
+export async function registrationsWithCode(db: Db, referenceCode: string): Promise<{ id: string; email: string; phone: string }[]> {
+  return db
     .select({ id: registrations.id, email: registrations.email, phone: registrations.phone })
     .from(registrations)
     .where(and(eq(registrations.referenceCode, referenceCode), isNull(registrations.deletedAt)))
-    .limit(1);
-  return row ?? null;
+    .limit(20);
 }
 
 /** Every column of the registration row, for "download my data". */

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { familyConsentSchema } from '@domain/consent';
 import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
-import { contactMatches, findRegistrationSchema } from '@domain/family-lookup';
+import { contactKey, contactMatches, findRegistrationSchema } from '@domain/family-lookup';
 import { registrationUpdateSchema } from '@domain/registration';
 import { CONTACT, CORRECTIONS_CLOSE_ON, correctionsCloseAt, SEASON } from '@domain/season';
 import type { AppEnv } from '../../context';
@@ -19,7 +19,7 @@ import { editableFields, type AdminRegistration } from '../../db/stores/registra
 import { consentNeededFor, consentsFor, recordConsent } from '../../db/stores/consent-store';
 import { findRegistration, updateRegistration } from '../../db/stores/registration-admin-store';
 import { findFamilyLink, linksFor, type FamilyLink } from '../../db/stores/family-link-store';
-import { cancelByFamily, findByReferenceCode, registrationRow } from '../../db/stores/family-store';
+import { cancelByFamily, registrationRow, registrationsWithCode } from '../../db/stores/family-store';
 import { claimLookup } from '../../db/stores/family-lookup-store';
 
 declare module 'hono' {
@@ -209,15 +209,16 @@ export const familyRoutes = new Hono<AppEnv>()
   .post('/find', jsonBody(findRegistrationSchema), async (c) => {
     const { referenceCode, contact } = c.req.valid('json');
     const { database, now } = c.var.deps;
-    const claim = await claimLookup(database.db, { ip: clientIp(c), referenceCode, now: now() });
+    const claim = await claimLookup(database.db, { ip: clientIp(c), referenceCode, contactKey: contactKey(contact), now: now() });
     if (!claim.allowed) {
       throw new ApiError(429, 'too_many_requests', 'Too many requests. Please wait a while and try again.', undefined, undefined, {
         'Retry-After': String(claim.retryAfterSeconds),
       });
     }
-    const registration = await findByReferenceCode(database.db, referenceCode);
-    if (registration && contactMatches(contact, registration)) {
-      await queueMail(database.db, { registrationId: registration.id, template: 'family-link', reason: 'family-request' });
+    for (const registration of await registrationsWithCode(database.db, referenceCode)) {
+      if (contactMatches(contact, registration)) {
+        await queueMail(database.db, { registrationId: registration.id, template: 'family-link', reason: 'family-request' });
+      }
     }
     return c.json(
       {

@@ -83,20 +83,36 @@ describe.each(testDatabaseKinds())('find my registration on %s', (kind) => {
     h.clock.now = IN_SEASON;
   });
 
-  it('limits requests per reference code from any address, so one family cannot be flooded', async () => {
-    h.clock.now = new Date(IN_SEASON.getTime() + 2 * LOOKUP_LIMITS.perCode.windowMs);
+  it('limits requests per reference code and contact from any address, so one family cannot be flooded', async () => {
+    h.clock.now = new Date(IN_SEASON.getTime() + 2 * LOOKUP_LIMITS.perCodeAndContact.windowMs);
     const { input } = await h.register();
     await h.sendMail();
     const sentBefore = h.smtp.received.length;
-    for (let i = 0; i < LOOKUP_LIMITS.perCode.max; i++) {
+    for (let i = 0; i < LOOKUP_LIMITS.perCodeAndContact.max; i++) {
       expect((await find({ referenceCode: input.referenceCode, contact: input.email })).status).toBe(202);
     }
-    const limited = await find({ referenceCode: input.referenceCode, contact: input.email });
-    expect(limited.status).toBe(429);
-    // A wrong guess is limited just the same: the limit tells nothing about a match.
-    expect((await find({ referenceCode: input.referenceCode, contact: 'guess@example.org' })).status).toBe(429);
+    expect((await find({ referenceCode: input.referenceCode, contact: input.email })).status).toBe(429);
+    // The same contact written another way is the same pair.
+    expect((await find({ referenceCode: input.referenceCode, contact: input.email.toUpperCase() })).status).toBe(429);
     await h.sendMail();
-    expect(h.smtp.received.length - sentBefore).toBe(LOOKUP_LIMITS.perCode.max);
+    expect(h.smtp.received.length - sentBefore).toBe(LOOKUP_LIMITS.perCodeAndContact.max);
+    h.clock.now = IN_SEASON;
+  });
+
+  it("a stranger cannot block a family's lookup: wrong guesses spend only their own tries, and a clone of the code is not the family's", async () => {
+    h.clock.now = new Date(IN_SEASON.getTime() + 4 * LOOKUP_LIMITS.perCodeAndContact.windowMs);
+    const { input } = await h.register(childRegistration({ email: 'bob.parent@example.org' }));
+    // A clone with Bob's code and the attacker's address, registered before Bob looks.
+    await h.t.request('/api/registrations', json(childRegistration({ referenceCode: input.referenceCode, email: 'mallory@example.org' })));
+    await h.sendMail();
+    for (let i = 0; i < LOOKUP_LIMITS.perCodeAndContact.max + 2; i++) {
+      await find({ referenceCode: input.referenceCode, contact: `guess${i}@example.org` });
+    }
+    const sentBefore = h.smtp.received.length;
+    expect((await find({ referenceCode: input.referenceCode, contact: 'bob.parent@example.org' })).status).toBe(202);
+    await h.sendMail();
+    const sent = h.smtp.received.slice(sentBefore);
+    expect(sent.map((mail) => mail.to).flat()).toEqual(['bob.parent@example.org']);
     h.clock.now = IN_SEASON;
   });
 });
