@@ -23,6 +23,8 @@ export type ApiErrorCode =
   | 'conflict'
   /** A family's link that has expired or was replaced by a newer one (410). */
   | 'gone'
+  /** A family's registration the organisers removed (410): its data can still be downloaded or erased. */
+  | 'removed'
   /** A family's registration after the season's correction cut-off (403). */
   | 'corrections_closed'
   | 'payload_too_large'

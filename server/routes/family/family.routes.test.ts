@@ -148,6 +148,21 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     h.clock.now = IN_SEASON;
   });
 
+  it("after an admin removes the registration, the family can still download their data and ask for its erasure", async () => {
+    const { input, token } = await h.register(childRegistration({ name: 'Removed Child' }));
+    expect((await admin(`/api/registrations/${input.id}`, { method: 'DELETE' })).status).toBe(200);
+    const page = await h.family(token, '/registration');
+    expect(page.status).toBe(410);
+    expect((await page.json()).error.code).toBe('removed');
+    const data = await h.family(token, '/registration/data');
+    expect(data.status).toBe(200);
+    expect(((await data.json()) as { registration: { name: string } }).registration.name).toBe('Removed Child');
+    const erasure = await h.family(token, '/registration/erasure-request', { method: 'POST' });
+    expect(erasure.status).toBe(201);
+    // A correction is not a right that outlives the removal.
+    expect((await h.family(token, '/registration/cancel', { method: 'POST' })).status).toBe(410);
+  });
+
   it('cancels: the admin table shows the registration cancelled by the family, not deleted', async () => {
     h.clock.now = IN_SEASON;
     const { input, token } = await h.register(childRegistration({ name: 'Cancel Me Kumar' }));
@@ -217,7 +232,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
 
   it('downloads everything stored about the registration as a JSON file', async () => {
     h.clock.now = IN_SEASON;
-    const { input, token } = await h.register(childRegistration({ consentChannel: 'field-staff', consentedAt: '2026-11-20T09:00:00+05:30' }));
+    const { input, token } = await h.register(childRegistration({ consentChannel: 'web', consentedAt: '2026-11-20T09:00:00+05:30' }));
     await h.family(token, '/registration/erasure-request', { method: 'POST' });
     const response = await h.family(token, '/registration/data');
     expect(response.status).toBe(200);
@@ -237,7 +252,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     });
     expect(data.registration).not.toHaveProperty('contentHash');
     expect(data.consents).toEqual([
-      expect.objectContaining({ guardianName: 'Lakshmi Raman', channel: 'field-staff', consentedAt: '2026-11-20T03:30:00.000Z' }),
+      expect.objectContaining({ guardianName: 'Lakshmi Raman', channel: 'web', consentedAt: '2026-11-20T03:30:00.000Z' }),
     ]);
     expect(data.emails).toEqual([expect.objectContaining({ template: 'confirmation', status: 'sent', sentTo: input.email })]);
     expect(data.privateLinks).toHaveLength(1);

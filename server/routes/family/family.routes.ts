@@ -79,10 +79,15 @@ function linkOf(c: Context<AppEnv>): FamilyLink {
 }
 
 /** The registration behind the link; 410 once the organisers have removed it. */
-async function linkedRegistration(c: Context<AppEnv>): Promise<AdminRegistration> {
+/**
+ * The registration behind the link; 410 `removed` once the organisers have removed it. The
+ * family's rights over their data (download it, ask for its erasure) outlive that removal until
+ * the data is really gone, so those two routes ask for `removedToo`.
+ */
+async function linkedRegistration(c: Context<AppEnv>, options: { removedToo?: boolean } = {}): Promise<AdminRegistration> {
   const registration = await findRegistration(c.var.deps.database, linkOf(c).registrationId);
-  if (!registration || registration.deletedAt) {
-    throw new ApiError(410, 'gone', `The organisers have removed this registration. Write to ${CONTACT.email} if you think that is a mistake.`);
+  if (!registration || (registration.deletedAt && !options.removedToo)) {
+    throw new ApiError(410, 'removed', `The organisers have removed this registration. You can still download your data or ask us to erase it. Write to ${CONTACT.email} if you think that is a mistake.`);
   }
   return registration;
 }
@@ -173,7 +178,7 @@ export const familyRoutes = new Hono<AppEnv>()
     return c.json({ consent, consentNeeded: null }, 201);
   })
   .get('/registration/data', requireFamilyLink, readsPersonalData('read.family.data', 'registration'), async (c) => {
-    const registration = await linkedRegistration(c);
+    const registration = await linkedRegistration(c, { removedToo: true });
     readAudit(c).entityId = registration.id;
     const { db } = c.var.deps.database;
     const data = {
@@ -189,7 +194,7 @@ export const familyRoutes = new Hono<AppEnv>()
     return c.json(data, 200);
   })
   .post('/registration/erasure-request', requireFamilyLink, async (c) => {
-    const registration = await linkedRegistration(c);
+    const registration = await linkedRegistration(c, { removedToo: true });
     const { created, request } = await requestErasure(c.var.deps.database.db, {
       registrationId: registration.id,
       referenceCode: registration.referenceCode,

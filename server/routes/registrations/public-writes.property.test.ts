@@ -112,8 +112,8 @@ const registration = () => ({
   guardianName: 'Lakshmi',
   privacyConsent: true,
   privacyNoticeVersion: PRIVACY_NOTICE.version,
-  consentChannel: 'field-staff',
-  consentedAt: '2027-03-01T10:00:00+05:30',
+  consentChannel: 'web',
+  consentedAt: new Date(Date.now() - 3_600_000).toISOString(),
 });
 
 const legacy = () => ({

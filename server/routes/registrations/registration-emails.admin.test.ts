@@ -33,11 +33,11 @@ describe.each(testDatabaseKinds())('email status and resend for admins on %s', (
   };
 
   it('shows the confirmation queued, then sent, and the consent record', async () => {
-    const input = childRegistration({ consentChannel: 'field-staff' });
+    const input = childRegistration({ consentChannel: 'web' });
     await h.t.request('/api/registrations', json(input));
     const queued = await detail(input.id);
     expect(queued.emails).toEqual([expect.objectContaining({ status: 'queued', template: 'confirmation', reason: 'registered', attempts: 0 })]);
-    expect(queued.consent).toMatchObject({ guardianName: 'Lakshmi Raman', channel: 'field-staff' });
+    expect(queued.consent).toMatchObject({ guardianName: 'Lakshmi Raman', channel: 'web' });
     expect(queued.consentNeeded).toBeNull();
 
     await h.sendMail();

@@ -47,7 +47,14 @@ function FamilyRegistrationView({ token }: { token: string }) {
   if (query.isError) {
     const error = query.error;
     if (error instanceof ApiRequestError && [401, 404, 410].includes(error.status)) {
-      return <LinkProblem status={error.status} message={error.body?.error.message ?? null} />;
+      // Removed by the organisers: the family can still download their data or ask for its erasure.
+      const removed = error.body?.error.code === 'removed';
+      return (
+        <>
+          <LinkProblem status={error.status} message={error.body?.error.message ?? null} />
+          {removed ? <MyDataSection token={token} erasureRequest={null} /> : null}
+        </>
+      );
     }
     return (
       <>
