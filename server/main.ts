@@ -14,6 +14,7 @@ import { bootstrapAdmin, resetPassword, setAccountDisabled, upsertAdmin } from '
 import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from './lib/control-channel';
 import { createLogger, describeError, type Logger } from './lib/logger';
 import { createMailTransport } from './mail/mail-transport';
+import { mailFolderOf } from './mail/mail-files';
 import { startMailWorker } from './mail/mail-worker';
 import { runRetention, startRetentionSchedule } from './retention/retention-job';
 import type { Deps } from './context';
@@ -49,7 +50,7 @@ async function startControl(deps: Deps, database: Database, log: Logger): Promis
       'set-account-disabled': async ({ username, disabled }) => ({ outcome: await setAccountDisabled(deps, username, disabled) }),
       seed: async ({ count }) => seedRegistrations(database, count),
       backup: async ({ out }) => backups.write(out),
-      retention: async ({ dryRun }) => ({ ...(await runRetention(database, { now: deps.now(), dryRun })) }),
+      retention: async ({ dryRun }) => ({ ...(await runRetention(database, { now: deps.now(), dryRun, mailFolder: mailFolderOf(deps.env) })) }),
     },
     log,
   );
@@ -78,6 +79,7 @@ async function main() {
   // Every instance checks hourly; the job itself makes sure each step runs once (ADR 016).
   const retention = startRetentionSchedule(database, {
     now: deps.now,
+    mailFolder: mailFolderOf(env),
     intervalMs: 60 * 60_000,
     onRun: (run) => log.info('retention job ran', { step: run.step, ...run.counts }),
     onError: (error) => log.error('retention job failed', describeError(error)),

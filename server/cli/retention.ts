@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { formatDay, retentionDate } from '@domain/season';
 import { loadEnv } from '../env';
 import { sendControlRequest } from '../lib/control-channel';
+import { mailFolderOf } from '../mail/mail-files';
 import { runRetention, type RetentionRun } from '../retention/retention-job';
 import { resultOf, withDatabaseOrServer } from './database-or-server';
 
@@ -18,7 +19,7 @@ async function main() {
   const dryRun = values['dry-run'] ?? false;
   const env = loadEnv();
   const run = await withDatabaseOrServer<RetentionRun>(env, {
-    local: (database) => runRetention(database, { now: new Date(), dryRun }),
+    local: (database) => runRetention(database, { now: new Date(), dryRun, mailFolder: mailFolderOf(env) }),
     async viaServer(socket) {
       return resultOf(await sendControlRequest(socket, { command: 'retention', dryRun })) as unknown as RetentionRun;
     },

@@ -3,13 +3,16 @@ import { LOCK_FILE } from './data-dir-lock';
 
 /**
  * DATA_DIR is PGlite's data directory, plus a few entries of our own that are never part of the
- * database: the lock, the server's control socket and (by default) the automatic backups.
+ * database: the lock, the server's control socket, (by default) the automatic backups and the
+ * emails written as files.
  */
 export const CONTROL_SOCKET_FILE = 'control.sock';
 export const DEFAULT_BACKUP_SUBDIR = 'backups';
+/** Emails written as files when there is no SMTP_URL: never part of a backup (server/mail/mail-files.ts). */
+export const MAIL_SUBDIR = 'mail';
 
 export function isOwnEntry(name: string): boolean {
-  return name === LOCK_FILE || name === CONTROL_SOCKET_FILE || name === DEFAULT_BACKUP_SUBDIR;
+  return name === LOCK_FILE || name === CONTROL_SOCKET_FILE || name === DEFAULT_BACKUP_SUBDIR || name === MAIL_SUBDIR;
 }
 
 /** The database's own top-level entries in DATA_DIR (empty for a new or empty directory). */

@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 import type { Logger } from '../lib/logger';
+import { MAIL_SUBDIR } from '../db/data-dir-layout';
+import { MAIL_FILE_DAYS, pruneMailFiles } from './mail-files';
 
 /** One email, as the templates build it. */
 export type MailMessage = {
@@ -40,15 +42,23 @@ export function createMailTransport(env: Pick<Env, 'SMTP_URL' | 'MAIL_FROM' | 'D
       close: () => transporter.close(),
     };
   }
-  const folder = resolve(env.DATA_DIR, 'mail');
-  log.info('no SMTP_URL: emails are written as .eml files', { folder });
+  const folder = resolve(env.DATA_DIR, MAIL_SUBDIR);
+  log.info('no SMTP_URL: emails are written as .eml files', { folder, keptDays: MAIL_FILE_DAYS });
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }, { from: env.MAIL_FROM });
+  let prunedAt = 0;
   return {
     async send(message) {
       const info = await transporter.sendMail(message);
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: 0o700 });
       const id = info.messageId.replace(/[^A-Za-z0-9.@-]/g, '');
-      await writeFile(join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`), info.message as Buffer);
+      await writeFile(join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`), info.message as Buffer, { mode: 0o600 });
+      // At most once an hour, the files older than the week they are kept.
+      if (Date.now() - prunedAt > 3_600_000) {
+        prunedAt = Date.now();
+        await pruneMailFiles(folder, new Date(Date.now() - MAIL_FILE_DAYS * 86_400_000)).catch((error: unknown) =>
+          log.warn('old email files not pruned', { error: String(error) }),
+        );
+      }
       return { messageId: info.messageId };
     },
     close: () => transporter.close(),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { retentionAt, retentionDate, retentionNoticeAt, RETENTION_NOTICE_HOURS, SEASON, seasonEndsAt } from '@domain/season';
 import type { Database } from '../db/client';
 import { isoTime } from '../lib/sql-time';
+import { pruneMailFiles } from '../mail/mail-files';
 import { SCRUB_AUDIT_ENTRY } from '../db/stores/erasure-store';
 
 /**
@@ -122,14 +123,14 @@ async function inTransaction<T>(database: Database, work: (tx: Queryable) => Pro
  * Runs whatever step is due at `now` (or, with dryRun, says what it would do and changes
  * nothing). Each run that does something writes an audit entry (actor 'system').
  */
-export async function runRetention(database: Database, options: { now: Date; dryRun?: boolean }): Promise<RetentionRun> {
+export async function runRetention(database: Database, options: { now: Date; dryRun?: boolean; mailFolder?: string | null }): Promise<RetentionRun> {
   const dryRun = options.dryRun ?? false;
   const nowIso = options.now.toISOString();
   if (dryRun) {
     const { step, message } = dueStep(await runsOf(database), options.now);
     return { step, dryRun, outcome: step === 'none' ? 'waiting' : 'would-run', counts: await pendingCounts(database), message };
   }
-  return inTransaction(database, async (tx) => {
+  const run = await inTransaction<RetentionRun>(database, async (tx) => {
     const [lock] = await tx.rows<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
     const counts = await pendingCounts(tx);
     if (!lock?.locked) return { step: 'none', dryRun, outcome: 'busy', counts, message: 'Another instance is running the retention job.' };
@@ -148,6 +149,9 @@ export async function runRetention(database: Database, options: { now: Date; dry
         ${JSON.stringify({ ...counts, retentionDate: retentionDate() })}::jsonb, 'system', 'change', ${nowIso}::timestamptz)`);
     return { step, dryRun, outcome: 'ran', counts, message };
   });
+  // The emails written as files hold family links and personal data: they go with the season.
+  if (run.outcome === 'ran' && run.step === 'erase' && options.mailFolder) await pruneMailFiles(options.mailFolder, null);
+  return run;
 }
 
 /** One notice per live registration with an email (the unique index makes a second queueing a no-op). */
@@ -175,11 +179,22 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
   await tx.rows(sql`
     update audit_log a set ${SCRUB_AUDIT_ENTRY}
     from registrations r
-    where a.entity_type = 'registration' and a.entity_id = r.id::text and a.kind = 'change' and r.erased_at is null and r.${inSeason}`);
+    where a.entity_type = 'registration' and a.entity_id = r.id::text and r.erased_at is null and r.${inSeason}`);
   await tx.rows(sql`
     update audit_log a set ${SCRUB_AUDIT_ENTRY}
     from judge_applications j
-    where a.entity_type = 'judge_application' and a.entity_id = j.id::text and a.kind = 'change' and j.erased_at is null and j.${inSeason}`);
+    where a.entity_type = 'judge_application' and a.entity_id = j.id::text and j.erased_at is null and j.${inSeason}`);
+  // What admins typed into searches and filters (a child's name, a phone) is kept in read rows.
+  await tx.rows(sql`update audit_log set changes = null where kind = 'read' and changes is not null and created_at <= ${nowIso}::timestamptz`);
+  // Venue mode's own personal fields: a baby's date of birth, the reason a fee was waived.
+  await tx.rows(sql`
+    update venue_check_ins v set date_of_birth = null from registrations r
+    where v.registration_id = r.id and v.date_of_birth is not null and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`
+    update venue_fees v set waiver_reason = 'erased' from registrations r
+    where v.registration_id = r.id and v.waiver_reason is not null and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`delete from newsletter_subscribers where ${inSeason}`);
+  await tx.rows(sql`update erasure_requests set reference_code = '' where status = 'completed' and requested_at < ${seasonEnd()}::timestamptz`);
   await tx.rows(sql`delete from consent_records c using registrations r where c.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   await tx.rows(sql`delete from family_links l using registrations r where l.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   await tx.rows(sql`delete from mail_outbox m using registrations r where m.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
@@ -190,6 +205,10 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
       secret_hash = null, content_hash = 'erased', deleted_at = ${nowIso}::timestamptz, erased_at = ${nowIso}::timestamptz,
       updated_at = ${nowIso}::timestamptz
     where erased_at is null and ${inSeason}`);
+  // The duplicate keys (a name and a phone) that no live registration uses any more.
+  await tx.rows(sql`
+    delete from registration_duplicate_keys k
+    where not exists (select 1 from registrations r where r.duplicate_key = k.duplicate_key and r.deleted_at is null)`);
   await tx.rows(sql`
     update judge_applications set name = '', email = null, bio = '', note = null, photo = null, photo_type = null, photo_size = null,
       secret_hash = null, content_hash = 'erased', erased_at = ${nowIso}::timestamptz
@@ -203,14 +222,14 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
 /** Runs the job every `intervalMs` in a server process until stopped (server/main.ts). */
 export function startRetentionSchedule(
   database: Database,
-  options: { now: () => Date; intervalMs: number; onRun(run: RetentionRun): void; onError(error: unknown): void },
+  options: { now: () => Date; intervalMs: number; mailFolder?: string | null; onRun(run: RetentionRun): void; onError(error: unknown): void },
 ): { stop(): void } {
   let running = false;
   const tick = async () => {
     if (running) return;
     running = true;
     try {
-      const run = await runRetention(database, { now: options.now() });
+      const run = await runRetention(database, { now: options.now(), mailFolder: options.mailFolder ?? null });
       if (run.outcome === 'ran') options.onRun(run);
     } catch (error) {
       options.onError(error);
