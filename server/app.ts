@@ -85,6 +85,8 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      // The same rule as frame-ancestors 'none', for browsers that read only the older header.
+      xFrameOptions: 'DENY',
       referrerPolicy: 'strict-origin-when-cross-origin',
       // The camera only for this site's own pages: venue mode scans QR codes (/venue).
       permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [] },

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { AppEnv, Deps } from '../context';
 import { loadEnv } from '../env';
-import { clientIp, isHttps } from './client-ip';
+import { clientIp, isHttps, limitKeyOf } from './client-ip';
 
 /** Asks a tiny app who the caller is, as a request from `socket` carrying `headers`. */
 async function seen(trustProxy: string, socket: string, headers: Record<string, string> = {}): Promise<{ ip: string; https: boolean }> {
@@ -16,6 +16,19 @@ async function seen(trustProxy: string, socket: string, headers: Record<string, 
   const response = await app.request('http://localhost/', { headers }, { incoming: { socket: { remoteAddress: socket } } });
   return (await response.json()) as { ip: string; https: boolean };
 }
+
+describe('what the limits count', () => {
+  it('counts an IPv6 caller by its /64, however the address is written, and an IPv4 caller by its address', () => {
+    expect(limitKeyOf('2001:db8:abcd:12:1::1')).toBe('2001:db8:abcd:12::/64');
+    expect(limitKeyOf('2001:0db8:abcd:0012:ffff:ffff:ffff:ffff')).toBe('2001:db8:abcd:12::/64');
+    expect(limitKeyOf('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(limitKeyOf('2001:db8::')).toBe(limitKeyOf('2001:db8:0:0:9::'));
+    expect(limitKeyOf('2001:db8:abcd:13::1')).not.toBe(limitKeyOf('2001:db8:abcd:12::1'));
+    expect(limitKeyOf('203.0.113.7')).toBe('203.0.113.7');
+    expect(limitKeyOf('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(limitKeyOf('unknown')).toBe('unknown');
+  });
+});
 
 describe('the client IP behind proxies', () => {
   it('without TRUST_PROXY is the socket address, whatever X-Forwarded-For says', async () => {

@@ -96,3 +96,27 @@ function isTrusted(list: BlockList, address: string): boolean {
   if (family === 0) return false;
   return list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
+
+/**
+ * Who a limit counts (sign-ins, public writes, "find my registration"): an IPv4 address, or an
+ * IPv6 address's /64. One home or phone holds a whole /64 and can use any address in it, so
+ * counting each IPv6 address apart would give one caller billions of fresh limits. The audit log
+ * keeps the full address.
+ */
+export function limitKeyOf(ip: string): string {
+  const bare = ip.startsWith('::ffff:') && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  if (isIP(bare) !== 6) return bare;
+  const [head = '', tail = ''] = bare.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = bare.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/** The caller as the limits count it (limitKeyOf). */
+export function clientLimitKey(c: Context<AppEnv>): string {
+  return limitKeyOf(clientIp(c));
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../context';
-import { clientIp } from './client-ip';
+import { clientLimitKey } from './client-ip';
 import { ApiError } from './errors';
 
 const HOUR = 3600;
@@ -107,7 +107,7 @@ async function refund(deps: Deps, spent: readonly { key: string; capacity: numbe
 /** Spends tokens for this request's caller, or answers 429 with Retry-After and a clear message. */
 export async function limitPublicWrite(c: Context<AppEnv>, charges: readonly Charge[]): Promise<void> {
   try {
-    await spendTokens(c.var.deps, clientIp(c), charges);
+    await spendTokens(c.var.deps, clientLimitKey(c), charges);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
     const what = LIMITS[error.bucket].what;

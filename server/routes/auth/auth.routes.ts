@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
-import { clientIp, userAgentOf } from '../../lib/client-ip';
+import { clientIp, limitKeyOf, userAgentOf } from '../../lib/client-ip';
 import { assertSameOrigin } from '../../lib/csrf';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { passwordWork } from '../../lib/password';
@@ -31,7 +31,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (passwordWork.full) throw signInBusy();
     const input = validate(loginSchema, await readJson(c));
     const ip = clientIp(c);
-    const outcome = await authenticate(c.var.deps, input.username, input.password, ip);
+    const outcome = await authenticate(c.var.deps, input.username, input.password, limitKeyOf(ip));
     const username = input.username.toLowerCase();
     if (outcome.kind === 'busy') throw signInBusy();
     if (outcome.kind === 'blocked') {

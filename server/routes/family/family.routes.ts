@@ -7,7 +7,7 @@ import { registrationUpdateSchema } from '@domain/registration';
 import { CONTACT, CORRECTIONS_CLOSE_ON, correctionsCloseAt, SEASON } from '@domain/season';
 import type { AppEnv } from '../../context';
 import { audit, auditEntriesAbout, BY_FAMILY, changedFields } from '../../lib/audit';
-import { clientIp } from '../../lib/client-ip';
+import { clientLimitKey } from '../../lib/client-ip';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { assertStorableText } from '../../lib/storable-text';
@@ -214,7 +214,7 @@ export const familyRoutes = new Hono<AppEnv>()
   .post('/find', jsonBody(findRegistrationSchema), async (c) => {
     const { referenceCode, contact } = c.req.valid('json');
     const { database, now } = c.var.deps;
-    const claim = await claimLookup(database.db, { ip: clientIp(c), referenceCode, contactKey: contactKey(contact), now: now() });
+    const claim = await claimLookup(database.db, { ip: clientLimitKey(c), referenceCode, contactKey: contactKey(contact), now: now() });
     if (!claim.allowed) {
       throw new ApiError(429, 'too_many_requests', 'Too many requests. Please wait a while and try again.', undefined, undefined, {
         'Retry-After': String(claim.retryAfterSeconds),

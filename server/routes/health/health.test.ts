@@ -46,6 +46,11 @@ describe.each(testDatabaseKinds())('GET /api/health on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("'unsafe-inline' 'self'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    // No framing, said the same way in both headers; the camera only for our own pages (venue QR scan).
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('permissions-policy')).toMatch(/camera=\(self\)/);
+    expect(response.headers.get('permissions-policy')).toMatch(/microphone=\(\)/);
   });
 
   it('answers 503, not a crash, when the database is gone', async () => {
