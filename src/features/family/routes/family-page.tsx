@@ -48,13 +48,8 @@ function FamilyRegistrationView({ token }: { token: string }) {
     const error = query.error;
     if (error instanceof ApiRequestError && [401, 404, 410].includes(error.status)) {
       // Removed by the organisers: the family can still download their data or ask for its erasure.
-      const removed = error.body?.error.code === 'removed';
-      return (
-        <>
-          <LinkProblem status={error.status} message={error.body?.error.message ?? null} />
-          {removed ? <MyDataSection token={token} erasureRequest={null} /> : null}
-        </>
-      );
+      if (error.body?.error.code === 'removed') return <RemovedRegistration token={token} />;
+      return <LinkProblem status={error.status} message={error.body?.error.message ?? null} />;
     }
     return (
       <>
@@ -150,6 +145,18 @@ function SavedNotice({ saved }: { saved: boolean }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A registration the organisers removed: the family's rights over its data outlive it (ADR 020). */
+function RemovedRegistration({ token }: { token: string }) {
+  const { t } = useT();
+  return (
+    <>
+      <h1 id="family-heading">{t('family.removed.title')}</h1>
+      <p>{t('family.removed.text')}</p>
+      <MyDataSection token={token} erasureRequest={null} />
+    </>
   );
 }
 
