@@ -44,7 +44,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  it('the restored copy holds every registration acknowledged before the backup began', { timeout: 180_000 }, async () => {
+  it('the restored copy holds every registration acknowledged before the backup began', { timeout: 300_000 }, async () => {
     const source = await emptyPlace(kind);
     cleanups.push(() => source.drop());
     // Thousands of creates from one address: the public write limits are off here (they are
