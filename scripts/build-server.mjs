@@ -5,7 +5,8 @@
 // One bundle per entry, no shared chunks: a file's `import.meta.url` is then always its entry's,
 // so `new URL('./migrations', import.meta.url)` finds the migrations copied beside it. npm
 // packages stay external (node_modules is there at run time).
-import { cpSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -24,7 +25,6 @@ const entries = {
 };
 
 const started = performance.now();
-rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, file])),
@@ -39,8 +39,17 @@ const result = await build({
   sourcemap: 'linked',
   logLevel: 'warning',
   metafile: false,
+  write: false,
 });
 if (result.errors.length > 0) process.exit(1);
+// Each file replaces the old one in one rename: a server or command starting meanwhile (another
+// terminal, a test) reads the old file or the new one, never a missing or half-written one.
+for (const file of result.outputFiles) {
+  mkdirSync(dirname(file.path), { recursive: true });
+  const temporary = `${file.path}.${process.pid}.tmp`;
+  writeFileSync(temporary, file.contents);
+  renameSync(temporary, file.path);
+}
 cpSync(`${root}server/db/migrations`, `${outdir}/migrations`, { recursive: true });
 cpSync(`${root}server/db/pglite-initdb.mjs`, `${outdir}/pglite-initdb.mjs`);
 if (!quiet) {

@@ -61,15 +61,15 @@ export type AuditEntry = {
 };
 
 /**
- * Logs that the signed-in admin was shown or exported personal data: who, when, from where,
- * and what (the action, the filters, a row count).
+ * Logs that someone was shown or exported personal data: who (an admin or staff member, or the
+ * family through its private link), when, from where, and what (the action, the filters, a row count).
  */
 export async function auditRead(
   c: Context<AppEnv>,
   entry: { admin: AuditEntry['admin']; action: ReadAction; entityType?: string; entityId?: string; details?: Record<string, unknown> },
 ): Promise<void> {
   const { details, ...rest } = entry;
-  await writeAuditRow(c, { ...rest, ...(details ? { changes: details } : {}), admin: { ...entry.admin, actor: 'admin' } }, 'read');
+  await writeAuditRow(c, { ...rest, ...(details ? { changes: details } : {}), admin: { ...entry.admin, actor: entry.admin.actor ?? 'admin' } }, 'read');
 }
 
 /** Writes one audit row with who, when (the row's created_at), from where and what changed. */

@@ -176,6 +176,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     const [row] = (await readRows(action)).slice(-1);
     const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : 'test-admin';
     expect(row?.username).toBe(expectedReader);
+    expect(row?.actor).toBe(key.startsWith('GET /family') ? 'family' : 'admin');
     if (key === 'GET /registrations/:id' || key.startsWith('GET /family')) expect(row?.entity).toBe(registrationId);
   });
 
