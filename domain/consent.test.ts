@@ -3,19 +3,9 @@ import { CONSENT_MESSAGE, consentFieldErrors, familyConsentSchema, GUARDIAN_NAME
 import { fieldErrorsOf } from './validation';
 import { registrationContent, registrationFormSchema, registrationInputSchema, type RegistrationInput } from './registration';
 import { PRIVACY_NOTICE } from './season';
+import { recordFromBeforeConsent } from '../tests/setup/registration-fixtures';
 
-const before: RegistrationInput = {
-  id: '6f1c2a52-3d43-4b4e-9d7e-0a8f3c1b2d4e',
-  referenceCode: 'KTC-7F3K-9QX2',
-  type: 'participant',
-  name: 'Asha',
-  age: 7,
-  email: 'parent@example.org',
-  phone: '9876543210',
-  city: 'Chennai',
-  categories: ['dance'],
-  agreeTerms: true,
-};
+const before = recordFromBeforeConsent();
 const withConsent: RegistrationInput = { ...before, guardianName: 'Lakshmi', privacyConsent: true, privacyNoticeVersion: PRIVACY_NOTICE.version };
 
 describe('parental consent in the shared registration schema', () => {

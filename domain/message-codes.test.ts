@@ -2,19 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { fieldCodesOf, messageCodeOf } from './message-codes';
 import { registrationInputSchema } from './registration';
 import { fieldErrorsOf } from './validation';
+import { recordFromBeforeConsent } from '../tests/setup/registration-fixtures';
 
-const valid = {
-  id: '0b7e2f55-6a1f-4b8e-9d2c-3f1a5e7c9d10',
-  referenceCode: 'KTC-7F3K-9QX2',
-  type: 'participant',
-  name: 'Aarav',
-  age: 7,
-  email: 'parent@example.org',
-  phone: '9876543210',
-  city: 'Chennai',
-  categories: ['dance'],
-  agreeTerms: true,
-};
+const valid = recordFromBeforeConsent();
 
 function codesFor(input: Record<string, unknown>) {
   const parsed = registrationInputSchema.safeParse(input);

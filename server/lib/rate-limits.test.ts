@@ -8,6 +8,7 @@ import { createApp } from '../app';
 import type { Deps } from '../context';
 import { loadEnv } from '../env';
 import { LIMITS, RateLimited, spendTokens } from './rate-limits';
+import { contactMessage } from '../../tests/setup/contact-fixtures';
 
 function registration(n: number) {
   return {
@@ -36,15 +37,7 @@ function client(t: TestApp, ip: string, now: () => Date = () => new Date()) {
   };
 }
 
-const contact = () => ({
-  id: randomUUID(),
-  name: 'Ravi',
-  email: 'ravi@example.org',
-  phone: '9876543210',
-  subject: 'Hello',
-  message: 'A question',
-  contactMethod: 'Email',
-});
+const contact = () => contactMessage();
 
 describe.each(testDatabaseKinds())('public write limits on %s', (kind) => {
   let t: TestApp;

@@ -56,7 +56,7 @@ describe('serving the prerendered pages', () => {
   });
 
   it('gives private pages the app shell', async () => {
-    for (const path of ['/saved', '/admin/users', '/admin']) {
+    for (const path of ['/saved', '/admin/registrations', '/admin']) {
       const response = await get(path);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('app shell');

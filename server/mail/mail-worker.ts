@@ -6,9 +6,8 @@ import { describeError } from '../lib/logger';
 import { createFamilyLink, deleteFamilyLink, revokeOlderLinks } from '../db/stores/family-link-store';
 import { consentNeededFor, consentsFor } from '../db/stores/consent-store';
 import { findRegistration } from '../db/stores/registration-admin-store';
-import { eq } from 'drizzle-orm';
 import { formatDay, retentionDate } from '@domain/season';
-import { judgeApplications } from '../db/schema';
+import { decisionRecipient } from '../db/stores/judge-review-store';
 import { confirmationEmail, familyLinkEmail, type FamilyEmailData } from './family-emails';
 import { judgeDecisionEmail, retentionNoticeEmail } from './notice-emails';
 import {
@@ -73,10 +72,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
   }
 
   async function deliverJudgeDecision(claim: ClaimedMail & { judgeApplicationId: string }): Promise<void> {
-    const [application] = await db
-      .select({ name: judgeApplications.name, email: judgeApplications.email, expertise: judgeApplications.expertise, erasedAt: judgeApplications.erasedAt })
-      .from(judgeApplications)
-      .where(eq(judgeApplications.id, claim.judgeApplicationId));
+    const application = await decisionRecipient(database, claim.judgeApplicationId);
     if (!application?.email || application.erasedAt || !claim.decision) {
       await markMailSkipped(db, claim, 'The application has no email address (any more).');
       return;

@@ -68,16 +68,20 @@ function namesInTable(page: Page) {
 
 test.describe('admin registrations', () => {
   test('a visitor without a session is sent to login and back to the page asked for', async ({ page }) => {
-    await page.goto('/admin/users?q=Priya');
-    await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fusers%3Fq%3DPriya');
+    await page.goto('/admin/registrations?q=Priya');
+    await expect(page).toHaveURL('/admin/login?next=%2Fadmin%2Fregistrations%3Fq%3DPriya');
     await expect(page.getByRole('heading', { name: 'Admin sign in' })).toBeVisible();
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByLabel('Remember me for 30 days').check();
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeVisible();
-    await expect(page).toHaveURL('/admin/users?q=Priya');
+    await expect(page).toHaveURL('/admin/registrations?q=Priya');
     await expect(page.getByRole('heading', { name: 'Registrations' })).toBeVisible();
+    await expect(page.getByLabel('Search registrations')).toHaveValue('Priya');
+    // The page's old address (bookmarks, older links) opens it with the same filters.
+    await page.goto('/admin/users?q=Priya');
+    await expect(page).toHaveURL('/admin/registrations?q=Priya');
     await expect(page.getByLabel('Search registrations')).toHaveValue('Priya');
   });
 
@@ -88,10 +92,10 @@ test.describe('admin registrations', () => {
       { name: `Arjun ${t}`, city: 'Velachery', categories: ['dance'] },
       { name: `Kavya ${t}`, city: 'Adyar', categories: ['dance', 'singing'] },
     ]);
-    await openSignedIn(page, '/admin/users');
+    await openSignedIn(page, '/admin/registrations');
 
     await page.getByLabel('Search registrations').fill(t);
-    await expect(page).toHaveURL(`/admin/users?q=${t}`);
+    await expect(page).toHaveURL(`/admin/registrations?q=${t}`);
     await expect(page.getByText(/^Showing 3 of \d+ registrations$/)).toBeVisible();
     expect(await namesInTable(page)).toEqual([`Arjun ${t}`, `Kavya ${t}`, `Meera ${t}`]);
 
@@ -120,7 +124,7 @@ test.describe('admin registrations', () => {
   test('the reference code is shown and searchable', async ({ page, request }) => {
     const t = tag();
     const [child] = await seed(request, [{ name: `Ref ${t}` }]);
-    await openSignedIn(page, '/admin/users');
+    await openSignedIn(page, '/admin/registrations');
     await page.getByLabel('Search registrations').fill(child!.referenceCode);
     await expect(rowOf(page, `Ref ${t}`)).toContainText(child!.referenceCode);
     await expect(page.getByText(/^Showing 1 of \d+ registrations$/)).toBeVisible();
@@ -129,7 +133,7 @@ test.describe('admin registrations', () => {
   test('inline edit saves and flashes green; a stale edit gets a clear 409', async ({ page, request, server }) => {
     const t = tag();
     const [child] = await seed(request, [{ name: `Nila ${t}`, city: 'Guindy' }]);
-    await openSignedIn(page, `/admin/users?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`);
 
     await rowOf(page, `Nila ${t}`).getByRole('button', { name: /^Edit/ }).click();
     await page.getByLabel('City').fill('Tambaram');
@@ -180,7 +184,7 @@ test.describe('admin registrations', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const t = tag();
     await seed(request, [{ name: `Calm ${t}`, city: 'Guindy' }]);
-    await openSignedIn(page, `/admin/users?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`);
     await rowOf(page, `Calm ${t}`).getByRole('button', { name: /^Edit/ }).click();
     await page.getByLabel('City').fill('Porur');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -194,7 +198,7 @@ test.describe('admin registrations', () => {
   test('delete fades the row out, and Undo brings it back', async ({ page, request }) => {
     const t = tag();
     await seed(request, [{ name: `Ravi ${t}` }, { name: `Sita ${t}` }]);
-    await openSignedIn(page, `/admin/users?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`);
     await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
 
     await rowOf(page, `Ravi ${t}`).getByRole('button', { name: /^Delete/ }).click();
@@ -213,7 +217,7 @@ test.describe('admin registrations', () => {
       { name: `Lakshmi ${t}`, city: 'Mylapore' },
       { name: `Gopal ${t}`, city: 'Anna Nagar' },
     ]);
-    await openSignedIn(page, `/admin/users?q=${t}&city=Mylapore`);
+    await openSignedIn(page, `/admin/registrations?q=${t}&city=Mylapore`);
     await expect(page.getByText(/^Showing 1 of \d+ registrations$/)).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     const bytes = readFileSync((await download.path()) ?? '');
@@ -227,7 +231,7 @@ test.describe('admin registrations', () => {
     const t = tag();
     const seeds = Array.from({ length: 250 }, (_, i) => ({ name: `Row ${String(i).padStart(3, '0')} ${t}` }));
     for (let start = 0; start < seeds.length; start += 100) await seed(request, seeds.slice(start, start + 100));
-    await openSignedIn(page, `/admin/users?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`);
     await expect(page.getByText(/^Showing 250 of \d+ registrations$/)).toBeVisible();
     const rendered = page.locator('tbody tr:not(.admin-spacer)');
     expect(await rendered.count()).toBeLessThan(60);
@@ -243,7 +247,7 @@ test.describe('admin registrations', () => {
   });
 
   test('Sign out ends the session on the server', async ({ page }) => {
-    await openSignedIn(page, '/admin/users');
+    await openSignedIn(page, '/admin/registrations');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/admin/login');
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
@@ -253,7 +257,7 @@ test.describe('admin registrations', () => {
 });
 
 const ADMIN_PAGES = [
-  { path: '/admin/users', heading: 'Registrations' },
+  { path: '/admin/registrations', heading: 'Registrations' },
   { path: '/admin/judges', heading: 'Judge applications' },
   { path: '/admin/contact', heading: 'Contact messages' },
   { path: '/admin/newsletter', heading: 'Newsletter subscribers' },
@@ -270,7 +274,7 @@ test.describe('admin access', () => {
   });
 
   test('with a session every admin page shows its heading, without errors', async ({ page, problems }) => {
-    await openSignedIn(page, '/admin/users');
+    await openSignedIn(page, '/admin/registrations');
     for (const { path, heading } of ADMIN_PAGES) {
       await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: navLabel(heading) }).click();
       await expect(page).toHaveURL(path);
@@ -375,7 +379,7 @@ test.describe('admin pages at 1280 and 375 px', () => {
       await signIn(page);
       // Signing in opens the season overview; the registrations table has its own page.
       await expect(page.getByRole('heading', { name: 'Season overview' })).toBeVisible();
-      await page.goto('/admin/users');
+      await page.goto('/admin/registrations');
       await page.getByLabel('Search registrations').fill(t);
       await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
       await expect(rowOf(page, `Axe ${t}`)).toContainText('7 mo');

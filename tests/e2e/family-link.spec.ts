@@ -107,7 +107,7 @@ test('a family gets one email with the code, its QR and their link; they correct
 
   // The admin sees the correction in the table, and in the audit log by "family".
   const admin = await browser.newPage({ baseURL: server.url });
-  await signIn(admin, `/admin/users?q=${code}`);
+  await signIn(admin, `/admin/registrations?q=${code}`);
   const row = admin.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('Tambaram');
   await admin.goto('/admin/audit');
@@ -125,7 +125,7 @@ test('a family gets one email with the code, its QR and their link; they correct
   await expect(page.getByRole('button', { name: 'Correct details' })).toHaveCount(0);
 
   // The admin table marks it cancelled by the family (not deleted); its details show the email and consent.
-  await admin.goto(`/admin/users?q=${code}`);
+  await admin.goto(`/admin/registrations?q=${code}`);
   await expect(row).toContainText('Cancelled by family');
   await row.getByRole('button', { name: 'Details of Nila Family' }).click();
   const details = admin.getByRole('dialog', { name: 'Registration of Nila Family' });

@@ -212,7 +212,7 @@ test('a Tamil journey: switch on the home page, open a contest, register offline
     items: { referenceCode: string; language: string; phone: string }[];
   };
   expect(list.items).toEqual([expect.objectContaining({ referenceCode: code, language: 'ta', phone: '9876501235' })]);
-  await page.goto(`/admin/users?q=${encodeURIComponent(code)}`);
+  await page.goto(`/admin/registrations?q=${encodeURIComponent(code)}`);
   const row = page.getByRole('row').filter({ hasText: code });
   await expect(row).toContainText('Tamil');
   await context.close();

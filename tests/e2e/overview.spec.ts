@@ -77,19 +77,19 @@ test('renders every chart over 1,000 registrations, with the retention date', as
 test('a bar click opens the registrations table filtered to it', async ({ page }) => {
   await openOverview(page);
   await chart(page, 'Baby contests by age').getByRole('link', { name: /^Crawling: 7 months\s*: 20 babies/ }).click();
-  await expect(page).toHaveURL('/admin/users?category=crawling&ageMonths=7');
+  await expect(page).toHaveURL('/admin/registrations?category=crawling&ageMonths=7');
   await expect(page.getByText('Showing 20 of 1,000 registrations')).toBeVisible();
   await expect(page.getByText('Aged 7 months')).toBeVisible();
 
   await page.goBack();
   await chart(page, 'Participants and institutes').getByRole('link', { name: /^Institutes/ }).click();
-  await expect(page).toHaveURL('/admin/users?type=institute');
+  await expect(page).toHaveURL('/admin/registrations?type=institute');
   await expect(page.getByText('Showing 50 of 1,000 registrations')).toBeVisible();
 
   await page.goBack();
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
   await chart(page, 'Registrations per day').getByRole('link', { name: new RegExp(`^${today}\\s*: 1,000 registrations`) }).click();
-  await expect(page).toHaveURL(`/admin/users?day=${today}`);
+  await expect(page).toHaveURL(`/admin/registrations?day=${today}`);
   await expect(page.getByText('Showing 1,000 of 1,000 registrations')).toBeVisible();
 });
 

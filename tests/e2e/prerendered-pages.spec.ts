@@ -83,7 +83,7 @@ test.describe('what a crawler or curl receives', () => {
   });
 
   test('private pages get the client-rendered app shell, never indexed', async ({ request }) => {
-    for (const path of ['/saved', '/admin/login', '/admin/users']) {
+    for (const path of ['/saved', '/admin/login', '/admin/registrations']) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(200);
       const html = await response.text();

@@ -1,12 +1,17 @@
-import { randomUUID } from 'node:crypto';
 import { createReferenceCode } from '@domain/reference-code';
 import type { RegistrationInput } from '@domain/registration';
 import { PRIVACY_NOTICE } from '@domain/season';
 
-/** A child's registration as the new form sends it, with the parent's consent. */
-export function childRegistration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+// Plain `crypto` (Node's global and the browser's): these fixtures serve domain, server and
+// browser-side tests alike.
+
+/**
+ * A child's registration as a device queued it before consent existed: no consent fields and no
+ * language. Every other registration fixture is this one with more in it.
+ */
+export function recordFromBeforeConsent(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
   return {
-    id: randomUUID(),
+    id: crypto.randomUUID(),
     referenceCode: createReferenceCode(),
     type: 'participant',
     name: 'Asha Raman',
@@ -16,37 +21,23 @@ export function childRegistration(overrides: Partial<RegistrationInput> = {}): R
     city: 'Chennai',
     categories: ['dance', 'singing'],
     agreeTerms: true,
+    ...overrides,
+  };
+}
+
+/** A child's registration as the new form sends it, with the parent's consent. */
+export function childRegistration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+  return recordFromBeforeConsent({
     language: 'en',
     guardianName: 'Lakshmi Raman',
     privacyConsent: true,
     privacyNoticeVersion: PRIVACY_NOTICE.version,
     ...overrides,
-  };
+  });
 }
 
-/** A record queued on a device before consent existed: no consent fields, no language. */
-export function recordFromBeforeConsent(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
-  const {
-    language: _language,
-    guardianName: _guardianName,
-    privacyConsent: _privacyConsent,
-    privacyNoticeVersion: _privacyNoticeVersion,
-    ...old
-  } = childRegistration(overrides);
-  return old;
-}
-
+/** An institute's registration (no child's name or age), as a device queued it before consent existed. */
 export function instituteRegistration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
-  return {
-    id: randomUUID(),
-    referenceCode: createReferenceCode(),
-    type: 'institute',
-    instituteName: 'Little Stars Academy',
-    email: 'office@example.org',
-    phone: '044 2345 6789',
-    city: 'Tambaram',
-    categories: ['drawing'],
-    agreeTerms: true,
-    ...overrides,
-  };
+  const { name: _name, age: _age, ...base } = recordFromBeforeConsent({ email: 'office@example.org', phone: '044 2345 6789', city: 'Tambaram' });
+  return { ...base, type: 'institute', instituteName: 'Little Stars Academy', categories: ['drawing'], ...overrides };
 }

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { JudgeStatus } from '@domain/judge-review';
 import type { Database } from '../client';
-import type { mailOutbox } from '../schema';
+import { judgeApplications, type mailOutbox } from '../schema';
 import { olderThan, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime, preciseTime } from '../../lib/sql-time';
 import { toMailStatus, type MailStatus } from './mail-outbox-store';
@@ -89,4 +89,13 @@ export async function setReview(
     where t.id = ${id}::uuid and t.erased_at is null
     returning ${COLUMNS}`);
   return row ? withNumbers(row) : null;
+}
+
+/** What a decision email needs: the applicant's name, address and expertise (null address once erased). */
+export async function decisionRecipient(database: Database, id: string) {
+  const [application] = await database.db
+    .select({ name: judgeApplications.name, email: judgeApplications.email, expertise: judgeApplications.expertise, erasedAt: judgeApplications.erasedAt })
+    .from(judgeApplications)
+    .where(eq(judgeApplications.id, id));
+  return application ?? null;
 }

@@ -1,26 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReferenceCode } from '@domain/reference-code';
 import { registrationInputSchema } from '@domain/registration';
 import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../tests/setup/test-database';
 import { createRegistrations } from './registration-store';
+import { recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
 
 function records(count: number) {
   return Array.from({ length: count }, (_, i) => ({
     secretHash: null,
-    registration: registrationInputSchema.parse({
-      id: randomUUID(),
-      referenceCode: createReferenceCode(),
-      type: 'participant',
-      name: `Child ${i}`,
-      age: 7,
-      email: 'parent@example.org',
-      phone: '9876543210',
-      city: 'Chennai',
-      categories: ['dance'],
-      agreeTerms: true,
-    }),
+    registration: registrationInputSchema.parse(recordFromBeforeConsent({ name: `Child ${i}` })),
   }));
 }
 

@@ -9,6 +9,8 @@ import { PRIVACY_NOTICE, seasonEndsAt } from '@domain/season';
 import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { loadEnv } from '../../env';
 import { createFamilyLink } from '../../db/stores/family-link-store';
+import { contactMessage } from '../../../tests/setup/contact-fixtures';
+import { childRegistration } from '../../../tests/setup/registration-fixtures';
 
 /**
  * Every public write endpoint, fed thousands of generated bad payloads: the answer is always a
@@ -96,22 +98,9 @@ function mutated(valid: () => Record<string, unknown>) {
 }
 
 const registration = () => ({
-  id: randomUUID(),
-  referenceCode: createReferenceCode(),
-  type: 'participant',
-  name: 'Asha',
-  age: 7,
-  email: 'parent@example.org',
-  phone: '9876543210',
-  city: 'Chennai',
+  ...childRegistration({ name: 'Asha', phone: '9876543210', categories: ['dance'], guardianName: 'Lakshmi' }),
   instituteName: '',
-  categories: ['dance'],
-  agreeTerms: true,
   recordSecret: createRecordSecret(),
-  language: 'en',
-  guardianName: 'Lakshmi',
-  privacyConsent: true,
-  privacyNoticeVersion: PRIVACY_NOTICE.version,
   consentChannel: 'web',
   consentedAt: new Date(Date.now() - 3_600_000).toISOString(),
 });
@@ -128,16 +117,7 @@ const legacy = () => ({
   createdBy: 'participants',
 });
 
-const contact = () => ({
-  id: randomUUID(),
-  name: 'Ravi',
-  email: 'ravi@example.org',
-  phone: '9876543210',
-  subject: 'Hello',
-  message: 'A question',
-  contactMethod: 'Email',
-  recordSecret: createRecordSecret(),
-});
+const contact = () => ({ ...contactMessage(), recordSecret: createRecordSecret() });
 
 const newsletter = () => ({ id: randomUUID(), email: 'someone@example.org', recordSecret: createRecordSecret() });
 

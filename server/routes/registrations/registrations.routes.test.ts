@@ -2,28 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordSecret } from '@domain/record-secret';
-import { createReferenceCode } from '@domain/reference-code';
 import { TERMS_MESSAGE, type RegistrationInput } from '@domain/registration';
 import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { signIn, withCookie } from '../auth/sign-in-for-tests';
+import { recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
 import { CONFLICT_MESSAGE } from './registration-batch';
 
 /** A registration as the device sends it: with the record secret it made (ADR 009). */
 function participant(overrides: Partial<Record<keyof RegistrationInput | 'recordSecret', unknown>> = {}) {
-  const base = {
-    recordSecret: createRecordSecret(),
-    id: randomUUID(),
-    referenceCode: createReferenceCode(),
-    type: 'participant',
-    name: 'Asha Raman',
-    age: 7,
-    email: 'parent@example.org',
-    phone: '+91 98765 43210',
-    city: 'Chennai',
-    categories: ['dance', 'singing'],
-    agreeTerms: true,
-  };
+  const base = { recordSecret: createRecordSecret(), ...recordFromBeforeConsent(), name: 'Asha Raman' };
   // Overrides may be deliberately wrong (tests of validation); id and code stay strings.
   return { ...base, ...overrides } as typeof base;
 }

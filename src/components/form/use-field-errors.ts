@@ -1,5 +1,7 @@
+import { ApiRequestError } from '@/lib/api-client';
 import { localizeFieldError } from '@/lib/i18n/field-error';
-import type { FieldErrors } from '@domain/validation';
+import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
+import type { z } from 'zod';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 /**
@@ -42,10 +44,27 @@ export function useFieldErrors(initial: FieldErrors = {}) {
 
   const reset = useCallback(() => setErrors({}), []);
 
+  /**
+   * Checks the input with the schema the server uses too: true when it passes, otherwise the
+   * messages are shown and focus goes to the first field with one.
+   */
+  const check = (schema: z.ZodType, input: unknown): boolean => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) show(fieldErrorsOf(parsed.error));
+    return parsed.success;
+  };
+
+  /** Shows the server's field messages when it refused the input (422); false for any other failure. */
+  const showRefusal = (error: unknown): boolean => {
+    if (!(error instanceof ApiRequestError && error.status === 422)) return false;
+    show(error.fields);
+    return true;
+  };
+
   /** A `FormField`'s `id` and `error` for this field, the error in the page's language (ADR 015). */
   const field = (name: string) => ({ id: idFor(name), error: localizeFieldError(name, errors[name]) });
 
-  return { errors, field, idFor, show, set, clear, reset };
+  return { errors, field, idFor, show, set, clear, reset, check, showRefusal };
 }
 
 function firstInPage(elements: HTMLElement[]): HTMLElement | undefined {

@@ -15,6 +15,7 @@ import {
   takeLegacyRosters,
 } from './outbox';
 import { OutboxDatabase } from './outbox-db';
+import { recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
 
 let count = 0;
 const opened: OutboxDatabase[] = [];
@@ -27,19 +28,7 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete();
 });
 
-const registration = (overrides: Partial<RegistrationInput> = {}): RegistrationInput => ({
-  id: crypto.randomUUID(),
-  referenceCode: createReferenceCode(),
-  type: 'participant',
-  name: 'Asha',
-  age: 7,
-  email: 'parent@example.org',
-  phone: '9876543210',
-  city: 'Chennai',
-  categories: ['dance'],
-  agreeTerms: true,
-  ...overrides,
-});
+const registration = (overrides: Partial<RegistrationInput> = {}) => recordFromBeforeConsent({ name: 'Asha', ...overrides });
 
 describe('outbox', () => {
   it('stores a new record as queued and tells the sync engine', async () => {

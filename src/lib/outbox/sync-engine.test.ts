@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
-import { createReferenceCode } from '@domain/reference-code';
 import type { RegistrationInput } from '@domain/registration';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxRecord } from './kinds';
 import { enqueue, resumeAfterSignIn, retryRecord } from './outbox';
 import { OutboxDatabase } from './outbox-db';
 import { BACKOFF_MAX_MS, HEARTBEAT_MS, PRUNE_SYNCED_AFTER_MS, SyncEngine, backoffDelay, type SyncEnvironment } from './sync-engine';
+import { recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
+import { contactMessage } from '../../../tests/setup/contact-fixtures';
 
 let dbCount = 0;
 const opened: OutboxDatabase[] = [];
@@ -18,21 +19,7 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete();
 });
 
-function registration(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
-  return {
-    id: crypto.randomUUID(),
-    referenceCode: createReferenceCode(),
-    type: 'participant',
-    name: 'Asha',
-    age: 7,
-    email: 'parent@example.org',
-    phone: '9876543210',
-    city: 'Chennai',
-    categories: ['dance'],
-    agreeTerms: true,
-    ...overrides,
-  };
-}
+const registration = recordFromBeforeConsent;
 
 type Call = { url: string; init: RequestInit | undefined };
 type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
@@ -199,7 +186,7 @@ describe('sync engine', () => {
     const { fetch } = fakeFetch(() => json(429, { error: { code: 'too_many_requests', message: 'Too many contact messages.' } }));
     const record = await enqueue(
       'contact',
-      { id: crypto.randomUUID(), name: 'Ravi', email: 'ravi@example.org', phone: '9876543210', subject: 'Hello', message: 'A question', contactMethod: 'Email' },
+      contactMessage(),
       db,
     );
     expect(await engineFor(db, fetch).engine.sync()).toBe('retry-later');

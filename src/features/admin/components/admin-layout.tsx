@@ -9,7 +9,7 @@ import { loginPath } from '../utils/next-path';
 
 const NAV = [
   { to: '/admin', label: 'Overview', end: true },
-  { to: '/admin/users', label: 'Registrations' },
+  { to: '/admin/registrations', label: 'Registrations' },
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },

@@ -68,7 +68,7 @@ describe('a registration’s details', () => {
       [`GET /api/registrations/${ID}`]: () => json(detail),
       [`POST /api/registrations/${ID}/resend-confirmation`]: () => json({ email: { ...detail.emails[0], id: 'e2', status: 'queued', reason: 'admin-resend' } }, 202),
     });
-    renderAdmin(<RegistrationDetailsDialog id={ID} label="Asha Raman" onClose={() => {}} />, '/admin/users');
+    renderAdmin(<RegistrationDetailsDialog id={ID} label="Asha Raman" onClose={() => {}} />, '/admin/registrations');
     expect(await screen.findByText('Failed')).toBeTruthy();
     expect(screen.getByText(/Reason: 550 No such user/)).toBeTruthy();
     expect(screen.getByText(/consented to privacy notice version 2027-1 \(English, through field staff\)/)).toBeTruthy();

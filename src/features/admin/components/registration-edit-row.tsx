@@ -1,6 +1,6 @@
 import { forwardRef, useEffect, useId, useRef, useState } from 'react';
 import { registrationUpdateSchema, type RegistrationUpdateInput } from '@domain/registration';
-import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
+import type { FieldErrors } from '@domain/validation';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import {
@@ -58,11 +58,7 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
 
   function submit() {
     const input = updateInputOf(registration, draft);
-    const parsed = registrationUpdateSchema.safeParse(input);
-    if (!parsed.success) {
-      form.show(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!form.check(registrationUpdateSchema, input)) return;
     form.reset();
     onSave(input);
   }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryProvider } from '@/lib/query-client';
 import { AdminLayout } from '../components/admin-layout';
 import '../admin.css';
@@ -26,17 +26,24 @@ export function AdminRoutes() {
           <Route path="login" element={<LoginPage />} />
           <Route element={<AdminLayout />}>
             <Route index element={<OverviewPage />} />
-            <Route path="users" element={<RegistrationsPage />} />
+            <Route path="registrations" element={<RegistrationsPage />} />
+            <Route path="users" element={<MovedTo pathname="/admin/registrations" />} />
             <Route path="judges" element={<JudgesPage />} />
             <Route path="contact" element={<ContactMessagesPage />} />
             <Route path="newsletter" element={<NewsletterPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="venue" element={<VenueAdminPage />} />
             <Route path="erasure-requests" element={<ErasureRequestsPage />} />
-            <Route path="*" element={<Navigate to="users" replace />} />
+            <Route path="*" element={<Navigate to="registrations" replace />} />
           </Route>
         </Routes>
       </Suspense>
     </QueryProvider>
   );
+}
+
+/** An address that moved (bookmarks, links in old emails): the same filters at the new one. */
+function MovedTo({ pathname }: { pathname: string }) {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname, search }} replace />;
 }

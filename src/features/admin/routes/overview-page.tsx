@@ -9,7 +9,7 @@ import { filtersToSearchParams, DEFAULT_FILTERS, type RegistrationFilters } from
 /** The registrations table filtered as a bar says. */
 function tableLink(change: Partial<RegistrationFilters>): string {
   const query = filtersToSearchParams({ ...DEFAULT_FILTERS, ...change }).toString();
-  return `/admin/users${query ? `?${query}` : ''}`;
+  return `/admin/registrations${query ? `?${query}` : ''}`;
 }
 
 function duration(seconds: number): string {

@@ -59,12 +59,12 @@ function page(items: AdminRegistration[], total = items.length, filtered = items
   return { items, total, filtered, nextCursor: null };
 }
 
-const USERS = '/admin/users';
+const REGISTRATIONS = '/admin/registrations';
 
 describe('registrations table', () => {
   it('shows the rows with the server counts, ages with units, admin category names and duplicates', async () => {
     fakeApi({ 'GET /api/registrations': () => json(page([registration(), baby], 250, 2)) });
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     expect(screen.getByText('Loading registrations...')).toBeTruthy();
     expect(await screen.findByText('Showing 2 of 250 registrations')).toBeTruthy();
 
@@ -87,7 +87,7 @@ describe('registrations table', () => {
     fakeApi({
       'GET /api/registrations': () => (fail ? json({ error: { code: 'internal_error', message: 'x' } }, 503) : json(page([registration()]))),
     });
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     expect(await screen.findByText(FETCH_ERROR, {}, { timeout: 8_000 })).toBeTruthy();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
@@ -96,7 +96,7 @@ describe('registrations table', () => {
 
   it('says when nothing matches', async () => {
     fakeApi({ 'GET /api/registrations': () => json(page([], 40, 0)) });
-    renderAdmin(<RegistrationsPage />, '/admin/users?q=zzz');
+    renderAdmin(<RegistrationsPage />, '/admin/registrations?q=zzz');
     expect(await screen.findByText('No registrations found matching your criteria.')).toBeTruthy();
     expect((screen.getByLabelText('Search registrations') as HTMLInputElement).value).toBe('zzz');
   });
@@ -107,14 +107,14 @@ describe('registrations table', () => {
       'GET /api/registrations/cities': () => json({ cities: ['Chennai', 'Tambaram'] }),
     });
     const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await screen.findByText('Asha Raman');
 
     await user.click(screen.getByRole('button', { name: /^Name/ }));
-    expect(currentLocation).toBe('/admin/users?sort=name&dir=desc');
+    expect(currentLocation).toBe('/admin/registrations?sort=name&dir=desc');
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
     await user.click(screen.getByRole('button', { name: /^City/ }));
-    expect(currentLocation).toBe('/admin/users?sort=city&dir=asc');
+    expect(currentLocation).toBe('/admin/registrations?sort=city&dir=asc');
 
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     await user.click(await screen.findByRole('button', { name: 'Tambaram' }));
@@ -148,7 +148,7 @@ describe('registrations table', () => {
         json({ registration: registration({ ...(body as object), categories: ['dance'], ageUnit: 'years', version: 2 }) }),
     });
     const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
 
     const email = screen.getByLabelText('Email');
@@ -177,7 +177,7 @@ describe('registrations table', () => {
   it('keyboard focus moves into the editor and back to Edit when it closes', async () => {
     fakeApi({ 'GET /api/registrations': () => json(page([registration()])) });
     const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -192,7 +192,7 @@ describe('registrations table', () => {
         json({ error: { code: 'conflict', message: 'stale', current: theirs } }, 409),
     });
     const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
     await user.type(screen.getByLabelText('City'), ' South');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -208,7 +208,7 @@ describe('registrations table', () => {
       'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
     });
     const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain(UPDATE_ERROR);
@@ -229,7 +229,7 @@ describe('registrations table', () => {
       },
     });
     const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Delete Asha Raman' }));
     await waitFor(() => expect(screen.queryByText('Asha Raman')).toBeNull());
     expect(screen.getByText('Showing 0 of 0 registrations')).toBeTruthy();
@@ -247,7 +247,7 @@ describe('registrations table', () => {
       'GET /api/registrations': () => json(page([registration()])),
       'DELETE /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ registration: registration() }),
     });
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Asha Raman' }));
     await screen.findByRole('button', { name: 'Undo' });
     await act(async () => {
@@ -267,7 +267,7 @@ describe('registrations table', () => {
       'DELETE /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
     });
     const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, USERS);
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Delete Asha Raman' }));
     expect((await screen.findByRole('alert')).textContent).toContain(DELETE_ERROR);
     const row = screen.getByText('Asha Raman').closest('tr') as HTMLElement;
@@ -276,7 +276,7 @@ describe('registrations table', () => {
 
   it('Export CSV links to the export with the current filters', async () => {
     fakeApi({ 'GET /api/registrations': () => json(page([registration()])) });
-    renderAdmin(<RegistrationsPage />, '/admin/users?q=asha&city=Chennai');
+    renderAdmin(<RegistrationsPage />, '/admin/registrations?q=asha&city=Chennai');
     const link = await screen.findByRole('link', { name: 'Export CSV' });
     const url = new URL(link.getAttribute('href') ?? '', 'http://localhost');
     expect(url.pathname).toBe('/api/registrations/export.csv');

@@ -16,7 +16,7 @@ import { CONFLICT_ERROR, FETCH_ERROR, type Banner } from '../utils/registration-
 
 const numbers = new Intl.NumberFormat('en-IN');
 
-/** /admin/users: search, filter, sort and page through the registrations; edit and delete in place. */
+/** /admin/registrations: search, filter, sort and page through the registrations; edit and delete in place. */
 export function RegistrationsPage() {
   const { filters, setFilters } = useRegistrationFilters();
   const query = useInfiniteQuery(registrationsQueryOptions(filters));

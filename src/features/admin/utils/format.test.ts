@@ -27,6 +27,6 @@ describe('admin formatting', () => {
     expect(safeNextPath(null)).toBe('/admin');
     expect(safeNextPath('https://evil.example/admin/')).toBe('/admin');
     expect(safeNextPath('/admin//evil.example')).toBe('/admin');
-    expect(safeNextPath('/admin/login?next=/admin/users')).toBe('/admin');
+    expect(safeNextPath('/admin/login?next=/admin/registrations')).toBe('/admin');
   });
 });

@@ -65,7 +65,7 @@ export function filtersFromSearchParams(params: URLSearchParams): RegistrationFi
   };
 }
 
-/** Only what differs from the default goes into the URL, so the plain page stays /admin/users. */
+/** Only what differs from the default goes into the URL, so the plain page stays /admin/registrations. */
 export function filtersToSearchParams(filters: RegistrationFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);

@@ -1,6 +1,5 @@
 import { familyConsentSchema } from '@domain/consent';
 import { PRIVACY_NOTICE } from '@domain/season';
-import { fieldErrorsOf } from '@domain/validation';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
@@ -45,16 +44,11 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
   async function onSubmit() {
     setFailed(null);
     const input = { guardianName, privacyConsent: agreed as true, privacyNoticeVersion: PRIVACY_NOTICE.version, language: lang };
-    const parsed = familyConsentSchema.safeParse(input);
-    if (!parsed.success) {
-      form.show(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!form.check(familyConsentSchema, input)) return;
     try {
       await give.mutateAsync(input);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 422) form.show(error.fields);
-      else setFailed(error instanceof ApiRequestError && error.body && lang === 'en' ? error.message : t('family.consent.failed'));
+      if (!form.showRefusal(error)) setFailed(error instanceof ApiRequestError && error.body && lang === 'en' ? error.message : t('family.consent.failed'));
     }
   }
 

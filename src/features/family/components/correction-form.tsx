@@ -1,5 +1,4 @@
 import { registrationUpdateSchema, type RegistrationUpdateInput } from '@domain/registration';
-import { fieldErrorsOf } from '@domain/validation';
 import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useFieldErrors } from '@/components/form/use-field-errors';
@@ -25,17 +24,13 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
   async function onSubmit() {
     setNotice(null);
     const input: RegistrationUpdateInput = { ...detailsOf(registration.type, values), version };
-    const parsed = registrationUpdateSchema.safeParse(input);
-    if (!parsed.success) {
-      form.show(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!form.check(registrationUpdateSchema, input)) return;
     try {
       await correct.mutateAsync(input);
       onDone(true);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 422) form.show(error.fields);
-      else if (error instanceof ApiRequestError && error.status === 409) {
+      if (form.showRefusal(error)) return;
+      if (error instanceof ApiRequestError && error.status === 409) {
         const current = error.body?.error.current as FamilyRegistration | undefined;
         if (current && typeof current === 'object' && 'version' in current) {
           setValues(draftOf(current));

@@ -1,5 +1,4 @@
 import { findRegistrationSchema } from '@domain/family-lookup';
-import { fieldErrorsOf } from '@domain/validation';
 import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
@@ -41,20 +40,14 @@ function FindForm() {
     setAnswer(null);
     setFailure(null);
     const input = { referenceCode, contact };
-    const parsed = findRegistrationSchema.safeParse(input);
-    if (!parsed.success) {
-      form.show(fieldErrorsOf(parsed.error));
-      return;
-    }
+    if (!form.check(findRegistrationSchema, input)) return;
     try {
       const result = await find.mutateAsync(input);
       // The server's answer is the same whatever matched; it is shown in the page's language.
       if (result.message) setAnswer(t('find.answer'));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 429) {
-        setFailure(t('find.tooMany'));
-      } else if (error instanceof ApiRequestError && error.status === 422) form.show(error.fields);
-      else setFailure(t('find.offline'));
+      if (form.showRefusal(error)) return;
+      setFailure(error instanceof ApiRequestError && error.status === 429 ? t('find.tooMany') : t('find.offline'));
     }
   }
 

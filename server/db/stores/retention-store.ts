@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { SEASON, seasonEndsAt } from '@domain/season';
+import type { Database } from '../client';
+import { isoTime } from '../../lib/sql-time';
+import { SCRUB_AUDIT_ENTRY } from './erasure-store';
+
+/**
+ * The retention job's reads and writes (server/retention/retention-job.ts decides when, this
+ * store says what): the counts still to erase, the runs already made, the notices and the
+ * erasure itself. Everything takes a `Queryable`, so the job runs the steps in one transaction.
+ */
+
+const RETENTION_LOCK = 7261616;
+
+export type RetentionCounts = {
+  registrations: number;
+  registrationsWithEmail: number;
+  judgeApplications: number;
+  contactMessages: number;
+};
+
+export type Queryable = { rows<T>(query: ReturnType<typeof sql>): Promise<T[]> };
+
+/** Records of this season: made before it ended (next season's registrations are not touched). */
+const seasonEnd = () => seasonEndsAt().toISOString();
+
+export async function pendingCounts(db: Queryable): Promise<RetentionCounts> {
+  const [row] = await db.rows<Record<keyof RetentionCounts, number | string>>(sql`
+    select
+      (select count(*) from registrations where erased_at is null and created_at < ${seasonEnd()}::timestamptz) as "registrations",
+      (select count(*) from registrations where erased_at is null and deleted_at is null and email <> ''
+        and created_at < ${seasonEnd()}::timestamptz) as "registrationsWithEmail",
+      (select count(*) from judge_applications where erased_at is null and created_at < ${seasonEnd()}::timestamptz) as "judgeApplications",
+      (select count(*) from contact_messages where erased_at is null and created_at < ${seasonEnd()}::timestamptz) as "contactMessages"`);
+  return {
+    registrations: Number(row?.registrations ?? 0),
+    registrationsWithEmail: Number(row?.registrationsWithEmail ?? 0),
+    judgeApplications: Number(row?.judgeApplications ?? 0),
+    contactMessages: Number(row?.contactMessages ?? 0),
+  };
+}
+
+export type RunRow = { step: 'notice' | 'erase'; counts: RetentionCounts; ranAt: string };
+
+export async function runsOf(db: Queryable): Promise<RunRow[]> {
+  return db.rows<RunRow>(sql`
+    select step, counts, ${isoTime('ran_at')} as "ranAt"
+    from retention_runs where season_year = ${SEASON.year}`);
+}
+
+/** Runs `work` in one transaction, with the same `rows` helper the database has. */
+export async function inTransaction<T>(database: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return database.db.transaction(async (tx) =>
+    work({
+      async rows<R>(query: ReturnType<typeof sql>) {
+        const result = (await tx.execute(query)) as unknown as R[] | { rows: R[] };
+        return Array.isArray(result) ? result : result.rows;
+      },
+    }),
+  );
+}
+
+/** Whether this instance holds the job's lock until the transaction ends (another instance: false). */
+export async function tryRetentionLock(tx: Queryable): Promise<boolean> {
+  const [lock] = await tx.rows<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`);
+  return lock?.locked === true;
+}
+
+/** Claims a step's row for the season: false when the step has run before (here or on another instance). */
+export async function claimRetentionStep(tx: Queryable, step: RunRow['step'], counts: RetentionCounts, nowIso: string): Promise<boolean> {
+  const claimed = await tx.rows<{ id: number }>(sql`
+    insert into retention_runs (season_year, step, counts, ran_at)
+    values (${SEASON.year}, ${step}, ${JSON.stringify(counts)}::jsonb, ${nowIso}::timestamptz)
+    on conflict (season_year, step) do nothing returning id`);
+  return claimed.length > 0;
+}
+
+/** The audit entry of a step that ran (actor 'system'). */
+export async function auditRetentionStep(tx: Queryable, step: RunRow['step'], details: Record<string, unknown>, nowIso: string): Promise<void> {
+  await tx.rows(sql`
+    insert into audit_log (admin_username, action, entity_type, entity_id, changes, actor, kind, created_at)
+    values ('retention job', ${step === 'notice' ? 'retention.notice' : 'retention.erase'}, 'season', ${String(SEASON.year)},
+      ${JSON.stringify(details)}::jsonb, 'system', 'change', ${nowIso}::timestamptz)`);
+}
+
+export /** One notice per live registration with an email (the unique index makes a second queueing a no-op). */
+async function queueNotices(tx: Queryable): Promise<void> {
+  await tx.rows(sql`
+    insert into mail_outbox (registration_id, template, reason)
+    select r.id, 'retention-notice', 'retention' from registrations r
+    where r.erased_at is null and r.deleted_at is null and r.email <> '' and r.created_at < ${seasonEnd()}::timestamptz
+    on conflict (registration_id) where reason = 'retention' do nothing`);
+}
+
+export /**
+ * Erases the season in one transaction. Live registrations become anonymous rows (soft-deleted,
+ * erased_at set, still counted by the overview); soft-deleted ones, which no chart counts, go
+ * entirely. Their consents, emails and links go too, open erasure requests are completed, and
+ * audit entries about them keep no values.
+ */
+async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
+  const inSeason = sql`created_at < ${seasonEnd()}::timestamptz`;
+  await tx.rows(sql`
+    update erasure_requests e set status = 'completed', completed_at = ${nowIso}::timestamptz, completed_by = 'retention job',
+      registration_type = r.type, categories = r.categories
+    from registrations r
+    where e.registration_id = r.id and e.status = 'open' and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`
+    update audit_log a set ${SCRUB_AUDIT_ENTRY}
+    from registrations r
+    where a.entity_type = 'registration' and a.entity_id = r.id::text and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`
+    update audit_log a set ${SCRUB_AUDIT_ENTRY}
+    from judge_applications j
+    where a.entity_type = 'judge_application' and a.entity_id = j.id::text and j.erased_at is null and j.${inSeason}`);
+  // What admins typed into searches and filters (a child's name, a phone) is kept in read rows.
+  await tx.rows(sql`update audit_log set changes = null where kind = 'read' and changes is not null and created_at <= ${nowIso}::timestamptz`);
+  // Venue mode's own personal fields: a baby's date of birth, the reason a fee was waived.
+  await tx.rows(sql`
+    update venue_check_ins v set date_of_birth = null from registrations r
+    where v.registration_id = r.id and v.date_of_birth is not null and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`
+    update venue_fees v set waiver_reason = 'erased' from registrations r
+    where v.registration_id = r.id and v.waiver_reason is not null and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`delete from newsletter_subscribers where ${inSeason}`);
+  await tx.rows(sql`update erasure_requests set reference_code = '' where status = 'completed' and requested_at < ${seasonEnd()}::timestamptz`);
+  await tx.rows(sql`delete from consent_records c using registrations r where c.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`delete from family_links l using registrations r where l.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`delete from mail_outbox m using registrations r where m.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`delete from mail_outbox m using judge_applications j where m.judge_application_id = j.id and j.erased_at is null and j.${inSeason}`);
+  await tx.rows(sql`delete from registrations where erased_at is null and deleted_at is not null and ${inSeason}`);
+  await tx.rows(sql`
+    update registrations set name = null, institute_name = null, email = '', phone = '', reference_code = '',
+      secret_hash = null, content_hash = 'erased', deleted_at = ${nowIso}::timestamptz, erased_at = ${nowIso}::timestamptz,
+      updated_at = ${nowIso}::timestamptz
+    where erased_at is null and ${inSeason}`);
+  // The duplicate keys (a name and a phone) that no live registration uses any more.
+  await tx.rows(sql`
+    delete from registration_duplicate_keys k
+    where not exists (select 1 from registrations r where r.duplicate_key = k.duplicate_key and r.deleted_at is null)`);
+  await tx.rows(sql`
+    update judge_applications set name = '', email = null, bio = '', note = null, photo = null, photo_type = null, photo_size = null,
+      secret_hash = null, content_hash = 'erased', erased_at = ${nowIso}::timestamptz
+    where erased_at is null and ${inSeason}`);
+  await tx.rows(sql`
+    update contact_messages set name = '', email = '', phone = '', subject = '', message = '',
+      secret_hash = null, content_hash = 'erased', erased_at = ${nowIso}::timestamptz
+    where erased_at is null and ${inSeason}`);
+}
