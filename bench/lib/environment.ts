@@ -1,12 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import postgres from 'postgres';
 import { ROOT, startServer, type RunningServer } from '../../tests/setup/server-process';
+import { scratchDatabaseBeside, type DatabaseKind } from '../../tests/setup/test-database';
 
-export type DatabaseKind = 'pglite' | 'postgres';
+export type { DatabaseKind };
 
 /** A fresh, empty database for one part of the bench: a temp PGlite dir, or a scratch Postgres database. */
 export type FreshDatabase = {
@@ -44,23 +43,16 @@ export function createContext(options: { distDir: string; log(message: string): 
         return { kind, label, env, dataDir, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
       }
       // Never fill the database DATABASE_URL names with bench rows: work in a scratch one beside it.
-      const name = `ktc_bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
-      const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-      await admin.unsafe(`create database ${name}`);
-      await admin.end();
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
+      const scratch = await scratchDatabaseBeside(baseUrl, `ktc_bench_${label.replace(/\W/g, '_')}`);
       return {
         kind,
         label,
-        env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+        env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
         dataDir,
-        url: url.toString(),
+        url: scratch.url,
         async dispose() {
           rmSync(dataDir, { recursive: true, force: true });
-          const cleanup = postgres(baseUrl, { max: 1, onnotice: () => {} });
-          await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-          await cleanup.end();
+          await scratch.drop();
         },
       };
     },

@@ -1,8 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
-import type { AgeUnit } from '@domain/age-bands';
-import { registrationContent, type NewRegistration } from '@domain/registration';
+import { registrationContent, type NewRegistration, type Registration } from '@domain/registration';
 import { canonicalJson } from '@domain/validation';
 import type { Database } from '../db/client';
 
@@ -32,20 +31,8 @@ const CHILD_CATEGORIES: CategorySlug[] = ['dance', 'singing', 'drawing', 'costum
 const DOMAINS = ['example.com', 'example.in', 'example.org', 'example.net'];
 const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-type SeedRegistration = {
-  id: string;
-  referenceCode: string;
-  type: 'participant' | 'institute';
-  name: string | null;
-  age: number | null;
-  ageUnit: AgeUnit | null;
-  email: string;
-  phone: string;
-  city: string;
-  instituteName: string | null;
-  categories: CategorySlug[];
-  agreeTerms: true;
-};
+/** A registration as stored, before the times the server adds. */
+type SeedRegistration = Omit<Registration, 'createdAt' | 'updatedAt' | 'version'> & { agreeTerms: true };
 
 /** deviceSavedAt: when a field device saved it (null: sent straight from a browser, or from before devices said). */
 export type SeedRow = SeedRegistration & { createdAt: string; deviceSavedAt: string | null };

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { storedRegistration } from '../../tests/setup/registration-fixtures';
 import { confirmationEmail, familyLinkEmail, type FamilyEmailData } from './family-emails';
 
 // ADR 015: a family's emails go out in the language they registered in.
 const data = (language: 'en' | 'ta'): FamilyEmailData => ({
   language,
-  registration: {
-    referenceCode: 'KTC-7F3K-9QX2',
-    type: 'participant',
-    name: 'Aarav',
-    age: 7,
-    ageUnit: 'years',
-    email: 'parent@example.org',
-    phone: '9876543210',
-    city: 'Chennai',
-    instituteName: null,
-    categories: ['dance'],
-  },
+  registration: storedRegistration({ name: 'Aarav', age: 7 }),
   consent: { guardianName: 'Lakshmi', noticeVersion: '2026-11' },
   consentNeeded: false,
   link: 'https://example.org/my/token',

@@ -36,7 +36,15 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase
 export async function createScratchPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set.');
-  const name = `ktc_test_${randomBytes(6).toString('hex')}`;
+  return scratchDatabaseBeside(baseUrl, 'ktc_test');
+}
+
+/**
+ * Creates an empty database on the server `baseUrl` names, beside its database (tests and the
+ * bench never fill the one they were given); `drop` removes it, sessions and all.
+ */
+export async function scratchDatabaseBeside(baseUrl: string, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   await admin.end();

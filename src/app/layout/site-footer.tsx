@@ -1,7 +1,8 @@
 import { useT } from '@/lib/i18n/use-t';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { ADDRESS, CONTACT, SOCIAL_LINKS } from '@/config/season';
+import { OfficeAddress, SocialLinks } from '@/components/organiser-details';
+import { CONTACT } from '@/config/season';
 import { BUILD_YEAR } from '@/config/build-info';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { useClientValue } from '@/hooks/use-hydrated';
@@ -31,16 +32,7 @@ export function SiteFooter() {
         <section className="site-footer__about" aria-labelledby="footer-heading">
           <h2 id="footer-heading">{t('footer.heading')}</h2>
           <p>{t('footer.about')}</p>
-          <ul className="site-footer__social" aria-label={t('footer.follow')}>
-            {SOCIAL_LINKS.map((link) => (
-              <li key={link.name}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  {link.name}
-                  <span className="visually-hidden"> {t('shell.newTab')}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks className="site-footer__social" label={t('footer.follow')} />
         </section>
         <nav className="site-footer__links" aria-labelledby="footer-links-heading">
           <h3 id="footer-links-heading">{t('footer.links')}</h3>
@@ -54,14 +46,7 @@ export function SiteFooter() {
         </nav>
         <section className="site-footer__contact" aria-labelledby="footer-contact-heading">
           <h3 id="footer-contact-heading">{t('footer.visit')}</h3>
-          <address>
-            {ADDRESS.lines.map((line, index) => (
-              <span key={line}>
-                {t(`address.line${index + 1}`)}
-                <br />
-              </span>
-            ))}
-          </address>
+          <OfficeAddress />
           <p>{t('address.metro')}</p>
           <p>
             {t('footer.phone')} <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useRef } from 'react';
 import { Accordion } from '@/components/accordion';
 import { NeedsJavaScriptNotice } from '@/components/form/form';
-import { ADDRESS, CONTACT } from '@/config/season';
+import { OfficeAddress } from '@/components/organiser-details';
+import { CONTACT } from '@/config/season';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useT } from '@/lib/i18n/use-t';
@@ -32,14 +33,7 @@ export function ContactPage() {
         <div className="contact-grid">
           <div className="contact-details">
             <h2>{t('contact.office')}</h2>
-            <address>
-              {ADDRESS.lines.map((line, index) => (
-                <span key={line}>
-                  {t(`address.line${index + 1}`)}
-                  <br />
-                </span>
-              ))}
-            </address>
+            <OfficeAddress />
             <p>
               {t('contact.phone')}: <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>
               <br />

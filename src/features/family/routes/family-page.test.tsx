@@ -4,25 +4,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '@/lib/query-client';
+import { storedRegistration } from '../../../../tests/setup/registration-fixtures';
 import { FamilyPage } from './family-page';
 
 const TOKEN = 'a'.repeat(43);
 
 const registration = {
-  id: '6f1c2a1e-8f5e-4d3c-9a55-0f4a1b2c3d4e',
-  referenceCode: 'KTC-7F3K-9QX2',
-  type: 'participant',
-  name: 'Nila',
-  age: 8,
-  ageUnit: 'years',
-  email: 'parent@example.org',
-  phone: '9876543210',
-  city: 'Chennai',
-  instituteName: null,
-  categories: ['dance'],
-  createdAt: '2027-03-01T04:30:00.000Z',
-  updatedAt: '2027-03-01T04:30:00.000Z',
-  version: 1,
+  ...storedRegistration(),
   language: 'en',
   cancelledAt: null,
   cancelledBy: null,

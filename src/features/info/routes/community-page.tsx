@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { SOCIAL_LINKS } from '@/config/season';
+import { SocialLinks } from '@/components/organiser-details';
 import { useT } from '@/lib/i18n/use-t';
 
 const WAYS = ['parents', 'volunteer', 'teach', 'schools'] as const;
@@ -31,16 +31,7 @@ export function CommunityPage() {
       <section className="page" aria-labelledby="follow-heading">
         <h2 id="follow-heading">{t('community.follow')}</h2>
         <p>{t('community.followLead')}</p>
-        <ul className="chip-list">
-          {SOCIAL_LINKS.map((link) => (
-            <li key={link.name}>
-              <a href={link.href} target="_blank" rel="noopener noreferrer" className="button">
-                {link.name}
-                <span className="visually-hidden"> {t('shell.newTab')}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
+        <SocialLinks className="chip-list" linkClassName="button" />
       </section>
     </div>
   );

@@ -152,7 +152,7 @@ function ConflictView({ record }: { record: OutboxRecord }) {
       )}
       <div className="outbox-conflict__scroll">
         <table>
-          <caption className="outbox-sr-only">
+          <caption className="visually-hidden">
             {theirs ? t('conflict.captionBoth') : t('conflict.captionMine')}
           </caption>
           <thead>
@@ -179,7 +179,7 @@ function ConflictView({ record }: { record: OutboxRecord }) {
                   <td>{value}</td>
                   <td>
                     {other}
-                    {other !== value ? <span className="outbox-sr-only"> {t('conflict.different')}</span> : null}
+                    {other !== value ? <span className="visually-hidden"> {t('conflict.different')}</span> : null}
                   </td>
                 </tr>
               );

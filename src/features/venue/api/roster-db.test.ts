@@ -2,23 +2,10 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { seedLegacyRosters } from '@/lib/outbox/testing';
 import { expireRosters } from './roster';
-import { rosterDb, type RosterRow, type RosterState } from './roster-db';
+import { rosterRow } from '../testing';
+import { rosterDb, type RosterState } from './roster-db';
 
-const row = (registrationId: string): RosterRow =>
-  ({
-    sessionId: 's1',
-    registrationId,
-    referenceCode: 'KTC-AAAA-BBBB',
-    childName: 'Kavin',
-    categories: ['crawling'],
-    age: 6,
-    ageUnit: 'months',
-    guardianName: 'Lakshmi',
-    phoneLast4: '3210',
-    checkIn: null,
-    fee: null,
-    searchName: 'kavin lakshmi',
-  }) as RosterRow;
+const row = (registrationId: string) => rosterRow({ registrationId });
 
 describe("venue mode's roster database", () => {
   it('takes over, on first use, a roster an older build kept in the outbox database, so an update loses nothing offline', async () => {

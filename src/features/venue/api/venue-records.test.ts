@@ -5,7 +5,7 @@ import { VENUE_SESSIONS } from '@domain/season';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordsOfKinds } from '@/lib/outbox';
 import { resetOutbox } from '@/lib/outbox/testing';
-import type { RosterRow } from './roster-db';
+import { rosterRow } from '../testing';
 import { saveCheckIn } from './save-check-in';
 import { saveFee } from './save-fee';
 import { saveWalkIn } from './save-walk-in';
@@ -14,20 +14,7 @@ import { exportRecords, VENUE_KINDS, venueExport } from './venue-records';
 
 const session = VENUE_SESSIONS.find((s) => s.categories.includes('crawling'))!;
 const staff: StaffSession = { username: 'hall-staff', role: 'staff', expiresAt: '2099-01-01T00:00:00.000Z' };
-const child: RosterRow = {
-  sessionId: session.id,
-  registrationId: crypto.randomUUID(),
-  referenceCode: createReferenceCode(),
-  childName: 'Kavin',
-  categories: ['crawling'],
-  age: 6,
-  ageUnit: 'months',
-  guardianName: 'Lakshmi',
-  phoneLast4: '3210',
-  checkIn: null,
-  fee: null,
-  searchName: 'kavin lakshmi',
-} as RosterRow;
+const child = rosterRow({ sessionId: session.id, referenceCode: createReferenceCode() });
 
 afterEach(async () => {
   await resetOutbox();
