@@ -77,6 +77,11 @@ export async function audit(c: Context<AppEnv>, entry: AuditEntry): Promise<void
   await writeAuditRow(c, entry, 'change');
 }
 
+/** Logs a change a family made to its own registration through its private link. */
+export async function auditFamily(c: Context<AppEnv>, action: AuditAction, registrationId: string, changes?: AuditEntry['changes']): Promise<void> {
+  await audit(c, { admin: BY_FAMILY, action, entityType: 'registration', entityId: registrationId, ...(changes ? { changes } : {}) });
+}
+
 /** The one insert behind `audit` and `auditRead`: the request says from where, the clock when. */
 async function writeAuditRow(
   c: Context<AppEnv>,

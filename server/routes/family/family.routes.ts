@@ -6,7 +6,7 @@ import { contactKey, contactMatches, findRegistrationSchema } from '@domain/fami
 import { registrationUpdateSchema } from '@domain/registration';
 import { CONTACT, CORRECTIONS_CLOSE_ON, correctionsCloseAt, SEASON } from '@domain/season';
 import type { AppEnv } from '../../context';
-import { audit, auditEntriesAbout, BY_FAMILY, changedFields } from '../../lib/audit';
+import { auditEntriesAbout, auditFamily, changedFields } from '../../lib/audit';
 import { clientLimitKey } from '../../lib/client-ip';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
@@ -137,20 +137,14 @@ export const familyRoutes = new Hono<AppEnv>()
         familyView(current),
       );
     }
-    await audit(c, {
-      admin: BY_FAMILY,
-      action: 'registration.update',
-      entityType: 'registration',
-      entityId: after.id,
-      changes: changedFields(editableFields(before), editableFields(after)),
-    });
+    await auditFamily(c, 'registration.update', after.id, changedFields(editableFields(before), editableFields(after)));
     return c.json({ registration: familyView(after) }, 200);
   })
   .post('/registration/cancel', requireFamilyLink, async (c) => {
     const registration = await linkedRegistration(c);
     // Cancelling stays open after the correction cut-off: it only tells the organisers a child will not come.
     if (await cancelByFamily(c.var.deps.database.db, registration.id, c.var.deps.now())) {
-      await audit(c, { admin: BY_FAMILY, action: 'registration.cancel', entityType: 'registration', entityId: registration.id });
+      await auditFamily(c, 'registration.cancel', registration.id);
     }
     return c.json({ registration: familyView(await linkedRegistration(c)) }, 200);
   })
@@ -168,13 +162,7 @@ export const familyRoutes = new Hono<AppEnv>()
       channel: 'web',
       at: c.var.deps.now(),
     });
-    await audit(c, {
-      admin: BY_FAMILY,
-      action: 'registration.consent',
-      entityType: 'registration',
-      entityId: registration.id,
-      changes: { noticeVersion: consent.noticeVersion },
-    });
+    await auditFamily(c, 'registration.consent', registration.id, { noticeVersion: consent.noticeVersion });
     return c.json({ consent, consentNeeded: null }, 201);
   })
   .get('/registration/data', requireFamilyLink, readsPersonalData('read.family.data', 'registration'), async (c) => {
@@ -201,13 +189,7 @@ export const familyRoutes = new Hono<AppEnv>()
       now: c.var.deps.now(),
     });
     if (created) {
-      await audit(c, {
-        admin: BY_FAMILY,
-        action: 'registration.erasure_requested',
-        entityType: 'registration',
-        entityId: registration.id,
-        changes: { dueAt: request.dueAt },
-      });
+      await auditFamily(c, 'registration.erasure_requested', registration.id, { dueAt: request.dueAt });
     }
     return c.json({ erasureRequest: { status: request.status, requestedAt: request.requestedAt, dueAt: request.dueAt } }, created ? 201 : 200);
   })

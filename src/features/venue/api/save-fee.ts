@@ -3,7 +3,7 @@ import { fieldErrorsOf } from '@domain/validation';
 import { feeInputSchema, type FeeStatus } from '@domain/venue';
 import { enqueue, type SaveResult } from '@/lib/outbox';
 import type { RosterRow } from './roster-db';
-import { deviceId } from '../utils/device-id';
+import { rosterLabels, venueRecordBase } from './venue-record-base';
 import type { StaffSession } from './staff-session';
 
 /**
@@ -16,18 +16,15 @@ export async function saveFee(
   child: RosterRow,
   fee: { status: FeeStatus; waiverReason?: string },
 ): Promise<SaveResult> {
-  const id = crypto.randomUUID();
+  const base = venueRecordBase(session, child);
   const parsed = feeInputSchema.safeParse({
-    id,
-    registrationId: child.registrationId,
-    sessionId: session.id,
-    deviceId: deviceId(),
+    ...base,
     status: fee.status,
     amountRupees: session.feeRupees,
     ...(fee.status === 'waived' ? { waiverReason: fee.waiverReason ?? '' } : {}),
     recordedAt: new Date().toISOString(),
   });
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
-  await enqueue('fee', { payload: parsed.data, labels: { staffUsername: staff.username, childName: child.childName, referenceCode: child.referenceCode } });
-  return { saved: true, id, existing: false };
+  await enqueue('fee', { payload: parsed.data, labels: rosterLabels(staff, child) });
+  return { saved: true, id: base.id, existing: false };
 }
