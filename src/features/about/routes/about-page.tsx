@@ -5,6 +5,7 @@ import { ScrollReveal } from '@/components/scroll-reveal';
 import type { IconName } from '@/config/season';
 import { sponsorsText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
+import { PageSection } from '@/components/page-section';
 
 const TALENTS: readonly { label: string; icon: IconName }[] = [
   { label: 'about.talent.singing', icon: 'mic' },
@@ -33,8 +34,7 @@ export function AboutPage() {
         <p className="hero__lead">{t('about.lead')}</p>
       </section>
 
-      <section className="page" aria-labelledby="talents-heading">
-        <h2 id="talents-heading">{t('about.talents')}</h2>
+      <PageSection id="talents" title={t('about.talents')}>
         <ul className="talents">
           {TALENTS.map((talent) => (
             <ScrollReveal as="li" key={talent.label} className="talent">
@@ -45,10 +45,9 @@ export function AboutPage() {
             </ScrollReveal>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section className="page" aria-labelledby="values-heading">
-        <h2 id="values-heading">{t('about.values')}</h2>
+      <PageSection id="values" title={t('about.values')}>
         <div className="pillars">
           {VALUES.map((value) => (
             <div key={value} className="pillar">
@@ -62,7 +61,7 @@ export function AboutPage() {
             {t('about.join')}
           </Link>
         </p>
-      </section>
+      </PageSection>
 
       <section className="page" id="sponsors" aria-labelledby="about-sponsors-heading" tabIndex={-1}>
         <h2 id="about-sponsors-heading">{t('about.sponsors')}</h2>

@@ -7,6 +7,7 @@ import { useAfterLoad } from '@/hooks/use-after-load';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useT } from '@/lib/i18n/use-t';
 import { AreaMap } from '../components/area-map';
+import { PageSection } from '@/components/page-section';
 
 // The form writes to the outbox (IndexedDB + validation); it loads once the page is up and the
 // visitor scrolls towards it, so loading the page runs no database code.
@@ -27,9 +28,7 @@ export function ContactPage() {
   const nearForm = useNearViewport(slotRef);
   return (
     <div className="stack">
-      <section className="page" aria-labelledby="contact-heading">
-        <h1 id="contact-heading">{t('contact.title')}</h1>
-        <p className="lead">{t('contact.lead')}</p>
+      <PageSection id="contact" title={t('contact.title')} level={1} lead={t('contact.lead')}>
         <div className="contact-grid">
           <div className="contact-details">
             <h2>{t('contact.office')}</h2>
@@ -51,9 +50,8 @@ export function ContactPage() {
           </div>
           <AreaMap />
         </div>
-      </section>
-      <section className="page" aria-labelledby="message-heading">
-        <h2 id="message-heading">{t('contact.message')}</h2>
+      </PageSection>
+      <PageSection id="message" title={t('contact.message')}>
         <div className="contact-form-slot" ref={slotRef}>
           {afterLoad && nearForm ? (
             <Suspense fallback={<p>{t('contact.loading')}</p>}>
@@ -66,11 +64,10 @@ export function ContactPage() {
             </>
           )}
         </div>
-      </section>
-      <section className="page" aria-labelledby="contact-faq-heading">
-        <h2 id="contact-faq-heading">{t('contact.faq')}</h2>
+      </PageSection>
+      <PageSection id="contact-faq" title={t('contact.faq')}>
         <Accordion items={CONTACT_FAQ.map((id) => ({ question: t(`contact.faq.${id}.q`), answer: t(`contact.faq.${id}.a`) }))} />
-      </section>
+      </PageSection>
     </div>
   );
 }

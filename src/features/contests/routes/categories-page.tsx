@@ -5,14 +5,13 @@ import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { CompetitionJourney } from '../components/competition-journey';
 import { CONTESTS, contestText } from '../utils/contest-content';
+import { PageSection } from '@/components/page-section';
 
 export function CategoriesPage() {
   const { t, to, lang } = useT();
   return (
     <div className="stack">
-      <section className="page" aria-labelledby="categories-heading">
-        <h1 id="categories-heading">{t('nav.categories')}</h1>
-        <p className="lead">{t('categories.lead')}</p>
+      <PageSection id="categories" title={t('nav.categories')} level={1} lead={t('categories.lead')}>
         <ul className="card-grid">
           {CATEGORIES.map((category) => {
             const contest = contestText(CONTESTS[category.slug], lang);
@@ -31,7 +30,7 @@ export function CategoriesPage() {
             );
           })}
         </ul>
-      </section>
+      </PageSection>
       <CompetitionJourney />
     </div>
   );

@@ -5,6 +5,7 @@ import { LEVELS, SEASON, type IconName } from '@/config/season';
 import { levelDates, sponsorsText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { SponsorsSlider } from '../components/sponsors-slider';
+import { PageSection } from '@/components/page-section';
 
 const PROGRAMS: readonly { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/workshops', title: 'home.programs.workshops.title', text: 'home.programs.workshops.text', icon: 'star' },
@@ -41,8 +42,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="page" aria-labelledby="programs-heading">
-        <h2 id="programs-heading">{t('home.programs')}</h2>
+      <PageSection id="programs" title={t('home.programs')}>
         <ul className="card-grid card-grid--four">
           {PROGRAMS.map((program) => (
             <ScrollReveal as="li" key={program.to} className="card card--link">
@@ -58,12 +58,9 @@ export function HomePage() {
             </ScrollReveal>
           ))}
         </ul>
-      </section>
+      </PageSection>
 
-      <section className="page" aria-labelledby="pillars-heading">
-        <h2 id="pillars-heading" className="visually-hidden">
-          {t('home.pillars')}
-        </h2>
+      <PageSection id="pillars" title={t('home.pillars')} hiddenTitle>
         <div className="pillars">
           {PILLARS.map((pillar) => (
             <ScrollReveal key={pillar.title} className="pillar">
@@ -72,7 +69,7 @@ export function HomePage() {
             </ScrollReveal>
           ))}
         </div>
-      </section>
+      </PageSection>
 
       <section className="page sponsors" aria-labelledby="sponsors-heading">
         <h2 id="sponsors-heading">{t('home.sponsors')}</h2>

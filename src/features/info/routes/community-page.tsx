@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { SocialLinks } from '@/components/organiser-details';
 import { useT } from '@/lib/i18n/use-t';
+import { PageSection } from '@/components/page-section';
 
 const WAYS = ['parents', 'volunteer', 'teach', 'schools'] as const;
 
@@ -8,9 +9,7 @@ export function CommunityPage() {
   const { t, to } = useT();
   return (
     <div className="stack">
-      <section className="page" aria-labelledby="community-heading">
-        <h1 id="community-heading">{t('community.title')}</h1>
-        <p className="lead">{t('community.lead')}</p>
+      <PageSection id="community" title={t('community.title')} level={1} lead={t('community.lead')}>
         <ul className="card-grid card-grid--two">
           {WAYS.map((way) => (
             <li key={way} className="card">
@@ -27,12 +26,11 @@ export function CommunityPage() {
             {t('community.volunteer')}
           </Link>
         </div>
-      </section>
-      <section className="page" aria-labelledby="follow-heading">
-        <h2 id="follow-heading">{t('community.follow')}</h2>
+      </PageSection>
+      <PageSection id="follow" title={t('community.follow')}>
         <p>{t('community.followLead')}</p>
         <SocialLinks className="chip-list" linkClassName="button" />
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -2,16 +2,14 @@ import { Link } from 'react-router-dom';
 import { SEASON } from '@/config/season';
 import { levelDates, levelsText, webinarText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
+import { PageSection } from '@/components/page-section';
 
 export function EventsPage() {
   const { t, to, lang } = useT();
   const WEBINAR = webinarText(lang);
   return (
     <div className="stack">
-      <section className="page" aria-labelledby="events-heading">
-        <p className="eyebrow">{t('events.eyebrow', { year: SEASON.year })}</p>
-        <h1 id="events-heading">{t('sidebar.events')}</h1>
-        <p className="lead">{t('events.lead')}</p>
+      <PageSection id="events" title={t('sidebar.events')} level={1} eyebrow={t('events.eyebrow', { year: SEASON.year })} lead={t('events.lead')}>
         <ol className="timeline">
           {levelsText(lang).map((level) => (
             <li key={level.id} className="timeline__item">
@@ -39,9 +37,8 @@ export function EventsPage() {
             </p>
           </li>
         </ol>
-      </section>
-      <section className="page" aria-labelledby="baby-heading">
-        <h2 id="baby-heading">{t('events.baby')}</h2>
+      </PageSection>
+      <PageSection id="baby" title={t('events.baby')}>
         <p>
           {t('events.babyIntro')} <Link to={to('/contest/crawling')}>{t('data.contest.crawling.title')}</Link>
           {t('events.and')}
@@ -51,7 +48,7 @@ export function EventsPage() {
         <Link to={to('/registration')} className="button button--primary">
           {t('events.register')}
         </Link>
-      </section>
+      </PageSection>
     </div>
   );
 }

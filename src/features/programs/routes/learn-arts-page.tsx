@@ -3,14 +3,12 @@ import { ScrollReveal } from '@/components/scroll-reveal';
 import { coursesText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { EnrollLink } from '../components/enroll-link';
+import { PageSection } from '@/components/page-section';
 
 export function LearnArtsPage() {
   const { t, lang } = useT();
   return (
-    <section className="page" aria-labelledby="learn-heading">
-      <p className="eyebrow">{t('learn.eyebrow')}</p>
-      <h1 id="learn-heading">{t('home.programs.learn.title')}</h1>
-      <p className="lead">{t('learn.lead')}</p>
+    <PageSection id="learn" title={t('home.programs.learn.title')} level={1} eyebrow={t('learn.eyebrow')} lead={t('learn.lead')}>
       <ul className="card-grid">
         {coursesText(lang).map((course) => (
           <ScrollReveal as="li" key={course.id} className="card">
@@ -27,6 +25,6 @@ export function LearnArtsPage() {
           </ScrollReveal>
         ))}
       </ul>
-    </section>
+    </PageSection>
   );
 }

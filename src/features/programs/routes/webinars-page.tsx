@@ -3,16 +3,14 @@ import { WEBINAR as WEBINAR_EN } from '@/config/season';
 import { webinarText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { WebinarCountdown } from '../components/webinar-countdown';
+import { PageSection } from '@/components/page-section';
 
 export function WebinarsPage() {
   const { t, to, lang } = useT();
   const WEBINAR = webinarText(lang);
   return (
     <div className="stack">
-      <section className="page" aria-labelledby="webinar-heading">
-        <p className="eyebrow">{t('webinar.eyebrow')}</p>
-        <h1 id="webinar-heading">{WEBINAR.title}</h1>
-        <p className="lead">{WEBINAR.subtitle}</p>
+      <PageSection id="webinar" title={WEBINAR.title} level={1} eyebrow={t('webinar.eyebrow')} lead={WEBINAR.subtitle}>
         <dl className="facts">
           <div>
             <dt>{t('webinar.date')}</dt>
@@ -35,9 +33,8 @@ export function WebinarsPage() {
         >
           {t('contest.register')}
         </Link>
-      </section>
-      <section className="page" aria-labelledby="topics-heading">
-        <h2 id="topics-heading">{t('webinar.topics')}</h2>
+      </PageSection>
+      <PageSection id="topics" title={t('webinar.topics')}>
         <ul className="card-grid">
           {WEBINAR.topics.map((topic) => (
             <li key={topic.title} className="card">
@@ -47,7 +44,7 @@ export function WebinarsPage() {
           ))}
         </ul>
         <p>{t('webinar.speakers')}</p>
-      </section>
+      </PageSection>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useInterval } from '@/hooks/use-interval';
 import { EnrollLink } from '../components/enroll-link';
+import { PageSection } from '@/components/page-section';
 
 // The original site's pulse: a random card pulses every 3 s, for 2 s.
 const PULSE_EVERY_MS = 3000;
@@ -29,10 +30,7 @@ export function WorkshopsPage() {
 
   return (
     <div className="stack">
-      <section className="page" aria-labelledby="workshops-heading">
-        <p className="eyebrow">{t('workshops.eyebrow')}</p>
-        <h1 id="workshops-heading">{t('workshops.title', { year: SEASON.year })}</h1>
-        <p className="lead">{t('workshops.lead')}</p>
+      <PageSection id="workshops" title={t('workshops.title', { year: SEASON.year })} level={1} eyebrow={t('workshops.eyebrow')} lead={t('workshops.lead')}>
         <p className="offer">
           <strong>{t('workshops.offer')}</strong> {terms.offer}
         </p>
@@ -58,7 +56,7 @@ export function WorkshopsPage() {
             {t('workshops.all')}
           </a>
         </p>
-      </section>
+      </PageSection>
     </div>
   );
 }
