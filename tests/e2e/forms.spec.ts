@@ -226,3 +226,30 @@ test.describe('accessibility of the form states', () => {
     expect(await axeProblems(page)).toEqual([]);
   });
 });
+
+test.describe('a first visit, before the service worker has cached anything', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a registration saved offline opens in the saved list offline: the list came with the form', async ({ page, context }) => {
+    await page.goto('/registration');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Name', { exact: true }).fill('Kavya');
+    await page.getByRole('button', { name: /Categories/ }).click();
+    await page.getByRole('checkbox', { name: 'Yoga Competition' }).check();
+    await page.keyboard.press('Escape');
+    await page.getByLabel(/^Age/).fill('9');
+    await page.getByLabel('Email', { exact: true }).fill('kavya.parent@example.org');
+    await page.getByLabel('Phone', { exact: true }).fill('9876512399');
+    await page.getByLabel('City', { exact: true }).fill('Chennai');
+    await giveConsent(page, 'Latha Raman');
+    await page.getByRole('checkbox', { name: /terms/ }).check();
+    // The signal drops before the parent taps Register, and nothing was cached for offline use.
+    await context.setOffline(true);
+    await page.getByRole('button', { name: /^Register/ }).click();
+    await expect(page.getByText('Saved on this device, will be sent automatically.')).toBeVisible();
+    await page.getByRole('link', { name: '1 registration waiting to sync' }).click();
+    await expect(page.getByRole('heading', { name: 'Not sent yet (1)' })).toBeVisible();
+    await expect(page.getByText('Kavya')).toBeVisible();
+    await context.setOffline(false);
+  });
+});

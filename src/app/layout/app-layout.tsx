@@ -2,12 +2,20 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { useAfterLoad } from '@/hooks/use-after-load';
+import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { useT } from '@/lib/i18n/use-t';
 import { useDocumentHead } from '../head/use-document-head';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SiteSidebar } from './site-sidebar';
+
+/**
+ * The page that lists what waits on this device, fetched once a form is touched (with the form's
+ * own saving code): "1 registration waiting to sync" then opens offline even on a first visit,
+ * before the service worker has cached every page.
+ */
+const loadSavedPage = () => import('@/features/outbox/routes/saved-page');
 
 // Registers the service worker and offers updates: nothing on screen needs it during load.
 const UpdatePrompt = lazy(() => import('../update-prompt').then((m) => ({ default: m.UpdatePrompt })));
@@ -21,6 +29,7 @@ export function AppLayout() {
   // The admin table needs the full width; the program sidebar is for visitors.
   const isAdmin = useLocation().pathname.startsWith('/admin');
   useDocumentHead();
+  usePreloadWhenFormTouched(loadSavedPage);
   const { t } = useT();
   return (
     <MotionPreferenceProvider>
