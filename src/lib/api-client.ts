@@ -1,6 +1,7 @@
 import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
-import { isApiErrorBody, type ApiErrorBody } from '@domain/api-error';
+import { isApiErrorBody } from '@domain/api-error';
+import { ApiRequestError } from './api-request-error';
 import type { AppType } from '../../server/app';
 
 /** Every request says it comes from our own script; admin writes are refused without it (CSRF). */
@@ -22,6 +23,8 @@ export function createApiClient(fetcher?: typeof fetch) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+export { ApiRequestError };
+
 export const api = createApiClient();
 
 /**
@@ -34,25 +37,6 @@ export function apiHref(path: string): string {
 
 /** The body of an answer's 2xx statuses, as the server types it. */
 export type OkBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
-
-/** A non-2xx answer from our API, carrying the server's `{ error: { code, message, fields } }`. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: ApiErrorBody | null,
-  ) {
-    super(body?.error.message ?? `The server answered ${status}.`);
-    this.name = 'ApiRequestError';
-  }
-
-  get code() {
-    return this.body?.error.code;
-  }
-
-  get fields() {
-    return this.body?.error.fields ?? {};
-  }
-}
 
 /**
  * Reads an answer of the typed client as JSON, typed from the server's route, or throws

@@ -1,4 +1,4 @@
-import { ApiRequestError } from '@/lib/api-client';
+import { ApiRequestError } from '@/lib/api-request-error';
 import { localizeFieldError } from '@/lib/i18n/field-error';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
 import type { z } from 'zod';
