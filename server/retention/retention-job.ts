@@ -14,8 +14,6 @@ import {
 } from '../db/stores/retention-store';
 import { pruneMailFiles } from '../mail/mail-files';
 
-export type { RetentionCounts } from '../db/stores/retention-store';
-
 /**
  * The retention job (ADR 016): 48 hours before the season's retention date every registration
  * with an email gets a notice through the mail outbox; on the date the personal fields of the

@@ -1,5 +1,15 @@
 import { expect, test } from './fixtures';
-import { axeProblems, giveConsent, signInAsAdmin } from './outbox-helpers';
+import type { BrowserContext, Page } from '@playwright/test';
+import { axeProblems, fillChildForm, signInAsAdmin } from './outbox-helpers';
+
+/** Goes offline, sends the filled form (it is saved on the device) and opens the list of what waits. */
+async function saveOfflineAndOpenSavedList(page: Page, context: BrowserContext): Promise<void> {
+  await context.setOffline(true);
+  await page.getByRole('button', { name: /^Register/ }).click();
+  await expect(page.getByText('Saved on this device, will be sent automatically.')).toBeVisible();
+  await page.getByRole('link', { name: '1 registration waiting to sync' }).click();
+  await expect(page.getByRole('heading', { name: 'Not sent yet (1)' })).toBeVisible();
+}
 
 test.describe('registration form rules', () => {
   test('an empty submit shows each field its own message, the terms message for 3 s, and stores nothing', async ({ page, problems }) => {
@@ -198,21 +208,12 @@ test.describe('accessibility of the form states', () => {
     await page.keyboard.press('Escape');
 
     // A record waiting on this device, shown on /saved.
-    await page.getByLabel('Name', { exact: true }).fill('Asha');
-    await page.getByRole('button', { name: /Categories/ }).click();
-    await page.getByRole('checkbox', { name: 'Yoga Competition' }).check();
-    await page.keyboard.press('Escape');
-    await page.getByLabel(/^Age/).fill('8');
-    await page.getByLabel('Email', { exact: true }).fill('asha.parent@example.org');
-    await page.getByLabel('Phone', { exact: true }).fill('9876512345');
-    await page.getByLabel('City', { exact: true }).fill('Chennai');
-    await giveConsent(page, 'Meena Raman');
-    await page.getByRole('checkbox', { name: /terms/ }).check();
-    await context.setOffline(true);
-    await page.getByRole('button', { name: /^Register/ }).click();
-    await expect(page.getByText('Saved on this device, will be sent automatically.')).toBeVisible();
-    await page.getByRole('link', { name: '1 registration waiting to sync' }).click();
-    await expect(page.getByRole('heading', { name: 'Not sent yet (1)' })).toBeVisible();
+    await fillChildForm(page, { name: 'Asha', category: 'Yoga Competition', age: 8, city: 'Chennai' }, {
+      email: 'asha.parent@example.org',
+      phone: '9876512345',
+      guardianName: 'Meena Raman',
+    });
+    await saveOfflineAndOpenSavedList(page, context);
     expect(await axeProblems(page)).toEqual([]);
     await page.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByRole('dialog', { name: 'Delete this saved record?' })).toBeVisible();
@@ -233,22 +234,13 @@ test.describe('a first visit, before the service worker has cached anything', ()
   test('a registration saved offline opens in the saved list offline: the list came with the form', async ({ page, context }) => {
     await page.goto('/registration');
     await page.waitForLoadState('networkidle');
-    await page.getByLabel('Name', { exact: true }).fill('Kavya');
-    await page.getByRole('button', { name: /Categories/ }).click();
-    await page.getByRole('checkbox', { name: 'Yoga Competition' }).check();
-    await page.keyboard.press('Escape');
-    await page.getByLabel(/^Age/).fill('9');
-    await page.getByLabel('Email', { exact: true }).fill('kavya.parent@example.org');
-    await page.getByLabel('Phone', { exact: true }).fill('9876512399');
-    await page.getByLabel('City', { exact: true }).fill('Chennai');
-    await giveConsent(page, 'Latha Raman');
-    await page.getByRole('checkbox', { name: /terms/ }).check();
+    await fillChildForm(page, { name: 'Kavya', category: 'Yoga Competition', age: 9, city: 'Chennai' }, {
+      email: 'kavya.parent@example.org',
+      phone: '9876512399',
+      guardianName: 'Latha Raman',
+    });
     // The signal drops before the parent taps Register, and nothing was cached for offline use.
-    await context.setOffline(true);
-    await page.getByRole('button', { name: /^Register/ }).click();
-    await expect(page.getByText('Saved on this device, will be sent automatically.')).toBeVisible();
-    await page.getByRole('link', { name: '1 registration waiting to sync' }).click();
-    await expect(page.getByRole('heading', { name: 'Not sent yet (1)' })).toBeVisible();
+    await saveOfflineAndOpenSavedList(page, context);
     await expect(page.getByText('Kavya')).toBeVisible();
     await context.setOffline(false);
   });

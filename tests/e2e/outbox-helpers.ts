@@ -20,18 +20,27 @@ export async function giveConsent(page: Page, guardianName: string): Promise<voi
   await page.getByRole('checkbox', { name: /privacy notice/ }).check();
 }
 
-/** Fills the registration form as a field worker would and waits for the success screen. */
-export async function registerChild(page: Page, child: Child, index: number): Promise<string> {
+/** Fills the registration form for one child, the parent's consent and the terms included, without sending it. */
+export async function fillChildForm(page: Page, child: Child, contact: { email: string; phone: string; guardianName: string }): Promise<void> {
   await page.getByLabel('Name', { exact: true }).fill(child.name);
   await page.getByRole('button', { name: /Categories/ }).click();
   await page.getByRole('checkbox', { name: child.category, exact: true }).check();
   await page.keyboard.press('Escape');
   await page.getByLabel(/^Age/).fill(String(child.age));
-  await page.getByLabel('Email', { exact: true }).fill(`parent${index}@example.org`);
-  await page.getByLabel('Phone', { exact: true }).fill(`98765${String(index).padStart(5, '0')}`);
+  await page.getByLabel('Email', { exact: true }).fill(contact.email);
+  await page.getByLabel('Phone', { exact: true }).fill(contact.phone);
   await page.getByLabel('City', { exact: true }).fill(child.city);
-  await giveConsent(page, `Parent ${index}`);
+  await giveConsent(page, contact.guardianName);
   await page.getByRole('checkbox', { name: /terms/ }).check();
+}
+
+/** Fills the registration form as a field worker would and waits for the success screen. */
+export async function registerChild(page: Page, child: Child, index: number): Promise<string> {
+  await fillChildForm(page, child, {
+    email: `parent${index}@example.org`,
+    phone: `98765${String(index).padStart(5, '0')}`,
+    guardianName: `Parent ${index}`,
+  });
   await page.getByRole('button', { name: /^Register/ }).click();
   const success = page.getByRole('status').filter({ hasText: 'Registration Successful!' });
   await expect(success).toBeVisible();
