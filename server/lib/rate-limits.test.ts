@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createReferenceCode } from '@domain/reference-code';
-import { createTestApp, json, type TestApp } from '../../tests/setup/test-app';
+import { json, type TestApp, useTestApp } from '../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
 import { createApp } from '../app';
 import type { Deps } from '../context';
@@ -40,11 +40,7 @@ function client(t: TestApp, ip: string, now: () => Date = () => new Date()) {
 const contact = () => contactMessage();
 
 describe.each(testDatabaseKinds())('public write limits on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it('never refuse field staff: two phones on one venue Wi-Fi sync a full day each (2 x 500 records in batches of 100)', async () => {
     const venue = client(t, '198.51.100.10');

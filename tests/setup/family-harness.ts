@@ -4,6 +4,8 @@ import { loadEnv } from '../../server/env';
 import { createLogger, type Logger } from '../../server/lib/logger';
 import { createMailTransport } from '../../server/mail/mail-transport';
 import { createMailSender } from '../../server/mail/mail-worker';
+import { signIn, withCookie } from '../../server/routes/auth/sign-in-for-tests';
+import { openForSuite } from './per-suite';
 import { childRegistration } from './registration-fixtures';
 import { familyLinkIn, startSmtpTestServer, tokenOf, type ReceivedMail, type Refusal, type SmtpTestServer } from './smtp-test-server';
 import { createTestApp, json, type TestApp } from './test-app';
@@ -25,13 +27,22 @@ export type FamilyHarness = {
   lastMailAbout(referenceCode: string): ReceivedMail;
   /** A request from the family's page, with the token as a bearer credential. */
   family(token: string, path: string, init?: RequestInit): Promise<Response>;
+  /** A request from a signed-in admin (signed in on the first call). */
+  admin(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 };
 
-export async function createFamilyHarness(
-  kind: DatabaseKind,
-  options: { log?: Logger; env?: Record<string, string>; refuse?: (address: string) => Refusal | null } = {},
-): Promise<FamilyHarness> {
+type HarnessOptions = { log?: Logger; env?: Record<string, string>; refuse?: (address: string) => Refusal | null };
+
+/** A family harness for the enclosing describe: opened before its tests, closed after (see openForSuite). */
+export function useFamilyHarness(kind: DatabaseKind, options: HarnessOptions = {}): FamilyHarness {
+  return openForSuite(
+    () => createFamilyHarness(kind, options),
+    (h) => h.close(),
+  );
+}
+
+export async function createFamilyHarness(kind: DatabaseKind, options: HarnessOptions = {}): Promise<FamilyHarness> {
   const smtp = await startSmtpTestServer({ refuse: options.refuse });
   const clock = { now: IN_SEASON };
   const env = loadEnv({
@@ -53,6 +64,8 @@ export async function createFamilyHarness(
     return mail;
   };
 
+  let adminCookie: Promise<string> | undefined;
+
   return {
     t,
     smtp,
@@ -69,6 +82,10 @@ export async function createFamilyHarness(
       const headers = new Headers(init.headers);
       headers.set('Authorization', `Bearer ${token}`);
       return t.request(`/api/family${path}`, { ...init, headers });
+    },
+    async admin(path, init = {}) {
+      adminCookie ??= signIn(t);
+      return t.request(path, withCookie(await adminCookie, init));
     },
     async close() {
       await t.close();

@@ -2,6 +2,7 @@ import { createApp } from '../../server/app';
 import type { Deps } from '../../server/context';
 import { loadEnv } from '../../server/env';
 import { silentLogger } from '../../server/lib/logger';
+import { openForSuite } from './per-suite';
 import { openTestDatabase, type DatabaseKind, type TestDatabase } from './test-database';
 
 export type TestApp = {
@@ -17,7 +18,7 @@ export const TEST_ORIGIN = 'http://localhost';
 
 export async function createTestApp(kind: DatabaseKind, overrides: Partial<Deps> = {}): Promise<TestApp> {
   const database = await openTestDatabase(kind);
-  const env = loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10' });
+  const env = testEnv();
   const deps: Deps = { database, env, log: silentLogger, now: () => new Date(), ...overrides };
   const app = createApp(deps);
   return {
@@ -34,6 +35,27 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<Deps>
     },
     close: () => database.dispose(),
   };
+}
+
+/** The environment tests run with (cheap password hashing), plus `extra`. */
+export function testEnv(extra: Record<string, string> = {}) {
+  return loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', ...extra });
+}
+
+/** A test app for the enclosing describe: opened before its tests, closed after (see openForSuite). */
+export function useTestApp(kind: DatabaseKind, overrides: Partial<Deps> = {}): TestApp {
+  return openForSuite(
+    () => createTestApp(kind, overrides),
+    (t) => t.close(),
+  );
+}
+
+/** A migrated test database for the enclosing describe, without an app in front (see openForSuite). */
+export function useTestDatabase(kind: DatabaseKind): TestDatabase {
+  return openForSuite(
+    () => openTestDatabase(kind),
+    (database) => database.dispose(),
+  );
 }
 
 /** JSON request init for app.request. */

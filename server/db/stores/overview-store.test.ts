@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../tests/setup/test-database';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { generateRegistrations, insertRegistrations, seededRandom } from '../../cli/seed-registrations';
 import { seasonOverview } from './overview-store';
 import { countLive } from './registration-list-store';
@@ -11,11 +12,7 @@ import { countLive } from './registration-list-store';
  * connections as the pool has, they must equal a count over the rows.
  */
 describe.each(testDatabaseKinds())('the trigger-kept counters under concurrent writers, on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase(kind);
 
   /** The same figures, counted from the rows themselves. */
   async function countedFromRows() {

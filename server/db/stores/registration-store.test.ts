@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { registrationInputSchema } from '@domain/registration';
-import { openTestDatabase, testDatabaseKinds, type TestDatabase } from '../../../tests/setup/test-database';
+import { useTestDatabase } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { createRegistrations } from './registration-store';
 import { recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
 
@@ -13,11 +14,7 @@ function records(count: number) {
 }
 
 describe.each(testDatabaseKinds())('createRegistrations on %s', (kind) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await openTestDatabase(kind);
-  });
-  afterAll(() => database.dispose());
+  const database = useTestDatabase(kind);
 
   // Straight to the store, so the inserts really overlap: without a fixed row order two batches
   // holding the same ids in opposite orders deadlock on Postgres.

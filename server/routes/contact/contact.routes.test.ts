@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRecordSecret } from '@domain/record-secret';
-import { loadEnv } from '../../env';
-import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { json, testEnv, useTestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
 /** A message as the device sends it: with the record secret it made (ADR 009). */
@@ -22,12 +21,8 @@ function message(overrides: Record<string, unknown> = {}) {
 }
 
 describe.each(testDatabaseKinds())('POST /api/contact on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Many writes from one test address: the limits themselves are tested in rate-limits.test.ts.
-    t = await createTestApp(kind, { env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '10' }) });
-  });
-  afterAll(() => t.close());
+  // Many writes from one test address: the limits themselves are tested in rate-limits.test.ts.
+  const t = useTestApp(kind, { env: testEnv({ PUBLIC_WRITE_LIMIT_FACTOR: '10' }) });
 
   const post = (body: unknown) => t.request('/api/contact', json(body));
   async function stored(id: string) {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFamilyHarness, IN_SEASON, type FamilyHarness } from '../../../tests/setup/family-harness';
+import { describe, expect, it } from 'vitest';
+import { IN_SEASON, useFamilyHarness } from '../../../tests/setup/family-harness';
 import { childRegistration, instituteRegistration } from '../../../tests/setup/registration-fixtures';
 import { json, TEST_ORIGIN } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
@@ -14,15 +14,8 @@ type ErasureList = {
 };
 
 describe.each(testDatabaseKinds())('erasure requests on %s', (kind) => {
-  let h: FamilyHarness;
-  let cookie: string;
-  beforeAll(async () => {
-    h = await createFamilyHarness(kind);
-    cookie = await signIn(h.t);
-  });
-  afterAll(() => h.close());
-
-  const admin = (path: string, init: RequestInit = {}) => h.t.request(path, withCookie(cookie, init));
+  const h = useFamilyHarness(kind);
+  const admin = (path: string, init: RequestInit = {}) => h.admin(path, init);
   const list = async () => (await (await admin('/api/erasure-requests')).json()) as ErasureList;
   const ask = async (token: string) => h.family(token, '/registration/erasure-request', { method: 'POST' });
 
@@ -46,7 +39,6 @@ describe.each(testDatabaseKinds())('erasure requests on %s', (kind) => {
     expect(body.items[0]?.dueAt).toBe(new Date(IN_SEASON.getTime() + 30 * DAY).toISOString());
     expect(body.erasedCount).toBe(0);
     h.clock.now = IN_SEASON;
-    cookie = await signIn(h.t);
   });
 
   it('carries one out: personal data gone, the anonymous count kept, the audit log kept without values', async () => {
@@ -101,6 +93,7 @@ describe.each(testDatabaseKinds())('erasure requests on %s', (kind) => {
     const { token } = await h.register();
     await ask(token);
     const [open] = (await list()).items.filter((i) => i.status === 'open');
+    const cookie = await signIn(h.t);
     const crossSite = await h.t.app.request(`${TEST_ORIGIN}/api/erasure-requests/${open?.id}/complete`, {
       method: 'POST',
       headers: { Cookie: cookie, Origin: 'https://evil.example', Host: 'localhost', 'X-Requested-With': 'fetch' },

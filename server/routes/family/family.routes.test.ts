@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE } from '@domain/season';
-import { createFamilyHarness, IN_SEASON, type FamilyHarness } from '../../../tests/setup/family-harness';
+import { createFamilyHarness, IN_SEASON, useFamilyHarness } from '../../../tests/setup/family-harness';
 import { childRegistration, instituteRegistration, recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
 import { decodeQrPng, familyLinkIn, tokenOf } from '../../../tests/setup/smtp-test-server';
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { createLogger } from '../../lib/logger';
-import { signIn, withCookie } from '../auth/sign-in-for-tests';
 
 /** Level 1 starts on 18 April 2027: corrections close at the start of 17 April in Chennai. */
 const CUTOFF = new Date('2027-04-17T00:00:00+05:30');
@@ -25,20 +24,14 @@ type FamilyView = {
 };
 
 describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) => {
-  let h: FamilyHarness;
-  let cookie: string;
-  beforeAll(async () => {
-    h = await createFamilyHarness(kind);
-    cookie = await signIn(h.t);
-  });
-  afterAll(() => h.close());
+  const h = useFamilyHarness(kind);
 
   const view = async (token: string) => {
     const response = await h.family(token, '/registration');
     expect(response.status).toBe(200);
     return (await response.json()) as FamilyView;
   };
-  const admin = (path: string, init: RequestInit = {}) => h.t.request(path, withCookie(cookie, init));
+  const admin = (path: string, init: RequestInit = {}) => h.admin(path, init);
   const auditOf = async (id: string) => {
     const body = (await (await admin('/api/audit?kind=change')).json()) as { items: { action: string; actor: string; entityId: string; changes: unknown }[] };
     return body.items.filter((item) => item.entityId === id);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFamilyHarness, IN_SEASON, type FamilyHarness } from '../../../tests/setup/family-harness';
+import { describe, expect, it } from 'vitest';
+import { IN_SEASON, useFamilyHarness } from '../../../tests/setup/family-harness';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { familyLinkIn, tokenOf } from '../../../tests/setup/smtp-test-server';
 import { json } from '../../../tests/setup/test-app';
@@ -7,12 +7,8 @@ import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { LOOKUP_LIMITS } from '../../db/stores/family-lookup-store';
 
 describe.each(testDatabaseKinds())('find my registration on %s', (kind) => {
-  let h: FamilyHarness;
+  const h = useFamilyHarness(kind);
   let ip = 0;
-  beforeAll(async () => {
-    h = await createFamilyHarness(kind);
-  });
-  afterAll(() => h.close());
 
   /** Each test asks from its own address (TRUST_PROXY is on) unless it says otherwise. */
   const find = (body: unknown, from = `203.0.113.${++ip}`) =>

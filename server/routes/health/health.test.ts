@@ -1,14 +1,10 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
 describe.each(testDatabaseKinds())('GET /api/health on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   it('reports ok and which database it uses', async () => {
     const response = await t.request('/api/health');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFamilyHarness, type FamilyHarness } from '../../../tests/setup/family-harness';
+import { describe, expect, it } from 'vitest';
+import { useFamilyHarness } from '../../../tests/setup/family-harness';
 import { realImage } from '../../../tests/setup/photos';
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { signIn, withCookie } from '../auth/sign-in-for-tests';
+
 
 type Application = {
   id: string;
@@ -16,15 +16,8 @@ type Application = {
 };
 
 describe.each(testDatabaseKinds())('judge application review on %s', (kind) => {
-  let h: FamilyHarness;
-  let cookie: string;
-  beforeAll(async () => {
-    h = await createFamilyHarness(kind);
-    cookie = await signIn(h.t);
-  });
-  afterAll(() => h.close());
-
-  const admin = (path: string, init: RequestInit = {}) => h.t.request(path, withCookie(cookie, init));
+  const h = useFamilyHarness(kind);
+  const admin = (path: string, init: RequestInit = {}) => h.admin(path, init);
 
   async function apply(fields: { name: string; email?: string; expertise?: string; photo?: boolean }): Promise<string> {
     const id = randomUUID();

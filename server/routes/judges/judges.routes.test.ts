@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { JUDGE_PHOTO_MAX_BYTES } from '@domain/judge';
 import { createRecordSecret } from '@domain/record-secret';
 import sharp from 'sharp';
 import { exifWithArtistAndGps, jpegOfSize, realImage, withJpegSegments } from '../../../tests/setup/photos';
-import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { json, testEnv, useTestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { loadEnv } from '../../env';
 import { signIn, withCookie } from '../auth/sign-in-for-tests';
 
 /** A real 1x1 PNG. */
@@ -47,13 +46,9 @@ function form(fields: Record<string, string>, photo?: { bytes: Uint8Array<ArrayB
 }
 
 describe.each(testDatabaseKinds())('POST /api/judges on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // This file sends ~50 applications from one address (in-process requests have none): more
-    // than the per-address burst, which rate-limits.test.ts covers.
-    t = await createTestApp(kind, { env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '10' }) });
-  });
-  afterAll(() => t.close());
+  // This file sends ~50 applications from one address (in-process requests have none): more
+  // than the per-address burst, which rate-limits.test.ts covers.
+  const t = useTestApp(kind, { env: testEnv({ PUBLIC_WRITE_LIMIT_FACTOR: '10' }) });
 
   const post = (body: FormData) => t.request('/api/judges', { method: 'POST', body });
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REFERENCE_CODE_PATTERN } from '@domain/reference-code';
 import { TERMS_MESSAGE } from '@domain/registration';
-import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { json, useTestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
 /** What the original registration form posted (docs/product.md, "The original site's API"). */
@@ -19,11 +19,7 @@ const legacyPayload = {
 };
 
 describe.each(testDatabaseKinds())('POST /api/users/createuser (legacy) on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   const post = (body: unknown) => t.request('/api/users/createuser', json(body));
 

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../env';
-import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { json, testEnv, useTestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
 describe.each(testDatabaseKinds())('POST /api/newsletter on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Many writes from one test address: the limits themselves are tested in rate-limits.test.ts.
-    t = await createTestApp(kind, { env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '10' }) });
-  });
-  afterAll(() => t.close());
+  // Many writes from one test address: the limits themselves are tested in rate-limits.test.ts.
+  const t = useTestApp(kind, { env: testEnv({ PUBLIC_WRITE_LIMIT_FACTOR: '10' }) });
 
   const post = (body: unknown) => t.request('/api/newsletter', json(body));
   async function subscribers(email: string) {

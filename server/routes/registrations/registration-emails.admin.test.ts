@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFamilyHarness, IN_SEASON, type FamilyHarness } from '../../../tests/setup/family-harness';
+import { describe, expect, it } from 'vitest';
+import { useFamilyHarness } from '../../../tests/setup/family-harness';
 import { childRegistration, recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
 import { familyLinkIn, tokenOf } from '../../../tests/setup/smtp-test-server';
 import { json, TEST_ORIGIN } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { signIn, withCookie } from '../auth/sign-in-for-tests';
+import { signIn } from '../auth/sign-in-for-tests';
 
 type Detail = {
   registration: { id: string };
@@ -14,18 +14,10 @@ type Detail = {
 };
 
 describe.each(testDatabaseKinds())('email status and resend for admins on %s', (kind) => {
-  let h: FamilyHarness;
-  let cookie: string;
-  beforeAll(async () => {
-    h = await createFamilyHarness(kind, {
-      refuse: (address) => (address.startsWith('bounce') ? { code: 550, message: '5.1.1 <bounce@example.org>: Recipient address rejected' } : null),
-    });
-    cookie = await signIn(h.t);
-    h.clock.now = IN_SEASON;
+  const h = useFamilyHarness(kind, {
+    refuse: (address) => (address.startsWith('bounce') ? { code: 550, message: '5.1.1 <bounce@example.org>: Recipient address rejected' } : null),
   });
-  afterAll(() => h.close());
-
-  const admin = (path: string, init: RequestInit = {}) => h.t.request(path, withCookie(cookie, init));
+  const admin = (path: string, init: RequestInit = {}) => h.admin(path, init);
   const detail = async (id: string) => {
     const response = await admin(`/api/registrations/${id}`);
     expect(response.status).toBe(200);
@@ -87,6 +79,7 @@ describe.each(testDatabaseKinds())('email status and resend for admins on %s', (
     const input = childRegistration();
     await h.t.request('/api/registrations', json(input));
     expect((await h.t.request(`/api/registrations/${input.id}/resend-confirmation`, { method: 'POST' })).status).toBe(401);
+    const cookie = await signIn(h.t);
     const crossSite = await h.t.app.request(`${TEST_ORIGIN}/api/registrations/${input.id}/resend-confirmation`, {
       method: 'POST',
       headers: { Cookie: cookie, Origin: 'https://evil.example', Host: 'localhost', 'X-Requested-With': 'fetch' },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRecordSecret } from '@domain/record-secret';
 import { TERMS_MESSAGE, type RegistrationInput } from '@domain/registration';
-import { createTestApp, json, type TestApp } from '../../../tests/setup/test-app';
+import { json, useTestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { signIn, withCookie } from '../auth/sign-in-for-tests';
 import { recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
@@ -30,11 +30,7 @@ function expectNoStoredContent(answer: unknown, record: { name: string; email: s
 }
 
 describe.each(testDatabaseKinds())('public registration writes on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(kind);
 
   const post = (body: unknown) => t.request('/api/registrations', json(body));
   const postBatch = (registrations: unknown[]) => t.request('/api/registrations/batch', json({ registrations }));
