@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { ApiRequestError } from './api-client';
 
 /**
@@ -20,4 +20,17 @@ export const queryClient = new QueryClient({
 
 export function QueryProvider({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
+
+/** `Component` inside the QueryProvider: a part of a page that reads server data or the outbox. */
+export function withQueryProvider<Props extends object>(Component: ComponentType<Props>): ComponentType<Props> {
+  function WithQueryProvider(props: Props) {
+    return (
+      <QueryProvider>
+        <Component {...props} />
+      </QueryProvider>
+    );
+  }
+  WithQueryProvider.displayName = `withQueryProvider(${Component.displayName ?? Component.name})`;
+  return WithQueryProvider;
 }

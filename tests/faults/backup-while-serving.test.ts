@@ -2,59 +2,27 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../setup/server-process';
-import { createScratchPostgresDatabase, testDatabaseKinds, type DatabaseKind } from '../setup/test-database';
+import { testDatabaseKinds } from '../setup/test-database';
 import { runCli } from './support/cli';
 import { driveCreates, isSuccess, waitFor } from './support/load';
-
-type Place = { env: Record<string, string>; dataDir: string; open(): Promise<Database>; drop(): Promise<void> };
-
-/** An empty place for a database: a fresh DATA_DIR, or a fresh Postgres database beside TEST_DATABASE_URL. */
-async function emptyPlace(kind: DatabaseKind): Promise<Place> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'ktc-restore-'));
-  if (kind === 'pglite') {
-    return {
-      env: { DATA_DIR: dataDir },
-      dataDir,
-      open: () => openDatabase({ kind: 'pglite', dataDir }),
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const scratch = await createScratchPostgresDatabase();
-  return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url },
-    dataDir,
-    open: () => openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 1 }),
-    async drop() {
-      rmSync(dataDir, { recursive: true, force: true });
-      await scratch.drop();
-    },
-  };
-}
-
-async function storedIds(database: Database): Promise<Set<string>> {
-  return new Set((await database.rows<{ id: string }>(sql`select id::text as id from registrations`)).map((r) => r.id));
-}
+import { emptyPlace, useCleanups } from './support/places';
 
 describe.each(testDatabaseKinds())('backup while creates run at full speed, then restore (%s)', (kind) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const onCleanup = useCleanups();
 
   it('the restored copy holds every registration acknowledged before the backup began', { timeout: 300_000 }, async () => {
     const source = await emptyPlace(kind);
-    cleanups.push(() => source.drop());
+    onCleanup(() => source.drop());
     // Thousands of creates from one address: the public write limits are off here (they are
     // tested in server/lib/rate-limits.test.ts), or the load would meet a 429 instead.
     const server: RunningServer = await startServer({ dataDir: source.dataDir, env: { ...source.env, PUBLIC_WRITE_LIMIT_FACTOR: '0' } });
-    cleanups.push(async () => {
+    onCleanup(async () => {
       await server.stop('SIGKILL');
     });
     const outDir = mkdtempSync(join(tmpdir(), 'ktc-backups-'));
-    cleanups.push(() => rmSync(outDir, { recursive: true, force: true }));
+    onCleanup(() => rmSync(outDir, { recursive: true, force: true }));
     const file = join(outDir, kind === 'pglite' ? 'backup.tar.gz' : 'backup.dump');
 
     const load = driveCreates(server.url, { concurrency: 16 });
@@ -76,17 +44,17 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     await server.stop('SIGTERM');
 
     const restored = await emptyPlace(kind);
-    cleanups.push(() => restored.drop());
+    onCleanup(() => restored.drop());
     const restore = await runCli('restore', [file], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
     expect(restore.stdout).toMatch(/Restored .* \d+ registrations/);
 
+    const ids = await restored.storedIds();
+    expect(acknowledgedBefore.filter((id) => !ids.has(id))).toEqual([]);
+    expect(ids.size).toBeGreaterThanOrEqual(acknowledgedBefore.length);
     const database = await restored.open();
     try {
-      const ids = await storedIds(database);
-      expect(acknowledgedBefore.filter((id) => !ids.has(id))).toEqual([]);
-      expect(ids.size).toBeGreaterThanOrEqual(acknowledgedBefore.length);
       const [stats] = await database.rows<{ live: number; actual: number }>(
         sql`select (select live from registration_stats) as live, (select count(*)::int from registrations where deleted_at is null) as actual`,
       );
@@ -107,19 +75,16 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
 });
 
 describe('restore and automatic backups on PGlite', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const onCleanup = useCleanups();
 
   it('never restores into a DATA_DIR a running server holds', { timeout: 90_000 }, async () => {
     const server = await startServer();
-    cleanups.push(() => server.cleanup());
-    cleanups.push(async () => {
+    onCleanup(() => server.cleanup());
+    onCleanup(async () => {
       await server.stop('SIGKILL');
     });
     const file = join(server.dataDir, '..', `${server.port}-backup.tar.gz`);
-    cleanups.push(() => rmSync(file, { force: true }));
+    onCleanup(() => rmSync(file, { force: true }));
     expect((await runCli('backup', ['--out', file], { DATA_DIR: server.dataDir })).code).toBe(0);
     const restore = await runCli('restore', [file, '--force'], { DATA_DIR: server.dataDir });
     expect(restore.code).not.toBe(0);
@@ -130,8 +95,8 @@ describe('restore and automatic backups on PGlite', () => {
   it('writes backups on schedule into DATA_DIR/backups, 0600, keeping the newest BACKUP_KEEP', { timeout: 90_000 }, async () => {
     // 0.0005 h = 1.8 s between backups; the first waits one interval after start.
     const server = await startServer({ env: { BACKUP_INTERVAL_HOURS: '0.0005', BACKUP_KEEP: '2' } });
-    cleanups.push(() => server.cleanup());
-    cleanups.push(async () => {
+    onCleanup(() => server.cleanup());
+    onCleanup(async () => {
       await server.stop('SIGKILL');
     });
     const dir = join(server.dataDir, 'backups');
@@ -145,7 +110,7 @@ describe('restore and automatic backups on PGlite', () => {
     await server.stop('SIGTERM');
     const newest = files.sort().at(-1) as string;
     const restored = mkdtempSync(join(tmpdir(), 'ktc-restore-'));
-    cleanups.push(() => rmSync(restored, { recursive: true, force: true }));
+    onCleanup(() => rmSync(restored, { recursive: true, force: true }));
     const restore = await runCli('restore', [join(dir, newest)], { DATA_DIR: restored });
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);

@@ -1,42 +1,26 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/client';
+import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../setup/server-process';
-import { createScratchPostgresDatabase, testDatabaseKinds, type DatabaseKind } from '../setup/test-database';
+import { testDatabaseKinds } from '../setup/test-database';
 import { runCli } from './support/cli';
 import { driveCreates, isSuccess, waitFor } from './support/load';
 import { postJson } from './support/registrations';
+import { emptyPlace, useCleanups } from './support/places';
 
 const BOB = { username: 'bob', password: 'bob has a long passphrase' };
 
-async function target(kind: DatabaseKind): Promise<{ env: Record<string, string>; open(dataDir: string): Promise<Database>; drop(): Promise<void> }> {
-  if (kind === 'pglite') {
-    return { env: {}, open: (dataDir) => openDatabase({ kind: 'pglite', dataDir }), drop: async () => {} };
-  }
-  const scratch = await createScratchPostgresDatabase();
-  return {
-    env: { DATABASE_URL: scratch.url },
-    open: () => openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 1 }),
-    drop: scratch.drop,
-  };
-}
-
 describe.each(testDatabaseKinds())('admin create and seed while the server runs (%s)', (kind) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const onCleanup = useCleanups();
 
   it('both work beside the running server, which then survives kill -9 with every acknowledged row', { timeout: 120_000 }, async () => {
-    const db = await target(kind);
-    cleanups.push(() => db.drop());
-    let server: RunningServer = await startServer({ env: db.env });
-    const dataDir = server.dataDir;
-    cleanups.push(() => server.cleanup());
-    cleanups.push(async () => {
+    const place = await emptyPlace(kind);
+    onCleanup(() => place.drop());
+    let server: RunningServer = await startServer({ dataDir: place.dataDir, env: place.env });
+    onCleanup(() => server.cleanup());
+    onCleanup(async () => {
       await server.stop('SIGKILL');
     });
-    const cliEnv = { DATA_DIR: dataDir, ...db.env };
+    const cliEnv = place.env;
 
     const load = driveCreates(server.url, { concurrency: 8 });
     await waitFor(() => load.attempts.filter((a) => isSuccess(a.status)).length >= 50, 30_000, '50 acknowledged creates');
@@ -63,11 +47,11 @@ describe.each(testDatabaseKinds())('admin create and seed while the server runs 
     const attempts = await load.stop();
     expect(attempts.filter((a) => a.status !== null && !isSuccess(a.status))).toEqual([]);
 
-    server = await startServer({ dataDir, env: db.env });
+    server = await startServer({ dataDir: place.dataDir, env: place.env });
     expect((await postJson(server.url, '/api/auth/login', { ...BOB, remember: false })).status).toBe(200);
     expect(await server.stop('SIGTERM')).toBe(0);
 
-    const database = await db.open(dataDir);
+    const database = await place.open();
     try {
       const stored = (await database.rows<{ id: string }>(sql`select id::text as id from registrations`)).map((r) => r.id);
       const storedSet = new Set(stored);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/client';
 import { startServer, type RunningServer } from '../setup/server-process';
 import { runCli } from './support/cli';
 import { sharedPostgres } from './support/private-postgres';
 import { makeRegistration, postJson } from './support/registrations';
+import { useCleanups } from './support/places';
 
 const ADMIN = { username: 'organiser', password: 'moving to postgres today' };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -91,18 +92,15 @@ async function dump(database: Database): Promise<Record<string, string[]>> {
 }
 
 describe('npm run db:copy from PGlite to Postgres', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const onCleanup = useCleanups();
 
   it('copies every table exactly, and a server on the copy carries on where the embedded one stopped', { timeout: 180_000 }, async () => {
     const target = await sharedPostgres();
-    cleanups.push(() => target.dispose());
+    onCleanup(() => target.dispose());
     const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
     const embedded = await startServer({ env });
-    cleanups.push(() => embedded.cleanup());
-    cleanups.push(async () => {
+    onCleanup(() => embedded.cleanup());
+    onCleanup(async () => {
       await embedded.stop('SIGKILL');
     });
     await fillEveryTable(embedded);
@@ -141,7 +139,7 @@ describe('npm run db:copy from PGlite to Postgres', () => {
 
     // Step 3 of the move: the server on Postgres knows the admin, the rows and the counts.
     const onPostgres = await startServer({ env: { ...env, DATABASE_URL: target.url } });
-    cleanups.push(async () => {
+    onCleanup(async () => {
       await onPostgres.stop('SIGKILL');
       onPostgres.cleanup();
     });

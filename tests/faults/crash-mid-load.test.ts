@@ -1,56 +1,19 @@
-import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client';
+import { describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../setup/server-process';
-import { createScratchPostgresDatabase, testDatabaseKinds, type DatabaseKind } from '../setup/test-database';
+import { testDatabaseKinds } from '../setup/test-database';
 import { driveCreates, isSuccess, waitFor } from './support/load';
 import { postJson } from './support/registrations';
-
-type Target = { env: Record<string, string>; readIds(dataDir: string): Promise<string[]>; drop(): Promise<void> };
-
-async function prepare(kind: DatabaseKind): Promise<Target> {
-  if (kind === 'pglite') {
-    return {
-      env: {},
-      async readIds(dataDir) {
-        const database = await openDatabase({ kind: 'pglite', dataDir });
-        try {
-          return (await database.rows<{ id: string }>(sql`select id::text as id from registrations`)).map((r) => r.id);
-        } finally {
-          await database.close();
-        }
-      },
-      drop: async () => {},
-    };
-  }
-  const scratch = await createScratchPostgresDatabase();
-  return {
-    env: { DATABASE_URL: scratch.url },
-    async readIds() {
-      const database = await openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 1 });
-      try {
-        return (await database.rows<{ id: string }>(sql`select id::text as id from registrations`)).map((r) => r.id);
-      } finally {
-        await database.close();
-      }
-    },
-    drop: scratch.drop,
-  };
-}
+import { emptyPlace, useCleanups } from './support/places';
 
 describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind) => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const onCleanup = useCleanups();
 
   it('keeps every acknowledged registration, and a full replay stores each id exactly once', { timeout: 180_000 }, async () => {
-    const target = await prepare(kind);
-    cleanups.push(() => target.drop());
-    let server: RunningServer = await startServer({ env: target.env });
-    const dataDir = server.dataDir;
-    cleanups.push(() => server.cleanup());
-    cleanups.push(async () => {
+    const place = await emptyPlace(kind);
+    onCleanup(() => place.drop());
+    let server: RunningServer = await startServer({ dataDir: place.dataDir, env: place.env });
+    onCleanup(() => server.cleanup());
+    onCleanup(async () => {
       await server.stop('SIGKILL');
     });
 
@@ -67,11 +30,11 @@ describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind)
     expect(unanswered.length).toBeGreaterThan(0);
 
     // Straight from the database, before any replay could paper over a loss.
-    const storedAfterCrash = new Set(await target.readIds(dataDir));
+    const storedAfterCrash = await place.storedIds();
     const lost = [...acknowledged].filter((id) => !storedAfterCrash.has(id));
     expect(lost).toEqual([]);
 
-    server = await startServer({ dataDir, env: target.env });
+    server = await startServer({ dataDir: place.dataDir, env: place.env });
     const replayStatuses = new Map<string, number>();
     const queue = [...attempts];
     await Promise.all(
@@ -87,9 +50,7 @@ describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind)
     expect([...replayStatuses.values()].filter((status) => status !== 200 && status !== 201)).toEqual([]);
     await server.stop();
 
-    const storedIds = await target.readIds(dataDir);
     const sent = new Set(attempts.map((a) => a.record.id));
-    expect(storedIds.length).toBe(sent.size);
-    expect(new Set(storedIds)).toEqual(sent);
+    expect(await place.storedIds()).toEqual(sent);
   });
 });

@@ -1,21 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { freePort, startServer, type RunningServer } from '../setup/server-process';
 import { runCli } from './support/cli';
 import { driveCreates, isSuccess, waitFor } from './support/load';
+import { useCleanups } from './support/places';
 
 // PGlite only: the lock guards an embedded data directory (Postgres serves many instances).
 describe('a second server on a DATA_DIR that a running server holds', () => {
-  const cleanups: Array<() => Promise<void> | void> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const onCleanup = useCleanups();
 
   it('exits non-zero at once, naming the directory and the holder; the first keeps serving and loses nothing', { timeout: 90_000 }, async () => {
     const first: RunningServer = await startServer();
-    cleanups.push(() => first.cleanup());
-    cleanups.push(async () => {
+    onCleanup(() => first.cleanup());
+    onCleanup(async () => {
       await first.stop('SIGKILL');
     });
     const load = driveCreates(first.url, { concurrency: 8 });

@@ -6,22 +6,12 @@ import { CONTACT } from '@/config/season';
 import { BUILD_YEAR } from '@/config/build-info';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { useClientValue } from '@/hooks/use-hydrated';
+import { FOOTER_LINKS } from '@/config/navigation';
 
 // The form writes to the outbox (IndexedDB); it loads after first paint so the shell stays small.
 const NewsletterForm = lazy(() =>
   import('@/features/newsletter/components/newsletter-form').then((m) => ({ default: m.NewsletterForm })),
 );
-
-const FOOTER_LINKS = [
-  { to: '/', label: 'nav.home' },
-  { to: '/about', label: 'nav.about' },
-  { to: '/registration', label: 'nav.register' },
-  { to: '/find-my-registration', label: 'footer.findRegistration' },
-  { to: '/contact', label: 'nav.contact' },
-  { to: '/faq', label: 'footer.faq' },
-  { to: '/terms', label: 'footer.terms' },
-  { to: '/privacy', label: 'footer.privacy' },
-] as const;
 
 export function SiteFooter() {
   const afterLoad = useAfterLoad();

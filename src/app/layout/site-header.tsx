@@ -6,21 +6,12 @@ import { useT } from '@/lib/i18n/use-t';
 import { outboxExists } from '@/lib/outbox/outbox-exists';
 import { LanguageSwitch } from './language-switch';
 import { MotionToggle } from './motion-toggle';
+import { MENU_LINKS } from '@/config/navigation';
 
 // The badge reads the outbox (IndexedDB) and starts the sync engine. It loads after the page has
 // loaded, and only on a device that has an outbox or once a form is touched: a first-time visitor
 // who only reads never loads Dexie.
 const SyncBadge = lazy(() => import('@/features/outbox/components/sync-badge').then((m) => ({ default: m.SyncBadge })));
-
-export const MENU_LINKS = [
-  { to: '/', label: 'nav.home' },
-  { to: '/contest/category', label: 'nav.categories' },
-  { to: '/registration', label: 'nav.register' },
-  { to: '/judgereg', label: 'nav.teacher' },
-  { to: '/community', label: 'nav.community' },
-  { to: '/about', label: 'nav.about' },
-  { to: '/contact', label: 'nav.contact' },
-] as const;
 
 const SCROLLED_AFTER_PX = 10;
 /** A click this soon after hover opened the menu confirms it rather than closing it again. */

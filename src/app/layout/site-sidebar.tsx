@@ -1,13 +1,6 @@
 import { useT } from '@/lib/i18n/use-t';
 import { NavLink } from 'react-router-dom';
-
-const SIDEBAR_LINKS = [
-  { to: '/', label: 'nav.home' },
-  { to: '/workshops', label: 'sidebar.workshops' },
-  { to: '/learn-arts', label: 'sidebar.learn' },
-  { to: '/events', label: 'sidebar.events' },
-  { to: '/webinars', label: 'sidebar.webinars' },
-] as const;
+import { SIDEBAR_LINKS } from '@/config/navigation';
 
 export function SiteSidebar() {
   const { t, to } = useT();

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, readResponse } from '@/lib/api-client';
-import { bearer, familyKeys, type FamilyRegistrationAnswer } from './family-keys';
+import { bearer } from './family-keys';
+import { useFamilyChange } from './use-family-change';
 
 type CancelAnswer = InferResponseType<(typeof api.family.registration.cancel)['$post'], 200>;
 
@@ -11,11 +11,5 @@ export async function cancelRegistration(token: string): Promise<CancelAnswer> {
 }
 
 export function useCancelRegistration(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => cancelRegistration(token),
-    onSuccess: ({ registration }) => {
-      queryClient.setQueryData<FamilyRegistrationAnswer>(familyKeys.registration(), (data) => (data ? { ...data, registration } : data));
-    },
-  });
+  return useFamilyChange(() => cancelRegistration(token), ({ registration }) => ({ registration }));
 }

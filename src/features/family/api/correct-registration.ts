@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { RegistrationUpdateInput } from '@domain/registration';
 import { api, readResponse } from '@/lib/api-client';
-import { bearer, familyKeys, type FamilyRegistrationAnswer } from './family-keys';
+import { bearer } from './family-keys';
+import { useFamilyChange } from './use-family-change';
 
 type CorrectAnswer = InferResponseType<typeof api.family.registration.$put, 200>;
 
@@ -15,11 +15,5 @@ export async function correctRegistration(token: string, input: RegistrationUpda
 }
 
 export function useCorrectRegistration(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: RegistrationUpdateInput) => correctRegistration(token, input),
-    onSuccess: ({ registration }) => {
-      queryClient.setQueryData<FamilyRegistrationAnswer>(familyKeys.registration(), (data) => (data ? { ...data, registration } : data));
-    },
-  });
+  return useFamilyChange((input: RegistrationUpdateInput) => correctRegistration(token, input), ({ registration }) => ({ registration }));
 }

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { FamilyConsentInput } from '@domain/consent';
 import { api, readResponse } from '@/lib/api-client';
-import { bearer, familyKeys, type FamilyRegistrationAnswer } from './family-keys';
+import { bearer } from './family-keys';
+import { useFamilyChange } from './use-family-change';
 
 type ConsentAnswer = InferResponseType<(typeof api.family.registration.consent)['$post'], 201>;
 
@@ -12,13 +12,5 @@ export async function giveConsent(token: string, input: FamilyConsentInput): Pro
 }
 
 export function useGiveConsent(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: FamilyConsentInput) => giveConsent(token, input),
-    onSuccess: ({ consent, consentNeeded }) => {
-      queryClient.setQueryData<FamilyRegistrationAnswer>(familyKeys.registration(), (data) =>
-        data ? { ...data, consent, consentNeeded } : data,
-      );
-    },
-  });
+  return useFamilyChange((input: FamilyConsentInput) => giveConsent(token, input), ({ consent, consentNeeded }) => ({ consent, consentNeeded }));
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, readResponse } from '@/lib/api-client';
-import { bearer, familyKeys, type FamilyRegistrationAnswer } from './family-keys';
+import { bearer } from './family-keys';
+import { useFamilyChange } from './use-family-change';
 
 type ErasureAnswer = InferResponseType<(typeof api.family.registration)['erasure-request']['$post'], 201>;
 
@@ -11,11 +11,5 @@ export async function requestErasure(token: string): Promise<ErasureAnswer> {
 }
 
 export function useRequestErasure(token: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => requestErasure(token),
-    onSuccess: ({ erasureRequest }) => {
-      queryClient.setQueryData<FamilyRegistrationAnswer>(familyKeys.registration(), (data) => (data ? { ...data, erasureRequest } : data));
-    },
-  });
+  return useFamilyChange(() => requestErasure(token), ({ erasureRequest }) => ({ erasureRequest }));
 }

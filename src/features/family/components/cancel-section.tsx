@@ -1,21 +1,15 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { useCancelRegistration } from '../api/cancel-registration';
+import { failureText } from '../utils/format';
 
 /** Cancelling, with a confirmation step: the organisers then see the registration as cancelled by the family. */
 export function CancelSection({ token, label }: { token: string; label: string }) {
   const { t, lang } = useT();
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelRegistration(token);
-  // The server explains a refusal in English; a Tamil page says it in Tamil, more generally.
-  const failure =
-    cancel.error instanceof ApiRequestError && cancel.error.body && lang === 'en'
-      ? cancel.error.message
-      : cancel.error
-        ? t('family.cancel.failed')
-        : null;
+  const failure = failureText(cancel.error, t('family.cancel.failed'), lang);
   return (
     <section className="family-section" aria-labelledby="cancel-heading">
       <h2 id="cancel-heading">{t('family.cancel.title')}</h2>

@@ -5,11 +5,10 @@ import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { ConsentFields } from '@/components/registration/consent-fields';
-import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useGiveConsent } from '../api/give-consent';
-import { formatDateTime } from '../utils/format';
+import { failureText, formatDateTime } from '../utils/format';
 
 type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; consentNeeded: FamilyRegistrationAnswer['consentNeeded'] };
 
@@ -48,7 +47,7 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
     try {
       await give.mutateAsync(input);
     } catch (error) {
-      if (!form.showRefusal(error)) setFailed(error instanceof ApiRequestError && error.body && lang === 'en' ? error.message : t('family.consent.failed'));
+      if (!form.showRefusal(error)) setFailed(failureText(error, t('family.consent.failed'), lang));
     }
   }
 

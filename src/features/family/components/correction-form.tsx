@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { useCorrectRegistration } from '../api/correct-registration';
 import type { FamilyRegistration } from '../api/family-keys';
+import { failureText } from '../utils/format';
 
 /** Correcting a registration: the same schema and rules as the form and the admin's edit (domain/registration.ts). */
 export function CorrectionForm({ token, registration, onDone }: { token: string; registration: FamilyRegistration; onDone: (saved: boolean) => void }) {
@@ -36,8 +37,8 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
           setValues(draftOf(current));
           setVersion(current.version);
           setNotice(t('family.correct.conflict'));
-        } else setNotice(lang === 'en' ? error.message : t('family.correct.failed'));
-      } else if (error instanceof ApiRequestError && error.body) setNotice(lang === 'en' ? error.message : t('family.correct.failed'));
+        } else setNotice(failureText(error, t('family.correct.failed'), lang));
+      } else if (error instanceof ApiRequestError && error.body) setNotice(failureText(error, t('family.correct.failed'), lang));
       else setNotice(t('family.correct.offline'));
     }
   }

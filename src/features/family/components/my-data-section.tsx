@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
-import type { Lang } from '@/lib/i18n/languages';
 import { useDownloadMyData } from '../api/download-my-data';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useRequestErasure } from '../api/request-erasure';
-import { formatDay } from '../utils/format';
-
-/** The server's reason in English; a Tamil page gives its own, more general words. */
-const failureOf = (error: unknown, fallback: string, lang: Lang) =>
-  error instanceof ApiRequestError && error.body && lang === 'en' ? error.message : error ? fallback : null;
+import { failureText, formatDay } from '../utils/format';
 
 /** The family's rights over their data (DPDP Act 2023): a copy of everything, and erasure. */
 export function MyDataSection({ token, erasureRequest }: { token: string; erasureRequest: FamilyRegistrationAnswer['erasureRequest'] }) {
@@ -18,8 +12,8 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
   const download = useDownloadMyData(token);
   const erase = useRequestErasure(token);
   const [confirming, setConfirming] = useState(false);
-  const downloadFailure = failureOf(download.error, t('family.data.downloadFailed'), lang);
-  const eraseFailure = failureOf(erase.error, t('family.data.eraseFailed'), lang);
+  const downloadFailure = failureText(download.error, t('family.data.downloadFailed'), lang);
+  const eraseFailure = failureText(erase.error, t('family.data.eraseFailed'), lang);
   return (
     <section className="family-section" aria-labelledby="my-data-heading">
       <h2 id="my-data-heading">{t('family.data.title')}</h2>

@@ -1,5 +1,6 @@
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
 import { SEASON } from '@domain/season';
+import { ApiRequestError } from '@/lib/api-request-error';
 import { LOCALE, type Lang } from '@/lib/i18n/languages';
 
 /** A day in Chennai, e.g. "23 December 2027" / "23 டிசம்பர் 2027". */
@@ -19,4 +20,14 @@ export const formatDateTime = (iso: string, lang: Lang) =>
 /** The message id of a contest's name (the catalogs keep the organisers' English in brackets in Tamil). */
 export function categoryMessage(slug: string): string | null {
   return isCategorySlug(slug) ? `category.${categoryBySlug(slug).slug}` : null;
+}
+
+/**
+ * What the family page says when the server refused or could not be reached: the server's own
+ * reason on an English page; a Tamil page gives `fallback`, its own more general words. Null when
+ * nothing failed.
+ */
+export function failureText(error: unknown, fallback: string, lang: Lang): string | null {
+  if (!error) return null;
+  return error instanceof ApiRequestError && error.body && lang === 'en' ? error.message : fallback;
 }

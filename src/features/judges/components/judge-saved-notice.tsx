@@ -1,18 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useOutboxRecord } from '@/lib/outbox';
 import { useT } from '@/lib/i18n/use-t';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 
 /** Whether the application has reached us yet, read live from the outbox. */
-export function JudgeSavedNotice({ id }: { id: string }) {
-  return (
-    <QueryProvider>
-      <SavedNotice id={id} />
-    </QueryProvider>
-  );
-}
-
-function SavedNotice({ id }: { id: string }) {
+export const JudgeSavedNotice = withQueryProvider(function SavedNotice({ id }: { id: string }) {
   const { t, to } = useT();
   const { data: record } = useOutboxRecord(id);
   const sent = record?.status === 'synced';
@@ -32,4 +24,4 @@ function SavedNotice({ id }: { id: string }) {
       </p>
     </div>
   );
-}
+});

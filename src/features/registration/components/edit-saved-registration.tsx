@@ -1,19 +1,11 @@
 import { useNavigate } from 'react-router-dom';
 import { useT } from '@/lib/i18n/use-t';
 import { useOutboxRecord } from '@/lib/outbox';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 import { RegistrationForm } from './registration-form';
 
 /** Edit-and-resend: a registration the server refused, corrected from the outbox. */
-export function EditSavedRegistration({ id }: { id: string }) {
-  return (
-    <QueryProvider>
-      <EditSaved id={id} />
-    </QueryProvider>
-  );
-}
-
-function EditSaved({ id }: { id: string }) {
+export const EditSavedRegistration = withQueryProvider(function EditSaved({ id }: { id: string }) {
   const navigate = useNavigate();
   const { t, to } = useT();
   const { data: record, isPending } = useOutboxRecord(id);
@@ -34,4 +26,4 @@ function EditSaved({ id }: { id: string }) {
       />
     </>
   );
-}
+});

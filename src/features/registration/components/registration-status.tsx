@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { useOutboxRecord } from '@/lib/outbox';
-import { QueryProvider } from '@/lib/query-client';
+import { withQueryProvider } from '@/lib/query-client';
 import { useT } from '@/lib/i18n/use-t';
 
 /** Live status of a saved registration, read from the outbox (loaded only after a submit). */
@@ -13,15 +13,10 @@ function useSyncStatus(id: string, localCode: string) {
   return { record, sent, code };
 }
 
-export function SuccessPanel({ id, code }: { id: string; code: string }) {
-  return (
-    <QueryProvider>
-      <SuccessContent id={id} localCode={code} />
-    </QueryProvider>
-  );
-}
+/** What the form showed (`code`) until the saved record is read. */
+type Props = { id: string; code: string };
 
-function SuccessContent({ id, localCode }: { id: string; localCode: string }) {
+export const SuccessPanel = withQueryProvider(function SuccessContent({ id, code: localCode }: Props) {
   const { sent, code } = useSyncStatus(id, localCode);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const { t, to } = useT();
@@ -40,17 +35,9 @@ function SuccessContent({ id, localCode }: { id: string; localCode: string }) {
       </p>
     </div>
   );
-}
+});
 
-export function PreviousRegistration({ id, code }: { id: string; code: string }) {
-  return (
-    <QueryProvider>
-      <PreviousContent id={id} localCode={code} />
-    </QueryProvider>
-  );
-}
-
-function PreviousContent({ id, localCode }: { id: string; localCode: string }) {
+export const PreviousRegistration = withQueryProvider(function PreviousContent({ id, code: localCode }: Props) {
   const { record, sent, code } = useSyncStatus(id, localCode);
   const { t, to } = useT();
   if (!record) return null;
@@ -59,4 +46,4 @@ function PreviousContent({ id, localCode }: { id: string; localCode: string }) {
       {t('registration.last')} <strong>{code}</strong> — {sent ? t('registration.lastSent') : <Link to={to('/saved')}>{t('registration.lastSaved')}</Link>}
     </p>
   );
-}
+});
