@@ -1,10 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
 import { registrationFormSchema } from '@domain/registration';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
 import { VENUE_BATCH_LIMIT, checkInInputSchema, feeInputSchema, walkInMarkSchema } from '@domain/venue';
 import type { AppEnv } from '../../context';
+import type { Database } from '../../db/client';
 import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
@@ -13,8 +14,6 @@ import { checkRegistration, registrationResult, type RegistrationResult } from '
 import { createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
 import {
   decodeRosterCursor,
-  type CheckInResult,
-  type FeeResult,
   heldRecords,
   markWalkIns,
   recordCheckIns,
@@ -70,6 +69,27 @@ function checkVenueRecord<T>(checked: Checked<T>, time: (data: T) => string, tim
 }
 
 /**
+ * A batch of one kind of venue record (check-ins, fees): each record checked on its own, the valid
+ * ones stored a session at a time under the signed-in account, every record answered at its index.
+ */
+async function storeVenueBatch<T extends { sessionId: string }, Result>(
+  c: Context<AppEnv>,
+  field: string,
+  check: (record: unknown, now: Date) => Checked<T>,
+  store: (database: Database, session: VenueSession, staff: string, items: T[]) => Promise<Result[]>,
+) {
+  const records = await readBatch(c, field, VENUE_BATCH_LIMIT);
+  const staff = signedInAdmin(c).username;
+  const now = c.var.deps.now();
+  const batch = splitBatch<T, { index: number } & Result>(records, (record) => check(record, now));
+  for (const [sessionId, items] of bySession(batch.valid)) {
+    const outcomes = await store(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
+    items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
+  }
+  return batch.results();
+}
+
+/**
  * Venue mode (docs/api.md, "Venue mode"): any signed-in account, staff or admin. Every record
  * is stored with the signed-in username (never one the device claims) and the device's id.
  */
@@ -84,28 +104,12 @@ export const venueRoutes = new Hono<AppEnv>()
     return c.json(page, 200);
   })
   .post('/check-ins/batch', requireSignedIn, async (c) => {
-    const records = await readBatch(c, 'checkIns', VENUE_BATCH_LIMIT);
-    const staff = signedInAdmin(c).username;
-    const batch = splitBatch<z.output<typeof checkInInputSchema>, { index: number } & CheckInResult>(records, (record) =>
-      checkVenueRecord(checkRecord(checkInInputSchema, record), (r) => r.checkedInAt, 'checkedInAt', c.var.deps.now()),
-    );
-    for (const [sessionId, items] of bySession(batch.valid)) {
-      const outcomes = await recordCheckIns(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
-      items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
-    }
-    return c.json({ results: batch.results() }, 200);
+    const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(checkInInputSchema, record), (r) => r.checkedInAt, 'checkedInAt', now);
+    return c.json({ results: await storeVenueBatch(c, 'checkIns', check, recordCheckIns) }, 200);
   })
   .post('/fees/batch', requireSignedIn, async (c) => {
-    const records = await readBatch(c, 'fees', VENUE_BATCH_LIMIT);
-    const staff = signedInAdmin(c).username;
-    const batch = splitBatch<z.output<typeof feeInputSchema>, { index: number } & FeeResult>(records, (record) =>
-      checkVenueRecord(checkRecord(feeInputSchema, record), (r) => r.recordedAt, 'recordedAt', c.var.deps.now()),
-    );
-    for (const [sessionId, items] of bySession(batch.valid)) {
-      const outcomes = await recordFees(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
-      items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
-    }
-    return c.json({ results: batch.results() }, 200);
+    const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(feeInputSchema, record), (r) => r.recordedAt, 'recordedAt', now);
+    return c.json({ results: await storeVenueBatch(c, 'fees', check, recordFees) }, 200);
   })
   .post('/walk-ins/batch', requireSignedIn, async (c) => {
     const records = await readBatch(c, 'walkIns', VENUE_BATCH_LIMIT);

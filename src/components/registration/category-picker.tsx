@@ -109,7 +109,7 @@ export function CategoryPicker({ selected, onChange, control, labelId, labelOf, 
         <span className="category-select__chevron" aria-hidden="true" />
       </button>
       {names.length > 0 ? (
-        <ul className="category-select__chosen" aria-label={t('form.categories.chosenList')}>
+        <ul className="chip-list category-select__chosen" aria-label={t('form.categories.chosenList')}>
           {names.map((name) => (
             <li key={name}>{name}</li>
           ))}

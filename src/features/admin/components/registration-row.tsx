@@ -75,7 +75,7 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       <td>{r.city}</td>
       <td>{r.instituteName ?? '—'}</td>
       <td>
-        <ul className="admin-tags">
+        <ul className="chip-list">
           {r.categories.map((slug) => (
             <li key={slug} className="admin-tag">
               {categoryLabel(slug)}
