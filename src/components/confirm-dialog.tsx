@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import { Dialog } from './dialog';
 
 type Props = {
-  title: string;
+  /**
+   * The question; the dangerous action's label and its label while it runs; the safe way out,
+   * e.g. "Keep it".
+   */
+  words: { title: string; confirm: string; confirming: string; keep: string };
   children: ReactNode;
-  /** The dangerous action's label, and its label while it runs. */
-  confirm: string;
-  confirming: string;
-  /** The safe way out, e.g. "Keep it". */
-  keep: string;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -20,7 +19,8 @@ type Props = {
  * One confirmation step before something that cannot be undone (cancel, erase): the dangerous
  * button first, the safe one beside it, Escape and the close button as a third way out.
  */
-export function ConfirmDialog({ title, children, confirm, confirming, keep, busy, onConfirm, onClose, size = 'normal' }: Props) {
+export function ConfirmDialog({ words, children, busy, onConfirm, onClose, size = 'normal' }: Props) {
+  const { title, confirm, confirming, keep } = words;
   const small = size === 'small' ? ' button--small' : '';
   return (
     <Dialog

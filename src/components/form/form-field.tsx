@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import '@/styles/forms.css';
 
 /** What a field's control spreads onto itself, so its label, hint and error are wired to it. */
@@ -71,4 +71,17 @@ export function FormField({ label, note, hint, error, id, layout = 'stacked', an
       ) : null}
     </div>
   );
+}
+
+type WholeNumberInputProps = Omit<ComponentProps<'input'>, 'type' | 'inputMode' | 'step' | 'min' | 'max' | 'onChange' | 'value'> & {
+  min: number;
+  max: number;
+  value: string;
+  /** The field's text as typed; the form's schema decides whether it is a number in range. */
+  onValue: (value: string) => void;
+};
+
+/** A whole number between `min` and `max` (an age, years of experience), with the phone's number pad. */
+export function WholeNumberInput({ onValue, ...attributes }: WholeNumberInputProps) {
+  return <input {...attributes} type="number" inputMode="numeric" step={1} onChange={(e) => onValue(e.target.value)} />;
 }

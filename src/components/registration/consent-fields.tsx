@@ -21,7 +21,7 @@ type Props = {
  * family's page when the notice changed. The same words everywhere.
  */
 export function ConsentFields({ value, onGuardianName, onConsent, field, intro }: Props) {
-  const { t, to } = useT();
+  const { t } = useT();
   return (
     <fieldset className="consent-fields">
       <legend>{t('form.consent.legend')}</legend>
@@ -33,15 +33,7 @@ export function ConsentFields({ value, onGuardianName, onConsent, field, intro }
       </FormField>
       <FormField
         layout="check"
-        label={
-          <>
-            {t('form.consentBefore')}{' '}
-            <Link to={to('/privacy')} target="_blank">
-              {t('form.privacyNotice')}
-            </Link>
-            {t('form.consentAfter')}
-          </>
-        }
+        label={<AgreementLabel before={t('form.consentBefore')} page="/privacy" link={t('form.privacyNotice')} after={t('form.consentAfter')} />}
         {...field('privacyConsent')}
       >
         {(control) => (
@@ -54,5 +46,22 @@ export function ConsentFields({ value, onGuardianName, onConsent, field, intro }
         )}
       </FormField>
     </fieldset>
+  );
+}
+
+/**
+ * The label of a box that agrees to one of our pages (the privacy notice, the terms): the words
+ * around a link to the page, which opens in a new tab so the form keeps what was typed.
+ */
+export function AgreementLabel({ before, page, link, after }: { before: string; page: string; link: string; after: string }) {
+  const { to } = useT();
+  return (
+    <>
+      {before}{' '}
+      <Link to={to(page)} target="_blank">
+        {link}
+      </Link>
+      {after}
+    </>
   );
 }

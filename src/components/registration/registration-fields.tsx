@@ -3,7 +3,7 @@ import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import type { RegistrationType } from '@domain/registration-rules';
 import { numberFromInput } from '@domain/validation';
 import type { ReactNode } from 'react';
-import { FormField } from '@/components/form/form-field';
+import { FormField, WholeNumberInput } from '@/components/form/form-field';
 import { useT } from '@/lib/i18n/use-t';
 import { CategoryPicker } from './category-picker';
 
@@ -141,16 +141,13 @@ export function RegistrationField({ name, type, draft, onChange, field, layout =
       return (
         <FormField layout={layout} label={label ?? (range.unit === 'months' ? t('form.ageMonths') : t('form.ageYears'))} hint={hint} {...state}>
           {(control) => (
-            <input
+            <WholeNumberInput
               {...control}
               form={form}
-              type="number"
-              inputMode="numeric"
               min={range.min}
               max={range.max}
-              step={1}
               value={draft.age}
-              onChange={(e) => onChange('age', e.target.value)}
+              onValue={(value) => onChange('age', value)}
             />
           )}
         </FormField>

@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient } from '@/lib/api-client';
 import { outboxKind, type OutboxRecord } from './kinds';
 import {
+  batchVerdicts,
   NO_CONNECTION_VERDICT,
   isTransientStatus,
   signedOutVerdict,
@@ -74,7 +75,7 @@ export class Transport {
     // Refused as a whole; send one by one so each record gets its own answer (a kind with only a
     // batch endpoint sends batches of one, and a refused batch of one is that record's answer).
     if (!response.ok) return spec.request || records.length > 1 ? null : [await verdictOfResponse(response)];
-    return batch.verdicts(records, await response.json().catch(() => null));
+    return batchVerdicts(records, await response.json().catch(() => null), batch.rules);
   }
 
   private async sendOne(record: OutboxRecord): Promise<Verdict> {

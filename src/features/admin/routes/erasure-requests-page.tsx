@@ -87,10 +87,7 @@ export function ErasureRequestsPage() {
       {confirming ? (
         <ConfirmDialog
           size="small"
-          title="Erase this registration now?"
-          confirm="Erase"
-          confirming="Erasing…"
-          keep="Keep it"
+          words={{ title: 'Erase this registration now?', confirm: 'Erase', confirming: 'Erasing…', keep: 'Keep it' }}
           busy={complete.isPending}
           onConfirm={() => complete.mutate(confirming.id, { onSettled: () => setConfirming(null) })}
           onClose={() => setConfirming(null)}

@@ -24,10 +24,7 @@ export function CancelSection({ token, label }: { token: string; label: string }
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title={t('family.cancel.confirmTitle')}
-          confirm={t('family.cancel.yes')}
-          confirming={t('family.cancel.cancelling')}
-          keep={t('family.cancel.keep')}
+          words={{ title: t('family.cancel.confirmTitle'), confirm: t('family.cancel.yes'), confirming: t('family.cancel.cancelling'), keep: t('family.cancel.keep') }}
           busy={cancel.isPending}
           onConfirm={() => cancel.mutate(undefined, { onSettled: () => setConfirming(false) })}
           onClose={() => setConfirming(false)}

@@ -42,10 +42,7 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          title={t('family.data.confirmTitle')}
-          confirm={t('family.data.yes')}
-          confirming={t('family.data.sending')}
-          keep={t('family.data.keep')}
+          words={{ title: t('family.data.confirmTitle'), confirm: t('family.data.yes'), confirming: t('family.data.sending'), keep: t('family.data.keep') }}
           busy={erase.isPending}
           onConfirm={() => erase.mutate(undefined, { onSettled: () => setConfirming(false) })}
           onClose={() => setConfirming(false)}

@@ -1,7 +1,7 @@
 import { JUDGE_BIO_MAX, JUDGE_EXPERIENCE, JUDGE_EXPERTISE } from '@domain/judge-rules';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
-import { FormField } from '@/components/form/form-field';
+import { FormField, WholeNumberInput } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { CONTACT } from '@/config/season';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
@@ -136,15 +136,12 @@ export function JudgeApplicationForm() {
 
       <FormField label={t('judge.experience')} {...form.field('experience')}>
         {(control) => (
-          <input
+          <WholeNumberInput
             {...control}
-            type="number"
-            inputMode="numeric"
             min={JUDGE_EXPERIENCE.min}
             max={JUDGE_EXPERIENCE.max}
-            step={1}
             value={values.experience}
-            onChange={(e) => set('experience', e.target.value)}
+            onValue={(value) => set('experience', value)}
           />
         )}
       </FormField>

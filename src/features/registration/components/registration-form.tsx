@@ -7,13 +7,12 @@ import type { ConsentChannel } from '@domain/consent';
 import type { RegistrationType } from '@domain/registration-rules';
 import type { FieldErrors } from '@domain/validation';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import type { SaveResult } from '@/lib/outbox';
-import { ConsentFields } from '@/components/registration/consent-fields';
+import { AgreementLabel, ConsentFields } from '@/components/registration/consent-fields';
 import { detailsOf, draftOf, EMPTY_DRAFT, RegistrationFields, type RegistrationDraft } from '@/components/registration/registration-fields';
 
 import { NOTICE_MS } from '../messages';
@@ -75,7 +74,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const form = useFieldErrors(editing?.fieldErrors ?? {});
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { t, to, lang } = useT();
+  const { t, lang } = useT();
   const [success, setSuccess] = useState<{ id: string; code: string } | null>(null);
   const [previous, setPrevious] = useState<{ id: string; code: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -202,15 +201,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
         <FormField
           layout="check"
           announceError
-          label={
-            <>
-              {t('form.agree')}{' '}
-              <Link to={to('/terms')} target="_blank">
-                {t('form.terms')}
-              </Link>
-              {t('form.agreeAfter')}
-            </>
-          }
+          label={<AgreementLabel before={t('form.agree')} page="/terms" link={t('form.terms')} after={t('form.agreeAfter')} />}
           {...form.field('agreeTerms')}
         >
           {(control) => (

@@ -1,7 +1,6 @@
 import type { InferResponseType } from 'hono/client';
 import type { CheckInInput } from '@domain/venue';
 import type { api } from '@/lib/api-client';
-import { batchVerdicts } from '../protocol';
 import { defineKind } from './kind';
 import { VENUE_BATCH, type FirstRecord, type VenueInput, type VenueRecordBase } from './venue';
 
@@ -28,11 +27,10 @@ export const checkInKind = defineKind<CheckInRecord, VenueInput<CheckInInput>>({
     ...VENUE_BATCH,
     request: (records, api) => api.venue['check-ins'].batch.$post({ json: { checkIns: records.map((record) => record.payload) } }),
     // already_checked_in is not a failure: the child is checked in, by whoever reached the server first.
-    verdicts: (records, body) =>
-      batchVerdicts(records, body, {
-        synced: ['created', 'duplicate', 'already_checked_in'] satisfies Result['status'][],
-        invalid: 'The server could not accept this check-in.',
-      }),
+    rules: {
+      synced: ['created', 'duplicate', 'already_checked_in'] satisfies Result['status'][],
+      invalid: 'The server could not accept this check-in.',
+    },
   },
   synced: (_record, answer) => {
     const result = answer as Result;

@@ -1,7 +1,6 @@
 import type { InferResponseType } from 'hono/client';
 import type { FeeInput, FeeStatus } from '@domain/venue';
 import type { api } from '@/lib/api-client';
-import { batchVerdicts } from '../protocol';
 import { defineKind } from './kind';
 import { VENUE_BATCH, type FirstRecord, type VenueInput, type VenueRecordBase } from './venue';
 
@@ -26,11 +25,10 @@ export const feeKind = defineKind<FeeRecord, VenueInput<FeeInput>>({
   batch: {
     ...VENUE_BATCH,
     request: (records, api) => api.venue.fees.batch.$post({ json: { fees: records.map((record) => record.payload) } }),
-    verdicts: (records, body) =>
-      batchVerdicts(records, body, {
-        synced: ['created', 'duplicate', 'already_recorded'] satisfies Result['status'][],
-        invalid: 'The server could not accept this fee.',
-      }),
+    rules: {
+      synced: ['created', 'duplicate', 'already_recorded'] satisfies Result['status'][],
+      invalid: 'The server could not accept this fee.',
+    },
   },
   synced: (_record, answer) => {
     const result = answer as Result;

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@/lib/api-client';
-import type { Verdict, WireResponse } from '../protocol';
+import type { BatchRules, WireResponse } from '../protocol';
 import type { RecordBase } from '../record';
 
 /**
@@ -43,8 +43,8 @@ export type OutboxKindSpec<R extends KindRecord, I> = {
   batch?: {
     limit: number;
     request: (records: R[], api: ApiClient) => Promise<WireResponse>;
-    /** The verdict on each record, in order, from the batch's 2xx answer. */
-    verdicts: (records: R[], body: unknown) => Verdict[];
+    /** How to read each record's result in the batch's 2xx answer (`batchVerdicts`, protocol.ts). */
+    rules: BatchRules;
   };
   /**
    * Only a signed-in account may send these (venue mode, ADR 018): a 401 or 403 means the sign-in

@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client';
 import type { RegistrationInput } from '@domain/registration';
 import { REGISTRATION_BATCH_LIMIT } from '@domain/registration-rules';
 import type { api } from '@/lib/api-client';
-import { batchVerdicts, withSecret } from '../protocol';
+import { withSecret } from '../protocol';
 import type { RecordBase } from '../record';
 import { defineKind } from './kind';
 
@@ -27,12 +27,11 @@ export const registrationKind = defineKind<RegistrationRecord, RegistrationInput
   batch: {
     limit: REGISTRATION_BATCH_LIMIT,
     request: (records, api) => api.registrations.batch.$post({ json: { registrations: records.map(withSecret) } }),
-    verdicts: (records, body) =>
-      batchVerdicts(records, body, {
-        synced: ['created', 'duplicate'] satisfies BatchResult['status'][],
-        invalid: 'The server found mistakes in this registration.',
-        conflict: 'The server already has a different registration with this id.',
-      }),
+    rules: {
+      synced: ['created', 'duplicate'] satisfies BatchResult['status'][],
+      invalid: 'The server found mistakes in this registration.',
+      conflict: 'The server already has a different registration with this id.',
+    },
   },
   // The stored copy comes back only to this device (it holds the record's secret): show its code.
   synced: (_record, answer) => {

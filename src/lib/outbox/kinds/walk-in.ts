@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client';
 import type { RegistrationInput } from '@domain/registration';
 import type { WalkInMark } from '@domain/venue';
 import type { api } from '@/lib/api-client';
-import { batchVerdicts, withSecret } from '../protocol';
+import { withSecret } from '../protocol';
 import { defineKind } from './kind';
 import { VENUE_BATCH, type VenueInput, type VenueRecordBase } from './venue';
 
@@ -24,11 +24,10 @@ export const walkInKind = defineKind<WalkInRecord, VenueInput<Payload>>({
   batch: {
     ...VENUE_BATCH,
     request: (records, api) => api.venue['walk-ins'].batch.$post({ json: { walkIns: records.map(withSecret) } }),
-    verdicts: (records, body) =>
-      batchVerdicts(records, body, {
-        synced: ['created', 'duplicate'] satisfies Result['status'][],
-        invalid: 'The server found mistakes in this registration.',
-        conflict: 'The server already has a different registration with this id.',
-      }),
+    rules: {
+      synced: ['created', 'duplicate'] satisfies Result['status'][],
+      invalid: 'The server found mistakes in this registration.',
+      conflict: 'The server already has a different registration with this id.',
+    },
   },
 });
