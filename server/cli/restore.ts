@@ -25,11 +25,11 @@ async function formatOf(file: string): Promise<'pglite' | 'postgres' | 'unknown'
 }
 
 async function rowCounts(database: Database): Promise<string> {
-  const counts = await database.rows<{ registrations: number; admins: number; judges: number }>(sql`
-    select (select count(*) from registrations)::int as registrations, (select count(*) from admins)::int as admins,
+  const counts = await database.rows<{ registrations: number; accounts: number; judges: number }>(sql`
+    select (select count(*) from registrations)::int as registrations, (select count(*) from accounts)::int as accounts,
            (select count(*) from judge_applications)::int as judges`);
   const c = counts[0];
-  return c ? `${c.registrations} registrations, ${c.judges} judge applications, ${c.admins} admins` : 'no rows';
+  return c ? `${c.registrations} registrations, ${c.judges} judge applications, ${c.accounts} accounts` : 'no rows';
 }
 
 /**

@@ -235,8 +235,9 @@ export const newsletterSubscribers = pgTable(
   ],
 );
 
-export const admins = pgTable(
-  'admins',
+/** Everyone who signs in: admins, and venue staff (`role`). */
+export const accounts = pgTable(
+  'accounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
@@ -249,9 +250,9 @@ export const admins = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('admins_username_key').on(t.username),
-    check('admins_username_lowercase', sql`${t.username} = lower(${t.username})`),
-    check('admins_role', sql`${t.role} in ('admin', 'staff')`),
+    uniqueIndex('accounts_username_key').on(t.username),
+    check('accounts_username_lowercase', sql`${t.username} = lower(${t.username})`),
+    check('accounts_role', sql`${t.role} in ('admin', 'staff')`),
   ],
 );
 
@@ -262,7 +263,7 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').primaryKey(),
     adminId: uuid('admin_id')
       .notNull()
-      .references(() => admins.id, { onDelete: 'cascade' }),
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
@@ -306,7 +307,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    adminId: uuid('admin_id').references(() => accounts.id, { onDelete: 'set null' }),
     adminUsername: text('admin_username').notNull(),
     action: text('action').notNull(),
     entityType: text('entity_type'),

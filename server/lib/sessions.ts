@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context';
-import { admins, sessions } from '../db/schema';
+import { accounts, sessions } from '../db/schema';
 import { isHttps } from './client-ip';
 
 export const SESSION_COOKIE = 'ktc_session';
@@ -72,10 +72,10 @@ export async function currentAdmin(c: Context<AppEnv>): Promise<AdminIdentity | 
   const { database, now } = c.var.deps;
   const tokenHash = hashToken(token);
   const [row] = await database.db
-    .select({ id: admins.id, username: admins.username, role: admins.role, expiresAt: sessions.expiresAt })
+    .select({ id: accounts.id, username: accounts.username, role: accounts.role, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now().toISOString()), isNull(admins.disabledAt)))
+    .innerJoin(accounts, eq(accounts.id, sessions.adminId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now().toISOString()), isNull(accounts.disabledAt)))
     .limit(1);
   return row ? { id: row.id, username: row.username, role: row.role, sessionHash: tokenHash, expiresAt: row.expiresAt } : null;
 }

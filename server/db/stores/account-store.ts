@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
-import { admins } from '../schema';
+import { accounts } from '../schema';
 import { hashNeedsUpgrade, hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
 import { endAllSessionsOf, type Role } from '../../lib/sessions';
 
@@ -30,25 +30,25 @@ export async function upsertAdmin(
   const problem = usernameProblem(username) ?? passwordProblem(password, [username]);
   if (problem) throw new Error(problem);
   const logN = deps.env.SCRYPT_LOG_N;
-  const [existing] = await deps.database.db.select().from(admins).where(eq(admins.username, username)).limit(1);
+  const [existing] = await deps.database.db.select().from(accounts).where(eq(accounts.username, username)).limit(1);
   if (existing) {
     const roleChanges = role !== undefined && role !== existing.role;
     if (!roleChanges && !hashNeedsUpgrade(existing.passwordHash, logN) && (await verifyPassword(password, existing.passwordHash))) {
       return 'unchanged';
     }
     await deps.database.db
-      .update(admins)
+      .update(accounts)
       .set({ passwordHash: await hashPassword(password, logN), updatedAt: new Date().toISOString(), ...(role ? { role } : {}) })
-      .where(eq(admins.id, existing.id));
+      .where(eq(accounts.id, existing.id));
     await endAllSessionsOf(deps as Deps, existing.id);
     return 'updated';
   }
   const passwordHash = await hashPassword(password, logN);
   const inserted = await deps.database.db
-    .insert(admins)
+    .insert(accounts)
     .values({ username, passwordHash, role: role ?? 'admin' })
-    .onConflictDoNothing({ target: admins.username })
-    .returning({ id: admins.id });
+    .onConflictDoNothing({ target: accounts.username })
+    .returning({ id: accounts.id });
   // Another instance starting at the same moment created it first: set our password on it.
   if (inserted.length === 0) return upsertAdmin(deps, username, password, role);
   return 'created';
@@ -64,7 +64,7 @@ export class UnknownAccount extends Error {
 /** A new password for an existing account (an admin's reset of a staff member's); ends its sessions. */
 export async function resetPassword(deps: Pick<Deps, 'database' | 'env'>, rawUsername: string, password: string): Promise<'updated' | 'unchanged'> {
   const username = normalizeUsername(rawUsername);
-  const [existing] = await deps.database.db.select({ id: admins.id }).from(admins).where(eq(admins.username, username)).limit(1);
+  const [existing] = await deps.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username)).limit(1);
   if (!existing) throw new UnknownAccount(username);
   const outcome = await upsertAdmin(deps, username, password);
   return outcome === 'created' ? 'updated' : outcome;
@@ -78,10 +78,10 @@ export async function setAccountDisabled(
 ): Promise<'disabled' | 'enabled'> {
   const username = normalizeUsername(rawUsername);
   const [row] = await deps.database.db
-    .update(admins)
+    .update(accounts)
     .set({ disabledAt: disabled ? new Date().toISOString() : null, updatedAt: new Date().toISOString() })
-    .where(eq(admins.username, username))
-    .returning({ id: admins.id });
+    .where(eq(accounts.username, username))
+    .returning({ id: accounts.id });
   if (!row) throw new UnknownAccount(username);
   if (disabled) await endAllSessionsOf(deps as Deps, row.id);
   return disabled ? 'disabled' : 'enabled';
@@ -99,15 +99,15 @@ export async function bootstrapAdmin(deps: Deps, print: (line: string) => void):
     deps.log.info('admin account from environment', { username: normalizeUsername(ADMIN_USERNAME), outcome });
     return;
   }
-  const [any] = await deps.database.db.select({ id: admins.id }).from(admins).limit(1);
+  const [any] = await deps.database.db.select({ id: accounts.id }).from(accounts).limit(1);
   if (any) return;
   const password = randomBytes(18).toString('base64url');
   const passwordHash = await hashPassword(password, deps.env.SCRYPT_LOG_N);
   const inserted = await deps.database.db
-    .insert(admins)
+    .insert(accounts)
     .values({ username: 'admin', passwordHash })
-    .onConflictDoNothing({ target: admins.username })
-    .returning({ id: admins.id });
+    .onConflictDoNothing({ target: accounts.username })
+    .returning({ id: accounts.id });
   if (inserted.length === 0) return;
   print(
     [
@@ -126,13 +126,13 @@ export type AccountItem = { username: string; role: Role; disabled: boolean; cre
 /** Every account, admins first, for the staff page (no password hashes). */
 export async function listAccounts(deps: Pick<Deps, 'database'>): Promise<AccountItem[]> {
   const rows = await deps.database.db
-    .select({ username: admins.username, role: admins.role, disabledAt: admins.disabledAt, createdAt: admins.createdAt })
-    .from(admins)
-    .orderBy(asc(admins.role), asc(admins.username));
+    .select({ username: accounts.username, role: accounts.role, disabledAt: accounts.disabledAt, createdAt: accounts.createdAt })
+    .from(accounts)
+    .orderBy(asc(accounts.role), asc(accounts.username));
   return rows.map((row) => ({ username: row.username, role: row.role, disabled: row.disabledAt !== null, createdAt: new Date(row.createdAt).toISOString() }));
 }
 
 export async function accountExists(deps: Pick<Deps, 'database'>, username: string): Promise<boolean> {
-  const [existing] = await deps.database.db.select({ id: admins.id }).from(admins).where(eq(admins.username, username)).limit(1);
+  const [existing] = await deps.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username)).limit(1);
   return existing !== undefined;
 }

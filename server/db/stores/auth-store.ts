@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../context';
-import { admins, loginAttempts } from '../schema';
+import { accounts, loginAttempts } from '../schema';
 import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordWork, verifyPassword } from '../../lib/password';
 import { QueueFull } from '../../lib/work-queue';
 
@@ -66,9 +66,9 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
   }
 
   const [admin] = await db
-    .select({ id: admins.id, username: admins.username, passwordHash: admins.passwordHash, role: admins.role, disabledAt: admins.disabledAt })
-    .from(admins)
-    .where(eq(admins.username, username))
+    .select({ id: accounts.id, username: accounts.username, passwordHash: accounts.passwordHash, role: accounts.role, disabledAt: accounts.disabledAt })
+    .from(accounts)
+    .where(eq(accounts.username, username))
     .limit(1);
   let valid = false;
   try {
@@ -90,9 +90,9 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
   await db.delete(loginAttempts).where(and(eq(loginAttempts.username, username), eq(loginAttempts.ip, ip)));
   if (hashNeedsUpgrade(admin.passwordHash, deps.env.SCRYPT_LOG_N)) {
     await db
-      .update(admins)
+      .update(accounts)
       .set({ passwordHash: await hashPassword(password, deps.env.SCRYPT_LOG_N) })
-      .where(eq(admins.id, admin.id));
+      .where(eq(accounts.id, admin.id));
   }
   return { kind: 'ok', admin: { id: admin.id, username: admin.username, role: admin.role } };
 }

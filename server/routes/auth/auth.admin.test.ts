@@ -53,7 +53,7 @@ describe('admin passwords', () => {
       await expect(
         bootstrapAdmin({ ...t.deps, env: { ...t.deps.env, ADMIN_USERNAME: 'env-admin', ADMIN_PASSWORD: 'passwordpassword' } }, () => {}),
       ).rejects.toThrow(/common|too easy/);
-      const rows = await t.database.rows<{ n: number }>((await import('drizzle-orm')).sql`select count(*)::int as n from admins`);
+      const rows = await t.database.rows<{ n: number }>((await import('drizzle-orm')).sql`select count(*)::int as n from accounts`);
       expect(Number(rows[0]?.n)).toBe(0);
     } finally {
       await t.close();
