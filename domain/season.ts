@@ -54,8 +54,11 @@ export type Level = {
   /** Where it happens: online entries are possible only in Level 1. */
   attendance: 'online-and-in-person' | 'in-person';
   place: { name: string; locality: string };
-  /** Entry prices in rupees; the later levels are reached by qualifying, with no price given. */
-  prices?: readonly { label: string; rupees: number }[];
+  /**
+   * Entry prices in rupees, per contest entered, per mode (domain/fees.ts); the later levels are
+   * reached by qualifying, with no price given.
+   */
+  prices?: readonly { mode: 'online' | 'in-person'; label: string; rupees: number }[];
 };
 
 export const LEVELS: readonly Level[] = [
@@ -76,8 +79,8 @@ export const LEVELS: readonly Level[] = [
     attendance: 'online-and-in-person',
     place: { name: 'Partner schools across Chennai', locality: 'Chennai' },
     prices: [
-      { label: 'Online entry', rupees: 99 },
-      { label: 'In-person entry', rupees: 333 },
+      { mode: 'online', label: 'Online entry', rupees: 99 },
+      { mode: 'in-person', label: 'In-person entry', rupees: 333 },
     ],
     requirements: [
       'A completed registration for each category',
@@ -210,10 +213,10 @@ export type VenueSession = {
   feeRupees: number;
 };
 
-/** The in-person entry price of a level, from its prices above. */
-function inPersonFee(levelId: LevelId): number {
-  const price = LEVELS.find((level) => level.id === levelId)?.prices?.find((p) => p.label === 'In-person entry');
-  if (!price) throw new Error(`Level ${levelId} has no in-person price.`);
+/** A level's price for one contest entered in one mode, from its prices above. */
+export function levelPrice(levelId: LevelId, mode: 'online' | 'in-person'): number {
+  const price = LEVELS.find((level) => level.id === levelId)?.prices?.find((p) => p.mode === mode);
+  if (!price) throw new Error(`Level ${levelId} has no ${mode} price.`);
   return price.rupees;
 }
 
@@ -225,7 +228,7 @@ export const VENUE_SESSIONS: readonly VenueSession[] = [
     venue: 'Partner school, T. Nagar',
     date: '2027-04-18',
     categories: ['crawling'],
-    feeRupees: inPersonFee('level1'),
+    feeRupees: levelPrice('level1', 'in-person'),
   },
   {
     id: '2027-l1-fastest-walking-anna-nagar',
@@ -234,7 +237,7 @@ export const VENUE_SESSIONS: readonly VenueSession[] = [
     venue: 'Partner school, Anna Nagar',
     date: '2027-04-19',
     categories: ['fastest-walking'],
-    feeRupees: inPersonFee('level1'),
+    feeRupees: levelPrice('level1', 'in-person'),
   },
 ];
 
