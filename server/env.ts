@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { upiAddressSchema } from '@domain/fees';
 
 export type TrustProxy =
   | { kind: 'off' }
@@ -114,6 +115,17 @@ const envSchema = z.object({
     .transform((value) => (value ? value : undefined))
     .pipe(z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must look like smtp://user:pass@host:587.' }).optional()),
   MAIL_FROM: z.string().min(3).default('Kids Talent Competition <no-reply@example.org>'),
+  /**
+   * The organiser's UPI address (name@bank) that families pay the online fee to. Unset: the pages
+   * and emails say how to pay at the venue instead.
+   */
+  UPI_VPA: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined))
+    .pipe(upiAddressSchema.optional()),
+  /** The name a UPI app shows for that address (the account holder's name, as the bank has it). */
+  UPI_PAYEE_NAME: z.string().trim().min(1).max(60).default('Kids Talent Competition'),
 });
 
 export type Env = z.output<typeof envSchema>;

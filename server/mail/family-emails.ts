@@ -3,8 +3,9 @@ import { categoryBySlug, type CategorySlug } from '@domain/categories';
 import type { Language } from '@domain/languages';
 import type { Registration } from '@domain/registration';
 import { CONTACT, LEVELS, SEASON } from '@domain/season';
+import type { PaymentTerms } from '../lib/payment-request';
 import type { MailMessage } from './mail-transport';
-import { referenceQrPng } from './qr-code';
+import { qrPng, referenceQrPng } from './qr-code';
 
 /**
  * Every word the family's emails say, in one module: a language is one more `Copy`. A family
@@ -26,6 +27,8 @@ export type FamilyEmailData = {
   linkExpiresAt: Date;
   correctionsCloseAt: Date;
   now: Date;
+  /** What the family is asked to pay, and how; null when nothing is asked. */
+  payment: PaymentTerms | null;
 };
 
 type Line = { label: string; value: string };
@@ -61,6 +64,12 @@ type Copy = {
   questions: string;
   signature: string;
   formatDate(date: Date): string;
+  payHeading: string;
+  /** What the online contests cost, and how to pay them (or that paying online is not open yet). */
+  payOnline(payment: PaymentTerms, amount: string, code: string): string[];
+  payButton(amount: string): string;
+  payQrAlt(amount: string): string;
+  payAtVenue(payment: PaymentTerms, amount: string): string;
   /** The season's levels: name, dates and venue. */
   levelDates(): Line[];
 };
@@ -97,6 +106,21 @@ const english: Copy = {
     }
     return lines;
   },
+  payHeading: 'Entry fee',
+  payOnline: (payment, amount, code) =>
+    payment.upi
+      ? [
+          `To pay: ${amount} for ${payment.online.contests === 1 ? '1 online contest' : `${payment.online.contests} online contests`}, by UPI to ${payment.upi.payeeName} (${payment.upi.address}).`,
+          `On your phone, use the button below; on a computer, scan the QR code with your phone's UPI app. Keep the reference ${code} in the payment's note, so we can match it.`,
+        ]
+      : [
+          `To pay: ${amount} for ${payment.online.contests === 1 ? '1 online contest' : `${payment.online.contests} online contests`}.`,
+          `Paying online is not open yet. Pay the fee in cash at the venue on the day, or call us on ${CONTACT.phone} or write to ${CONTACT.email}.`,
+        ],
+  payButton: (amount) => `Pay ${amount} with a UPI app`,
+  payQrAlt: (amount) => `QR code to pay ${amount} by UPI`,
+  payAtVenue: (payment, amount) =>
+    `${payment.atVenue.contests === 1 ? '1 in-person contest' : `${payment.atVenue.contests} in-person contests`}: ${amount}, paid in cash at the venue on the day.`,
   datesHeading: 'Contest dates',
   linkHeading: 'Your private page',
   linkUses(data) {
@@ -177,6 +201,21 @@ const tamil: Copy = {
     }
     return lines;
   },
+  payHeading: 'பதிவுக் கட்டணம்',
+  payOnline: (payment, amount, code) =>
+    payment.upi
+      ? [
+          `செலுத்த வேண்டியது: ${payment.online.contests} ஆன்லைன் ${payment.online.contests === 1 ? 'போட்டிக்கு' : 'போட்டிகளுக்கு'} ${amount}, UPI மூலம் ${payment.upi.payeeName} (${payment.upi.address}) கணக்குக்கு.`,
+          `போனில் கீழே உள்ள பொத்தானைத் தொடுங்கள்; கணினியில் பார்த்தால், உங்கள் போனின் UPI செயலியால் QR குறியீட்டை ஸ்கேன் செய்யுங்கள். நாங்கள் சரிபார்க்க, குறிப்பு எண் ${code} பணம் செலுத்தும் குறிப்பில் இருக்கட்டும்.`,
+        ]
+      : [
+          `செலுத்த வேண்டியது: ${payment.online.contests} ஆன்லைன் ${payment.online.contests === 1 ? 'போட்டிக்கு' : 'போட்டிகளுக்கு'} ${amount}.`,
+          `ஆன்லைனில் பணம் செலுத்துவது இன்னும் தொடங்கவில்லை. போட்டி நாளில் அந்த இடத்திலேயே ரொக்கமாகச் செலுத்துங்கள், அல்லது ${CONTACT.phone} என்ற எண்ணில் அழையுங்கள், ${CONTACT.email} முகவரிக்கு எழுதுங்கள்.`,
+        ],
+  payButton: (amount) => `UPI செயலியில் ${amount} செலுத்து`,
+  payQrAlt: (amount) => `UPI மூலம் ${amount} செலுத்துவதற்கான QR குறியீடு`,
+  payAtVenue: (payment, amount) =>
+    `${payment.atVenue.contests} நேரடிப் ${payment.atVenue.contests === 1 ? 'போட்டிக்கு' : 'போட்டிகளுக்கு'} ${amount}, போட்டி நாளில் அந்த இடத்திலேயே ரொக்கமாகச் செலுத்த வேண்டும்.`,
   datesHeading: 'போட்டித் தேதிகள்',
   linkHeading: 'உங்கள் தனிப்பட்ட பக்கம்',
   linkUses(data) {
@@ -206,6 +245,7 @@ function copyFor(language: Language): Copy {
 }
 
 const QR_CID = 'reference-qr@kids-talent-competition';
+const PAY_QR_CID = 'upi-qr@kids-talent-competition';
 
 /** The confirmation: reference code, what was registered, the season's dates, the QR code and the private link. */
 export async function confirmationEmail(data: FamilyEmailData): Promise<MailMessage> {
@@ -214,6 +254,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
   const summary = copy.summary(data);
   const dates = copy.levelDates();
   const expires = copy.formatDate(new Date(data.linkExpiresAt.getTime() - 1));
+  const pay = paymentLines(copy, data);
 
   const text = [
     copy.greeting,
@@ -226,6 +267,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     copy.summaryHeading,
     ...summary.map((line) => `- ${line.label}: ${line.value}`),
     '',
+    ...(pay ? [copy.payHeading, ...pay.paragraphs, ...(pay.upiLink ? [pay.upiLink] : []), ''] : []),
     copy.datesHeading,
     ...dates.map((line) => `- ${line.label}: ${line.value}`),
     '',
@@ -248,6 +290,18 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     `<p><img src="cid:${QR_CID}" width="232" height="232" alt="${escapeHtml(copy.qrAlt(code))}"></p>`,
     `<h2 style="font-size:18px">${escapeHtml(copy.summaryHeading)}</h2>`,
     table(summary),
+    ...(pay
+      ? [
+          `<h2 style="font-size:18px">${escapeHtml(copy.payHeading)}</h2>`,
+          ...pay.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+          ...(pay.upiLink && pay.amount
+            ? [
+                `<p><a href="${escapeHtml(pay.upiLink)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#5b2a86;color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(copy.payButton(pay.amount))}</a></p>`,
+                `<p><img src="cid:${PAY_QR_CID}" width="232" height="232" alt="${escapeHtml(copy.payQrAlt(pay.amount))}"></p>`,
+              ]
+            : []),
+        ]
+      : []),
     `<h2 style="font-size:18px">${escapeHtml(copy.datesHeading)}</h2>`,
     table(dates),
     `<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`,
@@ -263,8 +317,24 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     subject: copy.confirmationSubject(code),
     text,
     html,
-    attachments: [{ filename: `${code}.png`, content: await referenceQrPng(code), contentType: 'image/png', cid: QR_CID }],
+    attachments: [
+      { filename: `${code}.png`, content: await referenceQrPng(code), contentType: 'image/png', cid: QR_CID },
+      ...(pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : []),
+    ],
   };
+}
+
+/** The fee block's words, and the UPI link when there is one; null when nothing is asked. */
+function paymentLines(copy: Copy, data: FamilyEmailData): { paragraphs: string[]; upiLink: string | null; amount: string | null } | null {
+  const payment = data.payment;
+  if (!payment) return null;
+  const rupees = (amount: number) => new Intl.NumberFormat(data.language === 'ta' ? 'ta-IN' : 'en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(amount);
+  const online = payment.online.rupees > 0 ? rupees(payment.online.rupees) : null;
+  const paragraphs = [
+    ...(online ? copy.payOnline(payment, online, data.registration.referenceCode) : []),
+    ...(payment.atVenue.rupees > 0 ? [copy.payAtVenue(payment, rupees(payment.atVenue.rupees))] : []),
+  ];
+  return { paragraphs, upiLink: online ? (payment.upi?.link ?? null) : null, amount: online };
 }
 
 /** The private link again, for a family who asked for it ("find my registration"). */

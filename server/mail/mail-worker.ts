@@ -20,6 +20,7 @@ import {
   type ClaimedMail,
 } from '../db/stores/mail-outbox-store';
 import type { MailMessage, MailTransport } from './mail-transport';
+import { paymentTerms } from '../lib/payment-request';
 
 export type MailWorkerOptions = {
   /** How often an idle worker looks for due emails. */
@@ -137,6 +138,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       linkExpiresAt: seasonEndsAt(),
       correctionsCloseAt: correctionsCloseAt(),
       now,
+      payment: paymentTerms(registration, deps.env),
     };
     const message = claim.template === 'confirmation' ? await confirmationEmail(data) : familyLinkEmail(data);
     let messageId: string;

@@ -7,10 +7,20 @@ import QRCode from 'qrcode';
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2, scale: 8 } as const;
 
 export function referenceQrPng(referenceCode: string): Promise<Buffer> {
-  return QRCode.toBuffer(referenceCode, { ...OPTIONS, type: 'png' });
+  return qrPng(referenceCode);
 }
 
 /** The same image as a data: URL, for the family's page (the CSP allows data: images). */
 export function referenceQrDataUrl(referenceCode: string): Promise<string> {
-  return QRCode.toDataURL(referenceCode, { ...OPTIONS, type: 'image/png' });
+  return qrDataUrl(referenceCode);
+}
+
+/** A QR code of any short text (a `upi://pay` link) as a data: URL, for a page. */
+export function qrDataUrl(text: string): Promise<string> {
+  return QRCode.toDataURL(text, { ...OPTIONS, type: 'image/png' });
+}
+
+/** The same as a PNG, for an email's inline image. */
+export function qrPng(text: string): Promise<Buffer> {
+  return QRCode.toBuffer(text, { ...OPTIONS, type: 'png' });
 }

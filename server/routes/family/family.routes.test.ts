@@ -284,3 +284,34 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     // A second app and database of its own: 30 s was too tight on a busy 2-core machine.
   }, 90_000);
 });
+
+describe.each(testDatabaseKinds())('the fee on the family’s page on %s', (kind) => {
+  const h = useFamilyHarness(kind, { env: { UPI_VPA: 'kidstalent@okaxis', UPI_PAYEE_NAME: 'KTC Chennai' } });
+  const qrText = (dataUrl: string) => decodeQrPng(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  type Payment = { online: { rupees: number; contests: number }; atVenue: { rupees: number; contests: number }; upi: { link: string; qrCode: string } | null } | null;
+  const paymentOf = async (token: string) => ((await (await h.family(token, '/registration')).json()) as { payment: Payment }).payment;
+
+  it('asks for the online contests’ fee by UPI, and the page’s QR code and the email’s decode to the same link', async () => {
+    const { input, token } = await h.register(childRegistration({ categories: ['dance', 'yoga', 'drawing'] }));
+    const payment = await paymentOf(token);
+    const link = `upi://pay?pa=kidstalent%40okaxis&pn=KTC%20Chennai&am=297.00&cu=INR&tn=${input.referenceCode}&tr=${input.referenceCode}`;
+    expect(payment).toMatchObject({ online: { rupees: 297, contests: 3 }, atVenue: { rupees: 0, contests: 0 }, upi: { link } });
+    expect(qrText(payment!.upi!.qrCode)).toBe(link);
+    const emailed = h.lastMailAbout(input.referenceCode).parsed.attachments.find((a) => a.contentId === '<upi-qr@kids-talent-competition>' || a.cid === 'upi-qr@kids-talent-competition');
+    expect(decodeQrPng(emailed!.content)).toBe(link);
+  });
+
+  it('asks nothing once the family has cancelled, nor of an institute', async () => {
+    const { token } = await h.register(childRegistration({ categories: ['dance'] }));
+    expect(await paymentOf(token)).not.toBeNull();
+    expect((await h.family(token, '/registration/cancel', { method: 'POST' })).status).toBe(200);
+    expect(await paymentOf(token)).toBeNull();
+    const institute = await h.register(instituteRegistration());
+    expect(await paymentOf(institute.token)).toBeNull();
+  });
+
+  it('sends the baby contests’ fee to the venue, with no UPI link', async () => {
+    const { token } = await h.register(childRegistration({ age: 7, categories: ['crawling'] }));
+    expect(await paymentOf(token)).toEqual({ online: { rupees: 0, contests: 0 }, atVenue: { rupees: 333, contests: 1 }, upi: null });
+  });
+});

@@ -21,6 +21,7 @@ import { findRegistration, updateRegistration } from '../../db/stores/registrati
 import { findFamilyLink, linksFor, type FamilyLink } from '../../db/stores/family-link-store';
 import { cancelByFamily, registrationRow, registrationsWithCode } from '../../db/stores/family-store';
 import { claimLookup } from '../../db/stores/family-lookup-store';
+import { paymentRequest } from '../../lib/payment-request';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -78,7 +79,6 @@ function linkOf(c: Context<AppEnv>): FamilyLink {
   return link;
 }
 
-/** The registration behind the link; 410 once the organisers have removed it. */
 /**
  * The registration behind the link; 410 `removed` once the organisers have removed it. The
  * family's rights over their data (download it, ask for its erasure) outlive that removal until
@@ -116,6 +116,7 @@ export const familyRoutes = new Hono<AppEnv>()
         },
         link: { expiresAt: linkOf(c).expiresAt },
         erasureRequest: erasure ? { status: erasure.status, requestedAt: erasure.requestedAt, dueAt: erasure.dueAt } : null,
+        payment: await paymentRequest(registration, c.var.deps.env),
       },
       200,
     );

@@ -9,6 +9,7 @@ import { CancelSection } from '../components/cancel-section';
 import { ConsentSection } from '../components/consent-section';
 import { CorrectionForm } from '../components/correction-form';
 import { MyDataSection } from '../components/my-data-section';
+import { PaymentSection } from '../components/payment-section';
 import { RegistrationDetails } from '../components/registration-details';
 import { formatDateTime, formatDay } from '../utils/format';
 import '../family.css';
@@ -64,7 +65,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
     );
   }
 
-  const { registration: r, qrCode, consent, consentNeeded, corrections, erasureRequest } = query.data;
+  const { registration: r, qrCode, consent, consentNeeded, corrections, erasureRequest, payment } = query.data;
   const cancelled = r.status === 'cancelled';
   const label = r.name ?? r.instituteName ?? t('family.participantFallback');
   const status = cancelled ? (r.cancelledBy === 'family' ? t('family.status.cancelledByYou') : t('family.status.cancelled')) : t('family.status.registered');
@@ -84,6 +85,8 @@ function FamilyRegistrationView({ token }: { token: string }) {
         </div>
         <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
+
+      {payment ? <PaymentSection payment={payment} referenceCode={r.referenceCode} /> : null}
 
       {consentNeeded || consent ? <ConsentSection token={token} consent={consent} consentNeeded={consentNeeded} /> : null}
 
