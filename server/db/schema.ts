@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -577,4 +578,83 @@ export const overviewCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.chart, t.key] })],
+);
+
+/** Receipt numbers, one per payment in the ledger: never reused, in the order payments are recorded. */
+export const ledgerReceiptNumbers = pgSequence('ledger_receipt_numbers', { startWith: 1 });
+
+/**
+ * The ledger (ADR 024): every movement of money for a registration, wherever it came from: cash at
+ * a venue, UPI or a bank transfer read from a statement, a waiver, a refund. An entry is never
+ * changed or deleted: one made by mistake is voided (who, when, why), and a registration's payment
+ * status follows from its live entries. A payment gateway would be one more `source`.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    /** The device's id for a venue fee (the venue record's own), a new one otherwise. */
+    id: uuid('id').primaryKey(),
+    /**
+     * Null once the registration is erased: the books keep the money (amount, method, date,
+     * receipt number) without anything about the family (ADR 024).
+     */
+    registrationId: uuid('registration_id').references(() => registrations.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['payment', 'waiver', 'refund'] }).notNull(),
+    /** How the money moved; none for a waiver. */
+    method: text('method', { enum: ['cash', 'upi', 'bank'] }),
+    /** In paise, always positive: the kind says which way it goes. */
+    amountPaise: integer('amount_paise').notNull(),
+    /** The payment's own reference: a UPI transaction reference (UTR), a bank's. */
+    reference: text('reference'),
+    /** Why, for a waiver or a refund. */
+    reason: text('reason'),
+    /** Where the entry came from, and which record there (a venue session, a statement row). */
+    source: text('source', { enum: ['venue', 'statement', 'admin'] }).notNull(),
+    sourceRef: text('source_ref'),
+    recordedBy: text('recorded_by').notNull(),
+    /** When the money moved: the device's time at a venue, the statement's date. */
+    occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** Each payment's receipt number (ledger_receipt_numbers); none for waivers and refunds. */
+    receiptNumber: integer('receipt_number'),
+    voidedAt: timestamp('voided_at', { withTimezone: true, mode: 'string' }),
+    voidedBy: text('voided_by'),
+    voidReason: text('void_reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_registration').on(t.registrationId),
+    index('ledger_entries_occurred').on(t.occurredAt),
+    uniqueIndex('ledger_entries_receipt').on(t.receiptNumber),
+    check('ledger_entries_kind', sql`${t.kind} in ('payment', 'waiver', 'refund')`),
+    check('ledger_entries_method', sql`(${t.kind} = 'waiver') = (${t.method} is null) and (${t.method} is null or ${t.method} in ('cash', 'upi', 'bank'))`),
+    check('ledger_entries_amount', sql`${t.amountPaise} > 0`),
+    check('ledger_entries_reason', sql`(${t.kind} = 'payment') = (${t.reason} is null)`),
+    check('ledger_entries_receipt_for_payments', sql`(${t.kind} = 'payment') = (${t.receiptNumber} is not null)`),
+    check('ledger_entries_source', sql`${t.source} in ('venue', 'statement', 'admin')`),
+    check('ledger_entries_void', sql`(${t.voidedAt} is null) = (${t.voidedBy} is null) and (${t.voidedAt} is null) = (${t.voidReason} is null)`),
+  ],
+);
+
+/**
+ * A UPI transaction reference (UTR) a family typed on its page after paying: "reported, to be
+ * confirmed" until a statement row or an admin confirms it. Keyed by the device's id, so a replay
+ * from the outbox is stored once.
+ */
+export const paymentReports = pgTable(
+  'payment_reports',
+  {
+    id: uuid('id').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    utr: text('utr').notNull(),
+    /** When the family reported it, on their device. */
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_reports_registration_utr').on(t.registrationId, t.utr),
+    index('payment_reports_utr').on(t.utr),
+    check('payment_reports_utr_digits', sql`${t.utr} ~ '^[0-9]{12}$'`),
+  ],
 );

@@ -68,6 +68,10 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
       values (${randomUUID()}::uuid, ${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1', now()) returning id`);
     await database.rows(sql`insert into venue_fees (id, registration_id, session_id, staff_username, device_id, status, amount_rupees, recorded_at)
       values (${randomUUID()}::uuid, ${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1', 'paid', 333, now()) returning id`);
+    await database.rows(sql`insert into ledger_entries (id, registration_id, kind, method, amount_paise, source, source_ref, recorded_by, occurred_at, receipt_number)
+      values (${randomUUID()}::uuid, ${registration.id}::uuid, 'payment', 'upi', 9900, 'admin', null, 'admin', now(), nextval('ledger_receipt_numbers')) returning id`);
+    await database.rows(sql`insert into payment_reports (id, registration_id, utr, reported_at)
+      values (${randomUUID()}::uuid, ${registration.id}::uuid, '412345678901', now()) returning id`);
     await database.rows(sql`insert into venue_walk_ins (registration_id, session_id, staff_username, device_id)
       values (${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1') returning registration_id`);
     await database.rows(sql`insert into retention_runs (season_year, step, counts) values (2025, 'notice', '{"registrations": 1}'::jsonb) returning id`);
@@ -127,6 +131,11 @@ describe('npm run db:copy from PGlite to Postgres', () => {
         expect(before[table]?.length, `rows in ${table}`).toBeGreaterThan(0);
         expect(after[table], table).toEqual(before[table]);
       }
+      // Receipt numbers carry on after the highest one copied: the sequence came along.
+      const [receipts] = await copied.rows<{ next: number; highest: number }>(
+        sql`select nextval('ledger_receipt_numbers')::int as next, (select max(receipt_number) from ledger_entries)::int as highest`,
+      );
+      expect(receipts!.next).toBeGreaterThan(receipts!.highest);
     } finally {
       await source.close();
       await copied.close();

@@ -113,6 +113,15 @@ export const SCRUB_AUDIT_ENTRY = sql.raw(`changes = case when jsonb_typeof(a.cha
         user_agent = case when a.actor = 'family' then null else a.user_agent end`);
 
 /**
+ * What a ledger entry about an erased registration keeps (ADR 024): the money (kind, method,
+ * amount, date, receipt number), not what was written about the family. The SET list of
+ * `update ledger_entries l`, shared with the retention job.
+ */
+export const SCRUB_LEDGER_ENTRY = sql.raw(`reference = null,
+        reason = case when l.reason is null then null else 'erased' end,
+        void_reason = case when l.void_reason is null then null else 'erased' end`);
+
+/**
  * Carries out an open request in one statement (so all or nothing): the request keeps only the
  * registration's type and categories (the anonymous count); the registration row goes, and with
  * it (by cascade) its consents, emails and links; the audit entries about it keep their actions
@@ -143,6 +152,11 @@ export async function carryOutErasure(
       update audit_log a set ${SCRUB_AUDIT_ENTRY}
       from target t
       where a.entity_type = 'registration' and a.entity_id = t.registration_id::text
+    ),
+    ledger as (
+      update ledger_entries l set ${SCRUB_LEDGER_ENTRY}
+      from target t
+      where l.registration_id = t.registration_id
     ),
     removed as (
       delete from registrations r using target t where r.id = t.registration_id

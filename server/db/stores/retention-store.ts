@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SEASON, seasonEndsAt } from '@domain/season';
 import type { Database } from '../client';
 import { isoTime } from '../../lib/sql-time';
-import { SCRUB_AUDIT_ENTRY } from './erasure-store';
+import { SCRUB_AUDIT_ENTRY, SCRUB_LEDGER_ENTRY } from './erasure-store';
 
 /**
  * The retention job's reads and writes (server/retention/retention-job.ts decides when, this
@@ -122,6 +122,11 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
   await tx.rows(sql`
     update venue_fees v set waiver_reason = 'erased' from registrations r
     where v.registration_id = r.id and v.waiver_reason is not null and r.erased_at is null and r.${inSeason}`);
+  // The ledger keeps the money (ADR 024), not the words about the family: references and reasons go.
+  await tx.rows(sql`
+    update ledger_entries l set ${SCRUB_LEDGER_ENTRY} from registrations r
+    where l.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`delete from payment_reports p using registrations r where p.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   await tx.rows(sql`delete from newsletter_subscribers where ${inSeason}`);
   await tx.rows(sql`update erasure_requests set reference_code = '' where status = 'completed' and requested_at < ${seasonEnd()}::timestamptz`);
   await tx.rows(sql`delete from consent_records c using registrations r where c.registration_id = r.id and r.erased_at is null and r.${inSeason}`);

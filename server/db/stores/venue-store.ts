@@ -109,15 +109,24 @@ export async function recordFees(database: Database, session: VenueSession, staf
   );
   if (valid.length > 0) {
     const column = (pick: (fee: FeeWrite) => string | number | null) => sql.param(valid.map(pick));
+    // The venue's record and its ledger entry in one statement: a fee is in both or in neither (ADR 024).
     await database.rows(sql`
-      insert into venue_fees (id, registration_id, session_id, staff_username, device_id, status, amount_rupees, waiver_reason, recorded_at)
-      select id, registration_id, ${session.id}::text, ${staffUsername}::text, device_id, status, amount, reason, recorded_at::timestamptz
-      from unnest(${column((f) => f.id.toLowerCase())}::uuid[], ${column((f) => f.registrationId.toLowerCase())}::uuid[],
-        ${column((f) => f.deviceId)}::text[], ${column((f) => f.status)}::text[], ${column((f) => f.amountRupees)}::int[],
-        ${column((f) => f.waiverReason ?? null)}::text[], ${column((f) => f.recordedAt)}::text[])
-        as input(id, registration_id, device_id, status, amount, reason, recorded_at)
-      order by recorded_at, id
-      on conflict do nothing`);
+      with stored as (
+        insert into venue_fees (id, registration_id, session_id, staff_username, device_id, status, amount_rupees, waiver_reason, recorded_at)
+        select id, registration_id, ${session.id}::text, ${staffUsername}::text, device_id, status, amount, reason, recorded_at::timestamptz
+        from unnest(${column((f) => f.id.toLowerCase())}::uuid[], ${column((f) => f.registrationId.toLowerCase())}::uuid[],
+          ${column((f) => f.deviceId)}::text[], ${column((f) => f.status)}::text[], ${column((f) => f.amountRupees)}::int[],
+          ${column((f) => f.waiverReason ?? null)}::text[], ${column((f) => f.recordedAt)}::text[])
+          as input(id, registration_id, device_id, status, amount, reason, recorded_at)
+        order by recorded_at, id
+        on conflict do nothing
+        returning *
+      )
+      insert into ledger_entries (id, registration_id, kind, method, amount_paise, reason, source, source_ref, recorded_by, occurred_at, receipt_number)
+      select id, registration_id, case status when 'paid' then 'payment' else 'waiver' end, case status when 'paid' then 'cash' end,
+        amount_rupees * 100, waiver_reason, 'venue', session_id, staff_username, recorded_at,
+        case status when 'paid' then nextval('ledger_receipt_numbers') end
+      from (select * from stored where amount_rupees > 0 order by recorded_at, id) fee`);
   }
   const stored = await database.rows<{ id: string; registrationId: string; at: string; by: string; deviceId: string; status: FeeStatus }>(sql`
     select id::text as id, registration_id::text as "registrationId", ${isoTime('recorded_at')} as at, staff_username as by,
