@@ -63,3 +63,26 @@ export function upiPayLink(payment: { address: string; payeeName: string; rupees
   // URLSearchParams writes a space as "+", which some UPI apps show as a plus: use %20.
   return `upi://pay?${parameters.toString().replace(/\+/g, '%20')}`;
 }
+
+/**
+ * A registration's payment status, from its ledger (ADR 024): what is due against what was paid,
+ * refunded and waived, and whether the family reported a UPI payment not yet confirmed. Computed
+ * by the server (payment-store.ts); these are its words.
+ */
+export const PAYMENT_STATUSES = ['nothing_due', 'unpaid', 'reported', 'part_paid', 'paid', 'overpaid', 'waived', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const isPaymentStatus = (value: string): value is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(value);
+
+/** A UPI payment a family reports from its page (`POST /api/family/registration/payment-report`). */
+export const paymentReportSchema = z.object({
+  /** The device's id for the report: a replay from the outbox is stored once. */
+  id: z.uuid(),
+  utr: utrSchema,
+  /** When the family reported it, on their device. */
+  reportedAt: z.iso.datetime({ offset: true, error: 'The time on the device is not valid.' }),
+});
+export type PaymentReportInput = z.input<typeof paymentReportSchema>;
+
+/** A receipt number as receipts and pages show it: R-000123. */
+export const receiptLabel = (receiptNumber: number) => `R-${String(receiptNumber).padStart(6, '0')}`;

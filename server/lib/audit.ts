@@ -26,7 +26,14 @@ export type AuditAction =
   | 'staff.enable'
   | 'judge.review'
   | 'retention.notice'
-  | 'retention.erase';
+  | 'retention.erase'
+  | 'payment.reported'
+  | 'ledger.record'
+  | 'ledger.void'
+  | 'statement.import'
+  | 'statement.match'
+  | 'statement.unmatch'
+  | 'statement.ignore';
 
 /**
  * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year

@@ -85,6 +85,7 @@ const CASES: Record<string, Case> = {
   'POST /family/registration/consent': { who: 'family', path: fc.constant('/api/family/registration/consent'), body: mutated({ guardianName: 'Lakshmi', privacyConsent: true, privacyNoticeVersion: '2027-1' }) },
   'GET /family/registration/data': { who: 'family', path: fc.constant('/api/family/registration/data') },
   'POST /family/registration/erasure-request': { who: 'family', path: fc.constant('/api/family/registration/erasure-request'), body: junkValue },
+  'POST /family/registration/payment-report': { who: 'family', path: fc.constant('/api/family/registration/payment-report'), body: mutated({ id: randomUUID(), utr: '412345678901', reportedAt: new Date().toISOString() }) },
   'POST /family/find': { who: 'nobody', path: fc.constant('/api/family/find'), body: mutated({ referenceCode: 'KTC-7F3K-9QX2', contact: 'a@example.org' }) },
   'GET /erasure-requests': { who: 'admin', path: fc.constant('/api/erasure-requests') },
   'POST /erasure-requests/:id/complete': { who: 'admin', path: param((id) => `/api/erasure-requests/${id}/complete`), body: junkValue },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE } from '@domain/season';
@@ -288,14 +288,21 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
 describe.each(testDatabaseKinds())('the fee on the family’s page on %s', (kind) => {
   const h = useFamilyHarness(kind, { env: { UPI_VPA: 'kidstalent@okaxis', UPI_PAYEE_NAME: 'KTC Chennai' } });
   const qrText = (dataUrl: string) => decodeQrPng(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
-  type Payment = { online: { rupees: number; contests: number }; atVenue: { rupees: number; contests: number }; upi: { link: string; qrCode: string } | null } | null;
+  type Payment = {
+    online: { rupees: number; contests: number };
+    atVenue: { rupees: number; contests: number };
+    upi: { link: string; qrCode: string; rupees: number } | null;
+    status: string;
+    reports: { utr: string }[];
+    receipts: { number: string; rupees: number }[];
+  } | null;
   const paymentOf = async (token: string) => ((await (await h.family(token, '/registration')).json()) as { payment: Payment }).payment;
 
   it('asks for the online contests’ fee by UPI, and the page’s QR code and the email’s decode to the same link', async () => {
     const { input, token } = await h.register(childRegistration({ categories: ['dance', 'yoga', 'drawing'] }));
     const payment = await paymentOf(token);
     const link = `upi://pay?pa=kidstalent%40okaxis&pn=KTC%20Chennai&am=297.00&cu=INR&tn=${input.referenceCode}&tr=${input.referenceCode}`;
-    expect(payment).toMatchObject({ online: { rupees: 297, contests: 3 }, atVenue: { rupees: 0, contests: 0 }, upi: { link } });
+    expect(payment).toMatchObject({ online: { rupees: 297, contests: 3 }, atVenue: { rupees: 0, contests: 0 }, upi: { link }, status: 'unpaid' });
     expect(qrText(payment!.upi!.qrCode)).toBe(link);
     const emailed = h.lastMailAbout(input.referenceCode).parsed.attachments.find((a) => a.contentId === '<upi-qr@kids-talent-competition>' || a.cid === 'upi-qr@kids-talent-competition');
     expect(decodeQrPng(emailed!.content)).toBe(link);
@@ -303,15 +310,41 @@ describe.each(testDatabaseKinds())('the fee on the family’s page on %s', (kind
 
   it('asks nothing once the family has cancelled, nor of an institute', async () => {
     const { token } = await h.register(childRegistration({ categories: ['dance'] }));
-    expect(await paymentOf(token)).not.toBeNull();
+    expect((await paymentOf(token))?.upi).not.toBeNull();
     expect((await h.family(token, '/registration/cancel', { method: 'POST' })).status).toBe(200);
-    expect(await paymentOf(token)).toBeNull();
+    expect(await paymentOf(token)).toMatchObject({ upi: null, cancelled: true });
     const institute = await h.register(instituteRegistration());
     expect(await paymentOf(institute.token)).toBeNull();
   });
 
   it('sends the baby contests’ fee to the venue, with no UPI link', async () => {
     const { token } = await h.register(childRegistration({ age: 7, categories: ['crawling'] }));
-    expect(await paymentOf(token)).toEqual({ online: { rupees: 0, contests: 0 }, atVenue: { rupees: 333, contests: 1 }, upi: null });
+    expect(await paymentOf(token)).toMatchObject({ online: { rupees: 0, contests: 0 }, atVenue: { rupees: 333, contests: 1 }, upi: null, status: 'unpaid' });
+  });
+
+  it('takes the UTR a family reports, once, and says the payment is reported, to be confirmed', async () => {
+    const { input, token } = await h.register(childRegistration({ categories: ['dance'] }));
+    const report = { id: randomUUID(), utr: 'UTR: 4123 4567 8901', reportedAt: h.clock.now.toISOString() };
+    const first = await h.family(token, '/registration/payment-report', json(report));
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ status: 'created', payment: { status: 'reported', reports: [{ utr: '412345678901' }] } });
+    // The outbox sends it again after a lost answer, or a second device reports the same number.
+    expect(await (await h.family(token, '/registration/payment-report', json(report))).json()).toMatchObject({ status: 'duplicate' });
+    expect(await (await h.family(token, '/registration/payment-report', json({ ...report, id: randomUUID() }))).json()).toMatchObject({ status: 'duplicate' });
+    expect((await paymentOf(token))?.reports).toHaveLength(1);
+    const audit = (await (await h.admin('/api/audit?kind=change')).json()) as { items: { action: string; actor: string; entityId: string }[] };
+    expect(audit.items.filter((a) => a.action === 'payment.reported' && a.entityId === input.id)).toEqual([expect.objectContaining({ actor: 'family' })]);
+  });
+
+  it('refuses a UTR that is not 12 digits, a time far from now, and a report for an institute', async () => {
+    const { token } = await h.register(childRegistration({ categories: ['dance'] }));
+    const bad = await h.family(token, '/registration/payment-report', json({ id: randomUUID(), utr: '12345', reportedAt: h.clock.now.toISOString() }));
+    expect(bad.status).toBe(422);
+    expect(await bad.json()).toMatchObject({ error: { fields: { utr: expect.stringMatching(/12-digit/) } } });
+    const late = await h.family(token, '/registration/payment-report', json({ id: randomUUID(), utr: '412345678901', reportedAt: '2031-01-01T00:00:00Z' }));
+    expect(late.status).toBe(422);
+    const institute = await h.register(instituteRegistration());
+    const none = await h.family(institute.token, '/registration/payment-report', json({ id: randomUUID(), utr: '412345678901', reportedAt: h.clock.now.toISOString() }));
+    expect(none.status).toBe(409);
   });
 });

@@ -21,7 +21,10 @@ import { findRegistration, updateRegistration } from '../../db/stores/registrati
 import { findFamilyLink, linksFor, type FamilyLink } from '../../db/stores/family-link-store';
 import { cancelByFamily, registrationRow, registrationsWithCode } from '../../db/stores/family-store';
 import { claimLookup } from '../../db/stores/family-lookup-store';
-import { paymentRequest } from '../../lib/payment-request';
+import { familyPayment, paymentTerms } from '../../lib/payment-request';
+import { paymentSummary, reportPayment } from '../../db/stores/payment-store';
+import { paymentReportSchema } from '@domain/fees';
+import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -116,7 +119,7 @@ export const familyRoutes = new Hono<AppEnv>()
         },
         link: { expiresAt: linkOf(c).expiresAt },
         erasureRequest: erasure ? { status: erasure.status, requestedAt: erasure.requestedAt, dueAt: erasure.dueAt } : null,
-        payment: await paymentRequest(registration, c.var.deps.env),
+        payment: await familyPayment(registration, c.var.deps.env, (await paymentSummary(c.var.deps.database, registration.id))!),
       },
       200,
     );
@@ -181,6 +184,16 @@ export const familyRoutes = new Hono<AppEnv>()
     };
     c.header('Content-Disposition', `attachment; filename="my-data-${registration.referenceCode}.json"`);
     return c.json(data, 200);
+  })
+  .post('/registration/payment-report', requireFamilyLink, jsonBody(paymentReportSchema), async (c) => {
+    const input = c.req.valid('json');
+    if (!isPlausibleDeviceTime(input.reportedAt, c.var.deps.now())) throw new ApiError(422, 'validation_failed', IMPLAUSIBLE_DEVICE_TIME, { reportedAt: IMPLAUSIBLE_DEVICE_TIME });
+    const registration = await linkedRegistration(c);
+    if (!paymentTerms(registration, c.var.deps.env)) throw new ApiError(409, 'conflict', 'Nothing is due for this registration, so there is no payment to report.');
+    const status = await reportPayment(c.var.deps.database, { id: input.id, registrationId: registration.id, utr: input.utr, reportedAt: input.reportedAt });
+    if (status === 'created') await auditFamily(c, 'payment.reported', registration.id, { utr: input.utr });
+    const summary = (await paymentSummary(c.var.deps.database, registration.id))!;
+    return c.json({ id: input.id, status, payment: await familyPayment(registration, c.var.deps.env, summary) }, status === 'created' ? 201 : 200);
   })
   .post('/registration/erasure-request', requireFamilyLink, async (c) => {
     const registration = await linkedRegistration(c, { removedToo: true });

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { BABY_AGE_BANDS } from '@domain/age-bands';
+import type { PaymentStatus } from '@domain/fees';
+import { levelPrice } from '@domain/season';
+import type { Database } from '../client';
+import { isoTime } from '../../lib/sql-time';
+
+/**
+ * A registration's money (ADR 024), as SQL over `registrations r`: what it owes, from the season
+ * module's prices (domain/fees.ts: per contest entered, the baby contests in person, nothing for
+ * an institute), and its status from the live entries of the ledger.
+ */
+const BABY_CATEGORIES = Object.keys(BABY_AGE_BANDS);
+
+export const FEE_DUE_PAISE = sql`case when r.type = 'participant' then (
+    select coalesce(sum(case when c = any(${sql.param(BABY_CATEGORIES)}::text[]) then ${levelPrice('level1', 'in-person') * 100}::int
+      else ${levelPrice('level1', 'online') * 100}::int end), 0)::int
+    from unnest(r.categories) c)
+  else 0 end`;
+
+/** The ledger's live sums for `r`: paid, refunded and waived, in paise. */
+const LEDGER_SUMS = sql`select
+    coalesce(sum(l.amount_paise) filter (where l.kind = 'payment'), 0)::int as paid,
+    coalesce(sum(l.amount_paise) filter (where l.kind = 'refund'), 0)::int as refunded,
+    coalesce(sum(l.amount_paise) filter (where l.kind = 'waiver'), 0)::int as waived
+  from ledger_entries l where l.registration_id = r.id and l.voided_at is null`;
+
+/** `domain/fees.ts`'s PaymentStatus of `r`. */
+export const PAYMENT_STATUS = sql`(select case
+    when d.due = 0 then 'nothing_due'
+    when m.refunded > 0 and m.paid - m.refunded <= 0 then 'refunded'
+    when m.paid - m.refunded + m.waived = 0 then
+      case when exists (select 1 from payment_reports p where p.registration_id = r.id) then 'reported' else 'unpaid' end
+    when m.paid - m.refunded + m.waived < d.due then 'part_paid'
+    when m.paid - m.refunded + m.waived = d.due then case when m.paid - m.refunded = 0 then 'waived' else 'paid' end
+    else 'overpaid' end
+  from (select ${FEE_DUE_PAISE} as due) d, (${LEDGER_SUMS}) m)`;
+
+const ENTRY_COLUMNS = sql`l.id::text as id, l.kind, l.method, l.amount_paise as "amountPaise", l.reference, l.reason, l.source,
+  l.recorded_by as "recordedBy", ${isoTime(sql`l.occurred_at`)} as "occurredAt", l.receipt_number as "receiptNumber",
+  case when l.voided_at is null then null else ${isoTime(sql`l.voided_at`)} end as "voidedAt", l.voided_by as "voidedBy", l.void_reason as "voidReason"`;
+
+export type LedgerEntry = {
+  id: string;
+  kind: 'payment' | 'waiver' | 'refund';
+  method: 'cash' | 'upi' | 'bank' | null;
+  amountPaise: number;
+  reference: string | null;
+  reason: string | null;
+  source: 'venue' | 'statement' | 'admin';
+  recordedBy: string;
+  occurredAt: string;
+  receiptNumber: number | null;
+  voidedAt: string | null;
+  voidedBy: string | null;
+  voidReason: string | null;
+};
+
+export type PaymentSummary = {
+  status: PaymentStatus;
+  duePaise: number;
+  /** Paid less refunded, from live entries. */
+  paidPaise: number;
+  waivedPaise: number;
+  entries: LedgerEntry[];
+  reports: { id: string; utr: string; reportedAt: string }[];
+};
+
+/** A registration's money: its status, sums and every ledger entry (voided ones too), oldest first. */
+export async function paymentSummary(database: Database, registrationId: string): Promise<PaymentSummary | null> {
+  const [row] = await database.rows<{ status: PaymentStatus; due: number }>(sql`
+    select ${PAYMENT_STATUS} as status, ${FEE_DUE_PAISE} as due from registrations r where r.id = ${registrationId}::uuid`);
+  if (!row) return null;
+  const entries = await database.rows<LedgerEntry>(sql`
+    select ${ENTRY_COLUMNS} from ledger_entries l where l.registration_id = ${registrationId}::uuid order by l.occurred_at, l.created_at, l.id`);
+  const reports = await database.rows<{ id: string; utr: string; reportedAt: string }>(sql`
+    select id::text as id, utr, ${isoTime(sql`reported_at`)} as "reportedAt" from payment_reports
+    where registration_id = ${registrationId}::uuid order by reported_at, id`);
+  const live = entries.filter((entry) => !entry.voidedAt);
+  const total = (kind: LedgerEntry['kind']) => live.filter((entry) => entry.kind === kind).reduce((sum, entry) => sum + entry.amountPaise, 0);
+  return {
+    status: row.status,
+    duePaise: Number(row.due),
+    paidPaise: total('payment') - total('refund'),
+    waivedPaise: total('waiver'),
+    entries: entries.map((entry) => ({ ...entry, amountPaise: Number(entry.amountPaise), receiptNumber: entry.receiptNumber === null ? null : Number(entry.receiptNumber) })),
+    reports,
+  };
+}
+
+/**
+ * Stores a UTR the family reported. Idempotent by the device's id, and by the UTR: the same
+ * number reported twice for one registration (two devices, a second tap) is one report.
+ */
+export async function reportPayment(
+  database: Database,
+  report: { id: string; registrationId: string; utr: string; reportedAt: string },
+): Promise<'created' | 'duplicate'> {
+  const inserted = await database.rows<{ id: string }>(sql`
+    insert into payment_reports (id, registration_id, utr, reported_at)
+    values (${report.id}::uuid, ${report.registrationId}::uuid, ${report.utr}, ${report.reportedAt}::timestamptz)
+    on conflict do nothing
+    returning id::text as id`);
+  return inserted.length > 0 ? 'created' : 'duplicate';
+}
