@@ -12,13 +12,14 @@ function blobToDataUrl(blob: Blob): Promise<string> {
 /**
  * Records as plain JSON (photos as data URLs): the last-resort escape hatch, and the one way any
  * record leaves the device as a file (the saved-records page, venue mode's end of day). A file
- * travels further than the phone, so each record's secret stays behind: with it, whoever holds
- * the file could read the server's current copy of the record (ADR 009). `about` adds top-level
+ * travels further than the phone, so each record's secret and credential stay behind: with them,
+ * whoever holds the file could read the server's current copy of the record (ADR 009), or the
+ * family's page. `about` adds top-level
  * fields (venue mode: the session).
  */
 export async function recordsAsJson(records: OutboxRecord[], about: Record<string, unknown> = {}, exportedAt = new Date()): Promise<string> {
   const plain = await Promise.all(
-    records.map(async ({ recordSecret: _secret, ...record }) => {
+    records.map(async ({ recordSecret: _secret, credential: _credential, ...record }) => {
       if (record.kind !== 'judge') return record;
       const { photo, ...rest } = record;
       return { ...rest, photo: photo ? await blobToDataUrl(photo) : null };

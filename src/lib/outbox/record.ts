@@ -31,6 +31,12 @@ export type RecordBase = {
    * Dexie schema needs no new version.
    */
   recordSecret?: string;
+  /**
+   * What a record is sent with when it is not anonymous and not venue mode's: a family's private
+   * link token, as the bearer credential (ADR 013). Like the secret, it never leaves the device in
+   * an export.
+   */
+  credential?: string;
 };
 
 /**

@@ -86,7 +86,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
         <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
 
-      {payment ? <PaymentSection payment={payment} referenceCode={r.referenceCode} /> : null}
+      {payment ? <PaymentSection token={token} payment={payment} referenceCode={r.referenceCode} /> : null}
 
       {consentNeeded || consent ? <ConsentSection token={token} consent={consent} consentNeeded={consentNeeded} /> : null}
 

@@ -4,6 +4,7 @@ import { feeKind } from './fee';
 import { judgeKind } from './judge';
 import type { InputOf, OutboxKindSpec, RecordOf } from './kind';
 import { newsletterKind } from './newsletter';
+import { paymentReportKind } from './payment-report';
 import { registrationKind } from './registration';
 import { walkInKind } from './walk-in';
 
@@ -18,6 +19,7 @@ export const OUTBOX_KINDS = {
   judge: judgeKind,
   contact: contactKind,
   newsletter: newsletterKind,
+  'payment-report': paymentReportKind,
   // Venue mode (ADR 018): walk-ins first, so a check-in or fee for a walk-in finds it on the server.
   'walk-in': walkInKind,
   'check-in': checkInKind,
@@ -41,6 +43,7 @@ export function outboxKind(kind: OutboxKind): OutboxKindSpec<OutboxRecord, unkno
 export type { ContactRecord } from './contact';
 export type { JudgeRecord } from './judge';
 export type { NewsletterRecord } from './newsletter';
+export type { PaymentReportRecord } from './payment-report';
 export type { RegistrationRecord } from './registration';
 export type { CheckInRecord } from './check-in';
 export type { FeeRecord } from './fee';
