@@ -62,6 +62,12 @@ const CASES: Record<string, Case> = {
   'DELETE /registrations/:id': { who: 'admin', path: param((id) => `/api/registrations/${id}`) },
   'POST /registrations/:id/restore': { who: 'admin', path: param((id) => `/api/registrations/${id}/restore`), body: junkValue },
   'POST /registrations/:id/resend-confirmation': { who: 'admin', path: param((id) => `/api/registrations/${id}/resend-confirmation`), body: junkValue },
+  'POST /registrations/:id/ledger': {
+    who: 'admin',
+    path: param((id) => `/api/registrations/${id}/ledger`),
+    body: mutated({ id: randomUUID(), kind: 'payment', method: 'upi', amountRupees: 99, reference: '412345678901', occurredAt: new Date().toISOString() }),
+  },
+  'POST /registrations/:id/ledger/:entryId/void': { who: 'admin', path: param((id) => `/api/registrations/${id}/ledger/${id}/void`), body: mutated({ reason: 'Entered twice' }) },
   'POST /registrations': { who: 'nobody', path: fc.constant('/api/registrations'), body: mutated(childRegistration()) },
   'POST /registrations/batch': { who: 'nobody', path: fc.constant('/api/registrations/batch'), body: batchOf('registrations', () => childRegistration()) },
   'GET /users': { who: 'admin', path: fc.constant('/api/users') },

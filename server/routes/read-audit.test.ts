@@ -55,6 +55,8 @@ const NOT_PERSONAL: Record<string, string> = {
   'DELETE /registrations/:id': 'an audited change',
   'POST /registrations/:id/restore': 'an audited change',
   'POST /registrations/:id/resend-confirmation': 'an audited change',
+  'POST /registrations/:id/ledger': 'an audited change; answers the registration’s money, no personal data',
+  'POST /registrations/:id/ledger/:entryId/void': 'an audited change; answers the registration’s money, no personal data',
   'POST /users/createuser': 'a write (ADR 009)',
   'PUT /users/deleteuser/:id': 'an audited change',
   'POST /judges': 'a write (ADR 009)',

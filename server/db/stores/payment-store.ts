@@ -83,7 +83,7 @@ export async function paymentSummary(database: Database, registrationId: string)
     duePaise: Number(row.due),
     paidPaise: total('payment') - total('refund'),
     waivedPaise: total('waiver'),
-    entries: entries.map((entry) => ({ ...entry, amountPaise: Number(entry.amountPaise), receiptNumber: entry.receiptNumber === null ? null : Number(entry.receiptNumber) })),
+    entries: entries.map(normalized),
     reports,
   };
 }
@@ -102,4 +102,67 @@ export async function reportPayment(
     on conflict do nothing
     returning id::text as id`);
   return inserted.length > 0 ? 'created' : 'duplicate';
+}
+
+type LedgerWrite = {
+  id: string;
+  registrationId: string;
+  kind: LedgerEntry['kind'];
+  method?: 'cash' | 'upi' | 'bank' | undefined;
+  amountRupees: number;
+  reference?: string | undefined;
+  reason?: string | undefined;
+  source: LedgerEntry['source'];
+  sourceRef: string | null;
+  recordedBy: string;
+  occurredAt: string;
+};
+
+/**
+ * Records one entry (a payment gets the next receipt number). Idempotent by id: the same entry
+ * again is a duplicate; another entry under a used id is a conflict.
+ */
+export async function recordLedgerEntry(
+  database: Database,
+  write: LedgerWrite,
+): Promise<{ status: 'created' | 'duplicate'; entry: LedgerEntry } | { status: 'conflict' }> {
+  const amountPaise = Math.round(write.amountRupees * 100);
+  const [created] = await database.rows<LedgerEntry>(sql`
+    insert into ledger_entries as l (id, registration_id, kind, method, amount_paise, reference, reason, source, source_ref, recorded_by, occurred_at, receipt_number)
+    values (${write.id}::uuid, ${write.registrationId}::uuid, ${write.kind}, ${write.method ?? null}, ${amountPaise}, ${write.reference ?? null},
+      ${write.reason ?? null}, ${write.source}, ${write.sourceRef}, ${write.recordedBy}, ${write.occurredAt}::timestamptz,
+      case when ${write.kind} = 'payment' then nextval('ledger_receipt_numbers') end)
+    on conflict (id) do nothing
+    returning ${ENTRY_COLUMNS}`);
+  if (created) return { status: 'created', entry: normalized(created) };
+  const [existing] = await database.rows<LedgerEntry & { registrationId: string }>(sql`
+    select ${ENTRY_COLUMNS}, l.registration_id::text as "registrationId" from ledger_entries l where l.id = ${write.id}::uuid`);
+  const same =
+    existing &&
+    existing.registrationId === write.registrationId.toLowerCase() &&
+    existing.kind === write.kind &&
+    Number(existing.amountPaise) === amountPaise &&
+    (existing.method ?? undefined) === write.method;
+  if (!existing || !same) return { status: 'conflict' };
+  const { registrationId: _registrationId, ...entry } = existing;
+  return { status: 'duplicate', entry: normalized(entry) };
+}
+
+/** Marks an entry voided (who, when, why); it stays in the ledger and stops counting. */
+export async function voidLedgerEntry(
+  database: Database,
+  change: { registrationId: string; entryId: string; by: string; reason: string; now: Date },
+): Promise<'voided' | 'already_voided' | 'not_found'> {
+  const voided = await database.rows<{ id: string }>(sql`
+    update ledger_entries set voided_at = ${change.now.toISOString()}::timestamptz, voided_by = ${change.by}, void_reason = ${change.reason}
+    where id = ${change.entryId}::uuid and registration_id = ${change.registrationId}::uuid and voided_at is null
+    returning id::text as id`);
+  if (voided.length > 0) return 'voided';
+  const [exists] = await database.rows<{ id: string }>(sql`
+    select id::text as id from ledger_entries where id = ${change.entryId}::uuid and registration_id = ${change.registrationId}::uuid`);
+  return exists ? 'already_voided' : 'not_found';
+}
+
+function normalized(entry: LedgerEntry): LedgerEntry {
+  return { ...entry, amountPaise: Number(entry.amountPaise), receiptNumber: entry.receiptNumber === null ? null : Number(entry.receiptNumber) };
 }

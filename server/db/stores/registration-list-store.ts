@@ -9,6 +9,8 @@ import type { Database } from '../client';
 import { ApiError } from '../../lib/errors';
 import { isStorableText } from '../../lib/storable-text';
 import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './registration-row';
+import { PAYMENT_STATUSES } from '@domain/fees';
+import { PAYMENT_STATUS } from './payment-store';
 
 const SORTS = REGISTRATION_SORTS;
 export type Sort = RegistrationSort;
@@ -57,6 +59,11 @@ export const listQuerySchema = z.object({
   checkedIn: z.enum(['yes', 'no', ''], { error: 'checkedIn is yes or no.' }).optional().transform((v) => v || undefined),
   /** Venue mode: the cash fee paid, waived, or not recorded (unpaid). */
   fee: z.enum(['paid', 'waived', 'unpaid', ''], { error: 'fee is paid, waived or unpaid.' }).optional().transform((v) => v || undefined),
+  /** The payment status the ledger gives (ADR 024). */
+  payment: z
+    .enum([...PAYMENT_STATUSES, ''], { error: `payment is one of ${PAYMENT_STATUSES.join(', ')}.` })
+    .optional()
+    .transform((v) => v || undefined),
   sort: z.enum(SORTS, { error: 'Unknown sort column.' }).optional().default('name'),
   dir: z.enum(['asc', 'desc'], { error: 'dir is asc or desc.' }).optional().default('asc'),
   cursor: z.string().max(2000).optional(),
@@ -64,7 +71,7 @@ export const listQuerySchema = z.object({
 });
 export type ListQuery = z.output<typeof listQuerySchema>;
 export type ListFilters = Pick<ListQuery, 'q' | 'category' | 'city' | 'duplicates' | 'day' | 'type' | 'ageMonths'> &
-  Partial<Pick<ListQuery, 'checkedIn' | 'fee'>>;
+  Partial<Pick<ListQuery, 'checkedIn' | 'fee' | 'payment'>>;
 
 type SortValue = string | number | string[];
 type Cursor = { s: Sort; d: 'asc' | 'desc'; k: SortValue; id: string; t: number; f: number };
@@ -172,6 +179,7 @@ export function filterCondition(filters: ListFilters): { from: SQL; where: SQL; 
   }
   if (filters.fee === 'unpaid') parts.push(sql`not exists (select 1 from venue_fees f where f.registration_id = r.id)`);
   else if (filters.fee) parts.push(sql`exists (select 1 from venue_fees f where f.registration_id = r.id and f.status = ${filters.fee})`);
+  if (filters.payment) parts.push(sql`${PAYMENT_STATUS} = ${filters.payment}`);
   return { from: filters.duplicates ? DUPLICATE_ROWS : sql`registrations r`, where: sql.join(parts, sql` and `), filtered: parts.length > 1 };
 }
 

@@ -17,6 +17,8 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'DELETE', path: `/api/registrations/${SOME_ID}` },
   { method: 'POST', path: `/api/registrations/${SOME_ID}/restore` },
   { method: 'POST', path: `/api/registrations/${SOME_ID}/resend-confirmation` },
+  { method: 'POST', path: `/api/registrations/${SOME_ID}/ledger`, body: {} },
+  { method: 'POST', path: `/api/registrations/${SOME_ID}/ledger/${SOME_ID}/void`, body: {} },
   { method: 'GET', path: '/api/erasure-requests' },
   { method: 'POST', path: `/api/erasure-requests/${SOME_ID}/complete` },
   { method: 'GET', path: '/api/users' },

@@ -9,13 +9,16 @@ import { csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
-import { uuidParam } from '../../lib/validators';
+import { isUuid, jsonBody, uuidParam } from '../../lib/validators';
+import { assertStorableText } from '../../lib/storable-text';
 import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
 import { erasureRequestsFor } from '../../db/stores/erasure-store';
 import { consentNeededFor, consentsFor } from '../../db/stores/consent-store';
 import { editableFields, type AdminRegistration } from '../../db/stores/registration-row';
 import { findRegistration, setDeleted, updateRegistration } from '../../db/stores/registration-admin-store';
 import { allMatching, listCities, listQuerySchema, listRegistrations, type ListQuery } from '../../db/stores/registration-list-store';
+import { ledgerEntryInputSchema, voidEntrySchema } from '@domain/fees';
+import { paymentSummary, recordLedgerEntry, voidLedgerEntry } from '../../db/stores/payment-store';
 
 const NOT_FOUND = 'There is no registration with that id.';
 
@@ -33,6 +36,9 @@ function auditedFilters(query: ListQuery): Record<string, unknown> {
   if (query.day) filters.day = query.day;
   if (query.type) filters.type = query.type;
   if (query.ageMonths !== undefined) filters.ageMonths = query.ageMonths;
+  if (query.checkedIn) filters.checkedIn = query.checkedIn;
+  if (query.fee) filters.fee = query.fee;
+  if (query.payment) filters.payment = query.payment;
   return filters;
 }
 
@@ -118,9 +124,49 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
         consent: consents[0] ?? null,
         consentNeeded: consentNeeded ? { noticeVersion: consentNeeded } : null,
         erasureRequests: await erasureRequestsFor(database.db, id),
+        /** Its money (ADR 024): status, sums in paise, every ledger entry and the UTRs the family reported. */
+        payment: await paymentSummary(database, id),
       },
       200,
     );
+  })
+  .post('/:id/ledger', requireAdmin, uuidParam(NOT_FOUND), jsonBody(ledgerEntryInputSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    assertStorableText(input);
+    const { database, now } = c.var.deps;
+    if (new Date(input.occurredAt).getTime() > now().getTime() + 86_400_000 || input.occurredAt < '2020-01-01') {
+      throw new ApiError(422, 'validation_failed', 'Enter when the money moved: not in the future.', { occurredAt: 'Enter when the money moved: not in the future.' });
+    }
+    const registration = await findRegistration(database, id);
+    if (!registration || registration.deletedAt) throw new ApiError(404, 'not_found', NOT_FOUND);
+    const admin = signedInAdmin(c);
+    const outcome = await recordLedgerEntry(database, { ...input, registrationId: id, source: 'admin', sourceRef: null, recordedBy: admin.username });
+    if (outcome.status === 'conflict') throw new ApiError(409, 'conflict', 'An entry with this id was already recorded differently.');
+    if (outcome.status === 'created') {
+      await audit(c, {
+        admin,
+        action: 'ledger.record',
+        entityType: 'registration',
+        entityId: id,
+        changes: { entry: outcome.entry.id, kind: input.kind, method: input.method ?? null, amountRupees: input.amountRupees },
+      });
+    }
+    return c.json({ status: outcome.status, entry: outcome.entry, payment: await paymentSummary(database, id) }, outcome.status === 'created' ? 201 : 200);
+  })
+  .post('/:id/ledger/:entryId/void', requireAdmin, uuidParam(NOT_FOUND), jsonBody(voidEntrySchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const entryId = c.req.param('entryId');
+    if (!isUuid(entryId)) throw new ApiError(404, 'not_found', 'There is no ledger entry with that id.');
+    const { reason } = c.req.valid('json');
+    assertStorableText({ reason });
+    const { database } = c.var.deps;
+    const admin = signedInAdmin(c);
+    const voided = await voidLedgerEntry(database, { registrationId: id, entryId, by: admin.username, reason, now: c.var.deps.now() });
+    if (voided === 'not_found') throw new ApiError(404, 'not_found', 'There is no ledger entry with that id on this registration.');
+    if (voided === 'already_voided') throw new ApiError(409, 'conflict', 'This entry was already voided.');
+    await audit(c, { admin, action: 'ledger.void', entityType: 'registration', entityId: id, changes: { entry: entryId, reason } });
+    return c.json({ payment: await paymentSummary(database, id) }, 200);
   })
   .post('/:id/resend-confirmation', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
     const { id } = c.req.valid('param');

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { VENUE_SESSIONS } from '@domain/season';
+import { useFamilyHarness } from '../../../tests/setup/family-harness';
+import { childRegistration, instituteRegistration } from '../../../tests/setup/registration-fixtures';
+import { json } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { signInStaff, withCookie } from '../auth/sign-in-for-tests';
+
+type Entry = { id: string; kind: string; method: string | null; amountPaise: number; receiptNumber: number | null; voidedAt: string | null; voidedBy: string | null; reason: string | null; source: string };
+type Payment = { status: string; duePaise: number; paidPaise: number; waivedPaise: number; entries: Entry[] };
+
+describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
+  const h = useFamilyHarness(kind);
+  const now = () => h.clock.now.toISOString();
+  const record = (id: string, entry: Record<string, unknown>) => h.admin(`/api/registrations/${id}/ledger`, json({ id: randomUUID(), occurredAt: now(), ...entry }));
+  const paymentOf = async (id: string) => ((await (await h.admin(`/api/registrations/${id}`)).json()) as { payment: Payment }).payment;
+  const statusesIn = async (status: string) =>
+    ((await (await h.admin(`/api/registrations?payment=${status}&limit=200`)).json()) as { items: { id: string }[] }).items.map((item) => item.id);
+
+  it('follows a registration from unpaid to part paid, paid and overpaid, with a receipt number for each payment', async () => {
+    const { input } = await h.register(childRegistration({ categories: ['dance', 'yoga'] }));
+    expect(await paymentOf(input.id)).toMatchObject({ status: 'unpaid', duePaise: 19_800, paidPaise: 0 });
+    expect(await statusesIn('unpaid')).toContain(input.id);
+
+    const first = await record(input.id, { kind: 'payment', method: 'upi', amountRupees: 99, reference: '412345678901' });
+    expect(first.status).toBe(201);
+    const firstEntry = ((await first.json()) as { entry: Entry }).entry;
+    expect(firstEntry).toMatchObject({ kind: 'payment', method: 'upi', amountPaise: 9_900, source: 'admin', receiptNumber: expect.any(Number) });
+    expect((await paymentOf(input.id)).status).toBe('part_paid');
+
+    const second = (await (await record(input.id, { kind: 'payment', method: 'cash', amountRupees: 99 })).json()) as { entry: Entry; payment: Payment };
+    expect(second.payment.status).toBe('paid');
+    expect(second.entry.receiptNumber).toBeGreaterThan(firstEntry.receiptNumber!);
+    expect(await statusesIn('paid')).toContain(input.id);
+    expect(await statusesIn('unpaid')).not.toContain(input.id);
+
+    await record(input.id, { kind: 'payment', method: 'bank', amountRupees: 10.5 });
+    expect(await paymentOf(input.id)).toMatchObject({ status: 'overpaid', paidPaise: 20_850 });
+  });
+
+  it('records a repeated entry once, and refuses another entry under a used id', async () => {
+    const { input } = await h.register(childRegistration({ categories: ['dance'] }));
+    const entry = { id: randomUUID(), kind: 'payment', method: 'cash', amountRupees: 99, occurredAt: now() };
+    expect((await h.admin(`/api/registrations/${input.id}/ledger`, json(entry))).status).toBe(201);
+    const again = await h.admin(`/api/registrations/${input.id}/ledger`, json(entry));
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ status: 'duplicate' });
+    expect((await h.admin(`/api/registrations/${input.id}/ledger`, json({ ...entry, amountRupees: 50 }))).status).toBe(409);
+    expect((await paymentOf(input.id)).entries).toHaveLength(1);
+  });
+
+  it('waives and refunds only with a reason, and says which fields are wrong', async () => {
+    const { input } = await h.register(childRegistration({ categories: ['dance'] }));
+    const noReason = await record(input.id, { kind: 'waiver', amountRupees: 99 });
+    expect(noReason.status).toBe(422);
+    expect(await noReason.json()).toMatchObject({ error: { fields: { reason: expect.stringMatching(/reason/) } } });
+    const badMethod = await record(input.id, { kind: 'payment', amountRupees: 0 });
+    expect(((await badMethod.json()) as { error: { fields: Record<string, string> } }).error.fields).toMatchObject({ amountRupees: expect.any(String), method: expect.any(String) });
+    expect((await record(input.id, { kind: 'payment', method: 'cash', amountRupees: 99, occurredAt: '2031-01-01T00:00:00Z' })).status).toBe(422);
+
+    expect((await record(input.id, { kind: 'waiver', amountRupees: 99, reason: 'Sponsored by the school' })).status).toBe(201);
+    expect((await paymentOf(input.id)).status).toBe('waived');
+
+    const paid = await h.register(childRegistration({ categories: ['dance'] }));
+    await record(paid.input.id, { kind: 'payment', method: 'upi', amountRupees: 99 });
+    await record(paid.input.id, { kind: 'refund', method: 'upi', amountRupees: 99, reason: 'Cancelled before the contest' });
+    expect((await paymentOf(paid.input.id)).status).toBe('refunded');
+  });
+
+  it('voids an entry made by mistake: it stays, marked, stops counting, and the change is audited', async () => {
+    const { input } = await h.register(childRegistration({ categories: ['dance'] }));
+    const { entry } = (await (await record(input.id, { kind: 'payment', method: 'cash', amountRupees: 99 })).json()) as { entry: Entry };
+    expect((await paymentOf(input.id)).status).toBe('paid');
+    const voided = await h.admin(`/api/registrations/${input.id}/ledger/${entry.id}/void`, json({ reason: 'Entered on the wrong child' }));
+    expect(voided.status).toBe(200);
+    const payment = ((await voided.json()) as { payment: Payment }).payment;
+    expect(payment.status).toBe('unpaid');
+    expect(payment.entries).toEqual([expect.objectContaining({ id: entry.id, voidedBy: 'test-admin' })]);
+    expect((await h.admin(`/api/registrations/${input.id}/ledger/${entry.id}/void`, json({ reason: 'again' }))).status).toBe(409);
+    expect((await h.admin(`/api/registrations/${input.id}/ledger/${randomUUID()}/void`, json({ reason: 'nothing there' }))).status).toBe(404);
+    const audit = (await (await h.admin('/api/audit?kind=change')).json()) as { items: { action: string; entityId: string }[] };
+    expect(audit.items.filter((a) => a.entityId === input.id).map((a) => a.action)).toEqual(expect.arrayContaining(['ledger.record', 'ledger.void']));
+  });
+
+  it('puts a venue’s cash fee in the same ledger, with a receipt, once however often the device sends it', async () => {
+    const session = VENUE_SESSIONS.find((v) => v.categories.includes('crawling'))!;
+    const { input } = await h.register(childRegistration({ age: 7, categories: ['crawling'] }));
+    const staff = await signInStaff(h.t);
+    const fee = { id: randomUUID(), registrationId: input.id, status: 'paid', amountRupees: session.feeRupees, recordedAt: now(), sessionId: session.id, deviceId: 'hall-phone' };
+    for (let i = 0; i < 2; i++) expect((await h.t.request('/api/venue/fees/batch', withCookie(staff, json({ fees: [fee] })))).status).toBe(200);
+    const payment = await paymentOf(input.id);
+    expect(payment).toMatchObject({ status: 'paid', duePaise: 33_300, paidPaise: 33_300 });
+    expect(payment.entries).toEqual([expect.objectContaining({ id: fee.id, kind: 'payment', method: 'cash', source: 'venue', receiptNumber: expect.any(Number) })]);
+  });
+
+  it('asks nothing of an institute, and only admins reach the ledger', async () => {
+    const { input } = await h.register(instituteRegistration());
+    expect((await paymentOf(input.id)).status).toBe('nothing_due');
+    const staff = await signInStaff(h.t);
+    const asStaff = await h.t.request(`/api/registrations/${input.id}/ledger`, withCookie(staff, json({ id: randomUUID(), kind: 'payment', method: 'cash', amountRupees: 1, occurredAt: now() })));
+    expect(asStaff.status).toBe(403);
+    expect((await h.t.request(`/api/registrations/${input.id}/ledger`, json({}))).status).toBe(401);
+  });
+});
