@@ -26,6 +26,14 @@ export function uuidParam(notFound: string) {
   });
 }
 
+/** `:id` and `:entryId` (a ledger entry of that registration): both UUIDs, anything else a 404 with `notFound`. */
+export function uuidParams(notFound: string) {
+  const id = uuid.transform((value) => value.toLowerCase());
+  return zValidator('param', z.object({ id, entryId: id }), (result) => {
+    if (!result.success) throw new ApiError(404, 'not_found', notFound);
+  });
+}
+
 /** A JSON body checked with a shared schema: 415 for another content type, 422 with one message per field. */
 export function jsonBody<S extends z.ZodType>(schema: S) {
   return zValidator('json', schema, (result, c) => {

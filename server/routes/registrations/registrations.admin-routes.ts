@@ -9,7 +9,7 @@ import { csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
-import { isUuid, jsonBody, uuidParam } from '../../lib/validators';
+import { jsonBody, uuidParam, uuidParams } from '../../lib/validators';
 import { assertStorableText } from '../../lib/storable-text';
 import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
 import { erasureRequestsFor } from '../../db/stores/erasure-store';
@@ -154,10 +154,8 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     }
     return c.json({ status: outcome.status, entry: outcome.entry, payment: await paymentSummary(database, id) }, outcome.status === 'created' ? 201 : 200);
   })
-  .post('/:id/ledger/:entryId/void', requireAdmin, uuidParam(NOT_FOUND), jsonBody(voidEntrySchema), async (c) => {
-    const { id } = c.req.valid('param');
-    const entryId = c.req.param('entryId');
-    if (!isUuid(entryId)) throw new ApiError(404, 'not_found', 'There is no ledger entry with that id.');
+  .post('/:id/ledger/:entryId/void', requireAdmin, uuidParams('There is no ledger entry with that id.'), jsonBody(voidEntrySchema), async (c) => {
+    const { id, entryId } = c.req.valid('param');
     const { reason } = c.req.valid('json');
     assertStorableText({ reason });
     const { database } = c.var.deps;

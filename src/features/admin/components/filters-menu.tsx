@@ -5,6 +5,8 @@ import { FormField } from '@/components/form/form-field';
 import { citiesQueryOptions } from '../api/get-cities';
 import { useDismiss } from '../hooks/use-dismiss';
 import { activeFilterCount, type RegistrationFilters } from '../utils/registration-filters';
+import { PAYMENT_STATUSES } from '@domain/fees';
+import { PAYMENT_STATUS_LABELS } from '../utils/payment-labels';
 
 type Props = {
   filters: RegistrationFilters;
@@ -122,11 +124,30 @@ export function FiltersMenu({ filters, onChange }: Props) {
             )}
           </FormField>
         </fieldset>
+        <fieldset className="admin-filters__group">
+          <legend>Money</legend>
+          <FormField label="Payment" id={`${panelId}-payment`}>
+            {(control) => (
+              <select
+                {...control}
+                value={filters.payment ?? ''}
+                onChange={(event) => onChange({ payment: (event.target.value || null) as RegistrationFilters['payment'] })}
+              >
+                <option value="">Any</option>
+                {PAYMENT_STATUSES.map((status) => (
+                  <option key={status} value={status}>
+                    {PAYMENT_STATUS_LABELS[status]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </fieldset>
         <button
           type="button"
           className="button button--small"
           disabled={count === 0}
-          onClick={() => onChange({ category: null, city: null, duplicates: false, day: null, type: null, ageMonths: null, checkedIn: null, fee: null })}
+          onClick={() => onChange({ category: null, city: null, duplicates: false, day: null, type: null, ageMonths: null, checkedIn: null, fee: null, payment: null })}
         >
           Clear All Filters
         </button>

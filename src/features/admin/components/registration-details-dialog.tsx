@@ -2,6 +2,7 @@ import { Dialog } from '@/components/dialog';
 import { useRegistration, type RegistrationEmail } from '../api/get-registration';
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { formatDateTime } from '../utils/format';
+import { PaymentPanel } from './payment-panel';
 
 const STATUS_LABELS: Record<RegistrationEmail['status'], string> = {
   queued: 'Queued',
@@ -26,7 +27,7 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   retention: 'the season’s retention date',
 };
 
-/** One registration's emails (with a failure's reason), its consent record and erasure requests; Resend. */
+/** One registration's emails (with a failure's reason), its consent record, its payment and erasure requests; Resend. */
 export function RegistrationDetailsDialog({ id, label, onClose }: { id: string; label: string; onClose: () => void }) {
   const query = useRegistration(id);
   const resend = useResendConfirmation(id);
@@ -97,6 +98,8 @@ export function RegistrationDetailsDialog({ id, label, onClose }: { id: string; 
             <p>No consent recorded (queued on a device before consent was asked).</p>
           )}
           {data.consentNeeded ? <p className="admin-muted">The family’s page asks for consent to notice version {data.consentNeeded.noticeVersion}.</p> : null}
+
+          {data.payment ? <PaymentPanel registrationId={id} payment={data.payment} /> : null}
 
           {data.erasureRequests.length > 0 ? (
             <>

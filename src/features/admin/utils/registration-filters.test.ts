@@ -15,8 +15,8 @@ describe('registration filters in the URL', () => {
     expect(filtersToSearchParams(filters).toString()).toBe('');
   });
 
-  it('round-trips search, category, city, duplicates, venue filters and sort', () => {
-    const url = new URLSearchParams('q=asha&category=crawling&city=Chennai&duplicates=1&checkedIn=no&fee=unpaid&sort=age&dir=desc');
+  it('round-trips search, category, city, duplicates, venue and payment filters and sort', () => {
+    const url = new URLSearchParams('q=asha&category=crawling&city=Chennai&duplicates=1&checkedIn=no&fee=unpaid&payment=part_paid&sort=age&dir=desc');
     const filters = filtersFromSearchParams(url);
     expect(filters).toEqual({
       q: 'asha',
@@ -28,10 +28,11 @@ describe('registration filters in the URL', () => {
       ageMonths: null,
       checkedIn: 'no',
       fee: 'unpaid',
+      payment: 'part_paid',
       sort: 'age',
       dir: 'desc',
     });
-    expect(filtersFromSearchParams(new URLSearchParams('checkedIn=maybe&fee=free'))).toMatchObject({ checkedIn: null, fee: null });
+    expect(filtersFromSearchParams(new URLSearchParams('checkedIn=maybe&fee=free&payment=maybe'))).toMatchObject({ checkedIn: null, fee: null, payment: null });
     expect(filtersFromSearchParams(filtersToSearchParams(filters))).toEqual(filters);
   });
 

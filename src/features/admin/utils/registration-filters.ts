@@ -1,4 +1,5 @@
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
+import { isPaymentStatus, type PaymentStatus } from '@domain/fees';
 import { REGISTRATION_SORTS, type RegistrationSort } from '@domain/registration-rules';
 
 /** The API's sort columns (domain/registration-rules.ts), in the table's column order. */
@@ -21,6 +22,8 @@ export type RegistrationFilters = {
   checkedIn: 'yes' | 'no' | null;
   /** Venue mode: the cash fee. */
   fee: 'paid' | 'waived' | 'unpaid' | null;
+  /** The payment status the ledger gives (ADR 024). */
+  payment: PaymentStatus | null;
   sort: SortColumn;
   dir: SortDirection;
 };
@@ -35,6 +38,7 @@ export const DEFAULT_FILTERS: RegistrationFilters = {
   ageMonths: null,
   checkedIn: null,
   fee: null,
+  payment: null,
   sort: 'name',
   dir: 'asc',
 };
@@ -60,6 +64,7 @@ export function filtersFromSearchParams(params: URLSearchParams): RegistrationFi
     ageMonths: /^\d{1,2}$/.test(params.get('ageMonths') ?? '') ? Number(params.get('ageMonths')) : null,
     checkedIn: oneOf(params.get('checkedIn'), ['yes', 'no'] as const),
     fee: oneOf(params.get('fee'), ['paid', 'waived', 'unpaid'] as const),
+    payment: isPaymentStatus(params.get('payment') ?? '') ? (params.get('payment') as PaymentStatus) : null,
     sort: isSortColumn(sort) ? sort : DEFAULT_FILTERS.sort,
     dir: params.get('dir') === 'desc' ? 'desc' : 'asc',
   };
@@ -77,6 +82,7 @@ export function filtersToSearchParams(filters: RegistrationFilters): URLSearchPa
   if (filters.ageMonths !== null) params.set('ageMonths', String(filters.ageMonths));
   if (filters.checkedIn) params.set('checkedIn', filters.checkedIn);
   if (filters.fee) params.set('fee', filters.fee);
+  if (filters.payment) params.set('payment', filters.payment);
   if (filters.sort !== DEFAULT_FILTERS.sort || filters.dir !== DEFAULT_FILTERS.dir) {
     params.set('sort', filters.sort);
     params.set('dir', filters.dir);
@@ -103,6 +109,7 @@ export function activeFilterCount(filters: RegistrationFilters): number {
     filters.ageMonths !== null,
     filters.checkedIn !== null,
     filters.fee !== null,
+    filters.payment !== null,
   ].filter(Boolean).length;
 }
 
