@@ -115,8 +115,8 @@ function RecordEntryForm({ registrationId }: { registrationId: string }) {
       amountRupees: values.amountRupees,
       reference: values.reference,
       reason: values.reason,
-      // Noon in Chennai on the chosen day: the day stays the same in every time zone's reading.
-      occurredAt: `${values.day}T12:00:00+05:30`,
+      // Now, for money that moved today; noon in Chennai on an earlier day (its day is the same read anywhere in India).
+      occurredAt: values.day === today() ? new Date().toISOString() : `${values.day}T12:00:00+05:30`,
     };
     if (!form.check(ledgerEntryInputSchema, entry)) return;
     try {
