@@ -153,3 +153,18 @@ function openPostgres(options: { url: string; maxConnections?: number }): Databa
     },
   };
 }
+
+/** What a store function that may run inside a transaction needs: raw SQL with rows back. */
+export type Queryable = { rows<T>(query: SQL): Promise<T[]> };
+
+/** Runs `work` in one transaction, with the same `rows` helper the database has. */
+export async function inTransaction<T>(database: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  return database.db.transaction(async (tx) =>
+    work({
+      async rows<R>(query: SQL) {
+        const result = (await tx.execute(query)) as unknown as R[] | { rows: R[] };
+        return Array.isArray(result) ? result : result.rows;
+      },
+    }),
+  );
+}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  date,
   boolean,
   check,
   customType,
@@ -658,3 +659,66 @@ export const paymentReports = pgTable(
     check('payment_reports_utr_digits', sql`${t.utr} ~ '^[0-9]{12}$'`),
   ],
 );
+
+/** One upload of a bank statement (ADR 024): who imported which file, and what was new in it. */
+export const statementImports = pgTable('statement_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  fileName: text('file_name').notNull(),
+  format: text('format', { enum: ['csv', 'camt053'] }).notNull(),
+  importedBy: text('imported_by').notNull(),
+  /** Lines read, lines seen for the first time, and lines an earlier import already had. */
+  lines: integer('lines').notNull().default(0),
+  newRows: integer('new_rows').notNull().default(0),
+  knownRows: integer('known_rows').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/**
+ * Each line of the organiser's bank statements, once (ADR 024): its fingerprint is the same
+ * whichever file or format it came in, so a second import or an overlapping statement adds
+ * nothing. `state` is what it came to; the ledger entries it made carry its id as `source_ref`.
+ */
+export const statementRows = pgTable(
+  'statement_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fingerprint: text('fingerprint').notNull(),
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => statementImports.id),
+    bookedOn: date('booked_on', { mode: 'string' }),
+    direction: text('direction', { enum: ['credit', 'debit'] }),
+    amountPaise: integer('amount_paise'),
+    narration: text('narration').notNull().default(''),
+    reference: text('reference'),
+    /** An unreadable line, as it was, and why it could not be read. */
+    raw: text('raw'),
+    problem: text('problem'),
+    state: text('state').notNull(),
+    /** The registrations the money went to (matched, split, part, over, already paid). */
+    registrationIds: uuid('registration_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    /** For a person to choose from: registrations whose balance is the amount, with why. */
+    suggestions: jsonb('suggestions'),
+    /** Null while the import decided; the admin who decided otherwise. */
+    decidedBy: text('decided_by'),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('statement_rows_fingerprint').on(t.fingerprint),
+    index('statement_rows_state').on(t.state, t.bookedOn),
+    index('statement_rows_booked').on(t.bookedOn),
+    check(
+      'statement_rows_state_known',
+      sql`${t.state} in ('matched', 'split', 'part_payment', 'overpayment', 'already_paid', 'suggested', 'no_match', 'invalid', 'ignored')`,
+    ),
+  ],
+);
+
+/** A bank's CSV column mapping, remembered by its header line for the next statement. */
+export const statementProfiles = pgTable('statement_profiles', {
+  signature: text('signature').primaryKey(),
+  mapping: jsonb('mapping').notNull(),
+  updatedBy: text('updated_by').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

@@ -1,10 +1,9 @@
 import { retentionAt, retentionDate, retentionNoticeAt, RETENTION_NOTICE_HOURS, SEASON } from '@domain/season';
-import type { Database } from '../db/client';
+import { inTransaction, type Database } from '../db/client';
 import {
   auditRetentionStep,
   claimRetentionStep,
   erasePersonalData,
-  inTransaction,
   pendingCounts,
   queueNotices,
   runsOf,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { SEASON, seasonEndsAt } from '@domain/season';
-import type { Database } from '../client';
+import type { Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
 import { SCRUB_AUDIT_ENTRY, SCRUB_LEDGER_ENTRY } from './erasure-store';
 
@@ -19,7 +19,6 @@ export type RetentionCounts = {
   contactMessages: number;
 };
 
-export type Queryable = { rows<T>(query: ReturnType<typeof sql>): Promise<T[]> };
 
 /** Records of this season: made before it ended (next season's registrations are not touched). */
 const seasonEnd = () => seasonEndsAt().toISOString();
@@ -48,17 +47,6 @@ export async function runsOf(db: Queryable): Promise<RunRow[]> {
     from retention_runs where season_year = ${SEASON.year}`);
 }
 
-/** Runs `work` in one transaction, with the same `rows` helper the database has. */
-export async function inTransaction<T>(database: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  return database.db.transaction(async (tx) =>
-    work({
-      async rows<R>(query: ReturnType<typeof sql>) {
-        const result = (await tx.execute(query)) as unknown as R[] | { rows: R[] };
-        return Array.isArray(result) ? result : result.rows;
-      },
-    }),
-  );
-}
 
 /** Whether this instance holds the job's lock until the transaction ends (another instance: false). */
 export async function tryRetentionLock(tx: Queryable): Promise<boolean> {
