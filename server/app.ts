@@ -27,9 +27,12 @@ import { staffAdminRoutes } from './routes/staff/staff.admin-routes';
 import { venueAdminRoutes, venueRoutes } from './routes/venue/venue.routes';
 import { overviewAdminRoutes } from './routes/overview/overview.admin-routes';
 import { retentionAdminRoutes } from './routes/retention/retention.admin-routes';
+import { statementAdminRoutes } from './routes/statements/statements.admin-routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
+/** A bank statement: a season of a busy account is a few MB; it streams, so this only bounds the work. */
+export const STATEMENT_LIMIT_BYTES = 25 * 1024 * 1024;
 
 /** Every /api resource, chained so that `AppType` types the client (hc<AppType>). */
 export function createApi() {
@@ -53,7 +56,8 @@ export function createApi() {
     .route('/venue', venueRoutes)
     .route('/venue', venueAdminRoutes)
     .route('/overview', overviewAdminRoutes)
-    .route('/retention', retentionAdminRoutes);
+    .route('/retention', retentionAdminRoutes)
+    .route('/statements', statementAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -114,7 +118,15 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     maxSize: UPLOAD_LIMIT_BYTES,
     onError: (c) => c.json(errorBody('payload_too_large', 'The upload is larger than 6 MB. Photos must be at most 5 MB.'), 413),
   });
-  app.use('/api/*', (c, next) => (c.req.path.startsWith('/api/judges') ? uploadLimit(c, next) : jsonLimit(c, next)));
+  const statementLimit = bodyLimit({
+    maxSize: STATEMENT_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'The statement file is larger than 25 MB. Export a shorter period.'), 413),
+  });
+  app.use('/api/*', (c, next) => {
+    if (c.req.path.startsWith('/api/judges')) return uploadLimit(c, next);
+    if (c.req.path.startsWith('/api/statements/')) return statementLimit(c, next);
+    return jsonLimit(c, next);
+  });
   // Answers under 1 KB go as they are: gzip would save little and cost a thread-pool job.
   app.use('/api/*', compress({ threshold: 1024 }));
   app.use('/api/*', jsonContentLength());

@@ -53,6 +53,7 @@ export type ReadAction =
   | 'read.erasure_requests.list'
   | 'read.audit.list'
   | 'read.venue.roster'
+  | 'read.statements.list'
   | 'read.family.registration'
   | 'read.family.data';
 

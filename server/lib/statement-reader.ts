@@ -27,10 +27,15 @@ export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator
 }
 
 /** The statement lines of a CSV export, read with the mapping; lines above the header and footer lines are passed over. */
-export async function* csvStatementLines(body: ReadableStream<Uint8Array>, mapping: ColumnMapping): AsyncGenerator<StatementLine> {
+export async function* csvStatementLines(
+  body: ReadableStream<Uint8Array>,
+  mapping: ColumnMapping,
+  onHeader: (header: string[]) => void = () => {},
+): AsyncGenerator<StatementLine> {
   let index = -1;
   for await (const row of csvRows(body)) {
     index += 1;
+    if (index === mapping.headerRow) onHeader(row);
     if (index <= mapping.headerRow) continue;
     // Totals, "end of statement" and blank lines: fewer than three cells with anything in them.
     if (row.filter((cell) => cell.trim() !== '').length < 3) continue;
@@ -122,4 +127,40 @@ function camtLine(entry: CamtEntry): StatementLine {
     reference: entry.references.accountServicer ?? entry.references.entry ?? entry.references.endToEnd ?? null,
     balance: null,
   };
+}
+
+/** The first bytes of a body, at most `limit`, and the stream is let go. */
+export async function firstBytes(body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array> {
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  await reader.cancel().catch(() => {});
+  const bytes = new Uint8Array(Math.min(size, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    const part = chunk.subarray(0, Math.min(chunk.byteLength, bytes.byteLength - offset));
+    bytes.set(part, offset);
+    offset += part.byteLength;
+    if (offset >= bytes.byteLength) break;
+  }
+  return bytes;
+}
+
+/** A CSV's first rows from its first bytes (the last, maybe cut, line left out). */
+export async function previewRows(bytes: Uint8Array, complete: boolean): Promise<string[][]> {
+  let text = new TextDecoder().decode(bytes);
+  if (!complete) text = text.slice(0, Math.max(0, text.lastIndexOf('\n')));
+  const rows: string[][] = [];
+  const stream = new Blob([text]).stream() as ReadableStream<Uint8Array>;
+  for await (const row of csvRows(stream)) {
+    rows.push(row);
+    if (rows.length >= 40) break;
+  }
+  return rows;
 }

@@ -48,3 +48,13 @@ export async function setDeleted(
   const registration = await findRegistration(database, id);
   return registration ? { registration, changed: changed.length > 0 } : null;
 }
+
+/** The live registrations holding each reference code (codes are not unique: twins can share one, ADR 009). */
+export async function findRegistrationIdsByCode(database: Database, codes: readonly string[]): Promise<Map<string, string[]>> {
+  if (codes.length === 0) return new Map();
+  const rows = await database.rows<{ code: string; id: string }>(sql`
+    select reference_code as code, id::text as id from registrations where deleted_at is null and reference_code = any(${sql.param([...codes])}::text[])`);
+  const byCode = new Map<string, string[]>();
+  for (const row of rows) byCode.set(row.code, [...(byCode.get(row.code) ?? []), row.id]);
+  return byCode;
+}

@@ -1,0 +1,426 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { SEASON } from '@domain/season';
+import { codesIn, NEEDS_A_PERSON, payerWordsIn, utrsIn, type StatementLine, type StatementRowState } from '@domain/statements';
+import { inTransaction, type Database, type Queryable } from '../client';
+import { isoTime } from '../../lib/sql-time';
+import { FEE_DUE_PAISE } from './payment-store';
+
+/**
+ * Bank statements against the ledger (ADR 024). An import reads the file line by line; each line
+ * is stored once, by its fingerprint; each new credit is matched in this order: a reference code
+ * in its narration (however it was written), then a UTR the family reported, then suggestions
+ * (the amount owed, registered within 3 days, the payer's name) for a person to confirm. What is
+ * matched goes into the ledger at once, split between children of one family when the amount is
+ * exactly their balances.
+ */
+
+const BATCH = 500;
+const DAY_MS = 86_400_000;
+
+type Fingerprinted = { line: StatementLine; fingerprint: string };
+
+/** The same bank line gives the same fingerprint from a CSV export or a CAMT.053 file. */
+function fingerprintsOf(lines: StatementLine[], seen: Map<string, number>): Fingerprinted[] {
+  return lines.map((line) => {
+    let key: string;
+    if (line.kind === 'invalid') key = `invalid|${line.raw}`;
+    else {
+      // The bank's own reference (a UTR for UPI, the transaction number otherwise) is the line's
+      // identity when there is one; else its narration and balance, which a re-export repeats.
+      const reference = (line.reference ?? '').toUpperCase().replace(/[^0-9A-Z]/g, '').replace(/^0+/, '');
+      const narration = line.narration.toUpperCase().replace(/[^0-9A-Z]/g, '');
+      key = `${line.bookedOn}|${line.direction}|${line.amountPaise}|${reference ? `ref:${reference}` : `text:${narration}|${line.balance ?? ''}`}`;
+    }
+    // Two equal lines in one file (two equal transfers on a day, no reference) stay two rows.
+    const occurrence = (seen.get(key) ?? 0) + 1;
+    seen.set(key, occurrence);
+    return { line, fingerprint: createHash('sha256').update(`${key}|${occurrence}`).digest('hex') };
+  });
+}
+
+export type ImportSummary = {
+  importId: string;
+  lines: number;
+  newRows: number;
+  knownRows: number;
+  states: Partial<Record<StatementRowState, number>>;
+};
+
+/** Imports a statement's lines; a line an earlier import already had is counted, never matched again. */
+export async function importStatement(
+  database: Database,
+  input: { fileName: string; format: 'csv' | 'camt053'; importedBy: string; lines: AsyncIterable<StatementLine> },
+): Promise<ImportSummary> {
+  const [created] = await database.rows<{ id: string }>(sql`
+    insert into statement_imports (file_name, format, imported_by) values (${input.fileName}, ${input.format}, ${input.importedBy}) returning id::text as id`);
+  const importId = created!.id;
+  const summary: ImportSummary = { importId, lines: 0, newRows: 0, knownRows: 0, states: {} };
+  const seen = new Map<string, number>();
+  let batch: StatementLine[] = [];
+  const flush = async () => {
+    const lines = fingerprintsOf(batch, seen);
+    batch = [];
+    const states = await inTransaction(database, (tx) => storeAndMatch(tx, importId, input.importedBy, lines));
+    summary.newRows += states.length;
+    summary.knownRows += lines.length - states.length;
+    for (const state of states) summary.states[state] = (summary.states[state] ?? 0) + 1;
+  };
+  for await (const line of input.lines) {
+    summary.lines += 1;
+    batch.push(line);
+    if (batch.length >= BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  await database.rows(sql`
+    update statement_imports set lines = ${summary.lines}, new_rows = ${summary.newRows}, known_rows = ${summary.knownRows} where id = ${importId}::uuid`);
+  return summary;
+}
+
+type NewRow = { id: string; line: Extract<StatementLine, { kind: 'entry' }> };
+
+/** Stores the batch's new lines (a known fingerprint is passed over) and decides each new credit. */
+async function storeAndMatch(tx: Queryable, importId: string, importedBy: string, lines: Fingerprinted[]): Promise<StatementRowState[]> {
+  if (lines.length === 0) return [];
+  const column = <T>(pick: (item: Fingerprinted) => T) => sql.param(lines.map(pick));
+  const entry = (item: Fingerprinted) => (item.line.kind === 'entry' ? item.line : null);
+  const inserted = await tx.rows<{ id: string; fingerprint: string }>(sql`
+    insert into statement_rows (fingerprint, import_id, booked_on, direction, amount_paise, narration, reference, raw, problem, state)
+    select fingerprint, ${importId}::uuid, booked_on::date, direction, amount_paise, narration, reference, raw, problem,
+      case when problem is not null then 'invalid' when direction = 'debit' then 'ignored' else 'no_match' end
+    from unnest(${column((i) => i.fingerprint)}::text[], ${column((i) => entry(i)?.bookedOn ?? null)}::text[],
+      ${column((i) => entry(i)?.direction ?? null)}::text[], ${column((i) => entry(i)?.amountPaise ?? null)}::int[],
+      ${column((i) => entry(i)?.narration ?? '')}::text[], ${column((i) => entry(i)?.reference ?? null)}::text[],
+      ${column((i) => (i.line.kind === 'invalid' ? i.line.raw : null))}::text[], ${column((i) => (i.line.kind === 'invalid' ? i.line.problem : null))}::text[])
+      as input(fingerprint, booked_on, direction, amount_paise, narration, reference, raw, problem)
+    on conflict (fingerprint) do nothing
+    returning id::text as id, fingerprint`);
+  const idOf = new Map(inserted.map((row) => [row.fingerprint, row.id]));
+  const states: StatementRowState[] = [];
+  const credits: NewRow[] = [];
+  for (const item of lines) {
+    const id = idOf.get(item.fingerprint);
+    if (!id) continue;
+    if (item.line.kind === 'invalid') states.push('invalid');
+    else if (item.line.direction === 'debit') states.push('ignored');
+    else credits.push({ id, line: item.line });
+  }
+  const matcher = await Matcher.load(tx, credits);
+  for (const row of credits) {
+    const decision = await matcher.decide(row);
+    await applyDecision(tx, row.id, decision, { by: importedBy, automatic: true });
+    states.push(decision.state);
+  }
+  return states;
+}
+
+type Candidate = {
+  id: string;
+  code: string;
+  email: string;
+  phone: string;
+  words: string[];
+  createdOn: string;
+  due: number;
+  settled: number;
+};
+
+type Decision = {
+  state: StatementRowState;
+  /** The ledger entries to write: which registration, how much. */
+  entries: { registrationId: string; amountPaise: number }[];
+  suggestions: { registrationId: string; referenceCode: string; why: string }[] | null;
+  method: 'upi' | 'bank';
+  reference: string | null;
+  occurredAt: string;
+  amountPaise: number;
+};
+
+const CANDIDATE_COLUMNS = sql`r.id::text as id, r.reference_code as code, lower(r.email) as email, r.phone,
+  lower(concat_ws(' ', r.name, r.institute_name, (select c.guardian_name from consent_records c where c.registration_id = r.id order by c.consented_at desc limit 1), split_part(r.email, '@', 1))) as words,
+  to_char(r.created_at at time zone ${SEASON.timeZone}, 'YYYY-MM-DD') as "createdOn",
+  ${FEE_DUE_PAISE} as due,
+  (select coalesce(sum(case l.kind when 'refund' then -l.amount_paise else l.amount_paise end), 0)::int
+     from ledger_entries l where l.registration_id = r.id and l.voided_at is null) as settled`;
+
+type CandidateRow = Omit<Candidate, 'words'> & { words: string };
+
+const toCandidate = (row: CandidateRow): Candidate => ({ ...row, due: Number(row.due), settled: Number(row.settled), words: row.words.split(/[^a-z]+/).filter((w) => w.length >= 3) });
+
+/** What a batch's credits may match, loaded once per batch; balances move as the batch is decided. */
+class Matcher {
+  private constructor(
+    private readonly tx: Queryable,
+    private readonly byCode: Map<string, Candidate[]>,
+    private readonly byUtr: Map<string, string[]>,
+    private readonly byId: Map<string, Candidate>,
+  ) {}
+
+  static async load(tx: Queryable, rows: NewRow[]): Promise<Matcher> {
+    const texts = rows.map((row) => `${row.line.narration} ${row.line.reference ?? ''}`);
+    const codes = [...new Set(texts.flatMap(codesIn))];
+    const utrs = [...new Set(texts.flatMap(utrsIn))];
+    const byCode = new Map<string, Candidate[]>();
+    const byId = new Map<string, Candidate>();
+    if (codes.length > 0) {
+      const found = await tx.rows<CandidateRow>(sql`
+        select ${CANDIDATE_COLUMNS} from registrations r where r.deleted_at is null and r.reference_code = any(${sql.param(codes)}::text[])`);
+      for (const row of found.map(toCandidate)) {
+        byCode.set(row.code, [...(byCode.get(row.code) ?? []), row]);
+        byId.set(row.id, row);
+      }
+    }
+    const byUtr = new Map<string, string[]>();
+    if (utrs.length > 0) {
+      const reports = await tx.rows<{ utr: string; id: string }>(sql`
+        select distinct p.utr, r.id::text as id from payment_reports p join registrations r on r.id = p.registration_id
+        where r.deleted_at is null and p.utr = any(${sql.param(utrs)}::text[])`);
+      for (const report of reports) byUtr.set(report.utr, [...(byUtr.get(report.utr) ?? []), report.id]);
+    }
+    return new Matcher(tx, byCode, byUtr, byId);
+  }
+
+  /** The registrations with these ids (not deleted), with their balances as this batch leaves them. */
+  async candidates(ids: string[]): Promise<Candidate[]> {
+    const missing = ids.filter((id) => !this.byId.has(id));
+    if (missing.length > 0) {
+      const found = await this.tx.rows<CandidateRow>(sql`
+        select ${CANDIDATE_COLUMNS} from registrations r where r.deleted_at is null and r.id = any(${sql.param(missing)}::uuid[])`);
+      for (const row of found.map(toCandidate)) this.byId.set(row.id, row);
+    }
+    return ids.map((id) => this.byId.get(id)).filter((c): c is Candidate => c !== undefined);
+  }
+
+  async decide(row: NewRow): Promise<Decision> {
+    const { line } = row;
+    const text = `${line.narration} ${line.reference ?? ''}`;
+    const utrs = utrsIn(text);
+    const base = {
+      amountPaise: line.amountPaise,
+      method: /\bUPI\b/i.test(text) || utrs.length > 0 ? ('upi' as const) : ('bank' as const),
+      reference: utrs[0] ?? line.reference,
+      // Noon in Chennai on the day the bank booked it.
+      occurredAt: `${line.bookedOn}T12:00:00+05:30`,
+    };
+    const byCode = codesIn(text).flatMap((code) => this.byCode.get(code) ?? []);
+    const byUtr = byCode.length > 0 ? [] : await this.candidates([...new Set(utrs.flatMap((utr) => this.byUtr.get(utr) ?? []))]);
+    const found = byCode.length > 0 ? byCode : byUtr;
+    if (found.length === 1) return this.settle(base, found[0]!);
+    if (found.length > 1) {
+      // One transfer for several children (pretix #1365): split when it is exactly what they owe.
+      const split = this.splitAcross(found, line.amountPaise);
+      if (split) return this.record(base, 'split', split);
+      return { ...base, state: 'suggested', entries: [], suggestions: found.map((c) => ({ registrationId: c.id, referenceCode: c.code, why: 'named in the narration' })) };
+    }
+    return { ...base, ...(await this.suggest(line)) };
+  }
+
+  private balanceOf(candidate: Candidate): number {
+    return candidate.due - candidate.settled;
+  }
+
+  splitAcross(candidates: Candidate[], amountPaise: number): { registrationId: string; amountPaise: number }[] | null {
+    const owing = candidates.filter((c) => this.balanceOf(c) > 0);
+    const total = owing.reduce((sum, c) => sum + this.balanceOf(c), 0);
+    if (owing.length < 2 || total !== amountPaise) return null;
+    return owing.map((c) => ({ registrationId: c.id, amountPaise: this.balanceOf(c) }));
+  }
+
+  async settle(base: Omit<Decision, 'state' | 'entries' | 'suggestions'>, candidate: Candidate): Promise<Decision> {
+    const balance = this.balanceOf(candidate);
+    const amount = base.amountPaise;
+    if (balance <= 0) return this.record(base, 'already_paid', [{ registrationId: candidate.id, amountPaise: amount }]);
+    if (amount === balance) return this.record(base, 'matched', [{ registrationId: candidate.id, amountPaise: amount }]);
+    if (amount < balance) return this.record(base, 'part_payment', [{ registrationId: candidate.id, amountPaise: amount }]);
+    // More than this child owes: a brother or sister of the same family may make it exact.
+    const family = await this.tx.rows<CandidateRow>(sql`
+      select ${CANDIDATE_COLUMNS} from registrations r
+      where r.deleted_at is null and r.cancelled_at is null and r.id <> ${candidate.id}::uuid
+        and (lower(r.email) = ${candidate.email} or r.phone = ${candidate.phone})
+      limit 20`);
+    const members = family.map(toCandidate).map((member) => this.byId.get(member.id) ?? (this.byId.set(member.id, member), member));
+    const split = this.splitAcross([candidate, ...members], amount);
+    if (split) return this.record(base, 'split', split);
+    return this.record(base, 'overpayment', [{ registrationId: candidate.id, amountPaise: amount }]);
+  }
+
+  private record(base: Omit<Decision, 'state' | 'entries' | 'suggestions'>, state: StatementRowState, entries: Decision['entries']): Decision {
+    for (const entry of entries) {
+      const candidate = this.byId.get(entry.registrationId);
+      if (candidate) candidate.settled += entry.amountPaise;
+    }
+    return { ...base, state, entries, suggestions: null };
+  }
+
+  /** No code and no UTR: registrations that owe exactly this, registered within 3 days, best named first. */
+  private async suggest(line: NewRow['line']): Promise<Pick<Decision, 'state' | 'entries' | 'suggestions'>> {
+    const from = new Date(Date.parse(`${line.bookedOn}T00:00:00+05:30`) - 3 * DAY_MS).toISOString();
+    const to = new Date(Date.parse(`${line.bookedOn}T00:00:00+05:30`) + 4 * DAY_MS).toISOString();
+    const rows = await this.tx.rows<CandidateRow>(sql`
+      select * from (
+        select ${CANDIDATE_COLUMNS} from registrations r
+        where r.deleted_at is null and r.cancelled_at is null and r.type = 'participant'
+          and r.created_at >= ${from}::timestamptz and r.created_at < ${to}::timestamptz
+      ) c where c.due - c.settled = ${line.amountPaise}
+      limit 200`);
+    const payer = new Set(payerWordsIn(line.narration));
+    const scored = rows
+      .map(toCandidate)
+      .map((c) => ({ c, score: c.words.filter((word) => payer.has(word)).length }))
+      .sort((a, b) => b.score - a.score);
+    const chosen = scored.length <= 3 ? scored : scored.filter((s) => s.score > 0).slice(0, 3);
+    if (chosen.length === 0) return { state: 'no_match', entries: [], suggestions: null };
+    return {
+      state: 'suggested',
+      entries: [],
+      suggestions: chosen.map(({ c, score }) => ({
+        registrationId: c.id,
+        referenceCode: c.code,
+        why: score > 0 ? 'owes this amount, registered that week, and the payer’s name matches' : 'owes this amount and registered that week',
+      })),
+    };
+  }
+}
+
+/** Writes a decision: the row's state and registrations, and its ledger entries (each payment numbered). */
+async function applyDecision(tx: Queryable, rowId: string, decision: Decision, who: { by: string; automatic: boolean }): Promise<void> {
+  await tx.rows(sql`
+    update statement_rows set state = ${decision.state},
+      registration_ids = ${sql.param(decision.entries.map((e) => e.registrationId))}::uuid[],
+      suggestions = ${decision.suggestions ? JSON.stringify(decision.suggestions) : null}::jsonb,
+      decided_by = ${who.automatic ? null : who.by}, decided_at = ${who.automatic ? null : new Date().toISOString()}::timestamptz
+    where id = ${rowId}::uuid`);
+  if (decision.entries.length === 0) return;
+  await tx.rows(sql`
+    insert into ledger_entries (id, registration_id, kind, method, amount_paise, reference, source, source_ref, recorded_by, occurred_at, receipt_number)
+    select gen_random_uuid(), registration_id, 'payment', ${decision.method}, amount_paise, ${decision.reference}, 'statement', ${rowId}, ${who.by},
+      ${decision.occurredAt}::timestamptz, nextval('ledger_receipt_numbers')
+    from unnest(${sql.param(decision.entries.map((e) => e.registrationId))}::uuid[], ${sql.param(decision.entries.map((e) => e.amountPaise))}::int[])
+      with ordinality as input(registration_id, amount_paise, n)
+    order by n`);
+}
+
+export type StatementRow = {
+  id: string;
+  bookedOn: string | null;
+  direction: 'credit' | 'debit' | null;
+  amountPaise: number | null;
+  narration: string;
+  reference: string | null;
+  raw: string | null;
+  problem: string | null;
+  state: StatementRowState;
+  registrations: { id: string; referenceCode: string; name: string | null }[];
+  suggestions: { registrationId: string; referenceCode: string; why: string }[] | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+};
+
+const ROW_COLUMNS = sql`s.id::text as id, to_char(s.booked_on, 'YYYY-MM-DD') as "bookedOn", s.direction, s.amount_paise as "amountPaise",
+  s.narration, s.reference, s.raw, s.problem, s.state, s.suggestions, s.decided_by as "decidedBy",
+  case when s.decided_at is null then null else ${isoTime(sql`s.decided_at`)} end as "decidedAt",
+  coalesce((select json_agg(json_build_object('id', r.id, 'referenceCode', r.reference_code, 'name', coalesce(r.name, r.institute_name)) order by r.reference_code)
+    from registrations r where r.id = any(s.registration_ids)), '[]'::json) as registrations`;
+
+/** The statement rows, the ones a person must look at first, then the newest. */
+export async function listStatementRows(database: Database, query: { state?: StatementRowState | undefined; limit: number; offset: number }): Promise<{ items: StatementRow[]; total: number }> {
+  const where = query.state ? sql`s.state = ${query.state}` : sql`true`;
+  const items = await database.rows<StatementRow>(sql`
+    select ${ROW_COLUMNS} from statement_rows s where ${where}
+    order by case when s.state = any(${sql.param([...NEEDS_A_PERSON])}::text[]) then 0 else 1 end, s.booked_on desc nulls first, s.created_at, s.id
+    limit ${query.limit} offset ${query.offset}`);
+  const [count] = await database.rows<{ n: number }>(sql`select count(*)::int as n from statement_rows s where ${where}`);
+  return { items: items.map((row) => ({ ...row, amountPaise: row.amountPaise === null ? null : Number(row.amountPaise) })), total: Number(count?.n ?? 0) };
+}
+
+/** How many rows are in each state. */
+export async function statementStateCounts(database: Database): Promise<Partial<Record<StatementRowState, number>>> {
+  const rows = await database.rows<{ state: StatementRowState; n: number }>(sql`select state, count(*)::int as n from statement_rows group by state`);
+  return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+}
+
+export type ManualOutcome = { status: 'done'; row: StatementRow } | { status: 'not_found' } | { status: 'refused'; message: string };
+
+async function lockedRow(tx: Queryable, id: string) {
+  const [row] = await tx.rows<{ state: StatementRowState; amountPaise: number | null; bookedOn: string | null; narration: string; reference: string | null; suggestions: Decision['suggestions'] }>(sql`
+    select state, amount_paise as "amountPaise", to_char(booked_on, 'YYYY-MM-DD') as "bookedOn", narration, reference, suggestions
+    from statement_rows where id = ${id}::uuid for update`);
+  return row ?? null;
+}
+
+async function rowById(tx: Queryable, id: string): Promise<StatementRow> {
+  const [row] = await tx.rows<StatementRow>(sql`select ${ROW_COLUMNS} from statement_rows s where s.id = ${id}::uuid`);
+  return { ...row!, amountPaise: row!.amountPaise === null ? null : Number(row!.amountPaise) };
+}
+
+/**
+ * A person's match: the row's money goes to these registrations (one, or several of a family when
+ * it is exactly their balances). Only a row not yet in the ledger can be matched; undo first.
+ */
+export async function matchStatementRow(database: Database, change: { id: string; registrationIds: string[]; by: string }): Promise<ManualOutcome> {
+  return inTransaction(database, async (tx) => {
+    const row = await lockedRow(tx, change.id);
+    if (!row) return { status: 'not_found' };
+    if (!['suggested', 'no_match', 'ignored'].includes(row.state) || row.amountPaise === null || !row.bookedOn) {
+      return { status: 'refused', message: 'Only a credit that is not in the ledger yet can be matched. Undo its match first.' };
+    }
+    const matcher = await Matcher.load(tx, []);
+    const candidates = await matcher.candidates([...new Set(change.registrationIds.map((id) => id.toLowerCase()))]);
+    if (candidates.length !== new Set(change.registrationIds.map((id) => id.toLowerCase())).size) return { status: 'refused', message: 'A registration to match is not there (deleted?).' };
+    const text = `${row.narration} ${row.reference ?? ''}`;
+    const utrs = utrsIn(text);
+    const base = { amountPaise: Number(row.amountPaise), method: /\bUPI\b/i.test(text) || utrs.length > 0 ? ('upi' as const) : ('bank' as const), reference: utrs[0] ?? row.reference, occurredAt: `${row.bookedOn}T12:00:00+05:30` };
+    let decision: Decision;
+    if (candidates.length === 1) decision = await matcher.settle(base, candidates[0]!);
+    else {
+      const split = matcher.splitAcross(candidates, base.amountPaise);
+      if (!split) return { status: 'refused', message: 'The amount is not exactly what these registrations owe together: match it to one of them.' };
+      decision = { ...base, state: 'split', entries: split, suggestions: null };
+    }
+    await applyDecision(tx, change.id, { ...decision, suggestions: row.suggestions }, { by: change.by, automatic: false });
+    return { status: 'done', row: await rowById(tx, change.id) };
+  });
+}
+
+/** Undoes a match: the row's ledger entries are voided (they stay, marked), and it waits for a person again. */
+export async function unmatchStatementRow(database: Database, change: { id: string; by: string; now: Date }): Promise<ManualOutcome> {
+  return inTransaction(database, async (tx) => {
+    const row = await lockedRow(tx, change.id);
+    if (!row) return { status: 'not_found' };
+    if (!['matched', 'split', 'part_payment', 'overpayment', 'already_paid'].includes(row.state)) return { status: 'refused', message: 'This row has no match to undo.' };
+    await tx.rows(sql`
+      update ledger_entries set voided_at = ${change.now.toISOString()}::timestamptz, voided_by = ${change.by}, void_reason = 'Statement match undone'
+      where source = 'statement' and source_ref = ${change.id} and voided_at is null`);
+    await tx.rows(sql`
+      update statement_rows set state = ${row.suggestions ? 'suggested' : 'no_match'}, registration_ids = '{}'::uuid[],
+        decided_by = ${change.by}, decided_at = ${change.now.toISOString()}::timestamptz
+      where id = ${change.id}::uuid`);
+    return { status: 'done', row: await rowById(tx, change.id) };
+  });
+}
+
+/** Sets a credit aside (not a fee: a donation, a sponsor), or back to wait for a person. */
+export async function ignoreStatementRow(database: Database, change: { id: string; by: string; ignore: boolean; now: Date }): Promise<ManualOutcome> {
+  return inTransaction(database, async (tx) => {
+    const row = await lockedRow(tx, change.id);
+    if (!row) return { status: 'not_found' };
+    const allowed = change.ignore ? ['suggested', 'no_match'] : ['ignored'];
+    if (!allowed.includes(row.state) || row.amountPaise === null) return { status: 'refused', message: change.ignore ? 'Only a row waiting for a person can be set aside.' : 'This row is not set aside.' };
+    await tx.rows(sql`
+      update statement_rows set state = ${change.ignore ? 'ignored' : row.suggestions ? 'suggested' : 'no_match'}, decided_by = ${change.by}, decided_at = ${change.now.toISOString()}::timestamptz
+      where id = ${change.id}::uuid`);
+    return { status: 'done', row: await rowById(tx, change.id) };
+  });
+}
+
+/** A bank's remembered column mapping, by its header's signature. */
+export async function profileFor(database: Database, signature: string): Promise<unknown> {
+  const [row] = await database.rows<{ mapping: unknown }>(sql`select mapping from statement_profiles where signature = ${signature}`);
+  return row?.mapping ?? null;
+}
+
+export async function rememberProfile(database: Database, profile: { signature: string; mapping: unknown; by: string }): Promise<void> {
+  await database.rows(sql`
+    insert into statement_profiles (signature, mapping, updated_by) values (${profile.signature}, ${JSON.stringify(profile.mapping)}::jsonb, ${profile.by})
+    on conflict (signature) do update set mapping = excluded.mapping, updated_by = excluded.updated_by, updated_at = now()`);
+}
