@@ -140,7 +140,8 @@ export async function firstBytes(body: ReadableStream<Uint8Array>, limit: number
     chunks.push(value);
     size += value.byteLength;
   }
-  await reader.cancel().catch(() => {});
+  // Not awaited: a branch of a tee() settles its cancel only once the other branch is done too.
+  void reader.cancel().catch(() => {});
   const bytes = new Uint8Array(Math.min(size, limit));
   let offset = 0;
   for (const chunk of chunks) {

@@ -114,6 +114,15 @@ async function storeAndMatch(tx: Queryable, importId: string, importedBy: string
   return states;
 }
 
+/**
+ * Where a line's code or UTR may be: its narration, and its reference, which banks pad (HDFC
+ * writes a UPI credit's UTR as 0000412345678901): a long number's last 12 digits are its UTR.
+ */
+function searchableText(line: { narration: string; reference: string | null }): string {
+  const reference = line.reference ?? '';
+  return `${line.narration} ${reference} ${/^\d{13,}$/.test(reference) ? reference.slice(-12) : ''}`;
+}
+
 type Candidate = {
   id: string;
   code: string;
@@ -157,7 +166,7 @@ class Matcher {
   ) {}
 
   static async load(tx: Queryable, rows: NewRow[]): Promise<Matcher> {
-    const texts = rows.map((row) => `${row.line.narration} ${row.line.reference ?? ''}`);
+    const texts = rows.map((row) => searchableText(row.line));
     const codes = [...new Set(texts.flatMap(codesIn))];
     const utrs = [...new Set(texts.flatMap(utrsIn))];
     const byCode = new Map<string, Candidate[]>();
@@ -193,7 +202,7 @@ class Matcher {
 
   async decide(row: NewRow): Promise<Decision> {
     const { line } = row;
-    const text = `${line.narration} ${line.reference ?? ''}`;
+    const text = searchableText(line);
     const utrs = utrsIn(text);
     const base = {
       amountPaise: line.amountPaise,
@@ -367,7 +376,7 @@ export async function matchStatementRow(database: Database, change: { id: string
     const matcher = await Matcher.load(tx, []);
     const candidates = await matcher.candidates([...new Set(change.registrationIds.map((id) => id.toLowerCase()))]);
     if (candidates.length !== new Set(change.registrationIds.map((id) => id.toLowerCase())).size) return { status: 'refused', message: 'A registration to match is not there (deleted?).' };
-    const text = `${row.narration} ${row.reference ?? ''}`;
+    const text = searchableText(row);
     const utrs = utrsIn(text);
     const base = { amountPaise: Number(row.amountPaise), method: /\bUPI\b/i.test(text) || utrs.length > 0 ? ('upi' as const) : ('bank' as const), reference: utrs[0] ?? row.reference, occurredAt: `${row.bookedOn}T12:00:00+05:30` };
     let decision: Decision;

@@ -9,6 +9,7 @@ const counts = (registration: number, judge = 0, contact = 0, newsletter = 0, ch
   'check-in': checkIn,
   fee: 0,
   'walk-in': 0,
+  'payment-report': 0,
   total: registration + judge + contact + newsletter + checkIn,
 });
 

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useFamilyHarness } from '../../../tests/setup/family-harness';
+import { childRegistration } from '../../../tests/setup/registration-fixtures';
+import { json } from '../../../tests/setup/test-app';
+import { testDatabaseKinds } from '../../../tests/setup/test-database';
+
+const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/statements');
+const CSV = readFileSync(join(FIXTURES, 'hdfc-march-2027.csv'));
+const CAMT = readFileSync(join(FIXTURES, 'camt053-overlap.xml'));
+type Expected = {
+  registrations: { code: string; name: string; guardianName: string; email: string; phone: string; categories: string[] }[];
+  reported: { code: string; utr: string }[];
+  csv: Record<string, string>;
+  suggestedFor: Record<string, string>;
+  camt: { known: number; fresh: Record<string, string> };
+};
+const EXPECTED = JSON.parse(readFileSync(join(FIXTURES, 'expected.json'), 'utf8')) as Expected;
+
+type Row = { id: string; bookedOn: string | null; amountPaise: number | null; reference: string | null; state: string; registrations: { referenceCode: string }[]; suggestions: { referenceCode: string }[] | null };
+type Summary = { lines: number; newRows: number; knownRows: number; states: Record<string, number> };
+
+describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
+  const h = useFamilyHarness(kind, { env: { PUBLIC_WRITE_LIMIT_FACTOR: '0' } });
+  const upload = (path: string, body: Buffer, type = 'text/csv') => h.admin(path, { method: 'POST', headers: { 'Content-Type': type }, body: new Uint8Array(body) });
+  const rows = async (state = '') => ((await (await h.admin(`/api/statements/rows?limit=200&state=${state}`)).json()) as { items: Row[]; total: number }).items;
+  const allRows = async () => {
+    const items: Row[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const page = ((await (await h.admin(`/api/statements/rows?limit=200&offset=${offset}`)).json()) as { items: Row[] }).items;
+      items.push(...page);
+      if (page.length < 200) return items;
+    }
+  };
+  const ledgerCount = async () => Number((await h.t.database.rows<{ n: number }>(sql`select count(*)::int as n from ledger_entries`))[0]?.n);
+
+  beforeAll(async () => {
+    // The families the statements pay for, registered before the statement's days.
+    const records = EXPECTED.registrations.map((r) =>
+      childRegistration({ referenceCode: r.code, name: r.name, guardianName: r.guardianName, email: r.email, phone: r.phone, categories: r.categories as ['dance'] }),
+    );
+    for (let i = 0; i < records.length; i += 100) {
+      const response = await h.t.request('/api/registrations/batch', json({ registrations: records.slice(i, i + 100) }));
+      expect(response.status).toBe(200);
+    }
+    await h.t.database.rows(sql`update registrations set created_at = '2027-03-01T10:00:00+05:30'`);
+    for (const report of EXPECTED.reported) {
+      await h.t.database.rows(sql`
+        insert into payment_reports (id, registration_id, utr, reported_at)
+        select ${randomUUID()}::uuid, id, ${report.utr}, '2027-03-03T09:00:00+05:30' from registrations where reference_code = ${report.code}`);
+    }
+  }, 120_000);
+
+  it('previews an HDFC export: finds the header below the bank’s lines and guesses every column', async () => {
+    const response = await upload('/api/statements/preview', CSV);
+    expect(response.status).toBe(200);
+    const preview = (await response.json()) as { format: string; rows: string[][]; mapping: Record<string, unknown>; remembered: boolean };
+    expect(preview.format).toBe('csv');
+    expect(preview.rows[7]?.[0]).toBe('Date');
+    expect(preview.mapping).toMatchObject({ headerRow: 7, date: 0, narration: 1, reference: 2, debit: 4, credit: 5, balance: 6, dateOrder: 'DMY' });
+    expect(preview.remembered).toBe(false);
+  });
+
+  it('imports 200 lines: every line ends in the state the fixture says, each credit counted once', async () => {
+    const preview = (await (await upload('/api/statements/preview', CSV)).json()) as { mapping: unknown };
+    const response = await upload(`/api/statements/import?fileName=hdfc-march-2027.csv&mapping=${encodeURIComponent(JSON.stringify(preview.mapping))}`, CSV);
+    expect(response.status).toBe(201);
+    const summary = (await response.json()) as Summary;
+    expect(summary).toMatchObject({ lines: 200, newRows: 200, knownRows: 0 });
+    const wanted: Record<string, number> = {};
+    for (const state of Object.values(EXPECTED.csv)) wanted[state] = (wanted[state] ?? 0) + 1;
+    expect(summary.states).toEqual(wanted);
+
+    const stored = await allRows();
+    expect(stored).toHaveLength(200);
+    for (const row of stored.filter((r) => r.reference)) expect([row.reference, row.state]).toEqual([row.reference, EXPECTED.csv[row.reference!]]);
+    expect(stored.filter((r) => r.state === 'invalid')).toHaveLength(3);
+    // The lines a person must decide come first.
+    expect(stored.slice(0, 18).map((r) => r.state).sort()).toEqual([...Array(5).fill('already_paid'), ...Array(3).fill('invalid'), ...Array(5).fill('no_match'), ...Array(5).fill('overpayment'), ...Array(5).fill('suggested')].sort().slice(0, 18));
+    // The two siblings' transfers went to both children, and the suggestions name the right family.
+    for (const split of stored.filter((r) => r.state === 'split')) expect(split.registrations).toHaveLength(2);
+    for (const row of stored.filter((r) => r.state === 'suggested')) {
+      expect(row.suggestions?.map((s) => s.referenceCode)).toContain(EXPECTED.suggestedFor[row.reference!]);
+    }
+  });
+
+  it('imports the same file again, and an overlapping CAMT.053 statement, without counting anything twice', async () => {
+    const entries = await ledgerCount();
+    const mapping = ((await (await upload('/api/statements/preview', CSV)).json()) as { mapping: unknown; remembered: boolean });
+    expect(mapping.remembered).toBe(true);
+    const again = (await (await upload(`/api/statements/import?fileName=again.csv&mapping=${encodeURIComponent(JSON.stringify(mapping.mapping))}`, CSV)).json()) as Summary;
+    expect(again).toMatchObject({ lines: 200, newRows: 0, knownRows: 200, states: {} });
+    expect(await ledgerCount()).toBe(entries);
+
+    const camt = await upload('/api/statements/import?fileName=camt053.xml', CAMT, 'application/xml');
+    expect(camt.status).toBe(201);
+    const summary = (await camt.json()) as Summary;
+    expect(summary).toMatchObject({ lines: 30, newRows: 10, knownRows: EXPECTED.camt.known, states: { matched: 10 } });
+    expect(await ledgerCount()).toBe(entries + 10);
+  });
+
+  it('keeps the ledger’s daily totals equal to the statement’s credits that went into it', async () => {
+    const ledger = await h.t.database.rows<{ day: string; paise: number }>(sql`
+      select to_char(occurred_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day, sum(amount_paise)::int as paise
+      from ledger_entries where source = 'statement' and voided_at is null group by 1 order by 1`);
+    const statement = await h.t.database.rows<{ day: string; paise: number }>(sql`
+      select to_char(booked_on, 'YYYY-MM-DD') as day, sum(amount_paise)::int as paise from statement_rows
+      where state in ('matched', 'split', 'part_payment', 'overpayment', 'already_paid') group by 1 order by 1`);
+    expect(ledger.map((d) => [d.day, Number(d.paise)])).toEqual(statement.map((d) => [d.day, Number(d.paise)]));
+    expect(ledger.map((d) => d.day)).toEqual(['2027-03-01', '2027-03-02', '2027-03-03', '2027-03-04', '2027-03-06']);
+  });
+
+  it('lets a person match a suggested row by its code, and undo it, both audited', async () => {
+    const [row] = await rows('suggested');
+    const code = EXPECTED.suggestedFor[row!.reference!]!;
+    const matched = await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: [code.toLowerCase().replace(/-/g, ' ')] }));
+    expect(matched.status).toBe(200);
+    expect(((await matched.json()) as { row: Row }).row).toMatchObject({ state: 'matched', registrations: [{ referenceCode: code }] });
+    const registrationId = (await h.t.database.rows<{ id: string }>(sql`select id::text as id from registrations where reference_code = ${code}`))[0]!.id;
+    const paid = (await (await h.admin(`/api/registrations/${registrationId}`)).json()) as { payment: { status: string } };
+    expect(paid.payment.status).toBe('paid');
+    // Matching it again is refused: undo first.
+    expect((await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: [code] }))).status).toBe(409);
+
+    const undone = await h.admin(`/api/statements/rows/${row!.id}/unmatch`, { method: 'POST' });
+    expect(((await undone.json()) as { row: Row }).row.state).toBe('suggested');
+    const after = (await (await h.admin(`/api/registrations/${registrationId}`)).json()) as { payment: { status: string; entries: { voidedAt: string | null }[] } };
+    expect(after.payment.status).toBe('unpaid');
+    expect(after.payment.entries).toEqual([expect.objectContaining({ voidedAt: expect.any(String) })]);
+    const audit = (await (await h.admin('/api/audit?kind=change')).json()) as { items: { action: string; entityId: string }[] };
+    expect(audit.items.filter((a) => a.entityId === row!.id).map((a) => a.action).sort()).toEqual(['statement.match', 'statement.unmatch']);
+  });
+
+  it('refuses a code nobody has, a row that is not there, and anyone but an admin', async () => {
+    const [row] = await rows('no_match');
+    const unknown = await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: ['KTC-0000-0000'] }));
+    expect(unknown.status).toBe(422);
+    expect((await h.admin(`/api/statements/rows/${randomUUID()}/unmatch`, { method: 'POST' })).status).toBe(404);
+    expect((await h.t.request('/api/statements/rows')).status).toBe(401);
+    const bad = await h.admin('/api/statements/import?fileName=x.csv&mapping=%7B%7D', { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'a,b\n1,2' });
+    expect(bad.status).toBe(422);
+  });
+});
