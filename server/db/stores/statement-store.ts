@@ -351,8 +351,16 @@ export async function statementStateCounts(database: Database): Promise<Partial<
 export type ManualOutcome = { status: 'done'; row: StatementRow } | { status: 'not_found' } | { status: 'refused'; message: string };
 
 async function lockedRow(tx: Queryable, id: string) {
-  const [row] = await tx.rows<{ state: StatementRowState; amountPaise: number | null; bookedOn: string | null; narration: string; reference: string | null; suggestions: Decision['suggestions'] }>(sql`
-    select state, amount_paise as "amountPaise", to_char(booked_on, 'YYYY-MM-DD') as "bookedOn", narration, reference, suggestions
+  const [row] = await tx.rows<{
+    state: StatementRowState;
+    direction: 'credit' | 'debit' | null;
+    amountPaise: number | null;
+    bookedOn: string | null;
+    narration: string;
+    reference: string | null;
+    suggestions: Decision['suggestions'];
+  }>(sql`
+    select state, direction, amount_paise as "amountPaise", to_char(booked_on, 'YYYY-MM-DD') as "bookedOn", narration, reference, suggestions
     from statement_rows where id = ${id}::uuid for update`);
   return row ?? null;
 }
@@ -370,7 +378,7 @@ export async function matchStatementRow(database: Database, change: { id: string
   return inTransaction(database, async (tx) => {
     const row = await lockedRow(tx, change.id);
     if (!row) return { status: 'not_found' };
-    if (!['suggested', 'no_match', 'ignored'].includes(row.state) || row.amountPaise === null || !row.bookedOn) {
+    if (!['suggested', 'no_match', 'ignored'].includes(row.state) || row.direction !== 'credit' || row.amountPaise === null || !row.bookedOn) {
       return { status: 'refused', message: 'Only a credit that is not in the ledger yet can be matched. Undo its match first.' };
     }
     const matcher = await Matcher.load(tx, []);
@@ -414,7 +422,7 @@ export async function ignoreStatementRow(database: Database, change: { id: strin
     const row = await lockedRow(tx, change.id);
     if (!row) return { status: 'not_found' };
     const allowed = change.ignore ? ['suggested', 'no_match'] : ['ignored'];
-    if (!allowed.includes(row.state) || row.amountPaise === null) return { status: 'refused', message: change.ignore ? 'Only a row waiting for a person can be set aside.' : 'This row is not set aside.' };
+    if (!allowed.includes(row.state) || row.direction !== 'credit') return { status: 'refused', message: change.ignore ? 'Only a row waiting for a person can be set aside.' : 'This row is not set aside.' };
     await tx.rows(sql`
       update statement_rows set state = ${change.ignore ? 'ignored' : row.suggestions ? 'suggested' : 'no_match'}, decided_by = ${change.by}, decided_at = ${change.now.toISOString()}::timestamptz
       where id = ${change.id}::uuid`);

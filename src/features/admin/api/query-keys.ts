@@ -16,6 +16,7 @@ export const adminKeys = {
   overview: () => ['admin', 'overview'] as const,
   retention: () => ['admin', 'retention'] as const,
   judgePanel: () => ['admin', 'judges', 'panel'] as const,
+  statements: () => ['admin', 'statements'] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

@@ -10,6 +10,7 @@ import { loginPath } from '../utils/next-path';
 const NAV = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/registrations', label: 'Registrations' },
+  { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },

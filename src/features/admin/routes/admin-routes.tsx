@@ -15,6 +15,7 @@ const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ def
 const VenueAdminPage = lazy(() => import('./venue-admin-page').then((m) => ({ default: m.VenueAdminPage })));
 const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
+const PaymentsPage = lazy(() => import('./payments-page').then((m) => ({ default: m.PaymentsPage })));
 const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m) => ({ default: m.ErasureRequestsPage })));
 
 /** The admin area (/admin/*): login, and the signed-in pages behind the session guard. */
@@ -33,6 +34,7 @@ export function AdminRoutes() {
             <Route path="newsletter" element={<NewsletterPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="venue" element={<VenueAdminPage />} />
+            <Route path="payments" element={<PaymentsPage />} />
             <Route path="erasure-requests" element={<ErasureRequestsPage />} />
             <Route path="*" element={<Navigate to="registrations" replace />} />
           </Route>

@@ -1,0 +1,49 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { ColumnMapping, StatementRowState } from '@domain/statements';
+import { api, readResponse } from '@/lib/api-client';
+import { adminKeys } from './query-keys';
+
+export type StatementPreview = InferResponseType<typeof api.statements.preview.$post, 200>;
+export type ImportSummary = InferResponseType<typeof api.statements.import.$post, 201>;
+export type StatementRows = InferResponseType<typeof api.statements.rows.$get, 200>;
+export type StatementRow = StatementRows['items'][number];
+
+/**
+ * The file goes as the body, as it is: the server reads it as a stream (ADR 024). The headers go
+ * through the client's own option, so its X-Requested-With (the CSRF proof) stays.
+ */
+const asBody = (file: File) => ({ headers: { 'Content-Type': file.type || 'text/csv' }, init: { body: file } });
+
+export async function previewStatement(file: File): Promise<StatementPreview> {
+  return readResponse(await api.statements.preview.$post(undefined, asBody(file)));
+}
+
+export async function importStatement(file: File, mapping: ColumnMapping | null): Promise<ImportSummary> {
+  const query = { fileName: file.name, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) };
+  return readResponse(await api.statements.import.$post({ query }, asBody(file)));
+}
+
+export const statementRowsQueryOptions = (state: StatementRowState | null) =>
+  queryOptions({
+    queryKey: [...adminKeys.statements(), state],
+    queryFn: async () => readResponse(await api.statements.rows.$get({ query: { state: state ?? '', limit: '200' } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useStatementRows = (state: StatementRowState | null) => useQuery(statementRowsQueryOptions(state));
+
+/** A person's decision on a row; the rows and every registration's payment are looked at again. */
+function useRowChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: send, onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+}
+
+export const useImportStatement = () => useRowChange(({ file, mapping }: { file: File; mapping: ColumnMapping | null }) => importStatement(file, mapping));
+export const useMatchRow = () =>
+  useRowChange(async ({ id, referenceCodes }: { id: string; referenceCodes: string[] }) =>
+    readResponse(await api.statements.rows[':id'].match.$post({ param: { id }, json: { referenceCodes } })),
+  );
+export const useUnmatchRow = () => useRowChange(async (id: string) => readResponse(await api.statements.rows[':id'].unmatch.$post({ param: { id } })));
+export const useIgnoreRow = () =>
+  useRowChange(async ({ id, ignore }: { id: string; ignore: boolean }) => readResponse(await api.statements.rows[':id'].ignore.$post({ param: { id }, json: { ignore } })));
