@@ -183,6 +183,12 @@ function lastLevel(): Level {
   return level;
 }
 
+/**
+ * When registrations (and the online fee) close: the end of 15 April 2027 in Chennai, as Level 1's
+ * timeline says. The second payment reminder goes 2 days before (ADR 024).
+ */
+export const ENTRY_DEADLINE = '2027-04-16T00:00:00+05:30';
+
 /** The day corrections close (see CORRECTIONS_CLOSE_ON). */
 export function correctionsCloseOn(): IsoDate {
   return CORRECTIONS_CLOSE_ON ?? addDays(firstLevel().startsOn, -1);

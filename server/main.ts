@@ -18,6 +18,9 @@ import { mailFolderOf } from './mail/mail-files';
 import { startMailWorker } from './mail/mail-worker';
 import { runRetention, startRetentionSchedule } from './retention/retention-job';
 import type { Deps } from './context';
+import { ENTRY_DEADLINE } from '@domain/season';
+import { queuePaymentReminders } from './db/stores/payment-store';
+import { every } from './lib/every';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -84,6 +87,15 @@ async function main() {
     onRun: (run) => log.info('retention job ran', { step: run.step, ...run.counts }),
     onError: (error) => log.error('retention job failed', describeError(error)),
   });
+  // Payment reminders (ADR 024): each instance looks every 15 minutes; a unique index queues each once.
+  const reminders = every(
+    { intervalMs: 15 * 60_000, firstAfterMs: 30_000 },
+    async () => {
+      const queued = await queuePaymentReminders(database, deps.now(), new Date(ENTRY_DEADLINE));
+      if (queued > 0) log.info('payment reminders queued', { queued });
+    },
+    (error) => log.error('queuing payment reminders failed', describeError(error)),
+  );
 
   const backupDir = automaticBackupDir(env);
   let schedule: BackupSchedule | null = null;
@@ -118,6 +130,7 @@ async function main() {
     force.unref();
     void control?.close();
     retention.stop();
+    reminders.stop();
     server.close(async () => {
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await schedule?.stop();

@@ -346,11 +346,20 @@ export const mailOutbox = pgTable(
     /**
      * confirmation: reference code, summary, dates, QR code and link; family-link: the link alone;
      * judge-decision: the organisers' answer to an application; retention-notice: "your data will
-     * be erased on DATE", 48 hours before.
+     * be erased on DATE", 48 hours before; receipt: a payment recorded in the ledger (ADR 024);
+     * payment-reminder: what is still to pay, and how.
      */
-    template: text('template', { enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice'] }).notNull(),
-    /** Why it was queued: a new registration, an admin's resend, the family asking for their link, a judge decision, the retention notice. */
-    reason: text('reason', { enum: ['registered', 'admin-resend', 'family-request', 'judge-decision', 'retention'] }).notNull(),
+    template: text('template', { enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder'] }).notNull(),
+    /**
+     * Why it was queued: a new registration, an admin's resend, the family asking for their link, a
+     * judge decision, the retention notice, a payment, or a reminder (3 days after registering, or
+     * 2 days before registrations close).
+     */
+    reason: text('reason', {
+      enum: ['registered', 'admin-resend', 'family-request', 'judge-decision', 'retention', 'payment', 'reminder-after-registering', 'reminder-before-deadline'],
+    }).notNull(),
+    /** For a receipt: the payment it is for. */
+    ledgerEntryId: uuid('ledger_entry_id'),
     /** For a judge decision: the decision it announces (approved or rejected), as it was when queued. */
     decision: text('decision', { enum: ['approved', 'rejected'] }),
     status: text('status', { enum: ['queued', 'sending', 'sent', 'failed', 'skipped'] }).notNull().default('queued'),
@@ -372,6 +381,9 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_one_confirmation').on(t.registrationId).where(sql`${t.reason} = 'registered'`),
     // One retention notice per registration, however many instances run the job.
     uniqueIndex('mail_outbox_one_retention_notice').on(t.registrationId).where(sql`${t.reason} = 'retention'`),
+    // One receipt per payment, and each reminder once per registration, however many instances run.
+    uniqueIndex('mail_outbox_one_receipt').on(t.ledgerEntryId).where(sql`${t.template} = 'receipt'`),
+    uniqueIndex('mail_outbox_one_reminder').on(t.registrationId, t.reason).where(sql`${t.template} = 'payment-reminder'`),
     index('mail_outbox_judge').on(t.judgeApplicationId, t.createdAt),
     check('mail_outbox_one_subject', sql`(${t.registrationId} is null) <> (${t.judgeApplicationId} is null)`),
     index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),

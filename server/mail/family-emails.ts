@@ -33,6 +33,9 @@ export type FamilyEmailData = {
 
 type Line = { label: string; value: string };
 
+/** A payment's receipt, as its email shows it. */
+export type Receipt = { number: string; amountPaise: number; method: 'cash' | 'upi' | 'bank' | null; occurredAt: string; referenceCode: string };
+
 /**
  * What a person typed, shown as quoted data on its labelled line, never as words or a link of
  * ours: line breaks and other hidden characters become spaces (ZWJ and ZWNJ stay, Tamil needs
@@ -70,6 +73,12 @@ type Copy = {
   payButton(amount: string): string;
   payQrAlt(amount: string): string;
   payAtVenue(payment: PaymentTerms, amount: string): string;
+  receiptSubject(code: string, receipt: string): string;
+  receiptIntro(name: string): string;
+  receiptLines(receipt: Receipt, amount: string, date: string): Line[];
+  receiptStatus(owed: string | null): string;
+  reminderSubject(code: string): string;
+  reminderIntro(name: string, beforeDeadline: boolean, deadline: string): string;
   /** The season's levels: name, dates and venue. */
   levelDates(): Line[];
 };
@@ -121,6 +130,21 @@ const english: Copy = {
   payQrAlt: (amount) => `QR code to pay ${amount} by UPI`,
   payAtVenue: (payment, amount) =>
     `${payment.atVenue.contests === 1 ? '1 in-person contest' : `${payment.atVenue.contests} in-person contests`}: ${amount}, paid in cash at the venue on the day.`,
+  receiptSubject: (code, receipt) => `Payment received: receipt ${receipt} for ${code}`,
+  receiptIntro: (name) => `Thank you: we have received your payment for ${name}'s registration.`,
+  receiptLines: (receipt, amount, date) => [
+    { label: 'Receipt number', value: receipt.number },
+    { label: 'Amount', value: amount },
+    { label: 'Paid by', value: { cash: 'cash', upi: 'UPI', bank: 'bank transfer' }[receipt.method ?? 'bank'] },
+    { label: 'Date', value: date },
+    { label: 'Reference code', value: receipt.referenceCode },
+  ],
+  receiptStatus: (owed) => (owed ? `Still to pay online: ${owed}. Your private page shows how.` : 'The online fee for this registration is now paid in full.'),
+  reminderSubject: (code) => `Reminder: the entry fee for ${code}`,
+  reminderIntro: (name, beforeDeadline, deadline) =>
+    beforeDeadline
+      ? `Registrations close on ${deadline}, and we have not yet received the online entry fee for ${name}. If you have just paid, thank you: you can ignore this email.`
+      : `We have not yet received the online entry fee for ${name}'s registration. If you have just paid, thank you: you can ignore this email.`,
   datesHeading: 'Contest dates',
   linkHeading: 'Your private page',
   linkUses(data) {
@@ -216,6 +240,21 @@ const tamil: Copy = {
   payQrAlt: (amount) => `UPI மூலம் ${amount} செலுத்துவதற்கான QR குறியீடு`,
   payAtVenue: (payment, amount) =>
     `${payment.atVenue.contests} நேரடிப் ${payment.atVenue.contests === 1 ? 'போட்டிக்கு' : 'போட்டிகளுக்கு'} ${amount}, போட்டி நாளில் அந்த இடத்திலேயே ரொக்கமாகச் செலுத்த வேண்டும்.`,
+  receiptSubject: (code, receipt) => `கட்டணம் பெறப்பட்டது: ${code}க்கான ரசீது ${receipt}`,
+  receiptIntro: (name) => `நன்றி: ${name} அவர்களின் பதிவுக்கான உங்கள் கட்டணம் எங்களுக்குக் கிடைத்தது.`,
+  receiptLines: (receipt, amount, date) => [
+    { label: 'ரசீது எண்', value: receipt.number },
+    { label: 'தொகை', value: amount },
+    { label: 'செலுத்திய முறை', value: { cash: 'ரொக்கம்', upi: 'UPI', bank: 'வங்கிப் பரிமாற்றம்' }[receipt.method ?? 'bank'] },
+    { label: 'தேதி', value: date },
+    { label: 'குறிப்பு எண்', value: receipt.referenceCode },
+  ],
+  receiptStatus: (owed) => (owed ? `இன்னும் ஆன்லைனில் செலுத்த வேண்டியது: ${owed}. எப்படி என்று உங்கள் தனிப்பட்ட பக்கம் காட்டும்.` : 'இந்தப் பதிவுக்கான ஆன்லைன் கட்டணம் முழுமையாகச் செலுத்தப்பட்டது.'),
+  reminderSubject: (code) => `நினைவூட்டல்: ${code}க்கான பதிவுக் கட்டணம்`,
+  reminderIntro: (name, beforeDeadline, deadline) =>
+    beforeDeadline
+      ? `பதிவுகள் ${deadline} அன்று முடிவடைகின்றன; ${name} அவர்களுக்கான ஆன்லைன் பதிவுக் கட்டணம் இன்னும் எங்களுக்குக் கிடைக்கவில்லை. இப்போதுதான் செலுத்தியிருந்தால் நன்றி: இந்த மின்னஞ்சலைப் பொருட்படுத்த வேண்டாம்.`
+      : `${name} அவர்களின் பதிவுக்கான ஆன்லைன் பதிவுக் கட்டணம் இன்னும் எங்களுக்குக் கிடைக்கவில்லை. இப்போதுதான் செலுத்தியிருந்தால் நன்றி: இந்த மின்னஞ்சலைப் பொருட்படுத்த வேண்டாம்.`,
   datesHeading: 'போட்டித் தேதிகள்',
   linkHeading: 'உங்கள் தனிப்பட்ட பக்கம்',
   linkUses(data) {
@@ -290,18 +329,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     `<p><img src="cid:${QR_CID}" width="232" height="232" alt="${escapeHtml(copy.qrAlt(code))}"></p>`,
     `<h2 style="font-size:18px">${escapeHtml(copy.summaryHeading)}</h2>`,
     table(summary),
-    ...(pay
-      ? [
-          `<h2 style="font-size:18px">${escapeHtml(copy.payHeading)}</h2>`,
-          ...pay.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-          ...(pay.upiLink && pay.amount
-            ? [
-                `<p><a href="${escapeHtml(pay.upiLink)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#5b2a86;color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(copy.payButton(pay.amount))}</a></p>`,
-                `<p><img src="cid:${PAY_QR_CID}" width="232" height="232" alt="${escapeHtml(copy.payQrAlt(pay.amount))}"></p>`,
-              ]
-            : []),
-        ]
-      : []),
+    ...payBlock(copy, pay),
     `<h2 style="font-size:18px">${escapeHtml(copy.datesHeading)}</h2>`,
     table(dates),
     `<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`,
@@ -324,12 +352,28 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
   };
 }
 
+/** The fee block in HTML: what to pay, a button that opens a UPI app, and the QR code of the same link. */
+function payBlock(copy: Copy, pay: ReturnType<typeof paymentLines>): string[] {
+  if (!pay) return [];
+  return [
+    `<h2 style="font-size:18px">${escapeHtml(copy.payHeading)}</h2>`,
+    ...pay.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...(pay.upiLink && pay.amount
+      ? [
+          `<p><a href="${escapeHtml(pay.upiLink)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#5b2a86;color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(copy.payButton(pay.amount))}</a></p>`,
+          `<p><img src="cid:${PAY_QR_CID}" width="232" height="232" alt="${escapeHtml(copy.payQrAlt(pay.amount))}"></p>`,
+        ]
+      : []),
+  ];
+}
+
 /** The fee block's words, and the UPI link when there is one; null when nothing is asked. */
 function paymentLines(copy: Copy, data: FamilyEmailData): { paragraphs: string[]; upiLink: string | null; amount: string | null } | null {
   const payment = data.payment;
   if (!payment) return null;
   const rupees = (amount: number) => new Intl.NumberFormat(data.language === 'ta' ? 'ta-IN' : 'en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(amount);
-  const online = payment.online.rupees > 0 ? rupees(payment.online.rupees) : null;
+  // What is still to pay online: the UPI link's amount when there is one.
+  const online = payment.online.rupees > 0 ? rupees(payment.upi?.rupees ?? payment.online.rupees) : null;
   const paragraphs = [
     ...(online ? copy.payOnline(payment, online, data.registration.referenceCode) : []),
     ...(payment.atVenue.rupees > 0 ? [copy.payAtVenue(payment, rupees(payment.atVenue.rupees))] : []),
@@ -353,6 +397,59 @@ export function familyLinkEmail(data: FamilyEmailData): MailMessage {
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);
   return { to: data.registration.email, subject: copy.linkSubject(code), text, html };
+}
+
+const rupeesIn = (language: Language, paise: number) =>
+  new Intl.NumberFormat(language === 'ta' ? 'ta-IN' : 'en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(paise / 100);
+
+const childOf = (data: FamilyEmailData) => data.registration.name ?? data.registration.instituteName ?? data.registration.referenceCode;
+
+/**
+ * The receipt for one payment (ADR 024), in the family's language: its number, amount, how and
+ * when it was paid, and whether anything is still to pay online.
+ */
+export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessage {
+  const copy = copyFor(data.language);
+  const code = data.registration.referenceCode;
+  const lines = copy.receiptLines(receipt, rupeesIn(data.language, receipt.amountPaise), copy.formatDate(new Date(receipt.occurredAt)));
+  const owed = data.payment?.upi ? rupeesIn(data.language, data.payment.upi.rupees * 100) : null;
+  const paragraphs = [copy.receiptStatus(owed), copy.questions];
+  const text = [copy.greeting, '', copy.receiptIntro(childOf(data)), '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
+  const html = page(data.language, [
+    `<p>${escapeHtml(copy.greeting)}</p>`,
+    `<p>${escapeHtml(copy.receiptIntro(childOf(data)))}</p>`,
+    table(lines),
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    `<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`,
+    `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`,
+    `<p>${escapeHtml(copy.signature)}</p>`,
+  ]);
+  return { to: data.registration.email, subject: copy.receiptSubject(code, receipt.number), text, html };
+}
+
+/** A reminder of the online fee still to pay, with the same way to pay as the confirmation. */
+export async function reminderEmail(data: FamilyEmailData, beforeDeadline: boolean, deadline: Date): Promise<MailMessage> {
+  const copy = copyFor(data.language);
+  const code = data.registration.referenceCode;
+  const pay = paymentLines(copy, data);
+  const intro = copy.reminderIntro(childOf(data), beforeDeadline, copy.formatDate(new Date(deadline.getTime() - 1)));
+  const text = [copy.greeting, '', intro, '', ...(pay ? [copy.payHeading, ...pay.paragraphs, ...(pay.upiLink ? [pay.upiLink] : []), ''] : []), copy.linkHeading, data.link, '', copy.questions, '', copy.signature, ''].join('\n');
+  const html = page(data.language, [
+    `<p>${escapeHtml(copy.greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    ...payBlock(copy, pay),
+    `<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`,
+    `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`,
+    `<p>${escapeHtml(copy.questions)}</p>`,
+    `<p>${escapeHtml(copy.signature)}</p>`,
+  ]);
+  return {
+    to: data.registration.email,
+    subject: copy.reminderSubject(code),
+    text,
+    html,
+    attachments: pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : [],
+  };
 }
 
 export function page(language: Language, body: string[]): string {

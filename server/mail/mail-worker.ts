@@ -1,5 +1,6 @@
 import { familyLinkPath } from '@domain/family-link';
-import { correctionsCloseAt, seasonEndsAt } from '@domain/season';
+import { receiptLabel } from '@domain/fees';
+import { correctionsCloseAt, ENTRY_DEADLINE, seasonEndsAt } from '@domain/season';
 import type { Deps } from '../context';
 import { publicUrl } from '../env';
 import { describeError } from '../lib/logger';
@@ -8,7 +9,7 @@ import { consentNeededFor, consentsFor } from '../db/stores/consent-store';
 import { findRegistration } from '../db/stores/registration-admin-store';
 import { formatDay, retentionDate } from '@domain/season';
 import { decisionRecipient } from '../db/stores/judge-review-store';
-import { confirmationEmail, familyLinkEmail, type FamilyEmailData } from './family-emails';
+import { confirmationEmail, familyLinkEmail, receiptEmail, reminderEmail, type FamilyEmailData, type Receipt } from './family-emails';
 import { judgeDecisionEmail, retentionNoticeEmail } from './notice-emails';
 import {
   claimNextMail,
@@ -21,6 +22,7 @@ import {
 } from '../db/stores/mail-outbox-store';
 import type { MailMessage, MailTransport } from './mail-transport';
 import { paymentTerms } from '../lib/payment-request';
+import { ledgerEntry, paymentSummary, stillOwesOnline } from '../db/stores/payment-store';
 
 export type MailWorkerOptions = {
   /** How often an idle worker looks for due emails. */
@@ -126,6 +128,19 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
         return;
       }
     }
+    let receipt: Receipt | null = null;
+    if (claim.template === 'receipt') {
+      const entry = claim.ledgerEntryId ? await ledgerEntry(database, claim.ledgerEntryId) : null;
+      if (!entry || entry.voidedAt || entry.registrationId !== registration.id || entry.receiptNumber === null) {
+        await markMailSkipped(db, claim, 'The payment was voided before its receipt went out.');
+        return;
+      }
+      receipt = { number: receiptLabel(entry.receiptNumber), amountPaise: entry.amountPaise, method: entry.method, occurredAt: entry.occurredAt, referenceCode: registration.referenceCode };
+    }
+    if (claim.template === 'payment-reminder' && !(await stillOwesOnline(database, registration.id))) {
+      await markMailSkipped(db, claim, 'Paid, or cancelled, before the reminder went out.');
+      return;
+    }
     const consents = await consentsFor(db, registration.id);
     const now = deps.now();
     const link = await createFamilyLink(db, { registrationId: registration.id, mailId: claim.id, expiresAt: seasonEndsAt(), now });
@@ -138,9 +153,9 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       linkExpiresAt: seasonEndsAt(),
       correctionsCloseAt: correctionsCloseAt(),
       now,
-      payment: paymentTerms(registration, deps.env),
+      payment: paymentTerms(registration, deps.env, (await paymentSummary(database, registration.id)) ?? undefined),
     };
-    const message = claim.template === 'confirmation' ? await confirmationEmail(data) : familyLinkEmail(data);
+    const message = await messageFor(claim, data, receipt);
     let messageId: string;
     try {
       ({ messageId } = await transport.send(message));
@@ -153,6 +168,13 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       log.warn('email sent after its claim ran out', { mailId: claim.id });
     }
     await revokeOlderLinks(db, { id: link.id, registrationId: registration.id, now });
+  }
+
+  async function messageFor(claim: ClaimedMail, data: FamilyEmailData, receipt: Receipt | null): Promise<MailMessage> {
+    if (claim.template === 'confirmation') return confirmationEmail(data);
+    if (claim.template === 'receipt' && receipt) return receiptEmail(data, receipt);
+    if (claim.template === 'payment-reminder') return reminderEmail(data, claim.reason === 'reminder-before-deadline', new Date(ENTRY_DEADLINE));
+    return familyLinkEmail(data);
   }
 
   async function recordFailure(claim: ClaimedMail, error: unknown): Promise<void> {

@@ -12,6 +12,7 @@ import {
   type RunRow,
 } from '../db/stores/retention-store';
 import { pruneMailFiles } from '../mail/mail-files';
+import { every } from '../lib/every';
 
 /**
  * The retention job (ADR 016): 48 hours before the season's retention date every registration
@@ -112,27 +113,12 @@ export function startRetentionSchedule(
   database: Database,
   options: { now: () => Date; intervalMs: number; mailFolder?: string | null; onRun(run: RetentionRun): void; onError(error: unknown): void },
 ): { stop(): void } {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
+  return every(
+    { intervalMs: options.intervalMs, firstAfterMs: 10_000 },
+    async () => {
       const run = await runRetention(database, { now: options.now(), mailFolder: options.mailFolder ?? null });
       if (run.outcome === 'ran') options.onRun(run);
-    } catch (error) {
-      options.onError(error);
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(() => void tick(), 10_000);
-  const timer = setInterval(() => void tick(), options.intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(timer);
     },
-  };
+    options.onError,
+  );
 }

@@ -166,3 +166,48 @@ export async function voidLedgerEntry(
 function normalized(entry: LedgerEntry): LedgerEntry {
   return { ...entry, amountPaise: Number(entry.amountPaise), receiptNumber: entry.receiptNumber === null ? null : Number(entry.receiptNumber) };
 }
+
+/** One ledger entry by id, for its receipt; null when there is none. */
+export async function ledgerEntry(database: Database, id: string): Promise<(LedgerEntry & { registrationId: string | null }) | null> {
+  const [row] = await database.rows<LedgerEntry & { registrationId: string | null }>(sql`
+    select ${ENTRY_COLUMNS}, l.registration_id::text as "registrationId" from ledger_entries l where l.id = ${id}::uuid`);
+  return row ? { ...normalized(row), registrationId: row.registrationId } : null;
+}
+
+/** A child's registration that still owes some of its online fee, not cancelled, with an address to write to. */
+const OWES_ONLINE = sql`r.deleted_at is null and r.cancelled_at is null and r.type = 'participant' and r.email <> ''
+  and exists (select 1 from unnest(r.categories) c where not c = any(${sql.param(Object.keys(BABY_AGE_BANDS))}::text[]))
+  and ${PAYMENT_STATUS} in ('unpaid', 'reported', 'part_paid')`;
+
+/**
+ * Queues the payment reminders that are due (ADR 024): one 3 days after registering, and one 2 days
+ * before registrations close, to each registration that still owes its online fee. Each is queued
+ * once per registration (a unique index), however many instances run this. Returns how many.
+ */
+export async function queuePaymentReminders(database: Database, now: Date, deadline: Date): Promise<number> {
+  const threeDaysAgo = new Date(now.getTime() - 3 * 86_400_000).toISOString();
+  const queued = await database.rows<{ id: string }>(sql`
+    insert into mail_outbox (registration_id, template, reason)
+    select r.id, 'payment-reminder', 'reminder-after-registering' from registrations r
+    where r.created_at <= ${threeDaysAgo}::timestamptz and ${now.toISOString()}::timestamptz < ${deadline.toISOString()}::timestamptz
+      and not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-after-registering')
+      and ${OWES_ONLINE}
+    on conflict do nothing
+    returning id::text as id`);
+  const beforeDeadline = now.getTime() >= deadline.getTime() - 2 * 86_400_000 && now.getTime() < deadline.getTime();
+  if (!beforeDeadline) return queued.length;
+  const last = await database.rows<{ id: string }>(sql`
+    insert into mail_outbox (registration_id, template, reason)
+    select r.id, 'payment-reminder', 'reminder-before-deadline' from registrations r
+    where not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-before-deadline')
+      and ${OWES_ONLINE}
+    on conflict do nothing
+    returning id::text as id`);
+  return queued.length + last.length;
+}
+
+/** Whether a reminder is still wanted when its turn comes to be sent: nothing after payment or cancellation. */
+export async function stillOwesOnline(database: Database, registrationId: string): Promise<boolean> {
+  const [row] = await database.rows<{ owes: boolean }>(sql`select ${OWES_ONLINE} as owes from registrations r where r.id = ${registrationId}::uuid`);
+  return Boolean(row?.owes);
+}

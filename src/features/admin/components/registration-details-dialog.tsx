@@ -17,6 +17,8 @@ const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   'family-link': 'Private link again',
   'judge-decision': 'Judge decision',
   'retention-notice': 'Notice before erasure',
+  receipt: 'Receipt',
+  'payment-reminder': 'Payment reminder',
 };
 
 const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
@@ -25,6 +27,9 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   'family-request': 'asked for by the family',
   'judge-decision': 'a judge decision',
   retention: 'the season’s retention date',
+  payment: 'for a payment',
+  'reminder-after-registering': '3 days after registering, unpaid',
+  'reminder-before-deadline': '2 days before registrations close',
 };
 
 /** One registration's emails (with a failure's reason), its consent record, its payment and erasure requests; Resend. */
