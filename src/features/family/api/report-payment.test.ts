@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getRecord, listRecords } from '@/lib/outbox';
-import { recordsAsJson } from '@/lib/outbox/export';
+import { getRecord, listRecords, recordsAsJson } from '@/lib/outbox';
 import { resetOutbox } from '@/lib/outbox/testing';
 import { reportPayment } from './report-payment';
 
