@@ -1,0 +1,102 @@
+import { decodeQrPng, familyLinkIn, startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
+import { freePort, startServer, type RunningServer } from '../setup/server-process';
+import { ADMIN, expect, test as base } from './fixtures';
+import { axeProblems, registerChild, registerChildByApi, signInAsAdmin } from './outbox-helpers';
+
+/**
+ * The fee journey (issue "Fees", ADR 024): a family registers; the confirmation email's QR code
+ * and the private page's decode to the same upi://pay link (the organiser's UPI address, the exact
+ * amount, the reference code); the family reports the UPI reference of its payment with no
+ * connection, and it reaches the server once the connection returns, once.
+ */
+type World = { smtp: SmtpTestServer; server: RunningServer };
+
+const UPI = { UPI_VPA: 'kidstalent@okaxis', UPI_PAYEE_NAME: 'Kids Talent Competition' };
+
+const test = base.extend<object, { world: World }>({
+  world: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+    async ({}, use) => {
+      const smtp = await startSmtpTestServer();
+      const port = await freePort();
+      const server = await startServer({
+        port,
+        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...UPI },
+      });
+      await use({ smtp, server });
+      await server.stop();
+      server.cleanup();
+      await smtp.close();
+    },
+    { scope: 'worker', timeout: 150_000 },
+  ],
+  baseURL: async ({ world }, use) => use(world.server.url),
+});
+
+const qrOfDataUrl = (src: string) => decodeQrPng(Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
+
+test('the email and the page ask for ₹99 with the same UPI link, and a UTR reported offline reaches the server once', async ({ page, context, world: { smtp, server } }) => {
+  test.setTimeout(180_000);
+  await page.goto('/registration');
+  await expect(page.locator('main [inert]')).toHaveCount(0);
+  const code = await registerChild(page, { name: 'Kavin Pay', age: 9, category: 'Dance Challenge', city: 'Chennai' }, 5151);
+  const upiLink = `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
+
+  // The email: "Pay ₹99", a button to the UPI app and a QR code of the same link.
+  const [mail] = await smtp.waitFor(1, 30_000);
+  expect(mail?.parsed.text).toContain('To pay: ₹99 for 1 online contest, by UPI to Kids Talent Competition (kidstalent@okaxis).');
+  const decoded = (mail?.parsed.attachments ?? []).map((attachment) => decodeQrPng(attachment.content));
+  expect(decoded).toContain(upiLink);
+  expect(decoded).toContain(code);
+
+  // The family's page on a computer: the amount, the status and the QR code to scan with the phone.
+  await page.goto(familyLinkIn(mail!));
+  const fee = page.getByRole('region', { name: 'Entry fee' });
+  await expect(fee).toContainText('To pay: ₹99 for 1 online contest.');
+  await expect(fee).toContainText('Payment: Not paid yet');
+  const qr = fee.getByRole('img', { name: 'QR code to pay ₹99 by UPI' });
+  await expect(qr).toBeVisible();
+  expect(qrOfDataUrl((await qr.getAttribute('src')) ?? '')).toBe(upiLink);
+  expect(await axeProblems(page)).toEqual([]);
+
+  // Paid in the UPI app; the connection drops before the family types the reference.
+  const utr = fee.getByLabel('UPI reference (UTR)');
+  await utr.fill('12345');
+  await fee.getByRole('button', { name: 'Send' }).click();
+  await expect(utr).toHaveAccessibleDescription(/12-digit number your UPI app shows/);
+  await context.setOffline(true);
+  await utr.fill('4123 4567 8901');
+  await fee.getByRole('button', { name: 'Send' }).click();
+  await expect(fee.getByText('Saved on this phone. It will be sent as soon as you are online.')).toBeVisible();
+  await page.waitForTimeout(1500);
+  await context.setOffline(false);
+  await expect(fee.getByText('Thank you: we have it, and will confirm your payment.')).toBeVisible({ timeout: 45_000 });
+  await expect(fee).toContainText('Payment: Reported, to be confirmed');
+  await expect(fee).toContainText('UPI reference 412345678901');
+
+  // Once on the server, however often the outbox tried.
+  await signInAsAdmin(page.request, server.url);
+  const list = (await (await page.request.get(`/api/registrations?q=${code}`)).json()) as { items: { id: string }[] };
+  const detail = (await (await page.request.get(`/api/registrations/${list.items[0]!.id}`)).json()) as { payment: { status: string; reports: { utr: string }[] } };
+  expect(detail.payment.status).toBe('reported');
+  expect(detail.payment.reports).toEqual([expect.objectContaining({ utr: '412345678901' })]);
+});
+
+test('on a phone the page offers the UPI app, in Tamil for a Tamil family', async ({ browser, world: { smtp, server } }) => {
+  const phone = await browser.newContext({ baseURL: server.url, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  const before = smtp.received.length;
+  const code = await registerChildByApi(page.request, { name: 'Yazhini Pay', email: 'parent6161@example.org', guardianName: 'Deepa Pay', categories: ['dance'], language: 'ta' });
+  await smtp.waitFor(before + 1, 30_000);
+  const mail = smtp.received.find((m) => m.parsed.subject?.includes(code));
+  expect(mail?.parsed.text).toContain('செலுத்த வேண்டியது: 1 ஆன்லைன் போட்டிக்கு ₹99');
+  await page.goto(familyLinkIn(mail!));
+  const fee = page.getByRole('region', { name: 'பதிவுக் கட்டணம்' });
+  const app = fee.getByRole('link', { name: 'UPI செயலியில் ₹99 செலுத்து' });
+  await expect(app).toBeVisible();
+  await expect(app).toHaveAttribute('href', `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`);
+  // A phone has no camera pointed at itself: the code to scan is for computers.
+  await expect(fee.getByRole('img')).toBeHidden();
+  expect(await axeProblems(page)).toEqual([]);
+  await phone.close();
+});
