@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { decodeQrPng, familyLinkIn, startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
 import { freePort, startServer, type RunningServer } from '../setup/server-process';
 import { ADMIN, expect, test as base } from './fixtures';
@@ -11,6 +12,7 @@ import { axeProblems, registerChild, registerChildByApi, signInAsAdmin } from '.
  */
 type World = { smtp: SmtpTestServer; server: RunningServer };
 
+const FIXTURES = join(import.meta.dirname, '../fixtures/statements');
 const UPI = { UPI_VPA: 'kidstalent@okaxis', UPI_PAYEE_NAME: 'Kids Talent Competition' };
 
 const test = base.extend<object, { world: World }>({
@@ -99,4 +101,40 @@ test('on a phone the page offers the UPI app, in Tamil for a Tamil family', asyn
   await expect(fee.getByRole('img')).toBeHidden();
   expect(await axeProblems(page)).toEqual([]);
   await phone.close();
+});
+
+test('an admin imports a bank statement, decides a line, and records a payment by hand; the pages are axe-clean', async ({ page }) => {
+  test.setTimeout(120_000);
+  const code = await registerChildByApi(page.request, { name: 'Arjun Ledger', email: 'parent7171@example.org', guardianName: 'Karthik Ledger', categories: ['dance'] });
+  await page.goto('/admin/payments');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+
+  await page.getByLabel('Statement file').setInputFiles(join(FIXTURES, 'hdfc-march-2027.csv'));
+  await expect(page.getByText('Check the columns: they were guessed from the header line.')).toBeVisible();
+  await expect(page.getByLabel('Credit (deposit)')).toHaveValue('5');
+  expect(await axeProblems(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/Read 200 lines: 200 new, 0 already imported/)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Could not be read' })).toHaveCount(3);
+  expect(await axeProblems(page)).toEqual([]);
+
+  // A donation nobody owes: set aside, and back.
+  const donation = page.getByRole('row').filter({ hasText: 'Donation' }).first();
+  await donation.getByRole('button', { name: 'Not a fee' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Donation' }).filter({ hasText: 'Ignored' })).toHaveCount(1);
+
+  // Arjun's family paid in cash at the office: recorded by hand, with a receipt number.
+  await page.goto(`/admin/registrations?q=${code}`);
+  await page.getByRole('button', { name: 'Details of Arjun Ledger' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registration of Arjun Ledger' });
+  await expect(dialog).toContainText('Unpaid: due ₹99, paid ₹0.');
+  await dialog.getByLabel('Method').selectOption('cash');
+  await dialog.getByLabel('Amount (₹)').fill('99');
+  await dialog.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(dialog.getByText(/Recorded: receipt R-\d{6}\./)).toBeVisible();
+  await expect(dialog).toContainText('Paid: due ₹99, paid ₹99.');
+  expect(await axeProblems(page)).toEqual([]);
 });
