@@ -28,6 +28,7 @@ import { venueAdminRoutes, venueRoutes } from './routes/venue/venue.routes';
 import { overviewAdminRoutes } from './routes/overview/overview.admin-routes';
 import { retentionAdminRoutes } from './routes/retention/retention.admin-routes';
 import { statementAdminRoutes } from './routes/statements/statements.admin-routes';
+import { ledgerAdminRoutes } from './routes/ledger/ledger.admin-routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -57,7 +58,8 @@ export function createApi() {
     .route('/venue', venueAdminRoutes)
     .route('/overview', overviewAdminRoutes)
     .route('/retention', retentionAdminRoutes)
-    .route('/statements', statementAdminRoutes);
+    .route('/statements', statementAdminRoutes)
+    .route('/ledger', ledgerAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

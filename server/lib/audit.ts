@@ -54,6 +54,8 @@ export type ReadAction =
   | 'read.audit.list'
   | 'read.venue.roster'
   | 'read.statements.list'
+  | 'read.ledger.list'
+  | 'read.ledger.export'
   | 'read.family.registration'
   | 'read.family.data';
 

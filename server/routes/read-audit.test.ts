@@ -30,6 +30,8 @@ const READS: Record<string, ReadAction> = {
   'GET /newsletter/export.csv': 'read.newsletter.export',
   'GET /erasure-requests': 'read.erasure_requests.list',
   'GET /statements/rows': 'read.statements.list',
+  'GET /ledger': 'read.ledger.list',
+  'GET /ledger/export.csv': 'read.ledger.export',
   'GET /audit': 'read.audit.list',
   'GET /venue/sessions/:sessionId/roster': 'read.venue.roster',
   'GET /family/registration': 'read.family.registration',
@@ -162,6 +164,12 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     'GET /erasure-requests': () => h.t.request('/api/erasure-requests', withCookie(admin)),
     'GET /audit': () => h.t.request('/api/audit', withCookie(admin)),
     'GET /statements/rows': () => h.t.request('/api/statements/rows', withCookie(admin)),
+    'GET /ledger': () => h.t.request('/api/ledger', withCookie(admin)),
+    'GET /ledger/export.csv': async () => {
+      const response = await h.t.request('/api/ledger/export.csv', withCookie(admin));
+      await response.text();
+      return response;
+    },
     'GET /venue/sessions/:sessionId/roster': () => h.t.request(`/api/venue/sessions/${session.id}/roster`, withCookie(staff)),
     'GET /family/registration': () => h.family(token, '/registration'),
     'GET /family/registration/data': async () => {

@@ -211,3 +211,33 @@ export async function stillOwesOnline(database: Database, registrationId: string
   const [row] = await database.rows<{ owes: boolean }>(sql`select ${OWES_ONLINE} as owes from registrations r where r.id = ${registrationId}::uuid`);
   return Boolean(row?.owes);
 }
+
+export type LedgerLine = LedgerEntry & { registrationId: string | null; referenceCode: string | null; name: string | null };
+
+/**
+ * The ledger, newest first, a page at a time (keyset on when the money moved and the entry's id),
+ * with the registration each entry is for. An erased registration's entries have no code or name.
+ */
+export async function ledgerPage(database: Database, page: { after: { at: string; id: string } | null; limit: number }): Promise<{ items: LedgerLine[]; next: { at: string; id: string } | null }> {
+  const after = page.after ? sql`and (l.occurred_at, l.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)` : sql``;
+  const rows = await database.rows<LedgerLine>(sql`
+    select ${ENTRY_COLUMNS}, l.registration_id::text as "registrationId", r.reference_code as "referenceCode", coalesce(r.name, r.institute_name) as name
+    from ledger_entries l left join registrations r on r.id = l.registration_id
+    where true ${after}
+    order by l.occurred_at desc, l.id desc
+    limit ${page.limit + 1}`);
+  const items = rows.slice(0, page.limit).map((row) => ({ ...normalized(row), registrationId: row.registrationId, referenceCode: row.referenceCode, name: row.name }));
+  const last = items.at(-1);
+  return { items, next: rows.length > page.limit && last ? { at: last.occurredAt, id: last.id } : null };
+}
+
+/** Every ledger entry, a batch at a time, for the accounts CSV. */
+export async function* allLedgerLines(database: Database, batchSize = 1000): AsyncGenerator<LedgerLine[]> {
+  let after: { at: string; id: string } | null = null;
+  for (;;) {
+    const page = await ledgerPage(database, { after, limit: batchSize });
+    if (page.items.length > 0) yield page.items;
+    if (!page.next) return;
+    after = page.next;
+  }
+}

@@ -18,6 +18,8 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: `/api/registrations/${SOME_ID}/restore` },
   { method: 'POST', path: `/api/registrations/${SOME_ID}/resend-confirmation` },
   { method: 'POST', path: `/api/registrations/${SOME_ID}/ledger`, body: {} },
+  { method: 'GET', path: '/api/ledger' },
+  { method: 'GET', path: '/api/ledger/export.csv' },
   { method: 'POST', path: '/api/statements/preview', body: {} },
   { method: 'POST', path: '/api/statements/import', body: {} },
   { method: 'GET', path: '/api/statements/rows' },

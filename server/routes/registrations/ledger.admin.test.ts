@@ -102,4 +102,33 @@ describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
     expect(asStaff.status).toBe(403);
     expect((await h.t.request(`/api/registrations/${input.id}/ledger`, json({}))).status).toBe(401);
   });
+
+  it('lists the ledger newest first, a page at a time, and exports every entry as the accounts CSV', async () => {
+    const { input } = await h.register(childRegistration({ name: 'Ledger Listed', categories: ['dance'] }));
+    for (const day of ['2027-02-20', '2027-02-25', '2027-02-23']) {
+      await record(input.id, { kind: 'payment', method: 'upi', amountRupees: 33, reference: `UTR-${day}`, occurredAt: `${day}T12:00:00+05:30` });
+    }
+    type Page = { items: { occurredAt: string; referenceCode: string; name: string; reference: string }[]; nextCursor: string | null };
+    const first = (await (await h.admin('/api/ledger?limit=2')).json()) as Page;
+    const mine = async () => {
+      const all: Page['items'] = [];
+      let cursor: string | null = null;
+      do {
+        const page = (await (await h.admin(`/api/ledger?limit=2${cursor ? `&cursor=${cursor}` : ''}`)).json()) as Page;
+        all.push(...page.items);
+        cursor = page.nextCursor;
+      } while (cursor);
+      return all.filter((item) => item.referenceCode === input.referenceCode);
+    };
+    expect(first.items).toHaveLength(2);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    expect((await mine()).map((item) => item.reference)).toEqual(['UTR-2027-02-25', 'UTR-2027-02-23', 'UTR-2027-02-20']);
+    expect((await h.admin('/api/ledger?cursor=nonsense')).status).toBe(400);
+
+    const csv = await (await h.admin('/api/ledger/export.csv')).text();
+    const cells = (line: string | undefined) => [...(line ?? '').matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]);
+    expect(cells(csv.split('\r\n')[0])).toEqual(['Date', 'Reference code', 'Child or institute', 'Kind', 'Amount (₹)', 'Method', 'Reference', 'Receipt number', 'Source', 'Recorded by', 'Reason', 'Voided']);
+    const line = csv.split('\r\n').find((l) => l.includes('UTR-2027-02-23'));
+    expect(cells(line)).toEqual(['2027-02-23', input.referenceCode, 'Ledger Listed', 'payment', '33.00', 'upi', 'UTR-2027-02-23', expect.stringMatching(/^R-\d{6}$/), 'admin', 'test-admin', '', '']);
+  });
 });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { ColumnMapping, StatementRowState } from '@domain/statements';
-import { api, readResponse } from '@/lib/api-client';
+import { api, apiHref, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
 export type StatementPreview = InferResponseType<typeof api.statements.preview.$post, 200>;
@@ -47,3 +47,6 @@ export const useMatchRow = () =>
 export const useUnmatchRow = () => useRowChange(async (id: string) => readResponse(await api.statements.rows[':id'].unmatch.$post({ param: { id } })));
 export const useIgnoreRow = () =>
   useRowChange(async ({ id, ignore }: { id: string; ignore: boolean }) => readResponse(await api.statements.rows[':id'].ignore.$post({ param: { id }, json: { ignore } })));
+
+/** Every ledger entry as a CSV for the accounts (date, code, child, amount, method, reference, receipt number). */
+export const accountsCsvUrl = () => apiHref(api.ledger['export.csv'].$path());

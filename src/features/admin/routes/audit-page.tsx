@@ -37,6 +37,9 @@ const ACTION_LABELS: Record<string, string> = {
   'read.newsletter.list': 'Viewed newsletter subscribers',
   'read.newsletter.export': 'Exported newsletter subscribers',
   'read.legacy_users.list': 'Listed registrations (legacy API)',
+  'read.statements.list': 'Viewed bank statement lines',
+  'read.ledger.list': 'Viewed the ledger',
+  'read.ledger.export': 'Exported the accounts (CSV)',
 };
 
 const COLUMNS: Column<AuditEntry>[] = [

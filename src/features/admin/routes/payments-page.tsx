@@ -4,6 +4,7 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { ApiRequestError } from '@/lib/api-client';
 import {
+  accountsCsvUrl,
   previewStatement,
   useIgnoreRow,
   useImportStatement,
@@ -38,7 +39,12 @@ export function PaymentsPage() {
   const [state, setState] = useState<StatementRowState | null>(null);
   return (
     <section className="page admin-page" aria-labelledby="payments-heading">
-      <h1 id="payments-heading">Payments</h1>
+      <div className="admin-page__head">
+        <h1 id="payments-heading">Payments</h1>
+        <a className="button button--small" href={accountsCsvUrl()} download>
+          Download the accounts (CSV)
+        </a>
+      </div>
       <ImportStatement />
       <StatementLines state={state} onState={setState} />
     </section>
