@@ -1,46 +1,19 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, type RunningServer } from '../tests/setup/server-process';
 import { REGISTRATION_SORTS } from '@domain/registration-rules';
 import type { BenchContext } from './lib/environment';
 import { figure, percentile, type Figure, type PartResult } from './lib/report';
+import { BENCH_ADMIN, runSeed, signInBenchAdmin } from './lib/seeded-server';
 
 const PART = '3. Admin queries at scale';
 const RUNS = 50;
 const WARMUP = 3;
 const DEEP_PAGE = 200;
-const ADMIN = { username: 'bench-admin', password: 'bench admin password, not for production' };
 const SORTS = REGISTRATION_SORTS;
 
 type Query = { name: string; path: string };
 type Timed = { name: string; path: string; p95: number; p50: number; runs: number; note?: string };
-
-function runSeed(env: Record<string, string>, count: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count)], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run seed -- --count ${count} failed (${code}):\n${output.slice(-2000)}`))));
-  });
-}
-
-async function signIn(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ ...ADMIN, remember: false }),
-  });
-  if (response.status !== 200) throw new Error(`admin sign-in answered ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ktc_session='));
-  if (!cookie) throw new Error('admin sign-in set no ktc_session cookie');
-  return cookie.split(';')[0] ?? '';
-}
 
 type ListAnswer = { items: Array<{ name: string | null; city: string }>; total: number; filtered: number; nextCursor: string | null };
 
@@ -103,9 +76,9 @@ async function measureAt(ctx: BenchContext, count: number): Promise<{ timings: T
     const seedStarted = performance.now();
     await runSeed(database.env, count);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const server = await ctx.startServer(database, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SCRYPT_LOG_N: '10' });
+    const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SCRYPT_LOG_N: '10' });
     try {
-      const cookie = await signIn(server);
+      const cookie = await signInBenchAdmin(server);
       const { total } = await getList(server, cookie, '/api/registrations?limit=1');
       const { queries, deepPage } = await queriesFor(server, cookie);
       ctx.log(`  timing ${queries.length + 1} queries x ${RUNS} at ${total} rows ...`);

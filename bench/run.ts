@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { ROOT } from '../tests/setup/server-process';
 import { measureAdminQueries } from './admin-queries';
+import { measureFees } from './fees';
 import { measureApiThroughput } from './api-throughput';
 import { measureFrontEnd } from './frontend';
 import buildServer from '../tests/setup/build-server';
@@ -62,6 +63,7 @@ async function main() {
   if (wanted(1)) parts.push(await timed('1. Front end (Lighthouse, mobile)', () => measureFrontEnd(ctx, { runs: quick ? 1 : 3 })));
   if (wanted(4)) parts.push(await timed('4. Offline sync in the browser', () => measureOfflineSync(ctx, { records: 500 })));
   if (wanted(6)) parts.push(await timed('6. Venue roster on the phone', () => measureVenueRoster(ctx, { entries: 5_000 })));
+  if (wanted(7)) parts.push(await timed('7. Fees at scale', () => measureFees(ctx, { registrations: quick ? 10_000 : 100_000, rows: quick ? 2_000 : 10_000 })));
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({

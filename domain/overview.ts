@@ -24,6 +24,16 @@ export type Overview = {
    * delay from saving to arriving (seconds), median and worst, and how many came over a day late.
    */
   fieldHealth: { day: string; records: number; medianSeconds: number; worstSeconds: number; overADay: number }[];
+  /**
+   * The money (ADR 024): what live children's registrations owe, what the ledger holds (payments
+   * less refunds; waivers apart), and what was collected per day (in Chennai) and method. Paise.
+   */
+  money: {
+    duePaise: number;
+    collectedPaise: number;
+    waivedPaise: number;
+    perDay: { day: string; method: 'cash' | 'upi' | 'bank'; collectedPaise: number }[];
+  };
   /** Records that arrived more than a day after being saved, over the whole season. */
   lateRecords: number;
   /** Erased by the retention job, still counted above. */

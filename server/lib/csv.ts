@@ -65,3 +65,21 @@ export async function csvResponse(
     },
   });
 }
+
+/**
+ * A CSV's lines from batches of rows, and once they are out (or the download stopped) how many
+ * rows left the server and whether all of them did: what a read audit records for an export.
+ */
+export async function* csvLines<T>(batches: AsyncIterable<T[]>, line: (row: T) => string, finished: (rows: number, complete: boolean) => Promise<void>): AsyncGenerator<string> {
+  let rows = 0;
+  let complete = false;
+  try {
+    for await (const batch of batches) {
+      rows += batch.length;
+      yield batch.map(line).join('');
+    }
+    complete = true;
+  } finally {
+    await finished(rows, complete);
+  }
+}

@@ -332,8 +332,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     ...payBlock(copy, pay),
     `<h2 style="font-size:18px">${escapeHtml(copy.datesHeading)}</h2>`,
     table(dates),
-    `<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`,
-    `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`,
+    ...linkSection(copy, data),
     `<p>${escapeHtml(copy.linkUses(data))}</p>`,
     `<p>${escapeHtml(copy.linkWarning(expires))}</p>`,
     `<p>${escapeHtml(copy.questions)}</p>`,
@@ -350,6 +349,11 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
       ...(pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : []),
     ],
   };
+}
+
+/** The private link's heading and the link itself, in HTML. */
+function linkSection(copy: Copy, data: FamilyEmailData): string[] {
+  return [`<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`, `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`];
 }
 
 /** The fee block in HTML: what to pay, a button that opens a UPI app, and the QR code of the same link. */
@@ -420,8 +424,7 @@ export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessa
     `<p>${escapeHtml(copy.receiptIntro(childOf(data)))}</p>`,
     table(lines),
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`,
-    `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`,
+    ...linkSection(copy, data),
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);
   return { to: data.registration.email, subject: copy.receiptSubject(code, receipt.number), text, html };
@@ -438,8 +441,7 @@ export async function reminderEmail(data: FamilyEmailData, beforeDeadline: boole
     `<p>${escapeHtml(copy.greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     ...payBlock(copy, pay),
-    `<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`,
-    `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`,
+    ...linkSection(copy, data),
     `<p>${escapeHtml(copy.questions)}</p>`,
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);

@@ -1,7 +1,6 @@
 import type { Page, Request } from '@playwright/test';
-import { decodeQrPng, familyLinkIn, startSmtpTestServer, tokenOf, type SmtpTestServer } from '../setup/smtp-test-server';
-import { freePort, startServer, type RunningServer } from '../setup/server-process';
-import { ADMIN, expect, test as base, waitForServiceWorker, watchPage } from './fixtures';
+import { decodeQrPng, familyLinkIn, tokenOf } from '../setup/smtp-test-server';
+import { ADMIN, expect, testWithMail, waitForServiceWorker, watchPage } from './fixtures';
 import { axeProblems, registerChild } from './outbox-helpers';
 
 /**
@@ -10,34 +9,7 @@ import { axeProblems, registerChild } from './outbox-helpers';
  * correct the city and cancel, and the admin sees both ("by family"); then erasure and "Find my
  * registration". Its own server, so it can send mail to this test's SMTP server.
  */
-type MailWorld = { smtp: SmtpTestServer; server: RunningServer };
-
-const test = base.extend<object, { world: MailWorld }>({
-  world: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const smtp = await startSmtpTestServer();
-      const port = await freePort();
-      const server = await startServer({
-        port,
-        env: {
-          ADMIN_USERNAME: ADMIN.username,
-          ADMIN_PASSWORD: ADMIN.password,
-          SMTP_URL: smtp.url,
-          MAIL_FROM: 'Kids Talent Competition <no-reply@example.org>',
-          // The links in emails point at this server, and it is the origin the CSRF check accepts.
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-        },
-      });
-      await use({ smtp, server });
-      await server.stop();
-      server.cleanup();
-      await smtp.close();
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ world }, use) => use(world.server.url),
-});
+const test = testWithMail();
 
 async function signIn(page: Page, path: string) {
   await page.goto(path);

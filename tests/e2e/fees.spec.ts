@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { decodeQrPng, familyLinkIn, startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
-import { freePort, startServer, type RunningServer } from '../setup/server-process';
-import { ADMIN, expect, test as base } from './fixtures';
+import { decodeQrPng, familyLinkIn } from '../setup/smtp-test-server';
+import { ADMIN, expect, testWithMail } from './fixtures';
 import { axeProblems, registerChild, registerChildByApi, signInAsAdmin } from './outbox-helpers';
 
 /**
@@ -10,30 +9,10 @@ import { axeProblems, registerChild, registerChildByApi, signInAsAdmin } from '.
  * amount, the reference code); the family reports the UPI reference of its payment with no
  * connection, and it reaches the server once the connection returns, once.
  */
-type World = { smtp: SmtpTestServer; server: RunningServer };
-
 const FIXTURES = join(import.meta.dirname, '../fixtures/statements');
 const UPI = { UPI_VPA: 'kidstalent@okaxis', UPI_PAYEE_NAME: 'Kids Talent Competition' };
 
-const test = base.extend<object, { world: World }>({
-  world: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const smtp = await startSmtpTestServer();
-      const port = await freePort();
-      const server = await startServer({
-        port,
-        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, PUBLIC_URL: `http://127.0.0.1:${port}`, ...UPI },
-      });
-      await use({ smtp, server });
-      await server.stop();
-      server.cleanup();
-      await smtp.close();
-    },
-    { scope: 'worker', timeout: 150_000 },
-  ],
-  baseURL: async ({ world }, use) => use(world.server.url),
-});
+const test = testWithMail(UPI);
 
 const qrOfDataUrl = (src: string) => decodeQrPng(Buffer.from(src.replace(/^data:image\/png;base64,/, ''), 'base64'));
 

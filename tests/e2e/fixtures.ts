@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/chromium';
-import { startServer, type RunningServer } from '../setup/server-process';
+import { startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
+import { freePort, startServer, type RunningServer } from '../setup/server-process';
 
 export const ADMIN = { username: 'e2e-admin', password: 'correct horse battery staple 42' };
 
@@ -97,4 +98,40 @@ export { expect };
 export async function openLive(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+}
+
+export type MailWorld = { smtp: SmtpTestServer; server: RunningServer };
+
+/**
+ * A test with its own server that sends mail to this test's SMTP server: `world` is both, and
+ * the pages' base URL is the server's (which the emails' links and the CSRF check use). `env`
+ * adds settings (UPI_VPA, say).
+ */
+export function testWithMail(env: Record<string, string> = {}) {
+  return base.extend<object, { world: MailWorld }>({
+    world: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+      async ({}, use) => {
+        const smtp = await startSmtpTestServer();
+        const port = await freePort();
+        const server = await startServer({
+          port,
+          env: {
+            ADMIN_USERNAME: ADMIN.username,
+            ADMIN_PASSWORD: ADMIN.password,
+            SMTP_URL: smtp.url,
+            MAIL_FROM: 'Kids Talent Competition <no-reply@example.org>',
+            PUBLIC_URL: `http://127.0.0.1:${port}`,
+            ...env,
+          },
+        });
+        await use({ smtp, server });
+        await server.stop();
+        server.cleanup();
+        await smtp.close();
+      },
+      { scope: 'worker', timeout: 150_000 },
+    ],
+    baseURL: async ({ world }, use) => use(world.server.url),
+  });
 }

@@ -70,6 +70,11 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
       values (${randomUUID()}::uuid, ${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1', 'paid', 333, now()) returning id`);
     await database.rows(sql`insert into ledger_entries (id, registration_id, kind, method, amount_paise, source, source_ref, recorded_by, occurred_at, receipt_number)
       values (${randomUUID()}::uuid, ${registration.id}::uuid, 'payment', 'upi', 9900, 'admin', null, 'admin', now(), nextval('ledger_receipt_numbers')) returning id`);
+    const [statement] = await database.rows<{ id: string }>(sql`insert into statement_imports (file_name, format, imported_by, lines, new_rows)
+      values ('march.csv', 'csv', 'admin', 1, 1) returning id::text as id`);
+    await database.rows(sql`insert into statement_rows (fingerprint, import_id, booked_on, direction, amount_paise, narration, reference, state, registration_ids)
+      values (${'c'.repeat(64)}, ${statement!.id}::uuid, '2027-03-01', 'credit', 9900, 'UPI-PARENT-KTC', '412345678901', 'matched', array[${registration.id}::uuid]) returning id`);
+    await database.rows(sql`insert into statement_profiles (signature, mapping, updated_by) values ('date|narration', '{"headerRow": 0}'::jsonb, 'admin') returning signature`);
     await database.rows(sql`insert into payment_reports (id, registration_id, utr, reported_at)
       values (${randomUUID()}::uuid, ${registration.id}::uuid, '412345678901', now()) returning id`);
     await database.rows(sql`insert into venue_walk_ins (registration_id, session_id, staff_username, device_id)

@@ -3,6 +3,9 @@ import { BABY_AGE_BANDS, type BabyCategorySlug } from '@domain/age-bands';
 import { CATEGORY_SLUGS } from '@domain/categories';
 import type { Overview } from '@domain/overview';
 import type { Database } from '../client';
+import { isCategorySlug } from '@domain/categories';
+import { modeOf } from '@domain/fees';
+import { levelPrice } from '@domain/season';
 
 export const TOP_CITIES = 10;
 
@@ -82,5 +85,37 @@ export async function seasonOverview(database: Database): Promise<Overview> {
       return months.map((m) => ({ category, months: m, count: countOf('baby', `${category}:${m}`) }));
     }),
     fieldHealth,
+    money: moneyOf(chart('due'), chart('money')),
+  };
+}
+
+/**
+ * The money (ADR 024): what live children's registrations owe (each contest entered, at the season
+ * module's prices), what the ledger holds (payments less refunds, waivers), and the money
+ * collected per day and method.
+ */
+function moneyOf(due: { key: string; n: number }[], money: { key: string; n: number }[]) {
+  const duePaise = due.reduce((sum, { key, n }) => (isCategorySlug(key) ? sum + n * levelPrice('level1', modeOf(key)) * 100 : sum), 0);
+  const perDay = new Map<string, { day: string; method: 'cash' | 'upi' | 'bank'; collectedPaise: number }>();
+  let collectedPaise = 0;
+  let waivedPaise = 0;
+  for (const { key, n } of money) {
+    const [day = '', method = 'none', kind = 'payment'] = key.split('|');
+    if (kind === 'waiver') {
+      waivedPaise += n;
+      continue;
+    }
+    const signed = kind === 'refund' ? -n : n;
+    collectedPaise += signed;
+    if (method !== 'cash' && method !== 'upi' && method !== 'bank') continue;
+    const row = perDay.get(`${day}|${method}`) ?? { day, method, collectedPaise: 0 };
+    row.collectedPaise += signed;
+    perDay.set(`${day}|${method}`, row);
+  }
+  return {
+    duePaise,
+    collectedPaise,
+    waivedPaise,
+    perDay: [...perDay.values()].filter((row) => row.collectedPaise !== 0).sort((a, b) => a.day.localeCompare(b.day) || a.method.localeCompare(b.method)),
   };
 }

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { receiptLabel } from '@domain/fees';
 import type { AppEnv } from '../../context';
-import { csvResponse, csvRow } from '../../lib/csv';
+import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
@@ -55,19 +55,9 @@ export const ledgerAdminRoutes = new Hono<AppEnv>()
   .get('/export.csv', requireAdmin, readsPersonalData('read.ledger.export', 'ledger'), async (c) => {
     const { database, log } = c.var.deps;
     const audited = readAudit(c).defer();
-    async function* lines() {
-      let rows = 0;
-      let complete = false;
-      try {
-        for await (const batch of allLedgerLines(database)) {
-          rows += batch.length;
-          yield batch.map(csvLine).join('');
-        }
-        complete = true;
-      } finally {
-        await audited({ rows, complete }).catch((error: unknown) => log.error('ledger export read audit failed', describeError(error)));
-      }
-    }
+    const lines = csvLines(allLedgerLines(database), csvLine, (rows, complete) =>
+      audited({ rows, complete }).catch((error: unknown) => log.error('ledger export read audit failed', describeError(error))),
+    );
     const day = c.var.deps.now().toISOString().slice(0, 10);
-    return csvResponse(`accounts-${day}.csv`, CSV_HEADER, lines(), (error) => log.error('ledger export failed', describeError(error)));
+    return csvResponse(`accounts-${day}.csv`, CSV_HEADER, lines, (error) => log.error('ledger export failed', describeError(error)));
   });

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import { decodeCreatedAtCursor, pageOf, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
-import { csvResponse, csvRow } from '../../lib/csv';
+import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin } from '../../lib/require-admin';
@@ -18,29 +18,21 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
   .get('/export.csv', requireAdmin, readsPersonalData('read.newsletter.export', 'newsletter'), async (c) => {
     const { database, log } = c.var.deps;
     const audited = readAudit(c).defer();
-    let exported = 0;
-    async function* lines(): AsyncGenerator<string> {
-      try {
-        yield* subscriberLines();
-      } finally {
-        await audited({ rows: exported }).catch(
-          (error: unknown) => log.error('export read audit failed', describeError(error)),
-        );
-      }
-    }
-    async function* subscriberLines(): AsyncGenerator<string> {
+    async function* batches() {
       let cursor: CreatedAtCursor | null = null;
       for (;;) {
         const rows = await listSubscribers(database, cursor, 1000);
-        exported += rows.length;
-        if (rows.length > 0) yield rows.map((r) => csvRow([r.email, r.createdAt])).join('');
+        if (rows.length > 0) yield rows;
         const last = rows.at(-1);
         if (rows.length < 1000 || !last) return;
         cursor = { createdAt: last.cursorTime, id: last.id };
       }
     }
+    const lines = csvLines(batches(), (r) => csvRow([r.email, r.createdAt]), (rows, complete) =>
+      audited({ rows, complete }).catch((error: unknown) => log.error('export read audit failed', describeError(error))),
+    );
     const day = c.var.deps.now().toISOString().slice(0, 10);
-    return csvResponse(`newsletter-subscribers-${day}.csv`, ['Email', 'Subscribed at'], lines(), (error) =>
+    return csvResponse(`newsletter-subscribers-${day}.csv`, ['Email', 'Subscribed at'], lines, (error) =>
       log.error('newsletter export failed', describeError(error)),
     );
   });

@@ -5,7 +5,7 @@ import { registrationUpdateSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
 import { audit, changedFields } from '../../lib/audit';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { csvResponse, csvRow } from '../../lib/csv';
+import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
@@ -89,22 +89,12 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     const query = listQuery(c);
     const { database, log } = c.var.deps;
     const audited = readAudit(c).defer();
-    async function* lines() {
-      let rows = 0;
-      let complete = false;
-      try {
-        for await (const batch of allMatching(database, query, { sort: query.sort, dir: query.dir })) {
-          rows += batch.length;
-          yield batch.map(csvLine).join('');
-        }
-        complete = true;
-      } finally {
-        // Written once the rows are out (or the download stopped), with how many left the server.
-        await audited({ filters: auditedFilters(query), rows, complete }).catch((error: unknown) => log.error('export read audit failed', describeError(error)));
-      }
-    }
+    // Written once the rows are out (or the download stopped), with how many left the server.
+    const lines = csvLines(allMatching(database, query, { sort: query.sort, dir: query.dir }), csvLine, (rows, complete) =>
+      audited({ filters: auditedFilters(query), rows, complete }).catch((error: unknown) => log.error('export read audit failed', describeError(error))),
+    );
     const day = c.var.deps.now().toISOString().slice(0, 10);
-    return csvResponse(`registrations-${day}.csv`, CSV_HEADER, lines(), (error) =>
+    return csvResponse(`registrations-${day}.csv`, CSV_HEADER, lines, (error) =>
       log.error('registrations export failed', describeError(error)),
     );
   })

@@ -100,48 +100,30 @@ export function FiltersMenu({ filters, onChange }: Props) {
         </fieldset>
         <fieldset className="admin-filters__group">
           <legend>Venue</legend>
-          <FormField label="Checked in" id={`${panelId}-checked-in`}>
-            {(control) => (
-              <select
-                {...control}
-                value={filters.checkedIn ?? ''}
-                onChange={(event) => onChange({ checkedIn: (event.target.value || null) as RegistrationFilters['checkedIn'] })}
-              >
-                <option value="">Any</option>
-                <option value="yes">Yes</option>
-                <option value="no">No</option>
-              </select>
-            )}
-          </FormField>
-          <FormField label="Fee" id={`${panelId}-fee`}>
-            {(control) => (
-              <select {...control} value={filters.fee ?? ''} onChange={(event) => onChange({ fee: (event.target.value || null) as RegistrationFilters['fee'] })}>
-                <option value="">Any</option>
-                <option value="paid">Paid</option>
-                <option value="waived">Waived</option>
-                <option value="unpaid">Unpaid</option>
-              </select>
-            )}
-          </FormField>
+          <ChoiceFilter
+            label="Checked in"
+            id={`${panelId}-checked-in`}
+            value={filters.checkedIn}
+            choices={[['yes', 'Yes'], ['no', 'No']]}
+            onChange={(checkedIn) => onChange({ checkedIn })}
+          />
+          <ChoiceFilter
+            label="Fee"
+            id={`${panelId}-fee`}
+            value={filters.fee}
+            choices={[['paid', 'Paid'], ['waived', 'Waived'], ['unpaid', 'Unpaid']]}
+            onChange={(fee) => onChange({ fee })}
+          />
         </fieldset>
         <fieldset className="admin-filters__group">
           <legend>Money</legend>
-          <FormField label="Payment" id={`${panelId}-payment`}>
-            {(control) => (
-              <select
-                {...control}
-                value={filters.payment ?? ''}
-                onChange={(event) => onChange({ payment: (event.target.value || null) as RegistrationFilters['payment'] })}
-              >
-                <option value="">Any</option>
-                {PAYMENT_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {PAYMENT_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            )}
-          </FormField>
+          <ChoiceFilter
+            label="Payment"
+            id={`${panelId}-payment`}
+            value={filters.payment}
+            choices={PAYMENT_STATUSES.map((status) => [status, PAYMENT_STATUS_LABELS[status]] as const)}
+            onChange={(payment) => onChange({ payment })}
+          />
         </fieldset>
         <button
           type="button"
@@ -153,5 +135,23 @@ export function FiltersMenu({ filters, onChange }: Props) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** One filter with a few values to choose from, or "Any". */
+function ChoiceFilter<V extends string>({ label, id, value, choices, onChange }: { label: string; id: string; value: V | null; choices: readonly (readonly [V, string])[]; onChange: (value: V | null) => void }) {
+  return (
+    <FormField label={label} id={id}>
+      {(control) => (
+        <select {...control} value={value ?? ''} onChange={(event) => onChange((event.target.value || null) as V | null)}>
+          <option value="">Any</option>
+          {choices.map(([choice, text]) => (
+            <option key={choice} value={choice}>
+              {text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
   );
 }

@@ -48,8 +48,16 @@ function charts(o: Overview) {
     display: `median ${duration(d.medianSeconds)}`,
     to: tableLink({ day: d.day }),
   }));
-  return { perDay, perCategory, perCity, perType, babies, health };
+  const METHOD = { cash: 'cash', upi: 'UPI', bank: 'bank transfer' } as const;
+  const money: Bar[] = o.money.perDay.map((d) => ({
+    label: `${d.day}, ${METHOD[d.method]}`,
+    value: Math.round(d.collectedPaise / 100),
+    display: rupees(d.collectedPaise),
+  }));
+  return { perDay, perCategory, perCity, perType, babies, health, money };
 }
+
+const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
 
 /** /admin: the season at a glance, the first page after sign-in. */
 export function OverviewPage() {
@@ -106,6 +114,15 @@ function OverviewCharts({ overview: o }: { overview: Overview }) {
             { header: 'More than a day late', cell: (_, i) => health[i]?.overADay ?? 0 },
           ]}
           description={`For records saved on a device before they were sent: how long they took to reach the server, median per day (worst in the data table). ${o.lateRecords.toLocaleString('en-IN')} arrived more than a day late.`}
+        />
+        <BarChart
+          id="money"
+          title="Money collected per day"
+          labelHeader="Day and method"
+          valueHeader="Collected (₹)"
+          unit="rupees"
+          bars={c.money}
+          description={`Payments less refunds in the ledger (ADR 024), by the day the money moved (Chennai time) and how. Due from every live child's registration: ${rupees(o.money.duePaise)}; collected ${rupees(o.money.collectedPaise)}${o.money.waivedPaise > 0 ? `; waived ${rupees(o.money.waivedPaise)}` : ''}.`}
         />
         {/* Venue mode (ADR 018) adds its check-ins and cash fees per session here, as two more BarCharts. */}
       </div>

@@ -15,6 +15,7 @@ import {
   type StatementPreview,
   type StatementRow,
 } from '../api/statements';
+import { ProblemNotice } from '@/components/form/problem-notice';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
   suggested: 'Suggestion waiting',
@@ -185,11 +186,7 @@ function ImportStatement() {
           </p>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="form-notice form-notice--error">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemNotice problem={problem} />
     </Form>
   );
 }

@@ -2,6 +2,7 @@ import type { VenueSession } from '@domain/season';
 import { useState } from 'react';
 import type { VenueRecord } from '@/lib/outbox';
 import { clearDevice, exportRecords, reconcile, resend, type Reconciliation } from '../api/venue-records';
+import { ProblemNotice } from '@/components/form/problem-notice';
 
 /** What this device did for the session, whether the server has all of it, and clearing the phone. */
 export function EndOfDay({ session, records, onCleared }: { session: VenueSession; records: VenueRecord[]; onCleared: () => void }) {
@@ -72,11 +73,7 @@ export function EndOfDay({ session, records, onCleared }: { session: VenueSessio
           </>
         ) : null}
       </div>
-      {problem ? (
-        <p role="alert" className="form-notice form-notice--error">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemNotice problem={problem} />
       <button type="button" className="button button--danger" disabled={!allThere} onClick={() => void clear()}>
         Clear this device
       </button>

@@ -14,6 +14,7 @@ import { StaffSignIn } from '../components/staff-sign-in';
 import { categoriesOf, timeOf } from '../utils/format';
 import { timedSearch } from '../utils/roster-search';
 import '../venue.css';
+import { ProblemNotice } from '@/components/form/problem-notice';
 
 /** Venue mode (/venue): the day's roster on the phone, check-in, cash fees, walk-ins, end of day. */
 export function VenuePage() {
@@ -150,7 +151,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
             <button type="button" className="button button--primary" disabled={downloading} onClick={() => void download()}>
               {downloading ? 'Downloading…' : rosterState ? 'Update roster' : 'Download roster'}
             </button>
-            {downloadProblem ? <p role="alert" className="form-notice form-notice--error">{downloadProblem}</p> : null}
+            <ProblemNotice problem={downloadProblem} />
           </>
         ) : null}
       </section>
