@@ -29,6 +29,7 @@ import { overviewAdminRoutes } from './routes/overview/overview.admin-routes';
 import { retentionAdminRoutes } from './routes/retention/retention.admin-routes';
 import { statementAdminRoutes } from './routes/statements/statements.admin-routes';
 import { ledgerAdminRoutes } from './routes/ledger/ledger.admin-routes';
+import { paymentSettingsRoutes } from './routes/payments/payment-settings.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -59,7 +60,8 @@ export function createApi() {
     .route('/overview', overviewAdminRoutes)
     .route('/retention', retentionAdminRoutes)
     .route('/statements', statementAdminRoutes)
-    .route('/ledger', ledgerAdminRoutes);
+    .route('/ledger', ledgerAdminRoutes)
+    .route('/payment-settings', paymentSettingsRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

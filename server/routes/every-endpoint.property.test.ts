@@ -67,6 +67,7 @@ const CASES: Record<string, Case> = {
     path: param((id) => `/api/registrations/${id}/ledger`),
     body: mutated({ id: randomUUID(), kind: 'payment', method: 'upi', amountRupees: 99, reference: '412345678901', occurredAt: new Date().toISOString() }),
   },
+  'GET /payment-settings': { who: 'nobody', path: fc.constant('/api/payment-settings') },
   'GET /ledger': { who: 'admin', path: query('/api/ledger') },
   'GET /ledger/export.csv': { who: 'admin', path: fc.constant('/api/ledger/export.csv') },
   'POST /statements/preview': { who: 'admin', path: fc.constant('/api/statements/preview'), body: junkValue },

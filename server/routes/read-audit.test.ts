@@ -58,6 +58,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'DELETE /registrations/:id': 'an audited change',
   'POST /registrations/:id/restore': 'an audited change',
   'POST /registrations/:id/resend-confirmation': 'an audited change',
+  'GET /payment-settings': 'the organiser’s UPI address, printed on every payment request',
   'POST /statements/preview': 'answers only the first lines of the file the admin sent',
   'POST /statements/import': 'an audited change; answers counts only',
   'POST /statements/rows/:id/match': 'an audited change',

@@ -22,6 +22,10 @@ test('the email and the page ask for ₹99 with the same UPI link, and a UTR rep
   await expect(page.locator('main [inert]')).toHaveCount(0);
   const code = await registerChild(page, { name: 'Kavin Pay', age: 9, category: 'Dance Challenge', city: 'Chennai' }, 5151);
   const upiLink = `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
+  // Under the blank form, the last registration's fee; on a computer the QR codes are elsewhere.
+  await expect(page.getByText('Entry fee: ₹99 for 1 online contest.')).toBeVisible();
+  await expect(page.getByText('On a computer? Your confirmation email and your private page have a QR code to pay with your phone.')).toBeVisible();
+  await expect(page.locator('.registration-success__pay a')).toHaveAttribute('href', upiLink);
 
   // The email: "Pay ₹99", a button to the UPI app and a QR code of the same link.
   const [mail] = await smtp.waitFor(1, 30_000);

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { useOutboxRecord } from '@/lib/outbox';
 import { withQueryProvider } from '@/lib/query-client';
 import { useT } from '@/lib/i18n/use-t';
+import type { CategorySlug } from '@domain/categories';
+import { PayAfterRegistering } from './pay-after-registering';
 
 /** Live status of a saved registration, read from the outbox (loaded only after a submit). */
 function useSyncStatus(id: string, localCode: string) {
@@ -42,8 +44,13 @@ export const PreviousRegistration = withQueryProvider(function PreviousContent({
   const { t, to } = useT();
   if (!record) return null;
   return (
-    <p className="registration-previous">
-      {t('registration.last')} <strong>{code}</strong> — {sent ? t('registration.lastSent') : <Link to={to('/saved')}>{t('registration.lastSaved')}</Link>}
-    </p>
+    <>
+      <p className="registration-previous">
+        {t('registration.last')} <strong>{code}</strong> — {sent ? t('registration.lastSent') : <Link to={to('/saved')}>{t('registration.lastSaved')}</Link>}
+      </p>
+      {record.kind === 'registration' && record.payload.type && record.payload.categories ? (
+        <PayAfterRegistering registration={{ type: record.payload.type, categories: record.payload.categories as CategorySlug[] }} code={code} />
+      ) : null}
+    </>
   );
 });

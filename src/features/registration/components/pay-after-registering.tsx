@@ -1,0 +1,40 @@
+import { useQuery } from '@tanstack/react-query';
+import { feeLines, upiPayLink } from '@domain/fees';
+import type { CategorySlug } from '@domain/categories';
+import type { RegistrationType } from '@domain/registration-rules';
+import { api, readResponse } from '@/lib/api-client';
+import { formatRupees } from '@/lib/i18n/format';
+import { useT } from '@/lib/i18n/use-t';
+
+/**
+ * "Pay ₹N" on the confirmation screen (ADR 024): what the online contests cost, and on a phone a
+ * button that opens the UPI app with everything filled in. Without a connection, or before the
+ * organisers set up UPI, it says where the way to pay will be: the email and the private page.
+ */
+export function PayAfterRegistering({ registration, code }: { registration: { type: RegistrationType; categories: readonly CategorySlug[] }; code: string }) {
+  const { t, lang } = useT();
+  const settings = useQuery({
+    queryKey: ['payment-settings'],
+    queryFn: async () => readResponse(await api['payment-settings'].$get()),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const online = feeLines(registration).filter((line) => line.mode === 'online');
+  const rupees = online.reduce((sum, line) => sum + line.rupees, 0);
+  if (rupees === 0) return null;
+  const amount = formatRupees(rupees, lang);
+  const upi = settings.data?.upi;
+  return (
+    <div className="registration-success__pay">
+      <p>
+        <strong>{t('registration.pay', { amount, count: online.length })}</strong>
+      </p>
+      {upi ? (
+        <a className="button button--primary" href={upiPayLink({ address: upi.address, payeeName: upi.payeeName, rupees, referenceCode: code })}>
+          {t('family.pay.app', { amount })}
+        </a>
+      ) : null}
+      <p>{upi ? t('registration.payOnComputer') : t('registration.payWhere')}</p>
+    </div>
+  );
+}
