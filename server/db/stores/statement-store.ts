@@ -57,11 +57,12 @@ export async function importStatement(
   const importId = created!.id;
   const summary: ImportSummary = { importId, lines: 0, newRows: 0, knownRows: 0, states: {} };
   const seen = new Map<string, number>();
+  const matcher = new Matcher();
   let batch: StatementLine[] = [];
   const flush = async () => {
     const lines = fingerprintsOf(batch, seen);
     batch = [];
-    const states = await inTransaction(database, (tx) => storeAndMatch(tx, importId, input.importedBy, lines));
+    const states = await inTransaction(database, (tx) => storeAndMatch(tx, matcher, importId, input.importedBy, lines));
     summary.newRows += states.length;
     summary.knownRows += lines.length - states.length;
     for (const state of states) summary.states[state] = (summary.states[state] ?? 0) + 1;
@@ -80,7 +81,7 @@ export async function importStatement(
 type NewRow = { id: string; line: Extract<StatementLine, { kind: 'entry' }> };
 
 /** Stores the batch's new lines (a known fingerprint is passed over) and decides each new credit. */
-async function storeAndMatch(tx: Queryable, importId: string, importedBy: string, lines: Fingerprinted[]): Promise<StatementRowState[]> {
+async function storeAndMatch(tx: Queryable, importMatcher: Matcher, importId: string, importedBy: string, lines: Fingerprinted[]): Promise<StatementRowState[]> {
   if (lines.length === 0) return [];
   const column = <T>(pick: (item: Fingerprinted) => T) => sql.param(lines.map(pick));
   const entry = (item: Fingerprinted) => (item.line.kind === 'entry' ? item.line : null);
@@ -105,12 +106,14 @@ async function storeAndMatch(tx: Queryable, importId: string, importedBy: string
     else if (item.line.direction === 'debit') states.push('ignored');
     else credits.push({ id, line: item.line });
   }
-  const matcher = await Matcher.load(tx, credits);
+  const matcher = await importMatcher.prepare(tx, credits);
+  const decisions: { rowId: string; decision: Decision }[] = [];
   for (const row of credits) {
     const decision = await matcher.decide(row);
-    await applyDecision(tx, row.id, decision, { by: importedBy, automatic: true });
+    decisions.push({ rowId: row.id, decision });
     states.push(decision.state);
   }
+  await applyDecisions(tx, decisions, { by: importedBy, automatic: true });
   return states;
 }
 
@@ -156,37 +159,40 @@ type CandidateRow = Omit<Candidate, 'words'> & { words: string };
 
 const toCandidate = (row: CandidateRow): Candidate => ({ ...row, due: Number(row.due), settled: Number(row.settled), words: row.words.split(/[^a-z]+/).filter((w) => w.length >= 3) });
 
-/** What a batch's credits may match, loaded once per batch; balances move as the batch is decided. */
+/**
+ * What an import's credits may match, loaded a batch at a time and kept for the whole import:
+ * balances move as credits are decided, so a second payment in the same file sees the first.
+ */
 class Matcher {
-  private constructor(
-    private readonly tx: Queryable,
-    private readonly byCode: Map<string, Candidate[]>,
-    private readonly byUtr: Map<string, string[]>,
-    private readonly byId: Map<string, Candidate>,
-  ) {}
+  private tx!: Queryable;
+  private readonly byCode = new Map<string, Candidate[]>();
+  private readonly byUtr = new Map<string, string[]>();
+  private readonly byId = new Map<string, Candidate>();
 
-  static async load(tx: Queryable, rows: NewRow[]): Promise<Matcher> {
+  /** Ready for a batch, in its transaction: the registrations its codes name and the UTRs families reported. */
+  async prepare(tx: Queryable, rows: NewRow[]): Promise<this> {
+    this.tx = tx;
     const texts = rows.map((row) => searchableText(row.line));
-    const codes = [...new Set(texts.flatMap(codesIn))];
-    const utrs = [...new Set(texts.flatMap(utrsIn))];
-    const byCode = new Map<string, Candidate[]>();
-    const byId = new Map<string, Candidate>();
+    const codes = [...new Set(texts.flatMap(codesIn))].filter((code) => !this.byCode.has(code));
+    const utrs = [...new Set(texts.flatMap(utrsIn))].filter((utr) => !this.byUtr.has(utr));
     if (codes.length > 0) {
+      for (const code of codes) this.byCode.set(code, []);
       const found = await tx.rows<CandidateRow>(sql`
         select ${CANDIDATE_COLUMNS} from registrations r where r.deleted_at is null and r.reference_code = any(${sql.param(codes)}::text[])`);
       for (const row of found.map(toCandidate)) {
-        byCode.set(row.code, [...(byCode.get(row.code) ?? []), row]);
-        byId.set(row.id, row);
+        const candidate = this.byId.get(row.id) ?? row;
+        this.byId.set(row.id, candidate);
+        this.byCode.get(row.code)!.push(candidate);
       }
     }
-    const byUtr = new Map<string, string[]>();
     if (utrs.length > 0) {
+      for (const utr of utrs) this.byUtr.set(utr, []);
       const reports = await tx.rows<{ utr: string; id: string }>(sql`
         select distinct p.utr, r.id::text as id from payment_reports p join registrations r on r.id = p.registration_id
         where r.deleted_at is null and p.utr = any(${sql.param(utrs)}::text[])`);
-      for (const report of reports) byUtr.set(report.utr, [...(byUtr.get(report.utr) ?? []), report.id]);
+      for (const report of reports) this.byUtr.get(report.utr)!.push(report.id);
     }
-    return new Matcher(tx, byCode, byUtr, byId);
+    return this;
   }
 
   /** The registrations with these ids (not deleted), with their balances as this batch leaves them. */
@@ -261,22 +267,36 @@ class Matcher {
     return { ...base, state, entries, suggestions: null };
   }
 
-  /** No code and no UTR: registrations that owe exactly this, registered within 3 days, best named first. */
-  private async suggest(line: NewRow['line']): Promise<Pick<Decision, 'state' | 'entries' | 'suggestions'>> {
-    const from = new Date(Date.parse(`${line.bookedOn}T00:00:00+05:30`) - 3 * DAY_MS).toISOString();
-    const to = new Date(Date.parse(`${line.bookedOn}T00:00:00+05:30`) + 4 * DAY_MS).toISOString();
+  /** The registrations of the week around a day (the 2,000 nearest it), loaded once per import. */
+  private readonly weeks = new Map<string, Candidate[]>();
+
+  private async weekAround(day: string): Promise<Candidate[]> {
+    const known = this.weeks.get(day);
+    if (known) return known;
+    const noon = Date.parse(`${day}T12:00:00+05:30`);
+    const from = new Date(noon - 3.5 * DAY_MS).toISOString();
+    const to = new Date(noon + 3.5 * DAY_MS).toISOString();
+    // At most the 2,000 nearest the day are weighed: a suggestion is a help for a person, and a
+    // busy week must not make every import slow.
     const rows = await this.tx.rows<CandidateRow>(sql`
-      select * from (
-        select ${CANDIDATE_COLUMNS} from registrations r
+      select ${CANDIDATE_COLUMNS} from (
+        select * from registrations r
         where r.deleted_at is null and r.cancelled_at is null and r.type = 'participant'
           and r.created_at >= ${from}::timestamptz and r.created_at < ${to}::timestamptz
-      ) c where c.due - c.settled = ${line.amountPaise}
-      limit 200`);
+        order by abs(extract(epoch from r.created_at - ${new Date(noon).toISOString()}::timestamptz))
+        limit 2000
+      ) r`);
+    // Shared with the rest of the batch, so a payment matched meanwhile changes what they owe here too.
+    const week = rows.map(toCandidate).map((c) => this.byId.get(c.id) ?? (this.byId.set(c.id, c), c));
+    this.weeks.set(day, week);
+    return week;
+  }
+
+  /** No code and no UTR: registrations that owe exactly this, registered within 3 days, best named first. */
+  private async suggest(line: NewRow['line']): Promise<Pick<Decision, 'state' | 'entries' | 'suggestions'>> {
+    const owing = (await this.weekAround(line.bookedOn)).filter((c) => this.balanceOf(c) === line.amountPaise);
     const payer = new Set(payerWordsIn(line.narration));
-    const scored = rows
-      .map(toCandidate)
-      .map((c) => ({ c, score: c.words.filter((word) => payer.has(word)).length }))
-      .sort((a, b) => b.score - a.score);
+    const scored = owing.map((c) => ({ c, score: c.words.filter((word) => payer.has(word)).length })).sort((a, b) => b.score - a.score);
     const chosen = scored.length <= 3 ? scored : scored.filter((s) => s.score > 0).slice(0, 3);
     if (chosen.length === 0) return { state: 'no_match', entries: [], suggestions: null };
     return {
@@ -291,21 +311,32 @@ class Matcher {
   }
 }
 
-/** Writes a decision: the row's state and registrations, and its ledger entries (each payment numbered). */
-async function applyDecision(tx: Queryable, rowId: string, decision: Decision, who: { by: string; automatic: boolean }): Promise<void> {
+/**
+ * Writes decisions: each row's state, registrations and suggestions, and the ledger entries they
+ * make (each payment numbered), in two statements however many rows: an import's batch of 500
+ * costs what one row would.
+ */
+async function applyDecisions(tx: Queryable, decisions: { rowId: string; decision: Decision }[], who: { by: string; automatic: boolean }): Promise<void> {
+  if (decisions.length === 0) return;
+  const each = <T>(pick: (d: { rowId: string; decision: Decision }) => T) => sql.param(decisions.map(pick));
   await tx.rows(sql`
-    update statement_rows set state = ${decision.state},
-      registration_ids = ${sql.param(decision.entries.map((e) => e.registrationId))}::uuid[],
-      suggestions = ${decision.suggestions ? JSON.stringify(decision.suggestions) : null}::jsonb,
+    update statement_rows s set state = d.state, registration_ids = string_to_array(d.registrations, ',')::uuid[], suggestions = d.suggestions::jsonb,
       decided_by = ${who.automatic ? null : who.by}, decided_at = ${who.automatic ? null : new Date().toISOString()}::timestamptz
-    where id = ${rowId}::uuid`);
-  if (decision.entries.length === 0) return;
+    from unnest(${each((d) => d.rowId)}::uuid[], ${each((d) => d.decision.state)}::text[],
+      ${each((d) => d.decision.entries.map((e) => e.registrationId).join(','))}::text[],
+      ${each((d) => (d.decision.suggestions ? JSON.stringify(d.decision.suggestions) : null))}::text[])
+      as d(id, state, registrations, suggestions)
+    where s.id = d.id`);
+  const entries = decisions.flatMap(({ rowId, decision }) => decision.entries.map((entry) => ({ rowId, decision, entry })));
+  if (entries.length === 0) return;
+  const column = <T>(pick: (e: (typeof entries)[number]) => T) => sql.param(entries.map(pick));
   await tx.rows(sql`
     insert into ledger_entries (id, registration_id, kind, method, amount_paise, reference, source, source_ref, recorded_by, occurred_at, receipt_number)
-    select gen_random_uuid(), registration_id, 'payment', ${decision.method}, amount_paise, ${decision.reference}, 'statement', ${rowId}, ${who.by},
-      ${decision.occurredAt}::timestamptz, nextval('ledger_receipt_numbers')
-    from unnest(${sql.param(decision.entries.map((e) => e.registrationId))}::uuid[], ${sql.param(decision.entries.map((e) => e.amountPaise))}::int[])
-      with ordinality as input(registration_id, amount_paise, n)
+    select gen_random_uuid(), registration_id, 'payment', method, amount_paise, reference, 'statement', source_ref, ${who.by}, occurred_at::timestamptz,
+      nextval('ledger_receipt_numbers')
+    from unnest(${column((e) => e.entry.registrationId)}::uuid[], ${column((e) => e.entry.amountPaise)}::int[], ${column((e) => e.decision.method)}::text[],
+      ${column((e) => e.decision.reference)}::text[], ${column((e) => e.rowId)}::text[], ${column((e) => e.decision.occurredAt)}::text[])
+      with ordinality as input(registration_id, amount_paise, method, reference, source_ref, occurred_at, n)
     order by n`);
 }
 
@@ -381,7 +412,7 @@ export async function matchStatementRow(database: Database, change: { id: string
     if (!['suggested', 'no_match', 'ignored'].includes(row.state) || row.direction !== 'credit' || row.amountPaise === null || !row.bookedOn) {
       return { status: 'refused', message: 'Only a credit that is not in the ledger yet can be matched. Undo its match first.' };
     }
-    const matcher = await Matcher.load(tx, []);
+    const matcher = await new Matcher().prepare(tx, []);
     const candidates = await matcher.candidates([...new Set(change.registrationIds.map((id) => id.toLowerCase()))]);
     if (candidates.length !== new Set(change.registrationIds.map((id) => id.toLowerCase())).size) return { status: 'refused', message: 'A registration to match is not there (deleted?).' };
     const text = searchableText(row);
@@ -394,7 +425,7 @@ export async function matchStatementRow(database: Database, change: { id: string
       if (!split) return { status: 'refused', message: 'The amount is not exactly what these registrations owe together: match it to one of them.' };
       decision = { ...base, state: 'split', entries: split, suggestions: null };
     }
-    await applyDecision(tx, change.id, { ...decision, suggestions: row.suggestions }, { by: change.by, automatic: false });
+    await applyDecisions(tx, [{ rowId: change.id, decision: { ...decision, suggestions: row.suggestions } }], { by: change.by, automatic: false });
     return { status: 'done', row: await rowById(tx, change.id) };
   });
 }
