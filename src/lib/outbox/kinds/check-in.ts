@@ -2,7 +2,7 @@ import type { InferResponseType } from 'hono/client';
 import type { CheckInInput } from '@domain/venue';
 import type { api } from '@/lib/api-client';
 import { defineKind } from './kind';
-import { VENUE_BATCH, type FirstRecord, type VenueInput, type VenueRecordBase } from './venue';
+import { childTitle, VENUE_BATCH, type FirstRecord, type VenueInput, type VenueRecordBase } from './venue';
 
 export type CheckInRecord = VenueRecordBase & {
   kind: 'check-in';
@@ -20,7 +20,7 @@ export const checkInKind = defineKind<CheckInRecord, VenueInput<CheckInInput>>({
   kind: 'check-in',
   label: 'Check-in',
   nouns: ['check-in', 'check-ins'],
-  title: (record) => `${record.childName} (${record.referenceCode})`,
+  title: childTitle,
   create: ({ payload, labels }) => ({ ...labels, payload, firstCheckIn: null, ageWarning: null }),
   needsSignIn: true,
   batch: {

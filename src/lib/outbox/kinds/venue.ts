@@ -24,3 +24,6 @@ export type VenueInput<P> = { payload: P; labels: VenueLabels };
 export type FirstRecord = { at: string; by: string; deviceId: string };
 
 export const VENUE_BATCH = { limit: VENUE_BATCH_LIMIT };
+
+/** How /saved and the reconciliation name a venue record about a child: its name and code. */
+export const childTitle = (record: VenueRecordBase) => `${record.childName} (${record.referenceCode})`;

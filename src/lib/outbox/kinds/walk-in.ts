@@ -4,7 +4,7 @@ import type { WalkInMark } from '@domain/venue';
 import type { api } from '@/lib/api-client';
 import { withSecret } from '../protocol';
 import { defineKind } from './kind';
-import { VENUE_BATCH, type VenueInput, type VenueRecordBase } from './venue';
+import { childTitle, VENUE_BATCH, type VenueInput, type VenueRecordBase } from './venue';
 
 type Payload = RegistrationInput & WalkInMark;
 
@@ -18,7 +18,7 @@ export const walkInKind = defineKind<WalkInRecord, VenueInput<Payload>>({
   kind: 'walk-in',
   label: 'Walk-in registration',
   nouns: ['walk-in registration', 'walk-in registrations'],
-  title: (record) => `${record.childName} (${record.referenceCode})`,
+  title: childTitle,
   create: ({ payload, labels }) => ({ ...labels, payload }),
   needsSignIn: true,
   batch: {
