@@ -24,8 +24,11 @@ test('the email and the page ask for ₹99 with the same UPI link, and a UTR rep
   const upiLink = `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
   // Under the blank form, the last registration's fee; on a computer the QR codes are elsewhere.
   await expect(page.getByText('Entry fee: ₹99 for 1 online contest.')).toBeVisible();
-  await expect(page.getByText('On a computer? Your confirmation email and your private page have a QR code to pay with your phone.')).toBeVisible();
+  await expect(page.getByText('On a computer? Scan the code with your phone’s UPI app; it is also in your confirmation email and on your private page.')).toBeVisible();
   await expect(page.locator('.registration-success__pay a')).toHaveAttribute('href', upiLink);
+  const screenQr = page.getByRole('img', { name: 'QR code to pay ₹99 by UPI' });
+  await expect(screenQr).toBeVisible();
+  expect(qrOfDataUrl((await screenQr.getAttribute('src')) ?? '')).toBe(upiLink);
 
   // The email: "Pay ₹99", a button to the UPI app and a QR code of the same link.
   const [mail] = await smtp.waitFor(1, 30_000);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { feeLines, upiPayLink } from '@domain/fees';
 import type { CategorySlug } from '@domain/categories';
 import type { RegistrationType } from '@domain/registration-rules';
@@ -24,17 +25,42 @@ export function PayAfterRegistering({ registration, code }: { registration: { ty
   if (rupees === 0) return null;
   const amount = formatRupees(rupees, lang);
   const upi = settings.data?.upi;
+  const link = upi ? upiPayLink({ address: upi.address, payeeName: upi.payeeName, rupees, referenceCode: code }) : null;
   return (
     <div className="registration-success__pay">
       <p>
         <strong>{t('registration.pay', { amount, count: online.length })}</strong>
       </p>
-      {upi ? (
-        <a className="button button--primary" href={upiPayLink({ address: upi.address, payeeName: upi.payeeName, rupees, referenceCode: code })}>
+      {link ? (
+        <a className="button button--primary" href={link}>
           {t('family.pay.app', { amount })}
         </a>
       ) : null}
-      <p>{upi ? t('registration.payOnComputer') : t('registration.payWhere')}</p>
+      {link ? <PayQrCode link={link} alt={t('family.pay.qrAlt', { amount })} /> : null}
+      <p>{link ? t('registration.payOnComputer') : t('registration.payWhere')}</p>
     </div>
   );
+}
+
+/**
+ * On a computer (a fine pointer: no UPI app to open), the same link as a QR code to scan with the
+ * phone. The encoder loads only there, after registering.
+ */
+function PayQrCode({ link, alt }: { link: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!window.matchMedia('(hover: hover) and (pointer: fine)').matches) return;
+    let current = true;
+    void import('qrcode')
+      // A CommonJS package: its functions are the module's default export in the browser build.
+      .then((module) => (module.default ?? module).toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, scale: 6 }))
+      .then((url) => {
+        if (current) setSrc(url);
+      })
+      .catch(() => {});
+    return () => {
+      current = false;
+    };
+  }, [link]);
+  return src ? <img className="registration-success__qr" src={src} width={180} height={180} alt={alt} /> : null;
 }
