@@ -37,7 +37,7 @@ export function PayAfterRegistering({ registration, code }: { registration: { ty
         </a>
       ) : null}
       {link ? <PayQrCode link={link} alt={t('family.pay.qrAlt', { amount })} /> : null}
-      <p>{link ? t('registration.payOnComputer') : t('registration.payWhere')}</p>
+      {link ? <p className="registration-success__on-computer">{t('registration.payOnComputer')}</p> : <p>{t('registration.payWhere')}</p>}
     </div>
   );
 }
