@@ -1,7 +1,7 @@
 import type { CategorySlug } from '@domain/categories';
 import { feeLines, receiptLabel, upiPayLink } from '@domain/fees';
 import type { RegistrationType } from '@domain/registration-rules';
-import type { PaymentSummary } from '../db/stores/payment-store';
+import type { LedgerEntry, PaymentSummary } from '../db/stores/payment-store';
 import type { Env } from '../env';
 import { qrDataUrl } from '../mail/qr-code';
 
@@ -12,6 +12,8 @@ import { qrDataUrl } from '../mail/qr-code';
 export type PaymentTerms = {
   online: { rupees: number; contests: number };
   atVenue: { rupees: number; contests: number };
+  /** What is still to pay online, in whole rupees (0 once UPI or bank payments cover it). */
+  owedOnline: number;
   /**
    * The `upi://pay` link for what is still to pay online; null when the organiser has set no UPI
    * address, nothing is left to pay online, or the registration is cancelled (never chased).
@@ -22,8 +24,24 @@ export type PaymentTerms = {
 type Payable = { type: RegistrationType; categories: readonly CategorySlug[]; referenceCode: string; cancelledAt: string | null };
 type UpiSettings = Pick<Env, 'UPI_VPA' | 'UPI_PAYEE_NAME'>;
 
-/** Null when nothing is ever due: an institute's registration. `settled` is what the ledger already holds. */
-export function paymentTerms(registration: Payable, env: UpiSettings, settled = { paidPaise: 0, waivedPaise: 0 }): PaymentTerms | null {
+/**
+ * What the ledger already holds against the online fee: UPI and bank payments less their refunds,
+ * and waivers not given at a venue. Cash and waivers at a venue settle the in-person contests.
+ */
+function settledOnline(entries: readonly LedgerEntry[]): number {
+  let paise = 0;
+  for (const entry of entries) {
+    if (entry.voidedAt) continue;
+    const online = entry.method === 'upi' || entry.method === 'bank';
+    if (entry.kind === 'payment' && online) paise += entry.amountPaise;
+    else if (entry.kind === 'refund' && online) paise -= entry.amountPaise;
+    else if (entry.kind === 'waiver' && entry.source !== 'venue') paise += entry.amountPaise;
+  }
+  return paise;
+}
+
+/** Null when nothing is ever due: an institute's registration. `entries` is what the ledger already holds. */
+export function paymentTerms(registration: Payable, env: UpiSettings, entries: readonly LedgerEntry[] = []): PaymentTerms | null {
   const lines = feeLines(registration);
   if (lines.length === 0) return null;
   const sum = (mode: 'online' | 'in-person') => {
@@ -31,19 +49,18 @@ export function paymentTerms(registration: Payable, env: UpiSettings, settled = 
     return { rupees: ofMode.reduce((total, line) => total + line.rupees, 0), contests: ofMode.length };
   };
   const online = sum('online');
-  const owed = lines.reduce((total, line) => total + line.rupees * 100, 0) - settled.paidPaise - settled.waivedPaise;
-  // Whole rupees: what the family still owes online, never more than the online contests' fee.
-  const toPay = Math.max(0, Math.min(online.rupees, Math.floor(owed / 100)));
+  // Whole rupees: what the family still owes online.
+  const owedOnline = Math.max(0, Math.floor((online.rupees * 100 - settledOnline(entries)) / 100));
   const upi =
-    env.UPI_VPA && toPay > 0 && !registration.cancelledAt
+    env.UPI_VPA && owedOnline > 0 && !registration.cancelledAt
       ? {
-          link: upiPayLink({ address: env.UPI_VPA, payeeName: env.UPI_PAYEE_NAME, rupees: toPay, referenceCode: registration.referenceCode }),
+          link: upiPayLink({ address: env.UPI_VPA, payeeName: env.UPI_PAYEE_NAME, rupees: owedOnline, referenceCode: registration.referenceCode }),
           address: env.UPI_VPA,
           payeeName: env.UPI_PAYEE_NAME,
-          rupees: toPay,
+          rupees: owedOnline,
         }
       : null;
-  return { online, atVenue: sum('in-person'), upi };
+  return { online, owedOnline, atVenue: sum('in-person'), upi };
 }
 
 /**
@@ -51,7 +68,7 @@ export function paymentTerms(registration: Payable, env: UpiSettings, settled = 
  * status the ledger gives, the receipts of confirmed payments and the UTRs the family reported.
  */
 export async function familyPayment(registration: Payable, env: UpiSettings, summary: PaymentSummary) {
-  const terms = paymentTerms(registration, env, summary);
+  const terms = paymentTerms(registration, env, summary.entries);
   if (!terms) return null;
   const live = summary.entries.filter((entry) => !entry.voidedAt);
   return {

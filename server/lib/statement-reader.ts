@@ -23,7 +23,8 @@ function nodeStream(body: ReadableStream<Uint8Array>): Readable {
 /** The CSV's rows as cells, every line however many cells it has (banks add lines above and below the table). */
 export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator<string[]> {
   const parser = nodeStream(body).pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }));
-  for await (const row of parser) yield row as string[];
+  // A NUL cannot be stored (Postgres refuses it in text): a file with one still imports.
+  for await (const row of parser) yield (row as string[]).map((cell) => cell.replace(/\0/g, ''));
 }
 
 /** The statement lines of a CSV export, read with the mapping; lines above the header and footer lines are passed over. */
@@ -67,7 +68,7 @@ export async function* camtStatementLines(body: ReadableStream<Uint8Array>): Asy
     if (name === 'Ntry') entry = { amount: '', creditDebit: '', bookedOn: '', references: {}, texts: [] };
   });
   parser.on('text', (value) => {
-    text += value;
+    text += value.replace(/\0/g, '');
   });
   parser.on('cdata', (value) => {
     text += value;

@@ -376,8 +376,8 @@ function paymentLines(copy: Copy, data: FamilyEmailData): { paragraphs: string[]
   const payment = data.payment;
   if (!payment) return null;
   const rupees = (amount: number) => new Intl.NumberFormat(data.language === 'ta' ? 'ta-IN' : 'en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 }).format(amount);
-  // What is still to pay online: the UPI link's amount when there is one.
-  const online = payment.online.rupees > 0 ? rupees(payment.upi?.rupees ?? payment.online.rupees) : null;
+  // What is still to pay online (nothing once it is paid).
+  const online = payment.owedOnline > 0 ? rupees(payment.owedOnline) : null;
   const paragraphs = [
     ...(online ? copy.payOnline(payment, online, data.registration.referenceCode) : []),
     ...(payment.atVenue.rupees > 0 ? [copy.payAtVenue(payment, rupees(payment.atVenue.rupees))] : []),
@@ -416,7 +416,7 @@ export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessa
   const copy = copyFor(data.language);
   const code = data.registration.referenceCode;
   const lines = copy.receiptLines(receipt, rupeesIn(data.language, receipt.amountPaise), copy.formatDate(new Date(receipt.occurredAt)));
-  const owed = data.payment?.upi ? rupeesIn(data.language, data.payment.upi.rupees * 100) : null;
+  const owed = data.payment && data.payment.owedOnline > 0 ? rupeesIn(data.language, data.payment.owedOnline * 100) : null;
   const paragraphs = [copy.receiptStatus(owed), copy.questions];
   const text = [copy.greeting, '', copy.receiptIntro(childOf(data)), '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
   const html = page(data.language, [

@@ -22,7 +22,7 @@ import {
 } from '../db/stores/mail-outbox-store';
 import type { MailMessage, MailTransport } from './mail-transport';
 import { paymentTerms } from '../lib/payment-request';
-import { ledgerEntry, paymentSummary, stillOwesOnline } from '../db/stores/payment-store';
+import { ledgerEntry, paymentSummary } from '../db/stores/payment-store';
 
 export type MailWorkerOptions = {
   /** How often an idle worker looks for due emails. */
@@ -137,7 +137,8 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       }
       receipt = { number: receiptLabel(entry.receiptNumber), amountPaise: entry.amountPaise, method: entry.method, occurredAt: entry.occurredAt, referenceCode: registration.referenceCode };
     }
-    if (claim.template === 'payment-reminder' && !(await stillOwesOnline(database, registration.id))) {
+    const terms = paymentTerms(registration, deps.env, (await paymentSummary(database, registration.id))?.entries ?? []);
+    if (claim.template === 'payment-reminder' && (registration.cancelledAt || !terms || terms.owedOnline === 0)) {
       await markMailSkipped(db, claim, 'Paid, or cancelled, before the reminder went out.');
       return;
     }
@@ -153,7 +154,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       linkExpiresAt: seasonEndsAt(),
       correctionsCloseAt: correctionsCloseAt(),
       now,
-      payment: paymentTerms(registration, deps.env, (await paymentSummary(database, registration.id)) ?? undefined),
+      payment: terms,
     };
     const message = await messageFor(claim, data, receipt);
     let messageId: string;

@@ -206,12 +206,6 @@ export async function queuePaymentReminders(database: Database, now: Date, deadl
   return queued.length + last.length;
 }
 
-/** Whether a reminder is still wanted when its turn comes to be sent: nothing after payment or cancellation. */
-export async function stillOwesOnline(database: Database, registrationId: string): Promise<boolean> {
-  const [row] = await database.rows<{ owes: boolean }>(sql`select ${OWES_ONLINE} as owes from registrations r where r.id = ${registrationId}::uuid`);
-  return Boolean(row?.owes);
-}
-
 export type LedgerLine = LedgerEntry & { registrationId: string | null; referenceCode: string | null; name: string | null };
 
 /**

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { normalizeReferenceCode } from '@domain/reference-code';
 import { columnMappingSchema, guessMapping, headerSignature, STATEMENT_ROW_STATES } from '@domain/statements';
+import { isStorableText } from '../../lib/storable-text';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
@@ -26,7 +27,12 @@ const NOT_FOUND = 'There is no statement row with that id.';
 const PREVIEW_BYTES = 64 * 1024;
 
 const importQuerySchema = z.object({
-  fileName: z.string().trim().min(1, { error: 'Name the file.' }).max(200, { error: 'Keep the file name under 200 characters.' }),
+  fileName: z
+    .string()
+    .trim()
+    .min(1, { error: 'Name the file.' })
+    .max(200, { error: 'Keep the file name under 200 characters.' })
+    .refine(isStorableText, { error: 'Remove the hidden or broken characters from the file name.' }),
   /** For a CSV: the column mapping, as JSON. */
   mapping: z.string().max(2000).optional(),
 });
