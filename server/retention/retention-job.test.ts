@@ -78,6 +78,9 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     expect(
       (await venue('/api/venue/fees/batch', { fees: [{ id: randomUUID(), registrationId: baby.id, status: 'waived', waiverReason: 'Sundaram twins hardship', amountRupees: session.feeRupees, recordedAt: at, ...mark }] })).status,
     ).toBe(200);
+    // The family's UPI payment as the bank's statement shows it: the payer's name and UPI address.
+    const upload = (body: string) => admin('/api/statements/import?fileName=march.csv&mapping=' + encodeURIComponent(JSON.stringify({ headerRow: 0, date: 0, narration: 1, reference: 2, credit: 3 })), { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body });
+    expect((await upload(`Date,Narration,Ref,Deposit\r\n01/03/27,UPI-Nila Sundaram-nila.parent@example.org-${child.input.referenceCode},412345678901,99.00\r\n`)).status).toBe(201);
     await h.sendMail();
   });
   afterAll(async () => {

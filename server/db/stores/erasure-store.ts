@@ -122,6 +122,13 @@ export const SCRUB_LEDGER_ENTRY = sql.raw(`reference = null,
         void_reason = case when l.void_reason is null then null else 'erased' end`);
 
 /**
+ * What a bank statement line about an erased registration keeps: its date, amount and state, not
+ * the payer's words (their name and UPI address are in the narration). The SET list of
+ * `update statement_rows s`, shared with the retention job.
+ */
+export const SCRUB_STATEMENT_ROW = sql.raw(`narration = 'erased', raw = null, reference = null, suggestions = null`);
+
+/**
  * Carries out an open request in one statement (so all or nothing): the request keeps only the
  * registration's type and categories (the anonymous count); the registration row goes, and with
  * it (by cascade) its consents, emails and links; the audit entries about it keep their actions
@@ -157,6 +164,11 @@ export async function carryOutErasure(
       update ledger_entries l set ${SCRUB_LEDGER_ENTRY}
       from target t
       where l.registration_id = t.registration_id
+    ),
+    statement as (
+      update statement_rows s set ${SCRUB_STATEMENT_ROW}
+      from target t
+      where t.registration_id = any(s.registration_ids)
     ),
     removed as (
       delete from registrations r using target t where r.id = t.registration_id

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SEASON, seasonEndsAt } from '@domain/season';
 import type { Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
-import { SCRUB_AUDIT_ENTRY, SCRUB_LEDGER_ENTRY } from './erasure-store';
+import { SCRUB_AUDIT_ENTRY, SCRUB_LEDGER_ENTRY, SCRUB_STATEMENT_ROW } from './erasure-store';
 
 /**
  * The retention job's reads and writes (server/retention/retention-job.ts decides when, this
@@ -115,6 +115,8 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
     update ledger_entries l set ${SCRUB_LEDGER_ENTRY} from registrations r
     where l.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   await tx.rows(sql`delete from payment_reports p using registrations r where p.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  // Every statement line of the season: payers' names and UPI addresses, matched or not.
+  await tx.rows(sql`update statement_rows s set ${SCRUB_STATEMENT_ROW} where s.${inSeason} and s.narration <> 'erased'`);
   await tx.rows(sql`delete from newsletter_subscribers where ${inSeason}`);
   await tx.rows(sql`update erasure_requests set reference_code = '' where status = 'completed' and requested_at < ${seasonEnd()}::timestamptz`);
   await tx.rows(sql`delete from consent_records c using registrations r where c.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
