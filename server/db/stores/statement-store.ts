@@ -126,6 +126,19 @@ function searchableText(line: { narration: string; reference: string | null }): 
   return `${line.narration} ${reference} ${/^\d{13,}$/.test(reference) ? reference.slice(-12) : ''}`;
 }
 
+/** The ledger payment a credit makes: its amount, how it came (UPI when it says so or carries a UTR), its reference and day. */
+function paymentOf(line: { narration: string; reference: string | null; amountPaise: number; bookedOn: string }) {
+  const text = searchableText(line);
+  const utrs = utrsIn(text);
+  return {
+    amountPaise: line.amountPaise,
+    method: /\bUPI\b/i.test(text) || utrs.length > 0 ? ('upi' as const) : ('bank' as const),
+    reference: utrs[0] ?? line.reference,
+    // Noon in Chennai on the day the bank booked it.
+    occurredAt: `${line.bookedOn}T12:00:00+05:30`,
+  };
+}
+
 type Candidate = {
   id: string;
   code: string;
@@ -210,13 +223,7 @@ class Matcher {
     const { line } = row;
     const text = searchableText(line);
     const utrs = utrsIn(text);
-    const base = {
-      amountPaise: line.amountPaise,
-      method: /\bUPI\b/i.test(text) || utrs.length > 0 ? ('upi' as const) : ('bank' as const),
-      reference: utrs[0] ?? line.reference,
-      // Noon in Chennai on the day the bank booked it.
-      occurredAt: `${line.bookedOn}T12:00:00+05:30`,
-    };
+    const base = paymentOf(line);
     const byCode = codesIn(text).flatMap((code) => this.byCode.get(code) ?? []);
     const byUtr = byCode.length > 0 ? [] : await this.candidates([...new Set(utrs.flatMap((utr) => this.byUtr.get(utr) ?? []))]);
     const found = byCode.length > 0 ? byCode : byUtr;
@@ -415,9 +422,7 @@ export async function matchStatementRow(database: Database, change: { id: string
     const matcher = await new Matcher().prepare(tx, []);
     const candidates = await matcher.candidates([...new Set(change.registrationIds.map((id) => id.toLowerCase()))]);
     if (candidates.length !== new Set(change.registrationIds.map((id) => id.toLowerCase())).size) return { status: 'refused', message: 'A registration to match is not there (deleted?).' };
-    const text = searchableText(row);
-    const utrs = utrsIn(text);
-    const base = { amountPaise: Number(row.amountPaise), method: /\bUPI\b/i.test(text) || utrs.length > 0 ? ('upi' as const) : ('bank' as const), reference: utrs[0] ?? row.reference, occurredAt: `${row.bookedOn}T12:00:00+05:30` };
+    const base = paymentOf({ narration: row.narration, reference: row.reference, amountPaise: Number(row.amountPaise), bookedOn: row.bookedOn });
     let decision: Decision;
     if (candidates.length === 1) decision = await matcher.settle(base, candidates[0]!);
     else {
