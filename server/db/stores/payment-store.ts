@@ -186,10 +186,14 @@ const OWES_ONLINE = sql`r.deleted_at is null and r.cancelled_at is null and r.ty
  */
 export async function queuePaymentReminders(database: Database, now: Date, deadline: Date): Promise<number> {
   const threeDaysAgo = new Date(now.getTime() - 3 * 86_400_000).toISOString();
+  // Only the registrations that crossed the 3 days lately: the paid ones are not weighed again and
+  // again every 15 minutes all season (a server down for a week still catches up).
+  const tenDaysAgo = new Date(now.getTime() - 10 * 86_400_000).toISOString();
   const queued = await database.rows<{ id: string }>(sql`
     insert into mail_outbox (registration_id, template, reason)
     select r.id, 'payment-reminder', 'reminder-after-registering' from registrations r
-    where r.created_at <= ${threeDaysAgo}::timestamptz and ${now.toISOString()}::timestamptz < ${deadline.toISOString()}::timestamptz
+    where r.created_at <= ${threeDaysAgo}::timestamptz and r.created_at > ${tenDaysAgo}::timestamptz
+      and ${now.toISOString()}::timestamptz < ${deadline.toISOString()}::timestamptz
       and not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-after-registering')
       and ${OWES_ONLINE}
     on conflict do nothing
