@@ -32,8 +32,10 @@ function SavedContent() {
       {isPending ? <p>{t('saved.loading')}</p> : null}
       {isError ? <p className="outbox-card__error">{t('saved.unreadable')}</p> : null}
 
-      <h2>{t('saved.unsent', { count: unsynced.length })}</h2>
-      {!isPending && unsynced.length === 0 ? (
+      {/* No count until the device's records are read: a "(0)" while loading would tell a
+          field worker that everything was sent. */}
+      {isPending ? null : <h2>{t('saved.unsent', { count: unsynced.length })}</h2>}
+      {isPending ? null : unsynced.length === 0 ? (
         <p className="saved-page__empty">
           {t('saved.allSent')} <Link to={to('/registration')}>{t('saved.another')}</Link>
         </p>
