@@ -20,6 +20,7 @@ import { runRetention, startRetentionSchedule } from './retention/retention-job'
 import type { Deps } from './context';
 import { ENTRY_DEADLINE } from '@domain/season';
 import { queuePaymentReminders } from './db/stores/payment-store';
+import { refreshGrownStatistics } from './db/fresh-statistics';
 import { every } from './lib/every';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
@@ -97,6 +98,18 @@ async function main() {
     (error) => log.error('queuing payment reminders failed', describeError(error)),
   );
 
+  // PGlite has no autovacuum: fresh statistics for the tables that grew (fresh-statistics.ts).
+  const statistics =
+    database.kind === 'pglite'
+      ? every(
+          { intervalMs: 5_000, firstAfterMs: 5_000 },
+          async () => {
+            await refreshGrownStatistics(database);
+          },
+          (error) => log.warn('refreshing table statistics failed', describeError(error)),
+        )
+      : null;
+
   const backupDir = automaticBackupDir(env);
   let schedule: BackupSchedule | null = null;
   if (backupDir) {
@@ -131,6 +144,7 @@ async function main() {
     void control?.close();
     retention.stop();
     reminders.stop();
+    statistics?.stop();
     server.close(async () => {
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await schedule?.stop();
