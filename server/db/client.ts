@@ -21,8 +21,15 @@ const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.u
  * PGlite's memory, measured under the bench's API load (bench/README.md): Postgres's default
  * 128 MB of shared buffers are mostly a second copy of what the OS page cache already holds for
  * this single-process database, and WebAssembly memory, once grown, never shrinks.
+ *
+ * Custom plans only (ADR 025): the one backend lives as long as the server, and a plan it caches
+ * for a foreign-key check or a trigger's statement is made for the table's size at the time.
+ * Made on a fresh season's empty `registrations`, the foreign-key check of every confirmation
+ * email was a sequential scan for the rest of the process (a 100-row batch went from 25 ms to
+ * 228 ms at 20,000 rows, and kept growing). Planning each time costs ~10% of a batch; a stale
+ * plan cost the table's size on every row.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'plan_cache_mode=force_custom_plan'];
 
 /**
  * Both drivers expose the same drizzle query builder; we type the handle as the postgres-js

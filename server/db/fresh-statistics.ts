@@ -2,18 +2,16 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 
 /**
- * PGlite has no autovacuum daemon, so nothing refreshes a table's statistics while the server
- * runs, and nothing tells the plans cached in the one backend that a table grew. The plan of a
- * foreign-key check is made once, on the first insert: on a nearly empty `registrations` it is a
- * sequential scan, and it stayed one while the season filled the table. Every registration then
- * read the whole table once for its confirmation email's foreign key (measured: a 100-row batch
- * 25 ms at 20,000 rows with fresh statistics, 228 ms without, growing with the table; issue 28).
+ * PGlite has no autovacuum daemon, so nothing refreshed a table's statistics while the server
+ * ran: the planner kept the estimates of the server's start (often an empty season) for every
+ * query of the admin pages, the overview and the jobs, however large the tables grew.
  *
  * This does what Postgres's autoanalyze does, by size instead of by counters (PGlite's backend
  * does not report its statistics counters while it runs): a table whose file grew by more than
  * a tenth since its last ANALYZE, or that was never analyzed and is no longer empty, is analyzed
- * again. ANALYZE samples, so it stays quick on a large table, and it makes the backend plan its
- * cached statements afresh. Postgres has its own autovacuum; this is for PGlite only.
+ * again. ANALYZE samples, so it stays quick on a large table. Postgres has its own autovacuum;
+ * this is for PGlite only. (Plans cached inside the backend are a separate matter: PGlite runs
+ * with custom plans only, client.ts.)
  */
 
 /** Pages a table may grow by, beyond a tenth of its size at the last ANALYZE, before another. */

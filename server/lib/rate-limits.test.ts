@@ -145,6 +145,27 @@ describe.each(testDatabaseKinds())('public write limits on %s', (kind) => {
     await expect(spendTokens(deps, ip, [{ bucket: 'newsletter', cost: 30 }])).resolves.toBeUndefined();
   });
 
+  it('grant exactly what a bucket holds to spends that race, whether they share a statement or not', async () => {
+    const deps: Deps = t.deps;
+    const outcome = (spend: Promise<void>) =>
+      spend.then(
+        () => 'spent',
+        (error: unknown) => (error instanceof RateLimited ? 'refused' : String(error)),
+      );
+    // 45 contact messages at once from one address (30 fit) beside 10 from another, and a few
+    // larger spends that overflow a shared statement's sum on their own.
+    const racing = [
+      ...Array.from({ length: 45 }, () => outcome(spendTokens(deps, '203.0.113.120', [{ bucket: 'contact', cost: 1 }]))),
+      ...Array.from({ length: 10 }, () => outcome(spendTokens(deps, '203.0.113.121', [{ bucket: 'contact', cost: 1 }]))),
+      ...Array.from({ length: 4 }, () => outcome(spendTokens(deps, '203.0.113.122', [{ bucket: 'contact', cost: 12 }]))),
+    ];
+    const answers = await Promise.all(racing);
+    const count = (from: number, to: number, what: string) => answers.slice(from, to).filter((answer) => answer === what).length;
+    expect({ first: count(0, 45, 'spent'), refused: count(0, 45, 'refused') }).toEqual({ first: 30, refused: 15 });
+    expect(count(45, 55, 'spent')).toBe(10);
+    expect({ spent: count(55, 59, 'spent'), refused: count(55, 59, 'refused') }).toEqual({ spent: 2, refused: 2 });
+  });
+
   it('are off with PUBLIC_WRITE_LIMIT_FACTOR=0, and grow with a larger factor', async () => {
     const ip = '203.0.113.110';
     const off: Deps = { ...t.deps, env: loadEnv({ PUBLIC_WRITE_LIMIT_FACTOR: '0' }) };

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../context';
+import type { Database } from '../db/client';
+import { groupCommit } from './group-commit';
 import { clientLimitKey } from './client-ip';
 import { ApiError } from './errors';
 
@@ -58,42 +60,120 @@ export class RateLimited extends Error {
 /**
  * Spends tokens from every bucket in `charges`, all or nothing. Throws RateLimited (with the wait
  * until the refused bucket holds enough again) when one is short, after giving back what the
- * buckets before it spent. One statement per bucket, each its own transaction, whose commit does
- * not wait for the disk (synchronous_commit off for that statement only): a crash may forget the
- * last spends, which costs nothing, while a request saves a flush. No explicit transaction: a
- * connection lost inside one during a database restart crashed postgres.js.
+ * buckets before it spent.
  */
 export async function spendTokens(deps: Deps, ip: string, charges: readonly Charge[]): Promise<void> {
   const active = charges.filter((charge) => charge.cost > 0 && scaleOf(deps, charge.bucket) > 0);
   if (active.length === 0) return;
-  const now = deps.now().toISOString();
+  const now = deps.now();
   const spent: { key: string; capacity: number; cost: number }[] = [];
   for (const charge of active) {
     const { capacity, perSecond, key } = bucketOf(deps, charge.bucket, ip);
     // A cost no full bucket can pay must not block for ever: it empties a full bucket.
     const cost = Math.min(charge.cost, capacity);
-    const available = sql`least(${capacity}::float8, b.tokens + greatest(0, extract(epoch from (${now}::timestamptz - b.updated_at))) * ${perSecond}::float8)`;
-    // The row lock taken by ON CONFLICT makes the check and the spend one step, even for a burst
-    // of parallel requests. set_config(..., true) lasts until this statement's own commit.
-    const rows = await deps.database.rows(sql`
-      insert into rate_limit_buckets as b (key, tokens, updated_at)
-      select ${key}, ${capacity - cost}::float8, ${now}::timestamptz
-      from (select set_config('synchronous_commit', 'off', true)) as async_commit
-      on conflict (key) do update
-        set tokens = ${available} - ${cost}::float8, updated_at = greatest(b.updated_at, ${now}::timestamptz)
-        where ${available} >= ${cost}::float8
-      returning b.tokens`);
-    if (rows.length === 0) {
-      const [row] = await deps.database.rows<{ available: number }>(
-        sql`select ${available} as available from rate_limit_buckets b where b.key = ${key}`,
-      );
+    const answer = await spenderFor(deps.database)({ key, capacity, perSecond, cost, now });
+    if (!answer.spent) {
       await refund(deps, spent);
-      const missing = cost - Number(row?.available ?? 0);
-      throw new RateLimited(charge.bucket, Math.max(1, Math.ceil(missing / perSecond)));
+      throw new RateLimited(charge.bucket, Math.max(1, Math.ceil((cost - answer.available) / perSecond)));
     }
     spent.push({ key, capacity, cost });
   }
   await pruneNowAndThen(deps);
+}
+
+type Spend = { key: string; capacity: number; perSecond: number; cost: number; now: Date };
+type Spent = { spent: true } | { spent: false; available: number };
+
+/** Spends that arrive together share one statement (group-commit.ts), per database. */
+const spenders = new WeakMap<Database, (spend: Spend) => Promise<Spent>>();
+
+function spenderFor(database: Database): (spend: Spend) => Promise<Spent> {
+  let spender = spenders.get(database);
+  if (!spender) {
+    spender = groupCommit({
+      writeAll: (spends: Spend[]) => spendAll(database, spends),
+      maxItems: 200,
+      maxInFlight: database.kind === 'pglite' ? 1 : 2,
+    });
+    spenders.set(database, spender);
+  }
+  return spender;
+}
+
+/**
+ * One statement spends for every bucket in the group: the spends on one bucket are added up and
+ * taken together when the bucket holds them all. A bucket that cannot pay its whole group has
+ * its spends tried one by one, in arrival order, so each is refused or granted as if alone.
+ */
+async function spendAll(database: Database, spends: readonly Spend[]): Promise<Spent[]> {
+  type Group = Spend & { indexes: number[] };
+  const groups: Group[] = [];
+  const byKey = new Map<string, Group>();
+  const alone: number[] = [];
+  spends.forEach((spend, index) => {
+    const group = byKey.get(spend.key);
+    if (!group) {
+      const created = { ...spend, indexes: [index] };
+      byKey.set(spend.key, created);
+      groups.push(created);
+    } else if (group.capacity === spend.capacity && group.perSecond === spend.perSecond && group.cost + spend.cost <= spend.capacity) {
+      group.cost += spend.cost;
+      if (spend.now > group.now) group.now = spend.now;
+      group.indexes.push(index);
+    } else {
+      alone.push(index);
+    }
+  });
+  const answers: Spent[] = new Array(spends.length);
+  const refused = async (spend: Spend): Promise<Spent> => ({ spent: false, available: await availableIn(database, spend) });
+  const paid = await spendEach(database, groups);
+  for (const group of groups) {
+    if (paid.has(group.key)) for (const index of group.indexes) answers[index] = { spent: true };
+    else if (group.indexes.length === 1) answers[group.indexes[0] as number] = await refused(group);
+    else alone.push(...group.indexes);
+  }
+  alone.sort((a, b) => a - b);
+  for (const index of alone) {
+    const spend = spends[index] as Spend;
+    answers[index] = (await spendEach(database, [spend])).has(spend.key) ? { spent: true } : await refused(spend);
+  }
+  return answers;
+}
+
+/**
+ * Takes each bucket's cost when it holds enough, refilled for the time since its last spend;
+ * answers the keys that paid. One statement, its own transaction, whose commit does not wait for
+ * the disk (synchronous_commit off for that statement only): a crash may forget the last spends,
+ * which costs nothing, while a request saves a flush. The row lock taken by ON CONFLICT makes the
+ * check and the spend one step, even for parallel statements. No explicit transaction: a
+ * connection lost inside one during a database restart crashed postgres.js. Keys must differ.
+ */
+async function spendEach(database: Database, spends: readonly Spend[]): Promise<Set<string>> {
+  if (spends.length === 0) return new Set();
+  const column = (pick: (spend: Spend) => string | number) => sql.param(spends.map(pick));
+  const available = sql`least(i.capacity, b.tokens + greatest(0, extract(epoch from (i.at - b.updated_at))) * i.per_second)`;
+  const rows = await database.rows<{ key: string }>(sql`
+    with input as (
+      select key, capacity, per_second, cost, at::timestamptz as at
+      from unnest(${column((s) => s.key)}::text[], ${column((s) => s.capacity)}::float8[], ${column((s) => s.perSecond)}::float8[],
+        ${column((s) => s.cost)}::float8[], ${column((s) => s.now.toISOString())}::text[]) as i(key, capacity, per_second, cost, at)
+    )
+    insert into rate_limit_buckets as b (key, tokens, updated_at)
+    select i.key, i.capacity - i.cost, i.at
+    from input i, (select set_config('synchronous_commit', 'off', true)) as async_commit
+    order by i.key
+    on conflict (key) do update
+      set tokens = (select ${available} - i.cost from input i where i.key = b.key), updated_at = greatest(b.updated_at, excluded.updated_at)
+      where (select ${available} - i.cost from input i where i.key = b.key) >= 0
+    returning b.key`);
+  return new Set(rows.map((row) => row.key));
+}
+
+async function availableIn(database: Database, spend: Spend): Promise<number> {
+  const [row] = await database.rows<{ available: number }>(sql`
+    select least(${spend.capacity}::float8, b.tokens + greatest(0, extract(epoch from (${spend.now.toISOString()}::timestamptz - b.updated_at))) * ${spend.perSecond}::float8) as available
+    from rate_limit_buckets b where b.key = ${spend.key}`);
+  return Number(row?.available ?? 0);
 }
 
 async function refund(deps: Deps, spent: readonly { key: string; capacity: number; cost: number }[]): Promise<void> {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { registrationInputSchema } from '@domain/registration';
 import { useTestDatabase } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { createRegistrations } from './registration-store';
+import { createRegistration, createRegistrations } from './registration-store';
 import { recordFromBeforeConsent } from '../../../tests/setup/registration-fixtures';
 
 function records(count: number) {
@@ -56,5 +56,26 @@ describe.each(testDatabaseKinds())('createRegistrations on %s', (kind) => {
     const impossible = { ...other, registration: { ...other.registration, age: 40 } };
     await expect(createRegistrations(database, [withConsent, impossible])).rejects.toThrow();
     expect(await count()).toEqual(before);
+  });
+  // Single creates that arrive together share statements (group commit): each caller must still
+  // get its own answer, and one impossible record must fail alone.
+  it('answers single creates that arrive together each for itself: created, duplicate, conflict, or its own error', async () => {
+    const distinct = records(50);
+    const replays = distinct.slice(0, 5);
+    const changed = distinct.slice(5, 10).map((write) => ({ ...write, registration: { ...write.registration, city: 'Madurai' } }));
+    const [other] = records(1);
+    if (!other) throw new Error('no record');
+    const impossible = { ...other, registration: { ...other.registration, age: 40 } };
+    const settled = await Promise.allSettled([...distinct, ...replays, impossible, ...changed].map((write) => createRegistration(database, write)));
+    const answers = settled.map((s) => (s.status === 'fulfilled' ? s.value.status : 'error'));
+    expect(answers.slice(0, 50)).toEqual(Array<string>(50).fill('created'));
+    expect(answers.slice(50, 55)).toEqual(Array<string>(5).fill('duplicate'));
+    expect(answers[55]).toBe('error');
+    expect(answers.slice(56)).toEqual(Array<string>(5).fill('conflict'));
+    const ids = distinct.map((write) => write.registration.id);
+    const [stored] = await database.rows<{ registrations: number; mail: number }>(sql`
+      select (select count(*)::int from registrations where id = any(${sql.param(ids)}::uuid[])) as registrations,
+        (select count(*)::int from mail_outbox where registration_id = any(${sql.param(ids)}::uuid[])) as mail`);
+    expect({ registrations: Number(stored?.registrations), mail: Number(stored?.mail) }).toEqual({ registrations: 50, mail: 50 });
   });
 });
