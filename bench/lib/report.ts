@@ -59,7 +59,10 @@ export function renderTable(report: Report): string {
   for (const part of report.parts) {
     rows.push([`[${part.part}]`, '', '', '']);
     if (part.notMeasured) rows.push(['  not measured', part.notMeasured, '', 'NOT MEASURED']);
-    for (const f of part.figures) rows.push([`  ${f.name}`, formatValue(f), f.target ?? '', mark(f.pass)]);
+    for (const f of part.figures) {
+      rows.push([`  ${f.name}`, formatValue(f), f.target ?? '', mark(f.pass)]);
+      if (f.note) rows.push([`      (${f.note})`, '', '', '']);
+    }
   }
   const widths = [0, 1, 2, 3].map((i) => Math.min(70, Math.max(...rows.map((r) => (r[i] ?? '').length))));
   const line = (r: string[]) => r.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  ').trimEnd();
