@@ -1,0 +1,80 @@
+import { isBabyCategory } from './age-bands';
+import type { CategorySlug } from './categories';
+import type { LevelId } from './season';
+
+/**
+ * What a child sends for an online entry (issue 23), per contest and level: a recording of the
+ * performance, photos of the work, or nothing (the in-person baby contests). Pure data and
+ * checks, shared by the family's page (to refuse early, in their language) and the server (to
+ * refuse before storing a byte); what arrived is checked by its content on the server.
+ */
+
+export type EntryKind = 'video' | 'photos';
+
+export type EntryRule =
+  | { kind: 'video'; maxSeconds: number; maxBytes: number; closesAt: string }
+  | { kind: 'photos'; minPhotos: number; maxPhotos: number; maxBytesEach: number; closesAt: string };
+
+const MB = 1024 * 1024;
+
+/** Performances are filmed; works on paper are photographed. */
+const KIND_OF: Record<Exclude<CategorySlug, 'fastest-walking' | 'crawling'>, EntryKind> = {
+  dance: 'video',
+  singing: 'video',
+  costume: 'video',
+  storytelling: 'video',
+  'spelling-bee': 'video',
+  yoga: 'video',
+  drawing: 'photos',
+  coloring: 'photos',
+  handwriting: 'photos',
+  'art-craft': 'photos',
+};
+
+/**
+ * Per level: how long a video may run, how large a file may be, and when the window closes.
+ * Level 1's entries close when its judging starts (the morning of 18 April 2027 in Chennai), so a
+ * family that registers on the last day (15 April) still has two days to send. The semi-finals
+ * take longer performances; the finale is judged in person only.
+ */
+const LEVEL_RULES: Partial<Record<LevelId, { maxSeconds: number; closesAt: string }>> = {
+  level1: { maxSeconds: 3 * 60, closesAt: '2027-04-18T00:00:00+05:30' },
+  level2: { maxSeconds: 5 * 60, closesAt: '2027-08-29T00:00:00+05:30' },
+};
+
+/** A phone's 5-minute 1080p video is 300-600 MB; more than this is refused before it is sent. */
+export const VIDEO_MAX_BYTES = 1024 * MB;
+export const PHOTO_MAX_BYTES = 20 * MB;
+export const MAX_PHOTOS = 3;
+
+/** What an entry for `category` at `levelId` must be; null when that contest takes no upload there. */
+export function entryRuleFor(category: CategorySlug, levelId: LevelId): EntryRule | null {
+  const level = LEVEL_RULES[levelId];
+  if (!level || isBabyCategory(category)) return null;
+  const kind = KIND_OF[category as keyof typeof KIND_OF];
+  return kind === 'video'
+    ? { kind, maxSeconds: level.maxSeconds, maxBytes: VIDEO_MAX_BYTES, closesAt: level.closesAt }
+    : { kind, minPhotos: 1, maxPhotos: MAX_PHOTOS, maxBytesEach: PHOTO_MAX_BYTES, closesAt: level.closesAt };
+}
+
+/** Why a file (or a set of photos) is refused before it is sent; each has a message in both languages. */
+export type EntryProblem = 'closed' | 'no_file' | 'too_many_files' | 'too_large' | 'empty_file';
+
+/**
+ * The checks that need only what the device knows: the window, the sizes and the count. The
+ * duration, the streams and whether it is a video at all are the server's to find out.
+ */
+export function entryProblems(rule: EntryRule, files: readonly { bytes: number }[], now: Date): EntryProblem[] {
+  const problems: EntryProblem[] = [];
+  if (now.getTime() >= new Date(rule.closesAt).getTime()) problems.push('closed');
+  if (files.some((file) => file.bytes <= 0)) problems.push('empty_file');
+  if (rule.kind === 'video') {
+    if (files.length !== 1) problems.push(files.length === 0 ? 'no_file' : 'too_many_files');
+    if (files.some((file) => file.bytes > rule.maxBytes)) problems.push('too_large');
+    return problems;
+  }
+  if (files.length < rule.minPhotos) problems.push('no_file');
+  if (files.length > rule.maxPhotos) problems.push('too_many_files');
+  if (files.some((file) => file.bytes > rule.maxBytesEach)) problems.push('too_large');
+  return problems;
+}
