@@ -10,9 +10,11 @@ export const CONTROL_SOCKET_FILE = 'control.sock';
 export const DEFAULT_BACKUP_SUBDIR = 'backups';
 /** Emails written as files when there is no SMTP_URL: never part of a backup (server/mail/mail-files.ts). */
 export const MAIL_SUBDIR = 'mail';
+/** Families' entry files (server/entries/entry-storage.ts), by default: never part of the database. */
+export const ENTRIES_SUBDIR = 'entries';
 
 export function isOwnEntry(name: string): boolean {
-  return name === LOCK_FILE || name === CONTROL_SOCKET_FILE || name === DEFAULT_BACKUP_SUBDIR || name === MAIL_SUBDIR;
+  return name === LOCK_FILE || name === CONTROL_SOCKET_FILE || name === DEFAULT_BACKUP_SUBDIR || name === MAIL_SUBDIR || name === ENTRIES_SUBDIR;
 }
 
 /** The database's own top-level entries in DATA_DIR (empty for a new or empty directory). */
