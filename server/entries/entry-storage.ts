@@ -32,11 +32,14 @@ export class EntryTooLarge extends Error {
   }
 }
 
-/** Lower-case letters, digits, "-", "_" and "." in parts joined by "/": no "..", no absolute path. */
+/**
+ * Lower-case letters, digits, "-", "_" and "." in at most 5 parts joined by "/", each starting with
+ * a letter or digit: no "..", no hidden file, no absolute path.
+ */
 const KEY = /^(?:[a-z0-9][a-z0-9_.-]{0,99}\/){0,4}[a-z0-9][a-z0-9_.-]{0,99}\/?$/;
 
 export function isEntryKey(key: string): boolean {
-  return KEY.test(key) && !key.split('/').some((part) => part === '..' || part.startsWith('..'));
+  return KEY.test(key);
 }
 
 /** Entry files in a directory (ENTRIES_DIR): 0700 directories, 0600 files. */

@@ -1,7 +1,9 @@
+import type { Database } from '../db/client';
+
 /**
- * Group commit for one kind of write (ADR 025). Callers that arrive while a write is in flight
- * wait for it to finish, then go to the database together in one statement; a caller that finds
- * nothing in flight goes at once, so a quiet server adds no delay. Each caller still gets its
+ * Group commit for one kind of write (ADR 025). Callers that arrive in the same turn of the event
+ * loop, or while the statements in flight run, go to the database together in one statement; on a
+ * quiet server a caller waits one turn of the event loop and goes alone. Each caller still gets its
  * own answer only once its statement has committed: nothing is acknowledged before it is stored.
  *
  * One statement per group instead of one per caller is what makes concurrent single writes
@@ -66,4 +68,20 @@ export function groupCommit<I, O>(options: {
         setImmediate(() => void drain());
       }
     });
+}
+
+/**
+ * One group commit per database, made the first time a database asks for it: `make` gets the
+ * database and how many statements may run side by side on it (PGlite runs one at a time).
+ */
+export function groupCommitPerDatabase<T>(make: (database: Database, maxInFlight: number) => T): (database: Database) => T {
+  const made = new WeakMap<Database, T>();
+  return (database) => {
+    let forDatabase = made.get(database);
+    if (forDatabase === undefined) {
+      forDatabase = make(database, database.kind === 'pglite' ? 1 : 4);
+      made.set(database, forDatabase);
+    }
+    return forDatabase;
+  };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../context';
 import type { Database } from '../db/client';
-import { groupCommit } from './group-commit';
+import { groupCommit, groupCommitPerDatabase } from './group-commit';
 import { clientLimitKey } from './client-ip';
 import { ApiError } from './errors';
 
@@ -85,20 +85,9 @@ type Spend = { key: string; capacity: number; perSecond: number; cost: number; n
 type Spent = { spent: true } | { spent: false; available: number };
 
 /** Spends that arrive together share one statement (group-commit.ts), per database. */
-const spenders = new WeakMap<Database, (spend: Spend) => Promise<Spent>>();
-
-function spenderFor(database: Database): (spend: Spend) => Promise<Spent> {
-  let spender = spenders.get(database);
-  if (!spender) {
-    spender = groupCommit({
-      writeAll: (spends: Spend[]) => spendAll(database, spends),
-      maxItems: 200,
-      maxInFlight: database.kind === 'pglite' ? 1 : 2,
-    });
-    spenders.set(database, spender);
-  }
-  return spender;
-}
+const spenderFor = groupCommitPerDatabase((database, maxInFlight) =>
+  groupCommit({ writeAll: (spends: Spend[]) => spendAll(database, spends), maxItems: 200, maxInFlight: Math.min(maxInFlight, 2) }),
+);
 
 /**
  * One statement spends for every bucket in the group: the spends on one bucket are added up and

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { REGISTRATION_BATCH_LIMIT, registrationContent, type NewRegistration, type Registration } from '@domain/registration';
 import type { Database } from '../client';
 import { contentHash } from '../../lib/content-hash';
-import { groupCommit } from '../../lib/group-commit';
+import { groupCommit, groupCommitPerDatabase } from '../../lib/group-commit';
 import { secretMatches } from '../../lib/record-secret';
 import { REGISTRATION_COLUMNS, toRegistration, type RegistrationRow } from './registration-row';
 
@@ -144,8 +144,16 @@ function outcomeFor(row: StoredRow, status: WriteOutcome['status'] | null, hash:
   };
 }
 
-/** Single creates waiting for a statement, per database and source (group-commit.ts). */
-const singleCreates = new WeakMap<Database, Map<RegistrationSource, (write: RegistrationWrite) => Promise<WriteOutcome>>>();
+/** Single creates that arrive together, per database and source (group-commit.ts). */
+const singleCreates = groupCommitPerDatabase((database, maxInFlight) => {
+  const forSource = (source: RegistrationSource) =>
+    groupCommit({
+      writeAll: (writes: RegistrationWrite[]) => createRegistrations(database, writes, source),
+      maxItems: REGISTRATION_BATCH_LIMIT,
+      maxInFlight,
+    });
+  return { web: forSource('web'), legacy: forSource('legacy') } satisfies Record<RegistrationSource, unknown>;
+});
 
 /**
  * Creates one registration, or answers for the one already stored under its id. Creates that
@@ -153,19 +161,7 @@ const singleCreates = new WeakMap<Database, Map<RegistrationSource, (write: Regi
  * registering at once cost the database a few statements instead of fifty.
  */
 export function createRegistration(database: Database, input: RegistrationWrite, source: RegistrationSource = 'web'): Promise<WriteOutcome> {
-  let bySource = singleCreates.get(database);
-  if (!bySource) singleCreates.set(database, (bySource = new Map()));
-  let create = bySource.get(source);
-  if (!create) {
-    create = groupCommit({
-      writeAll: (writes: RegistrationWrite[]) => createRegistrations(database, writes, source),
-      maxItems: REGISTRATION_BATCH_LIMIT,
-      // PGlite runs one statement at a time; a Postgres pool runs a few side by side.
-      maxInFlight: database.kind === 'pglite' ? 1 : 4,
-    });
-    bySource.set(source, create);
-  }
-  return create(input);
+  return singleCreates(database)[source](input);
 }
 
 async function insertOne(database: Database, write: RegistrationWrite, hash: string, source: RegistrationSource): Promise<WriteOutcome> {

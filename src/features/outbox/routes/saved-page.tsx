@@ -34,17 +34,21 @@ function SavedContent() {
 
       {/* No count until the device's records are read: a "(0)" while loading would tell a
           field worker that everything was sent. */}
-      {isPending ? null : <h2>{t('saved.unsent', { count: unsynced.length })}</h2>}
-      {isPending ? null : unsynced.length === 0 ? (
-        <p className="saved-page__empty">
-          {t('saved.allSent')} <Link to={to('/registration')}>{t('saved.another')}</Link>
-        </p>
-      ) : (
-        <ul className="outbox-list">
-          {unsynced.map((record) => (
-            <OutboxRecordCard key={record.id} record={record} />
-          ))}
-        </ul>
+      {isPending ? null : (
+        <>
+          <h2>{t('saved.unsent', { count: unsynced.length })}</h2>
+          {unsynced.length === 0 ? (
+            <p className="saved-page__empty">
+              {t('saved.allSent')} <Link to={to('/registration')}>{t('saved.another')}</Link>
+            </p>
+          ) : (
+            <ul className="outbox-list">
+              {unsynced.map((record) => (
+                <OutboxRecordCard key={record.id} record={record} />
+              ))}
+            </ul>
+          )}
+        </>
       )}
 
       <div className="saved-page__export">
