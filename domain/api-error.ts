@@ -27,6 +27,8 @@ export type ApiErrorCode =
   | 'removed'
   /** A family's registration after the season's correction cut-off (403). */
   | 'corrections_closed'
+  /** An entry after its contest's window closed (403). */
+  | 'entries_closed'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { isBabyCategory } from './age-bands';
-import type { CategorySlug } from './categories';
+import { CATEGORY_SLUGS, type CategorySlug } from './categories';
 import type { LevelId } from './season';
 
 /**
@@ -78,3 +79,25 @@ export function entryProblems(rule: EntryRule, files: readonly { bytes: number }
   if (files.some((file) => file.bytes > rule.maxBytesEach)) problems.push('too_large');
   return problems;
 }
+
+/** How often one child may send again for one contest and level: replacing is normal, a loop is not. */
+export const MAX_SENDS_PER_CONTEST = 10;
+
+/** What the family's page asks for before sending the bytes: the entry and the size of each file. */
+export const newEntrySchema = z.object({
+  /** The device's id for the entry: sending it again (after a reload, say) creates nothing new. */
+  id: z.uuid({ error: 'The entry id must be a UUID.' }),
+  category: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }),
+  levelId: z.enum(['level1', 'level2', 'level3'], { error: 'The level is not one of the season’s.' }),
+  files: z
+    .array(z.object({ bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }))
+    .min(1, 'Choose a file to send.')
+    .max(MAX_PHOTOS, `Send at most ${MAX_PHOTOS} photos.`),
+});
+export type NewEntryInput = z.input<typeof newEntrySchema>;
+
+/** Why the server did not accept what arrived (found by its content, never by its name). */
+export type EntryRejection = 'not_a_video' | 'not_a_photo' | 'unreadable' | 'too_long';
+
+/** An entry's state as its family and the admins see it. */
+export type EntryStatus = 'uploading' | 'checking' | 'ready' | 'rejected' | 'replaced';

@@ -30,11 +30,17 @@ import { retentionAdminRoutes } from './routes/retention/retention.admin-routes'
 import { statementAdminRoutes } from './routes/statements/statements.admin-routes';
 import { ledgerAdminRoutes } from './routes/ledger/ledger.admin-routes';
 import { paymentSettingsRoutes } from './routes/payments/payment-settings.routes';
+import { entryRoutes } from './routes/entries/entries.routes';
+import { entryAdminRoutes } from './routes/entries/entries.admin-routes';
+import { UPLOADS_PATH } from './entries/entry-uploads';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
 /** A bank statement: a season of a busy account is a few MB; it streams, so this only bounds the work. */
 export const STATEMENT_LIMIT_BYTES = 25 * 1024 * 1024;
+
+/** One request of a resumable entry upload: the family's page sends files in chunks of 5 MB (ADR 026). */
+export const UPLOAD_CHUNK_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /** Every /api resource, chained so that `AppType` types the client (hc<AppType>). */
 export function createApi() {
@@ -53,6 +59,8 @@ export function createApi() {
     .route('/newsletter', newsletterAdminRoutes)
     .route('/audit', auditAdminRoutes)
     .route('/family', familyRoutes)
+    .route('/family', entryRoutes)
+    .route('/entries', entryAdminRoutes)
     .route('/erasure-requests', erasureRequestAdminRoutes)
     .route('/staff', staffAdminRoutes)
     .route('/venue', venueRoutes)
@@ -126,8 +134,13 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     maxSize: STATEMENT_LIMIT_BYTES,
     onError: (c) => c.json(errorBody('payload_too_large', 'The statement file is larger than 25 MB. Export a shorter period.'), 413),
   });
+  const chunkLimit = bodyLimit({
+    maxSize: UPLOAD_CHUNK_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'One part of an upload may be at most 16 MB.'), 413),
+  });
   app.use('/api/*', (c, next) => {
     if (c.req.path.startsWith('/api/judges')) return uploadLimit(c, next);
+    if (c.req.path.startsWith(UPLOADS_PATH)) return chunkLimit(c, next);
     if (c.req.path.startsWith('/api/statements/')) return statementLimit(c, next);
     return jsonLimit(c, next);
   });

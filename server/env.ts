@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { upiAddressSchema } from '@domain/fees';
+import { ENTRIES_SUBDIR } from './db/data-dir-layout';
 
 export type TrustProxy =
   | { kind: 'off' }
@@ -126,6 +128,17 @@ const envSchema = z.object({
     .pipe(upiAddressSchema.optional()),
   /** The name a UPI app shows for that address (the account holder's name, as the bank has it). */
   UPI_PAYEE_NAME: z.string().trim().min(1).max(60).default('Kids Talent Competition'),
+  /**
+   * Families' entry files (issue 23, ADR 026): uploads in progress and the checked files. Unset:
+   * DATA_DIR/entries. Several instances share one directory (a network file system).
+   */
+  ENTRIES_DIR: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined)),
+  /** ffmpeg and ffprobe for checking videos; unset: found on the PATH (README, "Entries"). */
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
@@ -133,6 +146,11 @@ export type Env = z.output<typeof envSchema>;
 /** The origin links in emails point to, without a trailing slash. */
 export function publicUrl(env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+}
+
+/** Where entry files live (ENTRIES_DIR, or DATA_DIR/entries). */
+export function entriesDirOf(env: Pick<Env, 'ENTRIES_DIR' | 'DATA_DIR'>): string {
+  return resolve(env.ENTRIES_DIR ?? join(env.DATA_DIR, ENTRIES_SUBDIR));
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

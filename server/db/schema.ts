@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   date,
   boolean,
@@ -733,4 +734,89 @@ export const statementProfiles = pgTable('statement_profiles', {
   mapping: jsonb('mapping').notNull(),
   updatedBy: text('updated_by').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/**
+ * An online entry (issue 23, ADR 026): one sending of a child's performance video or 1-3 artwork
+ * photos for one contest at one level, keyed by the device's id (a replay creates nothing). A
+ * family may send again until the window closes; the newest ready one counts and replaces the
+ * older ones. `status` follows the files: uploading (bytes still coming), checking (every byte
+ * here, waiting for or in the processing job), ready, rejected (what arrived is not acceptable,
+ * `problem` says why), replaced (a newer one became ready; its files are deleted).
+ */
+export const entries = pgTable(
+  'entries',
+  {
+    id: uuid('id').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    levelId: text('level_id', { enum: ['level1', 'level2', 'level3'] }).notNull(),
+    kind: text('kind', { enum: ['video', 'photos'] }).notNull(),
+    /** How many files the family said it would send; the entry is checked once all of them are here. */
+    fileCount: integer('file_count').notNull(),
+    status: text('status', { enum: ['uploading', 'checking', 'ready', 'rejected', 'replaced'] }).notNull().default('uploading'),
+    problem: text('problem', { enum: ['not_a_video', 'not_a_photo', 'unreadable', 'too_long'] }),
+    durationSeconds: doublePrecision('duration_seconds'),
+    /** Whether the video had to be converted for browsers to play it (HEVC from an iPhone, say). */
+    converted: boolean('converted'),
+    /** What the processing job costs: attempts, and the lease of the instance working on it. */
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }),
+    leaseToken: uuid('lease_token'),
+    leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'string' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }),
+    checkedAt: timestamp('checked_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [
+    index('entries_registration').on(t.registrationId, t.category, t.levelId, t.createdAt),
+    index('entries_contest').on(t.category, t.levelId, t.status),
+    index('entries_due').on(t.nextAttemptAt).where(sql`${t.status} = 'checking'`),
+    check('entries_file_count', sql`${t.fileCount} between 1 and 3`),
+    check('entries_problem', sql`(${t.status} = 'rejected') = (${t.problem} is not null)`),
+  ],
+);
+
+/**
+ * One file of an entry: its resumable upload while the bytes come (the tus upload id, the size the
+ * family declared), then what the processing job kept (storage keys; no name the family gave).
+ */
+export const entryFiles = pgTable(
+  'entry_files',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
+    /** The finished upload that counts for this file (a family may start one again). */
+    uploadId: text('upload_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }),
+    mediaKey: text('media_key'),
+    posterKey: text('poster_key'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    width: integer('width'),
+    height: integer('height'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.position] }),
+    check('entry_files_position', sql`${t.position} between 0 and 2`),
+    check('entry_files_declared', sql`${t.declaredBytes} > 0`),
+  ],
+);
+
+/**
+ * Who holds a resumable upload right now (server/entries/upload-locker.ts): several instances
+ * share the entries directory, so the lock that keeps two requests from writing one upload at
+ * once is here, not in one process's memory. A holder renews its lease while it writes; another
+ * request may ask it to let go (release_requested), as a client that reconnects does.
+ */
+export const uploadLocks = pgTable('upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: uuid('holder').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+  releaseRequested: boolean('release_requested').notNull().default(false),
 });

@@ -28,6 +28,7 @@ export type AuditAction =
   | 'retention.notice'
   | 'retention.erase'
   | 'payment.reported'
+  | 'entry.created'
   | 'ledger.record'
   | 'ledger.void'
   | 'statement.import'
@@ -57,7 +58,10 @@ export type ReadAction =
   | 'read.ledger.list'
   | 'read.ledger.export'
   | 'read.family.registration'
-  | 'read.family.data';
+  | 'read.family.data'
+  | 'read.family.entries'
+  | 'read.entries.list'
+  | 'read.entry.file';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;

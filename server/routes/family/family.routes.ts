@@ -1,7 +1,5 @@
-import { Hono, type Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
+import { Hono } from 'hono';
 import { familyConsentSchema } from '@domain/consent';
-import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
 import { contactKey, contactMatches, findRegistrationSchema } from '@domain/family-lookup';
 import { registrationUpdateSchema } from '@domain/registration';
 import { CONTACT, CORRECTIONS_CLOSE_ON, correctionsCloseAt, SEASON } from '@domain/season';
@@ -17,49 +15,15 @@ import { referenceQrDataUrl } from '../../mail/qr-code';
 import { erasureRequestsFor, requestErasure } from '../../db/stores/erasure-store';
 import { editableFields, type AdminRegistration } from '../../db/stores/registration-row';
 import { consentNeededFor, consentsFor, recordConsent } from '../../db/stores/consent-store';
-import { findRegistration, updateRegistration } from '../../db/stores/registration-admin-store';
-import { findFamilyLink, linksFor, type FamilyLink } from '../../db/stores/family-link-store';
+import { updateRegistration } from '../../db/stores/registration-admin-store';
+import { linksFor } from '../../db/stores/family-link-store';
 import { cancelByFamily, registrationRow, registrationsWithCode } from '../../db/stores/family-store';
 import { claimLookup } from '../../db/stores/family-lookup-store';
 import { familyPayment, paymentTerms } from '../../lib/payment-request';
 import { paymentSummary, reportPayment } from '../../db/stores/payment-store';
 import { paymentReportSchema } from '@domain/fees';
+import { linkedRegistration, linkOf, requireFamilyLink } from './family-link-auth';
 import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
-
-declare module 'hono' {
-  interface ContextVariableMap {
-    /** Set by requireFamilyLink; read it with linkOf(c). */
-    familyLink?: FamilyLink;
-  }
-}
-
-const INVALID_LINK =
-  'This link is not valid. Check that you opened the whole link from the email, or ask for a new one with "Find my registration".';
-
-/**
- * The family's private link: the page sends its token as `Authorization: Bearer <token>`, never
- * in an API path, so request logs cannot hold it. No cookie is involved, so there is nothing
- * for a cross-site request to ride on (no CSRF check needed).
- */
-const requireFamilyLink = createMiddleware<AppEnv>(async (c, next) => {
-  const token = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
-  if (!token) throw new ApiError(401, 'unauthorized', 'Open the private link from your confirmation email to see your registration.');
-  if (!FAMILY_TOKEN_PATTERN.test(token)) throw new ApiError(404, 'not_found', INVALID_LINK);
-  const link = await findFamilyLink(c.var.deps.database.db, token);
-  if (!link) throw new ApiError(404, 'not_found', INVALID_LINK);
-  if (link.revokedAt) {
-    throw new ApiError(
-      410,
-      'gone',
-      'This link was replaced by a newer one. Use the link in the latest email we sent you, or ask for a new one with "Find my registration".',
-    );
-  }
-  if (c.var.deps.now().getTime() >= Date.parse(link.expiresAt)) {
-    throw new ApiError(410, 'gone', `This link expired when the ${SEASON.name} ended.`);
-  }
-  c.set('familyLink', link);
-  await next();
-});
 
 const formatDay = (date: Date) =>
   new Intl.DateTimeFormat('en-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(date);
@@ -74,25 +38,6 @@ function correctionsClosedMessage(): string {
 function familyView(registration: AdminRegistration) {
   const { possibleDuplicate: _possibleDuplicate, deletedAt: _deletedAt, venueFee: _venueFee, ...fields } = registration;
   return { ...fields, status: registration.cancelledAt ? ('cancelled' as const) : ('registered' as const) };
-}
-
-function linkOf(c: Context<AppEnv>): FamilyLink {
-  const link = c.get('familyLink');
-  if (!link) throw new ApiError(401, 'unauthorized', 'Open the private link from your confirmation email to see your registration.');
-  return link;
-}
-
-/**
- * The registration behind the link; 410 `removed` once the organisers have removed it. The
- * family's rights over their data (download it, ask for its erasure) outlive that removal until
- * the data is really gone, so those two routes ask for `removedToo`.
- */
-async function linkedRegistration(c: Context<AppEnv>, options: { removedToo?: boolean } = {}): Promise<AdminRegistration> {
-  const registration = await findRegistration(c.var.deps.database, linkOf(c).registrationId);
-  if (!registration || (registration.deletedAt && !options.removedToo)) {
-    throw new ApiError(410, 'removed', `The organisers have removed this registration. You can still download your data or ask us to erase it. Write to ${CONTACT.email} if you think that is a mistake.`);
-  }
-  return registration;
 }
 
 /** Family: the registration behind a private link (view, correct, cancel, consent, my data, erasure), and finding it again. */

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { EntryKind, EntryRejection, EntryStatus } from '@domain/entries';
+import type { LevelId } from '@domain/season';
+import type { Database, Db } from '../client';
+import { entries, entryFiles, registrations } from '../schema';
+
+type EntryRow = typeof entries.$inferSelect;
+type FileRow = typeof entryFiles.$inferSelect;
+
+const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+/** An entry as its family and the admins see it: no upload ids, no storage keys. */
+export function toEntryView(row: EntryRow, files: FileRow[]) {
+  return {
+    id: row.id,
+    category: row.category,
+    levelId: row.levelId as LevelId,
+    kind: row.kind as EntryKind,
+    status: row.status as EntryStatus,
+    problem: (row.problem ?? null) as EntryRejection | null,
+    durationSeconds: row.durationSeconds,
+    converted: row.converted,
+    createdAt: new Date(row.createdAt).toISOString(),
+    receivedAt: iso(row.receivedAt),
+    checkedAt: iso(row.checkedAt),
+    files: files
+      .filter((file) => file.entryId === row.id)
+      .sort((a, b) => a.position - b.position)
+      .map((file) => ({
+        position: file.position,
+        declaredBytes: file.declaredBytes,
+        received: file.receivedAt !== null,
+        bytes: file.bytes,
+        width: file.width,
+        height: file.height,
+        hasPoster: file.posterKey !== null,
+      })),
+  };
+}
+
+export type EntryView = ReturnType<typeof toEntryView>;
+
+async function withFiles(db: Db, rows: EntryRow[]): Promise<EntryView[]> {
+  if (rows.length === 0) return [];
+  const files = await db.select().from(entryFiles).where(inArray(entryFiles.entryId, rows.map((row) => row.id)));
+  return rows.map((row) => toEntryView(row, files));
+}
+
+export type NewEntry = {
+  id: string;
+  registrationId: string;
+  category: string;
+  levelId: LevelId;
+  kind: EntryKind;
+  fileBytes: number[];
+};
+
+/**
+ * Stores a new entry and its expected files, once per id: the same id again answers `duplicate`
+ * (a page that sends again after a reload), or `conflict` when it names other files or another
+ * registration. `tooMany` when this child already sent `maxSends` times for this contest.
+ */
+export async function createEntry(
+  database: Database,
+  entry: NewEntry,
+  maxSends: number,
+): Promise<{ status: 'created' | 'duplicate' | 'conflict' | 'tooMany'; entry: EntryView | null }> {
+  return database.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(entries).where(eq(entries.id, entry.id));
+    if (existing) {
+      const [view] = await withFiles(tx, [existing]);
+      const same =
+        existing.registrationId === entry.registrationId &&
+        existing.category === entry.category &&
+        existing.levelId === entry.levelId &&
+        view!.files.map((file) => file.declaredBytes).join() === entry.fileBytes.join();
+      return same ? { status: 'duplicate', entry: view! } : { status: 'conflict', entry: null };
+    }
+    // One registration's sends are counted under its row's lock, so two racing creates cannot both pass.
+    await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, entry.registrationId)).for('update');
+    const [{ sent } = { sent: 0 }] = await tx
+      .select({ sent: sql<number>`count(*)::int` })
+      .from(entries)
+      .where(and(eq(entries.registrationId, entry.registrationId), eq(entries.category, entry.category), eq(entries.levelId, entry.levelId)));
+    if (sent >= maxSends) return { status: 'tooMany', entry: null };
+    const [row] = await tx
+      .insert(entries)
+      .values({
+        id: entry.id,
+        registrationId: entry.registrationId,
+        category: entry.category,
+        levelId: entry.levelId,
+        kind: entry.kind,
+        fileCount: entry.fileBytes.length,
+      })
+      .returning();
+    await tx.insert(entryFiles).values(entry.fileBytes.map((bytes, position) => ({ entryId: entry.id, position, declaredBytes: bytes })));
+    const [view] = await withFiles(tx, [row!]);
+    return { status: 'created', entry: view! };
+  });
+}
+
+export type EntryFileTarget = {
+  entryId: string;
+  registrationId: string;
+  status: EntryStatus;
+  createdAt: string;
+  levelId: LevelId;
+  category: string;
+  declaredBytes: number;
+  received: boolean;
+};
+
+/** One expected file of an entry: what an upload for it must match. */
+export async function entryFileTarget(db: Db, entryId: string, position: number): Promise<EntryFileTarget | null> {
+  const [row] = await db
+    .select({
+      entryId: entries.id,
+      registrationId: entries.registrationId,
+      status: entries.status,
+      createdAt: entries.createdAt,
+      levelId: entries.levelId,
+      category: entries.category,
+      declaredBytes: entryFiles.declaredBytes,
+      receivedAt: entryFiles.receivedAt,
+    })
+    .from(entryFiles)
+    .innerJoin(entries, eq(entries.id, entryFiles.entryId))
+    .where(and(eq(entryFiles.entryId, entryId), eq(entryFiles.position, position)));
+  if (!row) return null;
+  const { receivedAt, ...target } = row;
+  return { ...target, status: target.status as EntryStatus, levelId: target.levelId as LevelId, received: receivedAt !== null };
+}
+
+/**
+ * Records that every byte of one file is here (the upload that finished). When it was the last
+ * file the entry waited for, the entry is due for checking now; true then.
+ */
+export async function markFileReceived(db: Db, entryId: string, position: number, uploadId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(entryFiles)
+      .set({ uploadId, receivedAt: sql`now()` })
+      .where(and(eq(entryFiles.entryId, entryId), eq(entryFiles.position, position), isNull(entryFiles.receivedAt)))
+      .returning({ entryId: entryFiles.entryId });
+    if (updated.length === 0) return false;
+    const rows = await tx
+      .update(entries)
+      .set({ status: 'checking', receivedAt: sql`now()`, nextAttemptAt: sql`now()` })
+      .where(
+        and(
+          eq(entries.id, entryId),
+          eq(entries.status, 'uploading'),
+          sql`not exists (select 1 from ${entryFiles} where ${entryFiles.entryId} = ${entryId} and ${entryFiles.receivedAt} is null)`,
+        ),
+      )
+      .returning({ id: entries.id });
+    return rows.length > 0;
+  });
+}
+
+/** A claimed processing job: the entry and where its received files are. */
+export type ClaimedEntry = {
+  id: string;
+  registrationId: string;
+  kind: EntryKind;
+  levelId: LevelId;
+  category: string;
+  attempts: number;
+  leaseToken: string;
+  files: { position: number; uploadId: string }[];
+};
+
+const dueForCheck = () =>
+  and(
+    eq(entries.status, 'checking'),
+    or(
+      and(isNull(entries.leaseToken), lte(entries.nextAttemptAt, sql`now()`)),
+      lt(entries.leaseExpiresAt, sql`now()`),
+    ),
+  );
+
+/** Claims the next entry to check (the same lease pattern as the mail outbox: no two instances take one). */
+export async function claimNextEntry(db: Db, leaseMs: number): Promise<ClaimedEntry | null> {
+  const leaseToken = randomUUID();
+  const candidate = db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(dueForCheck())
+    .orderBy(entries.nextAttemptAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(entries)
+    .set({
+      attempts: sql`${entries.attempts} + 1`,
+      leaseToken,
+      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .where(and(sql`${entries.id} = (${candidate})`, dueForCheck()))
+    .returning();
+  if (!row) return null;
+  const files = await db
+    .select({ position: entryFiles.position, uploadId: entryFiles.uploadId })
+    .from(entryFiles)
+    .where(eq(entryFiles.entryId, row.id))
+    .orderBy(asc(entryFiles.position));
+  return {
+    id: row.id,
+    registrationId: row.registrationId,
+    kind: row.kind as EntryKind,
+    levelId: row.levelId as LevelId,
+    category: row.category,
+    attempts: row.attempts,
+    leaseToken,
+    files: files.map((file) => ({ position: file.position, uploadId: file.uploadId ?? '' })),
+  };
+}
+
+const held = (claim: ClaimedEntry) => and(eq(entries.id, claim.id), eq(entries.leaseToken, claim.leaseToken));
+
+export type CheckedFile = { position: number; mediaKey: string; posterKey: string | null; bytes: number; width: number; height: number };
+
+/**
+ * The entry is ready: its files are stored. Older ready entries of the same child, contest and
+ * level become `replaced`; their storage keys are returned so the caller deletes them.
+ */
+export async function markEntryReady(
+  db: Db,
+  claim: ClaimedEntry,
+  result: { durationSeconds: number | null; converted: boolean | null; files: CheckedFile[] },
+): Promise<{ held: boolean; replacedKeys: string[] }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(entries)
+      .set({
+        status: 'ready',
+        durationSeconds: result.durationSeconds,
+        converted: result.converted,
+        checkedAt: sql`now()`,
+        leaseToken: null,
+        leaseExpiresAt: null,
+        lastError: null,
+      })
+      .where(held(claim))
+      .returning({ id: entries.id });
+    if (rows.length === 0) return { held: false, replacedKeys: [] };
+    for (const file of result.files) {
+      await tx
+        .update(entryFiles)
+        .set({ mediaKey: file.mediaKey, posterKey: file.posterKey, bytes: file.bytes, width: file.width, height: file.height })
+        .where(and(eq(entryFiles.entryId, claim.id), eq(entryFiles.position, file.position)));
+    }
+    const replaced = await tx
+      .update(entries)
+      .set({ status: 'replaced' })
+      .where(
+        and(
+          eq(entries.registrationId, claim.registrationId),
+          eq(entries.category, claim.category),
+          eq(entries.levelId, claim.levelId),
+          eq(entries.status, 'ready'),
+          ne(entries.id, claim.id),
+        ),
+      )
+      .returning({ id: entries.id });
+    if (replaced.length === 0) return { held: true, replacedKeys: [] };
+    const files = await tx
+      .update(entryFiles)
+      .set({ mediaKey: null, posterKey: null })
+      .where(inArray(entryFiles.entryId, replaced.map((row) => row.id)))
+      .returning();
+    const keys = files.flatMap((file) => [file.mediaKey, file.posterKey]).filter((key): key is string => key !== null);
+    return { held: true, replacedKeys: keys };
+  });
+}
+
+export async function markEntryRejected(db: Db, claim: ClaimedEntry, problem: EntryRejection): Promise<boolean> {
+  const rows = await db
+    .update(entries)
+    .set({ status: 'rejected', problem, checkedAt: sql`now()`, leaseToken: null, leaseExpiresAt: null, lastError: null })
+    .where(held(claim))
+    .returning({ id: entries.id });
+  return rows.length > 0;
+}
+
+/** Our own failure (a tool missing, a full disk): tried again later; the family's files stay. */
+export async function retryEntryLater(db: Db, claim: ClaimedEntry, error: string, delayMs: number): Promise<void> {
+  await db
+    .update(entries)
+    .set({
+      leaseToken: null,
+      leaseExpiresAt: null,
+      lastError: error.slice(0, 500),
+      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+    })
+    .where(held(claim));
+}
+
+/** A registration's entries, newest first (the family's cards, its data download). */
+export async function entriesOf(db: Db, registrationId: string): Promise<EntryView[]> {
+  const rows = await db.select().from(entries).where(eq(entries.registrationId, registrationId)).orderBy(desc(entries.createdAt));
+  return withFiles(db, rows);
+}
+
+/** One entry with its registration, or null. */
+export async function findEntry(db: Db, entryId: string): Promise<(EntryView & { registrationId: string }) | null> {
+  const [row] = await db.select().from(entries).where(eq(entries.id, entryId));
+  if (!row) return null;
+  const [view] = await withFiles(db, [row]);
+  return { ...view!, registrationId: row.registrationId };
+}
+
+/** Where one file's stored media and poster are (admins' player, the family's thumbnail). */
+export async function storedFile(db: Db, entryId: string, position: number): Promise<{ mediaKey: string | null; posterKey: string | null } | null> {
+  const [row] = await db
+    .select({ mediaKey: entryFiles.mediaKey, posterKey: entryFiles.posterKey })
+    .from(entryFiles)
+    .where(and(eq(entryFiles.entryId, entryId), eq(entryFiles.position, position)));
+  return row ?? null;
+}
+
+/** Every entry of one contest at one level, the ones that count first (admins' entries page). */
+export async function entriesOfContest(db: Db, category: string, levelId: LevelId) {
+  const rows = await db
+    .select({ entry: entries, referenceCode: registrations.referenceCode })
+    .from(entries)
+    .innerJoin(registrations, eq(registrations.id, entries.registrationId))
+    .where(and(eq(entries.category, category), eq(entries.levelId, levelId), ne(entries.status, 'replaced'), isNull(registrations.deletedAt)))
+    .orderBy(desc(entries.createdAt))
+    .limit(2000);
+  const views = await withFiles(
+    db,
+    rows.map((row) => row.entry),
+  );
+  return views.map((view, index) => ({ ...view, registrationId: rows[index]!.entry.registrationId, referenceCode: rows[index]!.referenceCode, lastError: rows[index]!.entry.lastError }));
+}
+
+/** Entries per contest and state at one level (the season overview). */
+export async function entryCounts(db: Db, levelId: LevelId): Promise<{ category: string; status: EntryStatus; count: number }[]> {
+  const rows = await db
+    .select({ category: entries.category, status: entries.status, count: sql<number>`count(*)::int` })
+    .from(entries)
+    .where(and(eq(entries.levelId, levelId), ne(entries.status, 'replaced')))
+    .groupBy(entries.category, entries.status);
+  return rows.map((row) => ({ ...row, status: row.status as EntryStatus }));
+}
+
+/**
+ * Deletes a registration's entries (erasure, retention) and returns the upload ids still in the
+ * incoming area, for the caller to delete with the stored files (prefix `<registrationId>/`).
+ */
+export async function deleteEntriesOf(db: Db, registrationId: string): Promise<{ uploadIds: string[] }> {
+  const rows = await db
+    .select({ uploadId: entryFiles.uploadId })
+    .from(entryFiles)
+    .innerJoin(entries, eq(entries.id, entryFiles.entryId))
+    .where(eq(entries.registrationId, registrationId));
+  await db.delete(entries).where(eq(entries.registrationId, registrationId));
+  return { uploadIds: rows.map((row) => row.uploadId).filter((id): id is string => id !== null) };
+}
+
+/** Which of these upload ids an entry counts on (finished, waiting for or past its check). */
+export async function uploadsInUse(db: Db, uploadIds: string[]): Promise<string[]> {
+  const rows = await db.select({ uploadId: entryFiles.uploadId }).from(entryFiles).where(inArray(entryFiles.uploadId, uploadIds));
+  return rows.map((row) => row.uploadId).filter((id): id is string => id !== null);
+}

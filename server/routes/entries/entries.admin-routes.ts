@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { CATEGORY_SLUGS } from '@domain/categories';
+import type { AppEnv } from '../../context';
+import { ApiError, validate } from '../../lib/errors';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
+import { requireAdmin } from '../../lib/require-admin';
+import { entriesOfContest, findEntry, storedFile } from '../../db/stores/entry-store';
+import { entryFilesOf } from '../../entries/entry-files';
+import { fileResponse } from './entries.routes';
+
+const contestSchema = z.object({
+  category: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }),
+  level: z.enum(['level1', 'level2']).default('level1'),
+});
+
+const fileSchema = z.object({ id: z.uuid({ error: 'No such entry.' }), position: z.coerce.number().int().min(0).max(2) });
+
+/** Admins: a contest's entries, and each entry's files streamed to the player (range requests). */
+export const entryAdminRoutes = new Hono<AppEnv>()
+  .get('/', requireAdmin, readsPersonalData('read.entries.list', 'entry'), async (c) => {
+    const { category, level } = validate(contestSchema, c.req.query());
+    const entries = await entriesOfContest(c.var.deps.database.db, category, level);
+    Object.assign(readAudit(c).details, { category, level, count: entries.length });
+    return c.json({ entries }, 200);
+  })
+  .get('/:id/files/:position/:part', requireAdmin, readsPersonalData('read.entry.file', 'entry'), async (c) => {
+    const { id, position } = validate(fileSchema, c.req.param());
+    const part = c.req.param('part');
+    if (part !== 'media' && part !== 'poster') throw new ApiError(404, 'not_found', 'No such file.');
+    const entry = await findEntry(c.var.deps.database.db, id);
+    const stored = entry ? await storedFile(c.var.deps.database.db, id, position) : null;
+    const key = part === 'media' ? stored?.mediaKey : stored?.posterKey;
+    if (!entry || !key) throw new ApiError(404, 'not_found', 'This entry has no such file (it may still be checking).');
+    readAudit(c).entityId = id;
+    const extension = part === 'poster' || entry.kind === 'photos' ? 'jpg' : 'mp4';
+    return fileResponse(c, entryFilesOf(c.var.deps).storage, key, `entry-${id.slice(0, 8)}-${position + 1}${part === 'poster' ? '-poster' : ''}.${extension}`);
+  });

@@ -1,0 +1,172 @@
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { entryProblems, entryRuleFor, MAX_SENDS_PER_CONTEST, newEntrySchema, type EntryRule } from '@domain/entries';
+import type { CategorySlug } from '@domain/categories';
+import { SEASON } from '@domain/season';
+import type { AppEnv } from '../../context';
+import { auditFamily } from '../../lib/audit';
+import { ApiError } from '../../lib/errors';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
+import { jsonBody } from '../../lib/validators';
+import { createEntry, entriesOf, entryFileTarget, findEntry, markFileReceived, storedFile, type EntryView } from '../../db/stores/entry-store';
+import { entryFilesOf } from '../../entries/entry-files';
+import { parseUploadId } from '../../entries/entry-uploads';
+import type { EntryStorage } from '../../entries/entry-storage';
+import type { AdminRegistration } from '../../db/stores/registration-row';
+import { linkedRegistration, requireFamilyLink } from '../family/family-link-auth';
+
+/** An upload begun before the window closed may finish within this time after it (a slow connection). */
+export const FINISHING_GRACE_MS = 6 * 60 * 60_000;
+
+const closedMessage = (rule: EntryRule) => {
+  const day = new Intl.DateTimeFormat('en-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(rule.closesAt));
+  return `Entries for this contest closed on ${day}, when judging started. New files cannot be sent.`;
+};
+
+/** The registration's contests that take an entry now, with their rule. */
+function contestRule(registration: AdminRegistration, category: string, levelId: 'level1' | 'level2' | 'level3'): EntryRule {
+  if (registration.type !== 'participant') throw new ApiError(409, 'conflict', 'An institute registration sends no entries; each child sends their own.');
+  if (registration.cancelledAt) throw new ApiError(409, 'conflict', 'This registration was cancelled, so it takes no entry.');
+  if (!registration.categories.includes(category as CategorySlug)) throw new ApiError(422, 'validation_failed', 'This child is not registered for that contest.', { category: 'Not one of this registration’s contests.' });
+  const rule = entryRuleFor(category as CategorySlug, levelId);
+  if (!rule) throw new ApiError(409, 'conflict', 'This contest is judged in person: there is nothing to send.');
+  return rule;
+}
+
+/** What each of the family's contests asks for, the entry that counts and the one in progress. */
+function contestsOf(registration: AdminRegistration, entries: EntryView[]) {
+  return registration.categories.map((category) => {
+    const rule = entryRuleFor(category as CategorySlug, 'level1');
+    const mine = entries.filter((entry) => entry.category === category && entry.levelId === 'level1');
+    const counting = mine.find((entry) => entry.status === 'ready') ?? null;
+    const latest = mine.find((entry) => entry.status !== 'replaced') ?? null;
+    return { category, levelId: 'level1' as const, rule, counting, latest: latest && latest.id !== counting?.id ? latest : null };
+  });
+}
+
+/**
+ * One stored file as a response: the whole file or the range asked for (a player seeks), never
+ * cached, never sniffed into something else, under a name that says nothing about the child.
+ */
+export async function fileResponse(c: Context<AppEnv>, storage: EntryStorage, key: string, downloadName: string): Promise<Response> {
+  const size = await storage.size(key);
+  if (size === null) throw new ApiError(404, 'not_found', 'This file is not there (yet).');
+  const type = key.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg';
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Accept-Ranges': 'bytes',
+    'Content-Disposition': `inline; filename="${downloadName}"`,
+  };
+  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
+  if (range && (range[1] || range[2])) {
+    let start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    let end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (!range[1]) end = size - 1;
+    if (start >= size || start > end) {
+      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
+    }
+    start = Math.max(0, start);
+    end = Math.max(start, end);
+    const body = Readable.toWeb(storage.read(key, { start, end })) as ReadableStream<Uint8Array>;
+    return new Response(body, { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) } });
+  }
+  const body = Readable.toWeb(storage.read(key)) as ReadableStream<Uint8Array>;
+  return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
+}
+
+/** The checks every tus request passes first: this family's entry, still open, the size it said. */
+async function checkUploadRequest(c: Context<AppEnv>): Promise<{ entryId: string; position: number }> {
+  const registration = await linkedRegistration(c);
+  const id = c.req.param('id');
+  let target: { entryId: string; position: number } | null;
+  if (id === undefined) {
+    // A new upload names its entry and file in Upload-Metadata (base64 values, tus 1.0).
+    const metadata = new Map(
+      (c.req.header('upload-metadata') ?? '')
+        .split(',')
+        .map((pair) => pair.trim().split(' '))
+        .map(([key = '', value = '']) => [key, Buffer.from(value, 'base64').toString('utf8')] as const),
+    );
+    const position = Number(metadata.get('position'));
+    target = /^[0-9a-f-]{36}$/.test(metadata.get('entry') ?? '') && [0, 1, 2].includes(position) ? { entryId: metadata.get('entry')!, position } : null;
+  } else {
+    target = parseUploadId(id);
+  }
+  if (!target) throw new ApiError(404, 'not_found', 'No such upload.');
+  const file = await entryFileTarget(c.var.deps.database.db, target.entryId, target.position);
+  // Another family's entry answers exactly like one that does not exist.
+  if (!file || file.registrationId !== registration.id) throw new ApiError(404, 'not_found', 'No such upload.');
+  if (c.req.method === 'POST') {
+    if (file.received || file.status !== 'uploading') throw new ApiError(409, 'conflict', 'This file has already been received.');
+    if (c.req.header('upload-length') !== String(file.declaredBytes)) {
+      throw new ApiError(413, 'payload_too_large', 'The file is not the size the page said it would send. Choose the file again.');
+    }
+  }
+  const rule = contestRule(registration, file.category, file.levelId);
+  const now = c.var.deps.now().getTime();
+  const closesAt = new Date(rule.closesAt).getTime();
+  const begunInTime = new Date(file.createdAt).getTime() < closesAt && now < closesAt + FINISHING_GRACE_MS;
+  if (now >= closesAt && !begunInTime) throw new ApiError(403, 'entries_closed', closedMessage(rule));
+  return target;
+}
+
+async function tus(c: Context<AppEnv>): Promise<Response> {
+  const target = await checkUploadRequest(c);
+  const { uploads } = entryFilesOf(c.var.deps);
+  const response = await uploads.handle(c.req.raw);
+  // Every byte here but the finish not recorded (the database failed at that moment): record it now.
+  const offset = response.headers.get('upload-offset');
+  if (c.req.method === 'HEAD' && offset !== null && offset === response.headers.get('upload-length')) {
+    await markFileReceived(c.var.deps.database.db, target.entryId, target.position, c.req.param('id')!);
+  }
+  return response;
+}
+
+/** Family: the child's entries for each contest, sending one (tus, ADR 026) and its thumbnail. */
+export const entryRoutes = new Hono<AppEnv>()
+  .get('/entries', requireFamilyLink, readsPersonalData('read.family.entries', 'registration'), async (c) => {
+    const registration = await linkedRegistration(c);
+    readAudit(c).entityId = registration.id;
+    const entries = registration.type === 'participant' ? await entriesOf(c.var.deps.database.db, registration.id) : [];
+    return c.json({ contests: registration.type === 'participant' && !registration.cancelledAt ? contestsOf(registration, entries) : [] }, 200);
+  })
+  .post('/entries', requireFamilyLink, jsonBody(newEntrySchema), async (c) => {
+    const input = c.req.valid('json');
+    const registration = await linkedRegistration(c);
+    const rule = contestRule(registration, input.category, input.levelId);
+    const problems = entryProblems(rule, input.files, c.var.deps.now());
+    if (problems.includes('closed')) throw new ApiError(403, 'entries_closed', closedMessage(rule));
+    if (problems.length > 0) {
+      const limit = rule.kind === 'video' ? `one video of at most ${rule.maxBytes / 1024 / 1024} MB` : `${rule.minPhotos} to ${rule.maxPhotos} photos of at most ${rule.maxBytesEach / 1024 / 1024} MB each`;
+      throw new ApiError(422, 'validation_failed', `This contest takes ${limit}.`, { files: problems.join(', ') });
+    }
+    const { status, entry } = await createEntry(
+      c.var.deps.database,
+      { id: input.id, registrationId: registration.id, category: input.category, levelId: input.levelId, kind: rule.kind, fileBytes: input.files.map((file) => file.bytes) },
+      MAX_SENDS_PER_CONTEST,
+    );
+    if (status === 'tooMany') {
+      throw new ApiError(429, 'too_many_requests', `This child has already sent ${MAX_SENDS_PER_CONTEST} entries for this contest, the most we take. Write to us if you need to send another.`);
+    }
+    if (status === 'conflict' || !entry) throw new ApiError(409, 'conflict', 'This entry id is already used for other files. Reload the page and choose the file again.');
+    if (status === 'created') await auditFamily(c, 'entry.created', registration.id, { entryId: entry.id, category: entry.category, files: entry.files.length });
+    return c.json({ entry }, status === 'created' ? 201 : 200);
+  })
+  .post('/uploads', requireFamilyLink, tus)
+  // Hono routes a HEAD request as a GET; an upload's bytes are never read back (tus GET is refused).
+  .on(['GET', 'PATCH', 'DELETE'], '/uploads/:id', requireFamilyLink, async (c) => {
+    if (c.req.method === 'GET') throw new ApiError(404, 'not_found', 'An upload cannot be read back.');
+    return tus(c);
+  })
+  .get('/entries/:id/files/:position/thumbnail', requireFamilyLink, readsPersonalData('read.entry.file', 'entry'), async (c) => {
+    const registration = await linkedRegistration(c);
+    const entry = await findEntry(c.var.deps.database.db, c.req.param('id'));
+    const position = Number(c.req.param('position'));
+    if (!entry || entry.registrationId !== registration.id || !Number.isInteger(position)) throw new ApiError(404, 'not_found', 'No such entry.');
+    readAudit(c).entityId = entry.id;
+    const stored = await storedFile(c.var.deps.database.db, entry.id, position);
+    if (!stored?.posterKey) throw new ApiError(404, 'not_found', 'This entry has no thumbnail yet.');
+    return fileResponse(c, entryFilesOf(c.var.deps).storage, stored.posterKey, `entry-${position + 1}.jpg`);
+  });
