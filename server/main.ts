@@ -22,6 +22,8 @@ import { ENTRY_DEADLINE } from '@domain/season';
 import { queuePaymentReminders } from './db/stores/payment-store';
 import { refreshGrownStatistics } from './db/fresh-statistics';
 import { every } from './lib/every';
+import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
+import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -110,6 +112,17 @@ async function main() {
         )
       : null;
 
+  // Entries (ADR 026): one check at a time per instance, and files no entry owns swept away.
+  const entryWorker = startEntryWorker(deps, createEntryChecker(deps, entryFilesOf(deps).storage, entryFilesOf(deps).uploads));
+  const entrySweep = every(
+    { intervalMs: 10 * 60_000, firstAfterMs: 60_000 },
+    async () => {
+      const swept = await sweepEntryFiles(deps);
+      if (swept.registrations + swept.uploads > 0) log.info('entry files swept', swept);
+    },
+    (error) => log.warn('sweeping entry files failed', describeError(error)),
+  );
+
   const backupDir = automaticBackupDir(env);
   let schedule: BackupSchedule | null = null;
   if (backupDir) {
@@ -145,7 +158,9 @@ async function main() {
     retention.stop();
     reminders.stop();
     statistics?.stop();
+    entrySweep.stop();
     server.close(async () => {
+      await entryWorker.stop().catch((error: unknown) => log.error('stopping the entry checker failed', describeError(error)));
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await schedule?.stop();
       await database.close().catch((error: unknown) => log.error('closing the database failed', describeError(error)));

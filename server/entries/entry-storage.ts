@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -23,6 +23,8 @@ export type EntryStorage = {
   size(key: string): Promise<number | null>;
   /** Deletes one file, or every file under a prefix ending in "/" (a registration's entries). */
   delete(keyOrPrefix: string): Promise<void>;
+  /** The first parts of the keys stored (the registrations with files), for sweeping orphans. */
+  topLevel(): Promise<string[]>;
 };
 
 export class EntryTooLarge extends Error {
@@ -94,6 +96,11 @@ export function directoryStorage(root: string): EntryStorage {
 
     async delete(keyOrPrefix) {
       await rm(pathOf(keyOrPrefix), { recursive: keyOrPrefix.endsWith('/'), force: true });
+    },
+
+    async topLevel() {
+      const names = await readdir(base).catch(() => [] as string[]);
+      return names.filter((name) => isEntryKey(name));
     },
   };
 }

@@ -31,6 +31,8 @@ export type EntryUploads = {
   removeUploadsOf(entryIds: readonly string[]): Promise<void>;
   /** Deletes unfinished uploads older than a week; returns how many. */
   removeAbandoned(): Promise<number>;
+  /** The entry ids that have uploads here. */
+  entryIds(): Promise<string[]>;
 };
 
 /**
@@ -81,6 +83,10 @@ export function createEntryUploads(
     },
     async removeUploadsOf(entryIds) {
       for (const name of await namesOf(entryIds)) await rm(join(incomingDir, name), { force: true });
+    },
+    async entryIds() {
+      const names = await readdir(incomingDir).catch(() => [] as string[]);
+      return [...new Set(names.map((name) => parseUploadId(name.replace(/\.json$/, ''))?.entryId).filter((id): id is string => id !== undefined))];
     },
     async removeAbandoned() {
       const names = await readdir(incomingDir).catch(() => [] as string[]);

@@ -347,22 +347,24 @@ export async function entryCounts(db: Db, levelId: LevelId): Promise<{ category:
   return rows.map((row) => ({ ...row, status: row.status as EntryStatus }));
 }
 
-/**
- * Deletes a registration's entries (erasure, retention) and returns the upload ids still in the
- * incoming area, for the caller to delete with the stored files (prefix `<registrationId>/`).
- */
-export async function deleteEntriesOf(db: Db, registrationId: string): Promise<{ uploadIds: string[] }> {
-  const rows = await db
-    .select({ uploadId: entryFiles.uploadId })
-    .from(entryFiles)
-    .innerJoin(entries, eq(entries.id, entryFiles.entryId))
-    .where(eq(entries.registrationId, registrationId));
-  await db.delete(entries).where(eq(entries.registrationId, registrationId));
-  return { uploadIds: rows.map((row) => row.uploadId).filter((id): id is string => id !== null) };
-}
 
 /** Which of these upload ids an entry counts on (finished, waiting for or past its check). */
 export async function uploadsInUse(db: Db, uploadIds: string[]): Promise<string[]> {
   const rows = await db.select({ uploadId: entryFiles.uploadId }).from(entryFiles).where(inArray(entryFiles.uploadId, uploadIds));
   return rows.map((row) => row.uploadId).filter((id): id is string => id !== null);
+}
+
+/** Of these registration ids, the ones that still have entries (their files are kept). */
+export async function registrationsWithEntries(db: Db, registrationIds: string[]): Promise<Set<string>> {
+  const valid = registrationIds.filter((id) => /^[0-9a-f-]{36}$/.test(id));
+  if (valid.length === 0) return new Set();
+  const rows = await db.selectDistinct({ id: entries.registrationId }).from(entries).where(inArray(entries.registrationId, valid));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Of these entry ids, the ones that exist. */
+export async function existingEntries(db: Db, entryIds: string[]): Promise<Set<string>> {
+  if (entryIds.length === 0) return new Set();
+  const rows = await db.select({ id: entries.id }).from(entries).where(inArray(entries.id, entryIds));
+  return new Set(rows.map((row) => row.id));
 }

@@ -115,6 +115,8 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
     update ledger_entries l set ${SCRUB_LEDGER_ENTRY} from registrations r
     where l.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   await tx.rows(sql`delete from payment_reports p using registrations r where p.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  // Entries (videos and photos of children): the rows go here, their files with the next sweep (entry-files.ts).
+  await tx.rows(sql`delete from entries e using registrations r where e.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   // Every statement line of the season: payers' names and UPI addresses, matched or not.
   await tx.rows(sql`update statement_rows s set ${SCRUB_STATEMENT_ROW} where s.${inSeason} and s.narration <> 'erased'`);
   await tx.rows(sql`delete from newsletter_subscribers where ${inSeason}`);

@@ -5,6 +5,8 @@ import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
+import { sweepEntryFiles } from '../../entries/entry-files';
+import { describeError } from '../../lib/logger';
 import { carryOutErasure, findErasureRequest, listErasureRequests } from '../../db/stores/erasure-store';
 
 const NOT_FOUND = 'There is no erasure request with that id.';
@@ -40,5 +42,7 @@ export const erasureRequestAdminRoutes = new Hono<AppEnv>()
       entityId: completed.registrationId,
       changes: { erasureRequestId: completed.id },
     });
+    // The entry rows went with the registration; their files go now (or at the next sweep).
+    await sweepEntryFiles(c.var.deps).catch((error: unknown) => c.var.deps.log.warn('deleting erased entry files failed; the next sweep retries', describeError(error)));
     return c.json({ erasureRequest: completed }, 200);
   });

@@ -23,6 +23,7 @@ import { familyPayment, paymentTerms } from '../../lib/payment-request';
 import { paymentSummary, reportPayment } from '../../db/stores/payment-store';
 import { paymentReportSchema } from '@domain/fees';
 import { linkedRegistration, linkOf, requireFamilyLink } from './family-link-auth';
+import { entriesOf } from '../../db/stores/entry-store';
 import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
 
 const formatDay = (date: Date) =>
@@ -125,6 +126,7 @@ export const familyRoutes = new Hono<AppEnv>()
       emails: await mailFor(db, registration.id),
       privateLinks: await linksFor(db, registration.id),
       erasureRequests: await erasureRequestsFor(db, registration.id),
+      entries: await entriesOf(db, registration.id),
       history: await auditEntriesAbout(db, 'registration', registration.id),
     };
     c.header('Content-Disposition', `attachment; filename="my-data-${registration.referenceCode}.json"`);

@@ -17,6 +17,7 @@ export const adminKeys = {
   retention: () => ['admin', 'retention'] as const,
   judgePanel: () => ['admin', 'judges', 'panel'] as const,
   statements: () => ['admin', 'statements'] as const,
+  entries: (category: string, level: string) => ['admin', 'entries', category, level] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

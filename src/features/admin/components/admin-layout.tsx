@@ -11,6 +11,7 @@ const NAV = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/registrations', label: 'Registrations' },
   { to: '/admin/payments', label: 'Payments' },
+  { to: '/admin/entries', label: 'Entries' },
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },

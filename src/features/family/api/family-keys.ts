@@ -15,6 +15,8 @@ export function bearer(token: string): { headers: Record<string, string> } {
  */
 export const familyKeys = {
   registration: () => ['family', 'registration'] as const,
+  entries: () => ['family', 'entries'] as const,
+  thumbnail: (entryId: string, position: number) => ['family', 'entries', entryId, position, 'thumbnail'] as const,
 };
 
 /** What `GET /api/family/registration` answers, inferred from the server's route. */

@@ -8,6 +8,7 @@ import { useFamilyRegistration } from '../api/get-family-registration';
 import { CancelSection } from '../components/cancel-section';
 import { ConsentSection } from '../components/consent-section';
 import { CorrectionForm } from '../components/correction-form';
+import { EntriesSection } from '../components/entries-section';
 import { MyDataSection } from '../components/my-data-section';
 import { PaymentSection } from '../components/payment-section';
 import { RegistrationDetails } from '../components/registration-details';
@@ -85,6 +86,8 @@ function FamilyRegistrationView({ token }: { token: string }) {
         </div>
         <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
+
+      {cancelled ? null : <EntriesSection token={token} />}
 
       {payment ? <PaymentSection token={token} payment={payment} referenceCode={r.referenceCode} /> : null}
 

@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLiveQuery } from '@/lib/live-query';
+import { pendingUploadsOf, sendPendingEntries, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
+import { familyKeys } from '../api/family-keys';
+
+type WakeLockSentinelLike = { release(): Promise<void> };
+type WakeLockNavigator = Navigator & { wakeLock?: { request(type: 'screen'): Promise<WakeLockSentinelLike> } };
+
+/**
+ * Sends this link's entries waiting on the device while the page is open: at once, again when
+ * the connection returns, and after a reload or a reopened browser. The screen stays awake while
+ * bytes go, where the browser allows it (a phone that sleeps pauses the page, and the upload).
+ */
+export function useEntryUploads(token: string) {
+  const queryClient = useQueryClient();
+  const pending = useLiveQuery<PendingUpload[]>(`entry-uploads:${token}`, () => pendingUploadsOf(token));
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const running = useRef<AbortController | null>(null);
+
+  const run = useCallback(() => {
+    if (running.current) return;
+    const controller = new AbortController();
+    running.current = controller;
+    let wakeLock: WakeLockSentinelLike | null = null;
+    void (navigator as WakeLockNavigator).wakeLock
+      ?.request('screen')
+      .then((lock) => {
+        wakeLock = lock;
+      })
+      .catch(() => undefined);
+    void sendPendingEntries(
+      token,
+      (next) => {
+        setProgress(next);
+        if (next === null || next.sent === next.total) void queryClient.invalidateQueries({ queryKey: familyKeys.entries() });
+      },
+      controller.signal,
+    )
+      .catch(() => undefined)
+      .finally(() => {
+        void wakeLock?.release().catch(() => undefined);
+        running.current = null;
+        void queryClient.invalidateQueries({ queryKey: familyKeys.entries() });
+      });
+  }, [token, queryClient]);
+
+  useEffect(() => {
+    const wentOnline = () => {
+      setOnline(true);
+      run();
+    };
+    const wentOffline = () => setOnline(false);
+    window.addEventListener('online', wentOnline);
+    window.addEventListener('offline', wentOffline);
+    return () => {
+      window.removeEventListener('online', wentOnline);
+      window.removeEventListener('offline', wentOffline);
+    };
+  }, [run]);
+
+  // Whenever something waits (a file just chosen, or left from an earlier visit), send it.
+  const waiting = pending.data?.some((upload) => upload.refused === null) ?? false;
+  useEffect(() => {
+    if (waiting && navigator.onLine) run();
+  }, [waiting, run]);
+
+  // Leaving the page stops the transfer; what was sent stays on the server, the rest on the device.
+  useEffect(() => () => running.current?.abort(), []);
+
+  return { pending: pending.data ?? [], progress, online, retry: run };
+}
