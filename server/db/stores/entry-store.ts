@@ -266,11 +266,9 @@ export async function markEntryReady(
       )
       .returning({ id: entries.id });
     if (replaced.length === 0) return { held: true, replacedKeys: [] };
-    const files = await tx
-      .update(entryFiles)
-      .set({ mediaKey: null, posterKey: null })
-      .where(inArray(entryFiles.entryId, replaced.map((row) => row.id)))
-      .returning();
+    const replacedIds = replaced.map((row) => row.id);
+    const files = await tx.select().from(entryFiles).where(inArray(entryFiles.entryId, replacedIds));
+    await tx.update(entryFiles).set({ mediaKey: null, posterKey: null }).where(inArray(entryFiles.entryId, replacedIds));
     const keys = files.flatMap((file) => [file.mediaKey, file.posterKey]).filter((key): key is string => key !== null);
     return { held: true, replacedKeys: keys };
   });

@@ -4,40 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES, VIDEO_MAX_BYTES } from '@domain/entries';
-import { IN_SEASON, useFamilyHarness, type FamilyHarness } from '../../../tests/setup/family-harness';
+import { IN_SEASON, useFamilyHarness } from '../../../tests/setup/family-harness';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { json } from '../../../tests/setup/test-app';
+import { b64, tusClient } from '../../../tests/setup/tus-client';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 
 const LEVEL1_CLOSES = new Date('2027-04-18T00:00:00+05:30');
 
 type Contest = { category: string; rule: { kind: string } | null; counting: Entry | null; latest: Entry | null };
 type Entry = { id: string; status: string; kind: string; files: { position: number; received: boolean }[] };
-
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-/** The tus 1.0 requests the family's page makes (tus-js-client), by hand. */
-function tusClient(h: FamilyHarness, token: string) {
-  const headers = (extra: Record<string, string> = {}) => ({ 'Tus-Resumable': '1.0.0', ...extra });
-  return {
-    async create(entryId: string, position: number, length: number, extraMetadata = ''): Promise<Response> {
-      return h.family(token, '/uploads', {
-        method: 'POST',
-        headers: headers({ 'Upload-Length': String(length), 'Upload-Metadata': `entry ${b64(entryId)},position ${b64(String(position))}${extraMetadata}` }),
-      });
-    },
-    async patch(location: string, offset: number, body: Uint8Array): Promise<Response> {
-      return h.family(token, location.replace(/^\/api\/family/, ''), {
-        method: 'PATCH',
-        headers: headers({ 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }),
-        body,
-      });
-    },
-    async head(location: string): Promise<Response> {
-      return h.family(token, location.replace(/^\/api\/family/, ''), { method: 'HEAD', headers: headers() });
-    },
-  };
-}
 
 describe.each(testDatabaseKinds())('sending an entry on %s', (kind) => {
   const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-entries-test-'));

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { exifHasGps, FIXTURE_MAKE, makeFakeVideo, makePhoto, makeVideo, videoTags } from '../../tests/fixtures/entry-media';
+import { IN_SEASON, useFamilyHarness } from '../../tests/setup/family-harness';
+import { childRegistration } from '../../tests/setup/registration-fixtures';
+import { sendEntry } from '../../tests/setup/tus-client';
+import { testDatabaseKinds } from '../../tests/setup/test-database';
+import { entryFilesOf, sweepEntryFiles } from './entry-files';
+import { createEntryChecker } from './entry-worker';
+
+type Contest = { category: string; counting: Entry | null; latest: Entry | null };
+type Entry = { id: string; status: string; problem: string | null; durationSeconds: number | null; converted: boolean | null; files: { position: number; width: number | null; hasPoster: boolean }[] };
+
+describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
+  const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-entries-worker-'));
+  const media = mkdtempSync(join(tmpdir(), 'ktc-media-'));
+  afterAll(() => {
+    rmSync(entriesDir, { recursive: true, force: true });
+    rmSync(media, { recursive: true, force: true });
+  });
+  const h = useFamilyHarness(kind, { env: { ENTRIES_DIR: entriesDir } });
+  const checkAll = () => {
+    const { storage, uploads } = entryFilesOf(h.t.deps);
+    return createEntryChecker(h.t.deps, storage, uploads).checkDue();
+  };
+  const contest = async (token: string, category: string): Promise<Contest> => {
+    const body = (await (await h.family(token, '/entries')).json()) as { contests: Contest[] };
+    return body.contests.find((c) => c.category === category)!;
+  };
+  const storedFiles = (registrationId: string) => {
+    const dir = join(entriesDir, 'files', registrationId);
+    return existsSync(dir) ? readdirSync(dir, { recursive: true }).map(String).filter((name) => name.includes('.')) : [];
+  };
+
+  it('makes a video ready: its location and phone are gone, a poster is made, and the upload leaves the incoming area', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ categories: ['dance'] }));
+    const id = randomUUID();
+    await sendEntry(h, token, { id, category: 'dance', files: [await makeVideo(media, { seconds: 3, codec: 'h264', gps: true })] });
+    expect((await contest(token, 'dance')).latest?.status).toBe('checking');
+
+    expect(await checkAll()).toBe(1);
+    const dance = await contest(token, 'dance');
+    expect(dance.counting).toMatchObject({ id, status: 'ready', converted: false, files: [{ position: 0, width: 320, hasPoster: true }] });
+    expect(dance.counting!.durationSeconds).toBeCloseTo(3, 0);
+    expect(dance.latest).toBeNull();
+
+    const stored = join(entriesDir, 'files', input.id, id, '0.mp4');
+    const { tags } = await videoTags(stored);
+    expect(JSON.stringify(tags)).not.toMatch(/\+13\.08|location|FixturePhone|make|model/i);
+    expect(JSON.stringify(await videoTags(stored))).not.toContain(FIXTURE_MAKE);
+    expect(readdirSync(join(entriesDir, 'incoming')).filter((name) => name.startsWith(id))).toEqual([]);
+
+    const thumbnail = await h.family(token, `/entries/${id}/files/0/thumbnail`);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    expect(thumbnail.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('converts a video Chromium cannot play (HEVC) to H.264', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ categories: ['singing'] }));
+    const id = randomUUID();
+    await sendEntry(h, token, { id, category: 'singing', files: [await makeVideo(media, { seconds: 2, codec: 'hevc', width: 640, height: 360 })] });
+    await checkAll();
+    expect((await contest(token, 'singing')).counting).toMatchObject({ id, converted: true });
+    expect((await videoTags(join(entriesDir, 'files', input.id, id, '0.mp4'))).codecs).toContain('h264');
+  });
+
+  it('refuses a renamed program and a video over the contest’s length, saying why', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ categories: ['yoga', 'costume'] }));
+    const fake = randomUUID();
+    await sendEntry(h, token, { id: fake, category: 'yoga', files: [await makeFakeVideo(media)] });
+    const long = randomUUID();
+    await sendEntry(h, token, { id: long, category: 'costume', files: [await makeVideo(media, { seconds: 200, codec: 'h264', fps: 2, width: 160, height: 120, audio: false })] });
+    await checkAll();
+    expect((await contest(token, 'yoga')).latest).toMatchObject({ id: fake, status: 'rejected', problem: 'not_a_video' });
+    expect((await contest(token, 'costume')).latest).toMatchObject({ id: long, status: 'rejected', problem: 'too_long' });
+    expect(storedFiles(input.id)).toEqual([]);
+  });
+
+  it('keeps photos upright without GPS; a newer ready entry replaces the older one and its files', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ categories: ['drawing'] }));
+    const first = randomUUID();
+    await sendEntry(h, token, {
+      id: first,
+      category: 'drawing',
+      files: [await makePhoto(media, { width: 400, height: 300, gps: true, orientation: 6 }), await makePhoto(media, { width: 300, height: 300, gps: true })],
+    });
+    await checkAll();
+    const drawing = await contest(token, 'drawing');
+    expect(drawing.counting).toMatchObject({ id: first, status: 'ready', files: [{ position: 0, width: 300 }, { position: 1 }] });
+    const photo = await sharp(join(entriesDir, 'files', input.id, first, '0.jpg')).metadata();
+    expect([photo.width, photo.height]).toEqual([300, 400]);
+    expect(exifHasGps(photo.exif)).toBe(false);
+
+    const second = randomUUID();
+    await sendEntry(h, token, { id: second, category: 'drawing', files: [await makePhoto(media, { width: 200, height: 200 })] });
+    await checkAll();
+    expect((await contest(token, 'drawing')).counting).toMatchObject({ id: second });
+    expect(storedFiles(input.id).sort()).toEqual([`${second}/0-poster.jpg`, `${second}/0.jpg`]);
+  });
+
+  it('waits, never loses: without ffmpeg a video stays checking with the reason for admins', async () => {
+    h.clock.now = IN_SEASON;
+    const { token } = await h.register(childRegistration({ categories: ['storytelling'] }));
+    const id = randomUUID();
+    await sendEntry(h, token, { id, category: 'storytelling', files: [await makeVideo(media, { seconds: 1, codec: 'h264' })] });
+    const { storage, uploads } = entryFilesOf(h.t.deps);
+    await createEntryChecker(h.t.deps, storage, uploads, {}, async () => null).checkDue();
+    expect((await contest(token, 'storytelling')).latest).toMatchObject({ id, status: 'checking' });
+    const admin = (await (await h.admin('/api/entries?category=storytelling')).json()) as { entries: { id: string; lastError: string | null }[] };
+    expect(admin.entries.find((entry) => entry.id === id)?.lastError).toMatch(/ffmpeg and ffprobe were not found/);
+    expect(readdirSync(join(entriesDir, 'incoming')).some((name) => name.startsWith(id))).toBe(true);
+  });
+
+  it('deletes a registration’s files with it: the erasure takes the rows, the sweep the files', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token } = await h.register(childRegistration({ categories: ['handwriting'] }));
+    await sendEntry(h, token, { id: randomUUID(), category: 'handwriting', files: [await makePhoto(media, { width: 100, height: 100 })] });
+    await checkAll();
+    expect(storedFiles(input.id)).toHaveLength(2);
+    await h.t.database.rows(
+      (await import('drizzle-orm')).sql`delete from registrations where id = ${input.id}`,
+    );
+    expect((await sweepEntryFiles(h.t.deps)).registrations).toBeGreaterThanOrEqual(1);
+    expect(storedFiles(input.id)).toEqual([]);
+  });
+});
