@@ -80,6 +80,12 @@ export function entryProblems(rule: EntryRule, files: readonly { bytes: number }
   return problems;
 }
 
+/**
+ * A resumable upload goes in parts of this size: a dropped connection costs at most one part,
+ * and a part takes about a minute on a slow uplink (ADR 026).
+ */
+export const UPLOAD_CHUNK_BYTES = 5 * MB;
+
 /** How often one child may send again for one contest and level: replacing is normal, a loop is not. */
 export const MAX_SENDS_PER_CONTEST = 10;
 

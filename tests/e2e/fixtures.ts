@@ -79,12 +79,14 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 export async function launchProfile(
   baseURL: string,
   userDataDir: string = mkdtempSync(join(tmpdir(), 'ktc-profile-')),
+  options: { phone?: boolean } = {},
 ): Promise<{ context: BrowserContext; userDataDir: string }> {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     headless: true,
     baseURL,
+    ...(options.phone ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } : {}),
   });
   return { context, userDataDir };
 }

@@ -1,5 +1,6 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client';
+import { UPLOAD_CHUNK_BYTES } from '@domain/entries';
 import type { LevelId } from '@domain/season';
 import { api, apiHref, API_HEADERS, readResponse, ApiRequestError } from '@/lib/api-client';
 import { bearer } from './family-keys';
@@ -46,8 +47,6 @@ export function entryUploadsDb(): EntryUploadsDatabase {
   return shared;
 }
 
-/** Parts of 5 MB: a dropped connection costs at most one part, and a part fits a slow minute. */
-export const CHUNK_BYTES = 5 * 1024 * 1024;
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
 
 export type UploadProgress = { entryId: string; sent: number; total: number; bytesPerSecond: number | null; waiting: boolean };
@@ -119,7 +118,7 @@ function sendFile(upload: PendingUpload, onBytes: (sent: number) => void, signal
     const tus = new Upload(upload.file, {
       endpoint: apiHref(api.family.uploads.$path()),
       uploadUrl: upload.uploadUrl,
-      chunkSize: CHUNK_BYTES,
+      chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
       storeFingerprintForResuming: false,
       metadata: { entry: upload.entryId, position: String(upload.position) },
