@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -134,10 +134,15 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     maxSize: STATEMENT_LIMIT_BYTES,
     onError: (c) => c.json(errorBody('payload_too_large', 'The statement file is larger than 25 MB. Export a shorter period.'), 413),
   });
-  const chunkLimit = bodyLimit({
-    maxSize: UPLOAD_CHUNK_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', 'One part of an upload may be at most 16 MB.'), 413),
-  });
+  // Upload parts stream to disk: their size is checked from Content-Length, never by reading the body into memory.
+  const chunkLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const length = c.req.header('content-length');
+    if (c.req.method === 'PATCH' && length === undefined) {
+      return c.json(errorBody('bad_request', 'An upload part must say its length (Content-Length).'), 411);
+    }
+    if (Number(length ?? 0) > UPLOAD_CHUNK_LIMIT_BYTES) return c.json(errorBody('payload_too_large', 'One part of an upload may be at most 16 MB.'), 413);
+    await next();
+  };
   app.use('/api/*', (c, next) => {
     if (c.req.path.startsWith('/api/judges')) return uploadLimit(c, next);
     if (c.req.path.startsWith(UPLOADS_PATH)) return chunkLimit(c, next);

@@ -1,8 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { startServer, type RunningServer } from '../setup/server-process';
-import { startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
+import { familyLinkIn, startSmtpTestServer, tokenOf, type SmtpTestServer } from '../setup/smtp-test-server';
+import { makeVideo } from '../fixtures/entry-media';
 import { sharedPostgres } from './support/private-postgres';
 import { makeRegistration, postJson } from './support/registrations';
 
@@ -24,11 +31,13 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
   let first: RunningServer;
   let second: RunningServer;
   let smtp: SmtpTestServer;
+  const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-shared-entries-'));
 
   beforeAll(async () => {
     database = await sharedPostgres();
     smtp = await startSmtpTestServer();
-    const env = { DATABASE_URL: database.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url };
+    // One entries directory for both, as a network file system would give them.
+    const env = { DATABASE_URL: database.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, ENTRIES_DIR: entriesDir };
     // Started together: both migrate and create the admin against the same database at once.
     [first, second] = await Promise.all([startServer({ env }), startServer({ env })]);
   }, 90_000);
@@ -39,6 +48,7 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
     second?.cleanup();
     await database?.dispose();
     await smtp?.close();
+    rmSync(entriesDir, { recursive: true, force: true });
   });
 
   it('accepts a session created on one instance on the other', async () => {
@@ -132,4 +142,58 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
       await direct.close();
     }
   }, 120_000);
+
+  it('continues an upload started on one instance on the other, and takes the lock from a request still writing there', async () => {
+    const registration = makeRegistration(9001, { categories: ['dance'] });
+    expect((await postJson(first.url, '/api/registrations', registration)).status).toBe(201);
+    let token = '';
+    await expect.poll(() => (token = smtp.received.filter((mail) => mail.parsed.subject?.includes(registration.referenceCode)).map((mail) => tokenOf(familyLinkIn(mail)))[0] ?? ''), { timeout: 30_000 }).not.toBe('');
+    const family = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+    const video = await readFile(await makeVideo(entriesDir, { seconds: 2, codec: 'h264' }));
+    const entryId = randomUUID();
+    const created = await fetch(`${first.url}/api/family/entries`, {
+      method: 'POST',
+      headers: { ...family, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: entryId, category: 'dance', levelId: 'level1', files: [{ bytes: video.length }] }),
+    });
+    expect(created.status).toBe(201);
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    const post = await fetch(`${first.url}/api/family/uploads`, {
+      method: 'POST',
+      headers: { ...family, 'upload-length': String(video.length), 'upload-metadata': `entry ${b64(entryId)},position ${b64('0')}` },
+    });
+    expect(post.status).toBe(201);
+    const path = post.headers.get('location')!;
+    const half = Math.floor(video.length / 2);
+
+    // On the first instance, a request sends half and then stalls, holding the upload's lock.
+    const stalled = request(`${first.url}${path}`, {
+      method: 'PATCH',
+      headers: { ...family, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': String(video.length) },
+    });
+    const ended = new Promise<void>((resolve) => {
+      stalled.on('error', () => resolve());
+      stalled.on('close', () => resolve());
+    });
+    stalled.write(video.subarray(0, half));
+    await expect.poll(async () => (await fetch(`${second.url}${path}`, { method: 'HEAD', headers: family })).headers.get('upload-offset'), { timeout: 20_000 }).toBe(String(half));
+
+    // The client reconnects to the second instance: it asks the first to let go, then goes on.
+    const rest = await fetch(`${second.url}${path}`, {
+      method: 'PATCH',
+      headers: { ...family, 'upload-offset': String(half), 'content-type': 'application/offset+octet-stream' },
+      body: video.subarray(half),
+    });
+    expect(rest.status).toBe(204);
+    expect(rest.headers.get('upload-offset')).toBe(String(video.length));
+    // The first instance let go of it: its request was ended there.
+    await ended;
+
+    await expect
+      .poll(async () => {
+        const body = (await (await fetch(`${first.url}/api/family/entries`, { headers: family })).json()) as { contests: { counting: { id: string } | null }[] };
+        return body.contests[0]?.counting?.id ?? null;
+      }, { timeout: 60_000 })
+      .toBe(entryId);
+  });
 });

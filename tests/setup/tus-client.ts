@@ -16,7 +16,8 @@ export function tusClient(h: FamilyHarness, token: string) {
     async patch(location: string, offset: number, body: Uint8Array): Promise<Response> {
       return h.family(token, location.replace(/^\/api\/family/, ''), {
         method: 'PATCH',
-        headers: headers({ 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }),
+        // A browser's XHR always says the part's length; app.request does not add it by itself.
+        headers: headers({ 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(body.length) }),
         body,
       });
     },

@@ -101,6 +101,13 @@ describe.each(testDatabaseKinds())('sending an entry on %s', (kind) => {
     // The upload's own name on disk is ours; nothing outside the entries directory was written.
     const written = readdirSync(join(entriesDir, 'incoming'));
     expect(written.every((name) => /^[0-9a-f-]{36}\.[0-2]\.[0-9a-f]{16}(\.json)?$/.test(name))).toBe(true);
+    // A part must say its length: the server never reads a part into memory to measure it.
+    const chunked = await h.family(mine.token, location.replace(/^\/api\/family/, ''), {
+      method: 'PATCH',
+      headers: { 'Tus-Resumable': '1.0.0', 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: randomBytes(2000),
+    });
+    expect(chunked.status).toBe(411);
     // Reading an upload back is not a thing.
     expect((await h.family(mine.token, location.replace(/^\/api\/family/, ''))).status).toBe(404);
   });
