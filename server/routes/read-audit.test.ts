@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VENUE_SESSIONS } from '@domain/season';
 import { createFamilyHarness, type FamilyHarness } from '../../tests/setup/family-harness';
 import { createRecordSecret } from '@domain/record-secret';
 import { realImage } from '../../tests/setup/photos';
+import { makePhoto } from '../../tests/fixtures/entry-media';
+import { childRegistration } from '../../tests/setup/registration-fixtures';
+import { sendEntry } from '../../tests/setup/tus-client';
+import { entryFilesOf } from '../entries/entry-files';
+import { createEntryChecker } from '../entries/entry-worker';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
 import { createApi } from '../app';
 import type { ReadAction } from '../lib/audit';
@@ -36,6 +44,10 @@ const READS: Record<string, ReadAction> = {
   'GET /venue/sessions/:sessionId/roster': 'read.venue.roster',
   'GET /family/registration': 'read.family.registration',
   'GET /family/registration/data': 'read.family.data',
+  'GET /family/entries': 'read.family.entries',
+  'GET /family/entries/:id/files/:position/thumbnail': 'read.entry.file',
+  'GET /entries': 'read.entries.list',
+  'GET /entries/:id/files/:position/:part': 'read.entry.file',
 };
 
 const NOT_PERSONAL: Record<string, string> = {
@@ -80,6 +92,11 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /family/registration/erasure-request': 'an audited change by the family',
   'POST /family/registration/payment-report': 'an audited change by the family; answers only the family’s own payment',
   'POST /erasure-requests/:id/complete': 'an audited change',
+  'POST /family/entries': 'an audited change by the family; answers only the entry it made',
+  'POST /family/uploads': 'bytes from the family; answers where to send them',
+  'GET /family/uploads/:id': 'a HEAD: how many bytes of the family’s own upload arrived (an upload is never read back)',
+  'PATCH /family/uploads/:id': 'bytes from the family; answers their count',
+  'DELETE /family/uploads/:id': 'the family ends its own upload',
   'POST /staff': 'an audited change',
   'POST /staff/:username/disable': 'an audited change',
   'POST /staff/:username/enable': 'an audited change',
@@ -120,12 +137,14 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
   let token: string;
   let registrationId: string;
   let judgeId: string;
+  let entryId: string;
+  const media = mkdtempSync(join(tmpdir(), 'ktc-read-audit-media-'));
 
   beforeAll(async () => {
     h = await createFamilyHarness(kind);
     admin = await signIn(h.t);
     staff = await signInStaff(h.t);
-    const family = await h.register();
+    const family = await h.register(childRegistration({ categories: ['dance', 'drawing'] }));
     token = family.token;
     registrationId = family.input.id;
     judgeId = randomUUID();
@@ -134,9 +153,16 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     for (const [key, value] of Object.entries(fields)) form.set(key, value);
     form.set('photo', new Blob([await realImage('jpeg')], { type: 'image/jpeg' }), 'photo.jpg');
     expect((await h.t.request('/api/judges', { method: 'POST', body: form })).status).toBe(201);
+    entryId = randomUUID();
+    await sendEntry(h, token, { id: entryId, category: 'drawing', files: [await makePhoto(media, { width: 64, height: 64 })] });
+    const { storage, uploads } = entryFilesOf(h.t.deps);
+    expect(await createEntryChecker(h.t.deps, storage, uploads).checkDue()).toBe(1);
     expect((await h.family(token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    await h.close();
+    rmSync(media, { recursive: true, force: true });
+  });
 
   const session = VENUE_SESSIONS[0]!;
   const requests: Record<keyof typeof READS, () => Promise<Response>> = {
@@ -173,6 +199,10 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     },
     'GET /venue/sessions/:sessionId/roster': () => h.t.request(`/api/venue/sessions/${session.id}/roster`, withCookie(staff)),
     'GET /family/registration': () => h.family(token, '/registration'),
+    'GET /family/entries': () => h.family(token, '/entries'),
+    'GET /family/entries/:id/files/:position/thumbnail': () => h.family(token, `/entries/${entryId}/files/0/thumbnail`),
+    'GET /entries': () => h.t.request('/api/entries?category=drawing', withCookie(admin)),
+    'GET /entries/:id/files/:position/:part': () => h.t.request(`/api/entries/${entryId}/files/0/media`, withCookie(admin)),
     'GET /family/registration/data': async () => {
       const response = await h.family(token, '/registration/data');
       await response.text();
@@ -196,7 +226,8 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : 'test-admin';
     expect(row?.username).toBe(expectedReader);
     expect(row?.actor).toBe(key.startsWith('GET /family') ? 'family' : 'admin');
-    if (key === 'GET /registrations/:id' || key.startsWith('GET /family')) expect(row?.entity).toBe(registrationId);
+    if (key === 'GET /registrations/:id' || key === 'GET /family/registration' || key === 'GET /family/registration/data' || key === 'GET /family/entries') expect(row?.entity).toBe(registrationId);
+    if (key.includes('/files/')) expect(row?.entity).toBe(entryId);
   });
 
   it('a refused read (no session, or a bad id) writes no read row', async () => {

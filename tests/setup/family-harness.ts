@@ -8,7 +8,7 @@ import { signIn, withCookie } from '../../server/routes/auth/sign-in-for-tests';
 import { openForSuite } from './per-suite';
 import { childRegistration } from './registration-fixtures';
 import { familyLinkIn, startSmtpTestServer, tokenOf, type ReceivedMail, type Refusal, type SmtpTestServer } from './smtp-test-server';
-import { createTestApp, json, type TestApp } from './test-app';
+import { createTestApp, json, TEST_ENTRIES_DIR, type TestApp } from './test-app';
 import type { DatabaseKind } from './test-database';
 
 /** A day well inside the season's correction window (Level 1 starts 18 April 2027). */
@@ -51,6 +51,7 @@ export async function createFamilyHarness(kind: DatabaseKind, options: HarnessOp
     SMTP_URL: smtp.url,
     PUBLIC_URL: 'https://ktc.example.org',
     TRUST_PROXY: 'true',
+    ENTRIES_DIR: TEST_ENTRIES_DIR,
     ...options.env,
   });
   const overrides: Partial<Deps> = { env, now: () => clock.now };

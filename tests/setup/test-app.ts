@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createApp } from '../../server/app';
 import type { Deps } from '../../server/context';
 import { loadEnv } from '../../server/env';
@@ -37,9 +39,12 @@ export async function createTestApp(kind: DatabaseKind, overrides: Partial<Deps>
   };
 }
 
+/** Where tests keep entry files unless they say otherwise: never the repository's ./data. */
+export const TEST_ENTRIES_DIR = join(tmpdir(), `ktc-test-entries-${process.pid}`);
+
 /** The environment tests run with (cheap password hashing), plus `extra`. */
 export function testEnv(extra: Record<string, string> = {}) {
-  return loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', ...extra });
+  return loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', ENTRIES_DIR: TEST_ENTRIES_DIR, ...extra });
 }
 
 /** A test app for the enclosing describe: opened before its tests, closed after (see openForSuite). */
