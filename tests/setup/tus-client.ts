@@ -13,7 +13,7 @@ export function tusClient(h: FamilyHarness, token: string) {
         headers: headers({ 'Upload-Length': String(length), 'Upload-Metadata': `entry ${b64(entryId)},position ${b64(String(position))}${extraMetadata}` }),
       });
     },
-    async patch(location: string, offset: number, body: Uint8Array): Promise<Response> {
+    async patch(location: string, offset: number, body: Uint8Array<ArrayBuffer>): Promise<Response> {
       return h.family(token, location.replace(/^\/api\/family/, ''), {
         method: 'PATCH',
         // A browser's XHR always says the part's length; app.request does not add it by itself.

@@ -126,7 +126,7 @@ function EntryFiles({ entry, playing, onPlay }: { entry: AdminEntry; playing: bo
     <span className="admin-entry__photos">
       {entry.files.map((file) => (
         <a key={file.position} href={entryFileHref(entry.id, file.position, 'media')} target="_blank" rel="noreferrer">
-          <img src={entryFileHref(entry.id, file.position, 'poster')} alt={`Photo ${file.position + 1} of entry ${entry.id.slice(0, 8)}`} width={120} />
+          <img src={entryFileHref(entry.id, file.position, 'poster')} alt={`Entry ${entry.id.slice(0, 8)}, work ${file.position + 1} of ${entry.files.length}`} width={120} />
         </a>
       ))}
     </span>

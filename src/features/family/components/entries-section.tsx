@@ -62,7 +62,9 @@ function EntryCard({
   const [problems, setProblems] = useState<EntryProblem[]>([]);
   const { rule } = contest;
   const name = categoryMessage(contest.category) ? t(categoryMessage(contest.category) ?? '') : contest.category;
-  const closed = Date.now() >= new Date(rule.closesAt).getTime();
+  // The moment the page opened decides: a card does not close under a family's fingers.
+  const [openedAt] = useState(() => Date.now());
+  const closed = openedAt >= new Date(rule.closesAt).getTime();
   const lastDay = formatDay(new Date(new Date(rule.closesAt).getTime() - 1).toISOString(), lang);
   const onDevice = pending[0] ?? null;
   const mine = onDevice && progress?.entryId === onDevice.entryId ? progress : null;
