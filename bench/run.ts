@@ -5,6 +5,7 @@ import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { ROOT } from '../tests/setup/server-process';
 import { measureAdminQueries } from './admin-queries';
+import { measureEntries } from './entries';
 import { measureFees } from './fees';
 import { measureApiThroughput } from './api-throughput';
 import { measureFrontEnd } from './frontend';
@@ -64,6 +65,13 @@ async function main() {
   if (wanted(4)) parts.push(await timed('4. Offline sync in the browser', () => measureOfflineSync(ctx, { records: 500 })));
   if (wanted(6)) parts.push(await timed('6. Venue roster on the phone', () => measureVenueRoster(ctx, { entries: 5_000 })));
   if (wanted(7)) parts.push(await timed('7. Fees at scale', () => measureFees(ctx, { registrations: quick ? 10_000 : 100_000, rows: quick ? 2_000 : 10_000 })));
+  if (wanted(8)) {
+    parts.push(
+      await timed('8. Entries', () =>
+        measureEntries(ctx, quick ? { rateMiBps: 4, rateSeconds: 5, bigMiB: 100, videoSeconds: 10 } : { rateMiBps: 4, rateSeconds: 15, bigMiB: 500, videoSeconds: 60 }),
+      ),
+    );
+  }
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({
