@@ -59,6 +59,11 @@ describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     expect(thumbnail.headers.get('cache-control')).toBe('no-store');
+
+    // The family's data download lists the entry (its state and files, no storage keys).
+    const data = (await (await h.family(token, '/registration/data')).json()) as { entries: { id: string; status: string }[] };
+    expect(data.entries).toMatchObject([{ id, status: 'ready' }]);
+    expect(JSON.stringify(data.entries)).not.toContain('.mp4');
   });
 
   it('converts a video Chromium cannot play (HEVC) to H.264', async () => {

@@ -152,7 +152,7 @@ const english: Copy = {
       data.now < data.correctionsCloseAt
         ? `correct it until ${english.formatDate(new Date(data.correctionsCloseAt.getTime() - 1))}`
         : 'see why it can no longer be corrected';
-    return `Open it to see your registration, ${correct}, cancel it, download your data or ask us to erase it.`;
+    return `Open it to see your registration, ${correct}, send your child's video or photos for the online contests, cancel it, download your data or ask us to erase it.`;
   },
   linkWarning: (expires) =>
     `Anyone with this link can see and change the registration, so please do not share it. It works until ${expires}.`,
@@ -262,7 +262,7 @@ const tamil: Copy = {
       data.now < data.correctionsCloseAt
         ? `${tamil.formatDate(new Date(data.correctionsCloseAt.getTime() - 1))} வரை திருத்தலாம்`
         : 'இனி ஏன் திருத்த முடியாது என்பதைப் பார்க்கலாம்';
-    return `இதைத் திறந்து உங்கள் பதிவைப் பார்க்கலாம், ${correct}, ரத்து செய்யலாம், உங்கள் தகவல்களைப் பதிவிறக்கலாம், அல்லது அவற்றை அழிக்கச் சொல்லலாம்.`;
+    return `இதைத் திறந்து உங்கள் பதிவைப் பார்க்கலாம், ${correct}, ஆன்லைன் போட்டிகளுக்குக் குழந்தையின் வீடியோ அல்லது புகைப்படங்களை அனுப்பலாம், ரத்து செய்யலாம், உங்கள் தகவல்களைப் பதிவிறக்கலாம், அல்லது அவற்றை அழிக்கச் சொல்லலாம்.`;
   },
   linkWarning: (expires) =>
     `இந்த இணைப்பு உள்ள எவரும் பதிவைப் பார்க்கவும் மாற்றவும் முடியும்; எனவே யாருடனும் பகிர வேண்டாம். ${expires} வரை இது வேலை செய்யும்.`,

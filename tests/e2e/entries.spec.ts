@@ -177,4 +177,8 @@ test('an HEVC video is converted and plays in Chromium on the admins’ entries 
   });
   await expect.poll(() => video.evaluate((element: HTMLVideoElement) => ({ error: element.error?.code ?? null, playing: element.currentTime > 0.5 })), { timeout: 20_000 }).toEqual({ error: null, playing: true });
   expect(await axeProblems(page)).toEqual([]);
+
+  // The season overview counts it under its contest.
+  await page.goto('/admin');
+  await expect(page.getByRole('link', { name: "Singing Contest: 1 entries. Open this contest's entries" })).toBeVisible();
 });

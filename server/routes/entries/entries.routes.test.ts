@@ -82,6 +82,8 @@ describe.each(testDatabaseKinds())('sending an entry on %s', (kind) => {
     const tus = tusClient(h, token);
     expect((await tus.create(id, 0, 5_000_000)).status).toBe(413);
     expect((await tus.create(id, 1, 1000)).status).toBe(404);
+    // A file the phone itself calls a program is refused before a byte is stored.
+    expect((await tus.create(id, 0, 1000, `,filetype ${b64('application/x-msdownload')}`)).status).toBe(415);
   });
 
   it('lets only the holder of the family’s link send to its entry; a name with a path in it is never used', async () => {

@@ -76,19 +76,23 @@ export async function fileResponse(c: Context<AppEnv>, storage: EntryStorage, ke
   return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
 }
 
+/** A new upload names its entry and file in Upload-Metadata (base64 values, tus 1.0). */
+function metadataOf(c: Context<AppEnv>): Map<string, string> {
+  return new Map(
+    (c.req.header('upload-metadata') ?? '')
+      .split(',')
+      .map((pair) => pair.trim().split(' '))
+      .map(([key = '', value = '']) => [key, Buffer.from(value, 'base64').toString('utf8')] as const),
+  );
+}
+
 /** The checks every tus request passes first: this family's entry, still open, the size it said. */
 async function checkUploadRequest(c: Context<AppEnv>): Promise<{ entryId: string; position: number }> {
   const registration = await linkedRegistration(c);
   const id = c.req.param('id');
   let target: { entryId: string; position: number } | null;
   if (id === undefined) {
-    // A new upload names its entry and file in Upload-Metadata (base64 values, tus 1.0).
-    const metadata = new Map(
-      (c.req.header('upload-metadata') ?? '')
-        .split(',')
-        .map((pair) => pair.trim().split(' '))
-        .map(([key = '', value = '']) => [key, Buffer.from(value, 'base64').toString('utf8')] as const),
-    );
+    const metadata = metadataOf(c);
     const position = Number(metadata.get('position'));
     target = /^[0-9a-f-]{36}$/.test(metadata.get('entry') ?? '') && [0, 1, 2].includes(position) ? { entryId: metadata.get('entry')!, position } : null;
   } else {
@@ -98,13 +102,20 @@ async function checkUploadRequest(c: Context<AppEnv>): Promise<{ entryId: string
   const file = await entryFileTarget(c.var.deps.database.db, target.entryId, target.position);
   // Another family's entry answers exactly like one that does not exist.
   if (!file || file.registrationId !== registration.id) throw new ApiError(404, 'not_found', 'No such upload.');
+  const rule = contestRule(registration, file.category, file.levelId);
   if (c.req.method === 'POST') {
     if (file.received || file.status !== 'uploading') throw new ApiError(409, 'conflict', 'This file has already been received.');
+    // What the phone says the file is: a first filter only (the content is checked after), so an
+    // obvious mistake is refused before a byte is stored. Some phones say nothing; that passes.
+    const declared = metadataOf(c).get('filetype') ?? '';
+    const expected = rule.kind === 'video' ? 'video/' : 'image/';
+    if (declared && !declared.startsWith(expected)) {
+      throw new ApiError(415, 'unsupported_media_type', rule.kind === 'video' ? 'This contest takes a video; the chosen file is not one.' : 'This contest takes photos; the chosen file is not one.');
+    }
     if (c.req.header('upload-length') !== String(file.declaredBytes)) {
       throw new ApiError(413, 'payload_too_large', 'The file is not the size the page said it would send. Choose the file again.');
     }
   }
-  const rule = contestRule(registration, file.category, file.levelId);
   const now = c.var.deps.now().getTime();
   const closesAt = new Date(rule.closesAt).getTime();
   const begunInTime = new Date(file.createdAt).getTime() < closesAt && now < closesAt + FINISHING_GRACE_MS;

@@ -12,7 +12,7 @@ export type Bar = {
   value: number;
   /** Shown instead of the bare number, e.g. "2 h 5 min". */
   display?: string;
-  /** The registrations table filtered to this bar; none for a bar that cannot be listed (the rest of the cities). */
+  /** The list behind this bar (the registrations table filtered to it); none for a bar that cannot be listed (the rest of the cities). */
   to?: string;
 };
 
@@ -29,9 +29,21 @@ type Props = {
   columns?: ChartColumn[];
   valueHeader?: string;
   labelHeader?: string;
+  /** What following a bar's link opens, for its accessible name. */
+  linkPurpose?: string;
 };
 
-export function BarChart({ id, title, description, bars, unit, columns = [], valueHeader = 'Registrations', labelHeader = 'Label' }: Props) {
+export function BarChart({
+  id,
+  title,
+  description,
+  bars,
+  unit,
+  columns = [],
+  valueHeader = 'Registrations',
+  labelHeader = 'Label',
+  linkPurpose = 'Open these in the registrations table',
+}: Props) {
   const headingId = useId();
   const [showTable, setShowTable] = useState(false);
   const max = Math.max(1, ...bars.map((bar) => bar.value));
@@ -75,7 +87,7 @@ export function BarChart({ id, title, description, bars, unit, columns = [], val
                 <span className="overview-bars__value">
                   {value}
                   {bar.display ? null : <span className="visually-hidden"> {unit}</span>}
-                  {bar.to ? <span className="visually-hidden">. Open these in the registrations table</span> : null}
+                  {bar.to ? <span className="visually-hidden">. {linkPurpose}</span> : null}
                 </span>
               </>
             );

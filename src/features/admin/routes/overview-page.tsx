@@ -1,4 +1,4 @@
-import type { CategorySlug } from '@domain/categories';
+import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { formatDay, type IsoDate } from '@domain/season';
 import { useOverview, type Overview } from '../api/get-overview';
 import { useRetention } from '../api/get-retention';
@@ -54,7 +54,25 @@ function charts(o: Overview) {
     value: Math.round(d.collectedPaise / 100),
     display: rupees(d.collectedPaise),
   }));
-  return { perDay, perCategory, perCity, perType, babies, health, money };
+  return { perDay, perCategory, perCity, perType, babies, health, money, entries: entriesPerContest(o.entries) };
+}
+
+type EntryRow = { category: string; ready: number; checking: number; rejected: number; sending: number };
+
+/** Level 1's online entries per contest: ready ones as the bar, the rest in the table. */
+function entriesPerContest(counts: Overview['entries']): { bars: Bar[]; rows: EntryRow[] } {
+  const rows = new Map<string, EntryRow>();
+  for (const { category, status, count } of counts) {
+    const row = rows.get(category) ?? { category, ready: 0, checking: 0, rejected: 0, sending: 0 };
+    if (status === 'ready') row.ready += count;
+    else if (status === 'checking') row.checking += count;
+    else if (status === 'rejected') row.rejected += count;
+    else if (status === 'uploading') row.sending += count;
+    rows.set(category, row);
+  }
+  const sorted = [...rows.values()].sort((a, b) => b.ready - a.ready || a.category.localeCompare(b.category));
+  const bars = sorted.map((row) => ({ label: isCategorySlug(row.category) ? categoryLabel(row.category) : row.category, value: row.ready, to: `/admin/entries?contest=${row.category}` }));
+  return { bars, rows: sorted };
 }
 
 const rupees = (paise: number) => `₹${(paise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`;
@@ -123,6 +141,21 @@ function OverviewCharts({ overview: o }: { overview: Overview }) {
           unit="rupees"
           bars={c.money}
           description={`Payments less refunds in the ledger (ADR 024), by the day the money moved (Chennai time) and how. Due from every live child's registration: ${rupees(o.money.duePaise)}; collected ${rupees(o.money.collectedPaise)}${o.money.waivedPaise > 0 ? `; waived ${rupees(o.money.waivedPaise)}` : ''}.`}
+        />
+        <BarChart
+          id="entries"
+          title="Online entries per contest"
+          labelHeader="Contest"
+          valueHeader="Ready"
+          unit="entries"
+          bars={c.entries.bars}
+          linkPurpose="Open this contest's entries"
+          columns={[
+            { header: 'Checking', cell: (_, i) => c.entries.rows[i]?.checking ?? 0 },
+            { header: 'Not accepted', cell: (_, i) => c.entries.rows[i]?.rejected ?? 0 },
+            { header: 'Still sending', cell: (_, i) => c.entries.rows[i]?.sending ?? 0 },
+          ]}
+          description="Level 1's videos and photos, ready for the judges (a child's newest ready entry counts once). Select a contest to see its entries."
         />
         {/* Venue mode (ADR 018) adds its check-ins and cash fees per session here, as two more BarCharts. */}
       </div>

@@ -121,7 +121,7 @@ function sendFile(upload: PendingUpload, onBytes: (sent: number) => void, signal
       chunkSize: UPLOAD_CHUNK_BYTES,
       retryDelays: RETRY_DELAYS_MS,
       storeFingerprintForResuming: false,
-      metadata: { entry: upload.entryId, position: String(upload.position) },
+      metadata: { entry: upload.entryId, position: String(upload.position), filetype: upload.file.type },
       headers: { ...API_HEADERS, Authorization: `Bearer ${upload.credential}` },
       uploadSize: upload.bytes,
       onUploadUrlAvailable: () => {
