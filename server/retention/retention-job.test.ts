@@ -48,6 +48,8 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     expect((await h.t.request('/api/registrations', json({ ...baby, savedAt: new Date(h.clock.now.getTime() - 2 * 86_400_000).toISOString() }))).status).toBe(201);
     const deleted = await h.register(childRegistration({ name: 'Deleted Child', email: 'deleted@example.org' }));
     expect((await admin(`/api/registrations/${deleted.input.id}`, { method: 'DELETE' })).status).toBe(200);
+    // The child's entry (a video, still to be sent): entries are children's data too.
+    expect((await h.family(child.token, '/entries', json({ id: randomUUID(), category: 'dance', levelId: 'level1', files: [{ bytes: 1000 }] }))).status).toBe(201);
     // The child's family asked for erasure too: the job completes that request.
     expect((await h.family(child.token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
     codes = [child.input.referenceCode, institute.input.referenceCode, baby.referenceCode, deleted.input.referenceCode];
@@ -146,6 +148,8 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
       sql`select photo, expertise, status from judge_applications where id = ${judgeId}::uuid`,
     );
     expect(judge).toEqual({ photo: null, expertise: 'Classical Singer', status: 'approved' });
+    // Entries go with the season (their files with the next sweep, server/entries/entry-files.ts).
+    expect(await h.t.database.rows(sql`select id from entries`)).toEqual([]);
     const [erasure] = await h.t.database.rows<{ status: string }>(sql`select status from erasure_requests`);
     expect(erasure?.status).toBe('completed');
 

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useInterval } from '@/hooks/use-interval';
 import { useLiveQuery } from '@/lib/live-query';
 import { pendingUploadsOf, sendPendingEntries, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
 import { familyKeys } from '../api/family-keys';
@@ -30,14 +31,20 @@ export function useEntryUploads(token: string) {
         wakeLock = lock;
       })
       .catch(() => undefined);
-    void sendPendingEntries(
-      token,
-      (next) => {
-        setProgress(next);
-        if (next === null || next.sent === next.total) void queryClient.invalidateQueries({ queryKey: familyKeys.entries() });
-      },
-      controller.signal,
-    )
+    const send = () =>
+      sendPendingEntries(
+        token,
+        (next) => {
+          setProgress(next);
+          if (next === null || next.sent === next.total) void queryClient.invalidateQueries({ queryKey: familyKeys.entries() });
+        },
+        controller.signal,
+      );
+    // One tab sends; another tab of the same page shows the files waiting and leaves them to it.
+    const oneTab = navigator.locks
+      ? navigator.locks.request(`ktc-entry-uploads:${token}`, { ifAvailable: true }, async (lock) => (lock ? send() : undefined))
+      : send();
+    void oneTab
       .catch(() => undefined)
       .finally(() => {
         void wakeLock?.release().catch(() => undefined);
@@ -65,6 +72,9 @@ export function useEntryUploads(token: string) {
   useEffect(() => {
     if (waiting && navigator.onLine) run();
   }, [waiting, run]);
+
+  // After a failure that outlasted tus's own retries (the server down for minutes), try again.
+  useInterval(run, waiting && online ? 30_000 : null);
 
   // Leaving the page stops the transfer; what was sent stays on the server, the rest on the device.
   useEffect(() => () => running.current?.abort(), []);
