@@ -93,7 +93,7 @@ async function sendInParts(baseUrl: string, token: string, category: string, fil
     const sent = await fetch(`${baseUrl}${location}`, {
       method: 'PATCH',
       headers: { ...family, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'content-length': String(part.length) },
-      body: part,
+      body: part as Uint8Array<ArrayBuffer>,
     });
     if (sent.status !== 204) throw new Error(`a part answered ${sent.status}: ${await sent.text()}`);
   }

@@ -60,6 +60,23 @@ describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
     expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
     expect(thumbnail.headers.get('cache-control')).toBe('no-store');
 
+    // Admins stream it: ranges for the player, never cached or sniffed, a name without the child.
+    const ranged = await h.admin(`/api/entries/${id}/files/0/media`, { headers: { Range: 'bytes=0-99' } });
+    expect(ranged.status).toBe(206);
+    expect((await ranged.arrayBuffer()).byteLength).toBe(100);
+    expect(ranged.headers.get('content-range')).toMatch(/^bytes 0-99\/\d+$/);
+    expect(ranged.headers.get('content-type')).toBe('video/mp4');
+    expect(ranged.headers.get('cache-control')).toBe('no-store');
+    expect(ranged.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(ranged.headers.get('content-disposition')).toBe(`inline; filename="entry-${id.slice(0, 8)}-1.mp4"`);
+    const whole = await h.admin(`/api/entries/${id}/files/0/media`);
+    expect(whole.status).toBe(200);
+    expect(Number(whole.headers.get('content-length'))).toBe((await whole.arrayBuffer()).byteLength);
+    expect((await h.admin(`/api/entries/${id}/files/0/media`, { headers: { Range: 'bytes=999999999-' } })).status).toBe(416);
+    // Nobody else: not without a session, not with the family's link.
+    expect((await h.t.request(`/api/entries/${id}/files/0/media`)).status).toBe(401);
+    expect((await h.family(token, `/entries/${id}/files/0/media`)).status).toBe(404);
+
     // The family's data download lists the entry (its state and files, no storage keys).
     const data = (await (await h.family(token, '/registration/data')).json()) as { entries: { id: string; status: string }[] };
     expect(data.entries).toMatchObject([{ id, status: 'ready' }]);
