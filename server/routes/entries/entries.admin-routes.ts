@@ -7,7 +7,7 @@ import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin } from '../../lib/require-admin';
 import { entriesOfContest, findEntry, storedFile } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
-import { fileResponse } from './entries.routes';
+import { fileResponse } from '../../entries/file-response';
 
 const contestSchema = z.object({
   category: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }),

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { entryProblems, entryRuleFor, MAX_SENDS_PER_CONTEST, newEntrySchema, type EntryRule } from '@domain/entries';
 import type { CategorySlug } from '@domain/categories';
@@ -10,8 +9,8 @@ import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { jsonBody } from '../../lib/validators';
 import { createEntry, entriesOf, entryFileTarget, findEntry, markFileReceived, storedFile, type EntryView } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
+import { fileResponse } from '../../entries/file-response';
 import { parseUploadId } from '../../entries/entry-uploads';
-import type { EntryStorage } from '../../entries/entry-storage';
 import type { AdminRegistration } from '../../db/stores/registration-row';
 import { linkedRegistration, requireFamilyLink } from '../family/family-link-auth';
 
@@ -42,38 +41,6 @@ function contestsOf(registration: AdminRegistration, entries: EntryView[]) {
     const latest = mine.find((entry) => entry.status !== 'replaced') ?? null;
     return { category, levelId: 'level1' as const, rule, counting, latest: latest && latest.id !== counting?.id ? latest : null };
   });
-}
-
-/**
- * One stored file as a response: the whole file or the range asked for (a player seeks), never
- * cached, never sniffed into something else, under a name that says nothing about the child.
- */
-export async function fileResponse(c: Context<AppEnv>, storage: EntryStorage, key: string, downloadName: string): Promise<Response> {
-  const size = await storage.size(key);
-  if (size === null) throw new ApiError(404, 'not_found', 'This file is not there (yet).');
-  const type = key.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg';
-  const headers: Record<string, string> = {
-    'Content-Type': type,
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    'Accept-Ranges': 'bytes',
-    'Content-Disposition': `inline; filename="${downloadName}"`,
-  };
-  const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
-  if (range && (range[1] || range[2])) {
-    let start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
-    let end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
-    if (!range[1]) end = size - 1;
-    if (start >= size || start > end) {
-      return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${size}` } });
-    }
-    start = Math.max(0, start);
-    end = Math.max(start, end);
-    const body = Readable.toWeb(storage.read(key, { start, end })) as ReadableStream<Uint8Array>;
-    return new Response(body, { status: 206, headers: { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(end - start + 1) } });
-  }
-  const body = Readable.toWeb(storage.read(key)) as ReadableStream<Uint8Array>;
-  return new Response(body, { status: 200, headers: { ...headers, 'Content-Length': String(size) } });
 }
 
 /** A new upload names its entry and file in Upload-Metadata (base64 values, tus 1.0). */

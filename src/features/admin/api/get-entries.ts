@@ -13,12 +13,12 @@ export async function getEntries({ category, level }: Contest): Promise<EntryLis
   return readResponse(await api.entries.$get({ query: { category, level } }));
 }
 
-/** Looked at again while an entry is still being checked. */
+/** Looked at again while an entry is being checked (minutes), not while one is still being sent (maybe days). */
 export const entriesQueryOptions = (contest: Contest) =>
   queryOptions({
     queryKey: adminKeys.entries(contest.category, contest.level),
     queryFn: () => getEntries(contest),
-    refetchInterval: (query) => (query.state.data?.entries.some((entry) => entry.status === 'checking' || entry.status === 'uploading') ? 5_000 : false),
+    refetchInterval: (query) => (query.state.data?.entries.some((entry) => entry.status === 'checking') ? 5_000 : false),
   });
 
 export function useEntries(contest: Contest) {

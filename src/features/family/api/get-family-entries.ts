@@ -12,13 +12,17 @@ export async function getFamilyEntries(token: string): Promise<FamilyEntriesAnsw
   return readResponse(await api.family.entries.$get(undefined, bearer(token)));
 }
 
-/** Looked at again every few seconds while an entry is being checked (a video takes a minute or two). */
+/**
+ * Looked at again every few seconds while an entry is being checked (a video takes a minute or
+ * two), not while bytes are still coming (the upload itself refreshes it when it ends): each look
+ * is an audited read.
+ */
 export const familyEntriesQueryOptions = (token: string) =>
   queryOptions({
     queryKey: familyKeys.entries(),
     queryFn: () => getFamilyEntries(token),
     refetchInterval: (query) =>
-      query.state.data?.contests.some((contest) => contest.latest && ['uploading', 'checking'].includes(contest.latest.status)) ? 4_000 : false,
+      query.state.data?.contests.some((contest) => contest.latest?.status === 'checking') ? 4_000 : false,
   });
 
 export function useFamilyEntries(token: string) {
