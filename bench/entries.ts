@@ -8,7 +8,7 @@ import { createReferenceCode } from '@domain/reference-code';
 import { makeVideo } from '../tests/fixtures/entry-media';
 import { startCuttingProxy } from '../tests/setup/cutting-proxy';
 import type { RunningServer } from '../tests/setup/server-process';
-import { peakRssKib, type BenchContext } from './lib/environment';
+import { memoryKib, peakRssKib, type BenchContext } from './lib/environment';
 import { figure, type PartResult } from './lib/report';
 
 const PART = '8. Entries';
@@ -18,17 +18,6 @@ const RATE_SHARE_TARGET = 0.9;
 const RSS_TARGET_MIB = 400;
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-/** Resident memory (VmRSS) of a live process now, in KiB. */
-function rssKib(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const match = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A family with a private link, as the confirmation email (written to DATA_DIR/mail) gives it. */
 async function familyToken(server: RunningServer, categories: string[]): Promise<string> {
@@ -126,10 +115,10 @@ export async function measureEntries(ctx: BenchContext, options: { rateMiBps: nu
       const big = Buffer.alloc(options.bigMiB * MiB);
       const pattern = randomBytes(MiB);
       for (let at = 0; at < big.length; at += MiB) pattern.copy(big, at);
-      const before = rssKib(server.process.pid) ?? 0;
+      const before = memoryKib(server.process.pid, 'VmRSS') ?? 0;
       let sampledPeak = before;
       const sampler = setInterval(() => {
-        sampledPeak = Math.max(sampledPeak, rssKib(server.process.pid) ?? 0);
+        sampledPeak = Math.max(sampledPeak, memoryKib(server.process.pid, 'VmRSS') ?? 0);
       }, 25);
       const bigRun = await sendInParts(server.url, bigToken, 'dance', big).finally(() => clearInterval(sampler));
       const peakMiB = sampledPeak / 1024;

@@ -75,16 +75,19 @@ export function createContext(options: { distDir: string; log(message: string): 
   return context;
 }
 
-/** VmHWM (peak resident set) of a live process, in KiB; null once it has gone. */
-export function peakRssKib(pid: number | undefined): number | null {
+/** A memory figure of a live process from /proc (VmHWM: its peak resident set; VmRSS: now), in KiB; null once it has gone. */
+export function memoryKib(pid: number | undefined, field: 'VmHWM' | 'VmRSS' = 'VmHWM'): number | null {
   if (!pid) return null;
   try {
-    const match = /VmHWM:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    const match = new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) : null;
   } catch {
     return null;
   }
 }
+
+/** VmHWM (peak resident set) of a live process, in KiB; null once it has gone. */
+export const peakRssKib = (pid: number | undefined) => memoryKib(pid, 'VmHWM');
 
 /** Builds the client unless told not to; DIST_DIR lets a developer build somewhere other than dist/. */
 export function buildClient(distDir: string, log: (message: string) => void): void {
