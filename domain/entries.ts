@@ -102,8 +102,11 @@ export const newEntrySchema = z.object({
 });
 export type NewEntryInput = z.input<typeof newEntrySchema>;
 
-/** Why the server did not accept what arrived (found by its content, never by its name). */
-export type EntryRejection = 'not_a_video' | 'not_a_photo' | 'unreadable' | 'too_long';
+/**
+ * Why the server did not accept what arrived (found by its content, never by its name).
+ * `heic_photo`: an iPhone's HEIC photo, which the server cannot open yet (ADR 026).
+ */
+export type EntryRejection = 'not_a_video' | 'not_a_photo' | 'unreadable' | 'too_long' | 'heic_photo';
 
 /** An entry's state as its family and the admins see it. */
 export type EntryStatus = 'uploading' | 'checking' | 'ready' | 'rejected' | 'replaced';

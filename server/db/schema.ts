@@ -757,7 +757,7 @@ export const entries = pgTable(
     /** How many files the family said it would send; the entry is checked once all of them are here. */
     fileCount: integer('file_count').notNull(),
     status: text('status', { enum: ['uploading', 'checking', 'ready', 'rejected', 'replaced'] }).notNull().default('uploading'),
-    problem: text('problem', { enum: ['not_a_video', 'not_a_photo', 'unreadable', 'too_long'] }),
+    problem: text('problem', { enum: ['not_a_video', 'not_a_photo', 'unreadable', 'too_long', 'heic_photo'] }),
     durationSeconds: doublePrecision('duration_seconds'),
     /** Whether the video had to be converted for browsers to play it (HEVC from an iPhone, say). */
     converted: boolean('converted'),

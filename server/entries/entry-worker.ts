@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { entryRuleFor } from '@domain/entries';
+import { entryRuleFor, type EntryRejection } from '@domain/entries';
 import type { CategorySlug } from '@domain/categories';
 import type { Deps } from '../context';
 import {
@@ -16,7 +16,7 @@ import {
 import { describeError } from '../lib/logger';
 import type { EntryStorage } from './entry-storage';
 import type { EntryUploads } from './entry-uploads';
-import { findMediaTools, prepareVideo, preparePhoto, sniffMedia, type MediaProblem, type MediaTools } from './media-check';
+import { findMediaTools, prepareVideo, preparePhoto, sniffMedia, type MediaTools } from './media-check';
 
 export type EntryWorkerOptions = {
   pollMs: number;
@@ -35,7 +35,7 @@ export const entryKeys = (registrationId: string, entryId: string, position: num
   poster: `${registrationId}/${entryId}/${position}-poster.jpg`,
 });
 
-type Checked = { files: CheckedFile[]; durationSeconds: number | null; converted: boolean | null } | { problem: MediaProblem };
+type Checked = { files: CheckedFile[]; durationSeconds: number | null; converted: boolean | null } | { problem: EntryRejection };
 
 export type EntryChecker = {
   /** Checks due entries one at a time until none is due; returns how many it handled. */
@@ -84,7 +84,8 @@ export function createEntryChecker(
       } else {
         if (sniffed?.kind !== 'photo') return { problem: 'not_a_photo' };
         const photo = await preparePhoto(input, await mkdtemp(out));
-        if ('problem' in photo) return photo;
+        // An iPhone's HEIC the bundled image library cannot open: the family can fix that on the phone.
+        if ('problem' in photo) return photo.problem === 'unreadable' && ['heic', 'heif'].includes(sniffed.format) ? { problem: 'heic_photo' } : photo;
         await storage.put(keys.photo, createReadStream(photo.photoPath));
         await storage.put(keys.poster, createReadStream(photo.thumbPath));
         files.push({ position: file.position, mediaKey: keys.photo, posterKey: keys.poster, bytes: photo.bytes, width: photo.width, height: photo.height });

@@ -80,6 +80,13 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
     await database.rows(sql`insert into venue_walk_ins (registration_id, session_id, staff_username, device_id)
       values (${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1') returning registration_id`);
     await database.rows(sql`insert into retention_runs (season_year, step, counts) values (2025, 'notice', '{"registrations": 1}'::jsonb) returning id`);
+    // An entry being sent, with its file and the lock of its upload (ADR 026).
+    const entryId = randomUUID();
+    await database.rows(sql`insert into entries (id, registration_id, category, level_id, kind, file_count)
+      values (${entryId}::uuid, ${registration.id}::uuid, 'dance', 'level1', 'video', 1) returning id`);
+    await database.rows(sql`insert into entry_files (entry_id, position, declared_bytes) values (${entryId}::uuid, 0, 1000) returning entry_id`);
+    await database.rows(sql`insert into upload_locks (upload_id, holder, expires_at)
+      values (${`${entryId}.0.0123456789abcdef`}, ${randomUUID()}::uuid, now() + interval '15 seconds') returning upload_id`);
   } finally {
     await database.close();
   }

@@ -44,6 +44,8 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: '/api/staff/somebody/enable' },
   { method: 'POST', path: '/api/staff/somebody/password', body: {} },
   { method: 'GET', path: '/api/venue/summary' },
+  { method: 'GET', path: '/api/entries?category=dance' },
+  { method: 'GET', path: `/api/entries/${SOME_ID}/files/0/media` },
 ];
 
 /** Any signed-in account, staff included, uses these: they are not admin routes. */

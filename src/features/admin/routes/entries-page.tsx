@@ -21,6 +21,7 @@ const PROBLEM_LABEL: Record<NonNullable<AdminEntry['problem']>, string> = {
   not_a_photo: 'not a photo',
   unreadable: 'unreadable',
   too_long: 'too long',
+  heic_photo: 'an iPhone HEIC photo',
 };
 
 const megabytes = (bytes: number | null) => (bytes === null ? '—' : `${(bytes / 1024 / 1024).toFixed(1)} MB`);

@@ -63,6 +63,8 @@ export async function keepEntryFiles(entry: {
   files: readonly Blob[];
 }): Promise<void> {
   const savedAt = new Date().toISOString();
+  // Ask the browser not to evict what is kept here under storage pressure (as the outbox does).
+  void navigator.storage?.persist?.().catch(() => false);
   await entryUploadsDb().uploads.bulkPut(
     entry.files.map((file, position) => ({
       key: `${entry.id}:${position}`,

@@ -60,6 +60,7 @@ function EntryCard({
   const { t, lang } = useT();
   const inputId = useId();
   const [problems, setProblems] = useState<EntryProblem[]>([]);
+  const [noRoom, setNoRoom] = useState(false);
   const { rule } = contest;
   const name = categoryMessage(contest.category) ? t(categoryMessage(contest.category) ?? '') : contest.category;
   // The moment the page opened decides: a card does not close under a family's fingers.
@@ -72,8 +73,14 @@ function EntryCard({
   const choose = async (files: File[]) => {
     const found = entryProblems(rule, files.map((file) => ({ bytes: file.size })), new Date());
     setProblems(found);
+    setNoRoom(false);
     if (found.length > 0 || files.length === 0) return;
-    await keepEntryFiles({ id: crypto.randomUUID(), category: contest.category, levelId: contest.levelId, credential: token, files });
+    try {
+      await keepEntryFiles({ id: crypto.randomUUID(), category: contest.category, levelId: contest.levelId, credential: token, files });
+    } catch {
+      // The phone could not keep the file (usually: no room left): nothing was saved, nothing is sent.
+      setNoRoom(true);
+    }
   };
 
   return (
@@ -126,6 +133,11 @@ function EntryCard({
               void choose(files);
             }}
           />
+          {noRoom ? (
+            <p className="form-notice form-notice--error" role="alert">
+              {t('family.entries.noRoom')}
+            </p>
+          ) : null}
           {problems.length > 0 ? (
             <ul id={`${inputId}-problems`} className="form-notice form-notice--error" role="alert">
               {problems.map((problem) => (

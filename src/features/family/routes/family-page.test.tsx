@@ -69,16 +69,19 @@ afterEach(() => {
 
 describe('the family page', () => {
   it('sends the token only as a bearer header, and shows the code, the QR code, every field and the status', async () => {
-    const calls = fakeServer({ 'GET /api/family/registration': () => ({ status: 200, body: answer() }) });
+    const calls = fakeServer({
+      'GET /api/family/registration': () => ({ status: 200, body: answer() }),
+      'GET /api/family/entries': () => ({ status: 200, body: { contests: [] } }),
+    });
     renderPage();
     expect(await screen.findByText('KTC-7F3K-9QX2')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'QR code of the reference code KTC-7F3K-9QX2' })).toBeTruthy();
     expect(screen.getByText('Registered')).toBeTruthy();
     expect(screen.getByText('Dance Challenge')).toBeTruthy();
     expect(screen.getByText('8 years')).toBeTruthy();
-    expect(calls).toHaveLength(1);
-    expect(calls[0]?.path).toBe('/api/family/registration');
-    expect(calls[0]?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    // The registration, then the entries of its contests: each once, each with the token as a bearer header only.
+    await waitFor(() => expect(calls.map((call) => call.path).sort()).toEqual(['/api/family/entries', '/api/family/registration']));
+    for (const call of calls) expect(call.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
   it('on a stale correction (409) loads the current details and says the changes were not saved', async () => {
