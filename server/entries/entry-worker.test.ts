@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { exifHasGps, FIXTURE_MAKE, makeFakeVideo, makePhoto, makeVideo, videoTags } from '../../tests/fixtures/entry-media';
+import { exifHasGps, FIXTURE_MAKE, makeFakeVideo, makeHeicLike, makePhoto, makeVideo, videoTags } from '../../tests/fixtures/entry-media';
 import { IN_SEASON, useFamilyHarness } from '../../tests/setup/family-harness';
 import { childRegistration } from '../../tests/setup/registration-fixtures';
 import { sendEntry } from '../../tests/setup/tus-client';
@@ -104,6 +104,15 @@ describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
     expect((await contest(token, 'yoga')).latest).toMatchObject({ id: fake, status: 'rejected', problem: 'not_a_video' });
     expect((await contest(token, 'costume')).latest).toMatchObject({ id: long, status: 'rejected', problem: 'too_long' });
     expect(storedFiles(input.id)).toEqual([]);
+  });
+
+  it('says an iPhone HEIC photo it cannot open is one, so the family can fix it on the phone', async () => {
+    h.clock.now = IN_SEASON;
+    const { token } = await h.register(childRegistration({ categories: ['coloring'] }));
+    const id = randomUUID();
+    await sendEntry(h, token, { id, category: 'coloring', files: [await makeHeicLike(media)] });
+    await checkAll();
+    expect((await contest(token, 'coloring')).latest).toMatchObject({ id, status: 'rejected', problem: 'heic_photo' });
   });
 
   it('keeps photos upright without GPS; a newer ready entry replaces the older one and its files', async () => {

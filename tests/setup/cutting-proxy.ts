@@ -3,8 +3,8 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 /**
  * A TCP proxy in the test process between a browser (or a client) and our server: it can cap
  * the rate of what the client sends (a phone's uplink) and cut every open connection at once
- * (the train going into a tunnel). It counts the bytes the client sent, so a test can tell how
- * much was sent twice.
+ * (the train going into a tunnel: the cut is on the phone's side of the proxy). It counts the
+ * bytes the client sent, so a test can tell how much was sent twice.
  */
 export type CuttingProxy = {
   url: string;
@@ -43,7 +43,15 @@ export async function startCuttingProxy(target: { host: string; port: number }, 
     const upstream = connect(target.port, target.host);
     const pair = { client, upstream };
     open.add(pair);
-    const end = () => {
+    // The phone's side went: what already crossed the link still reaches the server (end, not
+    // destroy), as on a real network where the drop is between the phone and the mast.
+    const clientGone = () => {
+      open.delete(pair);
+      paused.delete(client);
+      client.destroy();
+      upstream.end();
+    };
+    const serverGone = () => {
       open.delete(pair);
       paused.delete(client);
       client.destroy();
@@ -68,10 +76,10 @@ export async function startCuttingProxy(target: { host: string; port: number }, 
       if (!paused.has(client)) client.resume();
     });
     upstream.on('data', (chunk: Buffer) => client.write(chunk));
-    client.on('error', end);
-    upstream.on('error', end);
-    client.on('close', end);
-    upstream.on('close', end);
+    client.on('error', clientGone);
+    client.on('close', clientGone);
+    upstream.on('error', serverGone);
+    upstream.on('close', serverGone);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -85,9 +93,11 @@ export async function startCuttingProxy(target: { host: string; port: number }, 
     },
     cutAll() {
       const count = open.size;
+      // The link drops: the phone's connection is reset at once; the bytes the proxy already
+      // took from it are delivered, then the server sees the request end early.
       for (const { client, upstream } of [...open]) {
         client.resetAndDestroy();
-        upstream.destroy();
+        upstream.end();
       }
       open.clear();
       return count;

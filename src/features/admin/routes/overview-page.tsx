@@ -144,7 +144,7 @@ function OverviewCharts({ overview: o }: { overview: Overview }) {
         />
         <BarChart
           id="entries"
-          title="Online entries per contest"
+          title="Online entries by contest"
           labelHeader="Contest"
           valueHeader="Ready"
           unit="entries"
