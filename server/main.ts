@@ -13,6 +13,7 @@ import { loadEnv } from './env';
 import { bootstrapAdmin, resetPassword, setAccountDisabled, upsertAdmin } from './db/stores/account-store';
 import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from './lib/control-channel';
 import { createLogger, describeError, type Logger } from './lib/logger';
+import { isDatabaseUnavailable } from './lib/errors';
 import { createMailTransport } from './mail/mail-transport';
 import { mailFolderOf } from './mail/mail-files';
 import { startMailWorker } from './mail/mail-worker';
@@ -79,6 +80,14 @@ async function main() {
       : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
   );
   const deps = { database, env, log, now: () => new Date() };
+  // postgres.js can reject a query promise nobody holds when Postgres drops a connection in the
+  // middle of a write (seen in tests/faults/database-restart.test.ts under load). That is an
+  // outage the pool recovers from, and the request that sent the query already got its 503: it is
+  // logged, not a reason to stop serving. Any other unhandled rejection still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!isDatabaseUnavailable(reason)) throw reason;
+    log.warn('a database connection was lost under a query nobody awaited; the pool reconnects', describeError(reason));
+  });
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
   const mailWorker = startMailWorker(deps, createMailTransport(env, log));
   const control = await startControl(deps, database, log);
