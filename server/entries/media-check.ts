@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
-import type { Sharp, SharpOptions } from 'sharp';
 import { z } from 'zod';
+import { loadSharp } from '../lib/load-sharp';
 import { MediaToolError, runTool, type MediaTools } from './media-tools';
 
 export { findMediaTools, MediaToolError, type MediaTools } from './media-tools';
@@ -339,18 +339,6 @@ const PHOTO_MAX_SIDE = 2560;
 const THUMB_WIDTH = 320;
 /** A 100-megapixel image decodes to ~300 MB; anything larger is refused before decoding. */
 const MAX_INPUT_PIXELS = 100_000_000;
-
-let loadedSharp: Promise<(input: string, options: SharpOptions) => Sharp> | null = null;
-
-/** sharp (libvips) loads on the first photo, not at start-up. */
-function loadSharp() {
-  loadedSharp ??= import('sharp').then(({ default: sharp }) => {
-    // Every photo is decoded once: libvips' operation cache would only hold memory.
-    sharp.cache(false);
-    return (input: string, options: SharpOptions) => sharp(input, options);
-  });
-  return loadedSharp;
-}
 
 /**
  * A photo by its content (JPEG, PNG, WebP, AVIF; HEIC only where libvips can decode it), turned

@@ -1,17 +1,5 @@
-import type { Sharp, SharpOptions } from 'sharp';
 import { JUDGE_PHOTO_MAX_SIDE, type JudgePhotoType } from '@domain/judge';
-
-let loaded: Promise<(input: Uint8Array, options: SharpOptions) => Sharp> | null = null;
-
-/** sharp (libvips) loads on the first photo, not at start-up (~0.2 s). */
-function loadSharp() {
-  loaded ??= import('sharp').then(({ default: sharp }) => {
-    // Every photo is decoded once and never again: libvips' operation cache would only hold memory.
-    sharp.cache(false);
-    return (input: Uint8Array, options: SharpOptions) => sharp(input, options);
-  });
-  return loaded;
-}
+import { loadSharp } from '../../lib/load-sharp';
 
 /** A 50-megapixel image decodes to ~200 MB; anything larger is refused before decoding. */
 const MAX_INPUT_PIXELS = 50_000_000;
