@@ -57,24 +57,25 @@ function metadataOf(c: Context<AppEnv>): Map<string, string> {
 async function checkUploadRequest(c: Context<AppEnv>): Promise<{ entryId: string; position: number }> {
   const registration = await linkedRegistration(c);
   const id = c.req.param('id');
+  // A new upload names its entry and file in its metadata; a started one in its id.
+  const metadata = id === undefined ? metadataOf(c) : null;
   let target: { entryId: string; position: number } | null;
-  if (id === undefined) {
-    const metadata = metadataOf(c);
+  if (metadata) {
     const position = Number(metadata.get('position'));
     target = /^[0-9a-f-]{36}$/.test(metadata.get('entry') ?? '') && [0, 1, 2].includes(position) ? { entryId: metadata.get('entry')!, position } : null;
   } else {
-    target = parseUploadId(id);
+    target = parseUploadId(id ?? '');
   }
   if (!target) throw new ApiError(404, 'not_found', 'No such upload.');
   const file = await entryFileTarget(c.var.deps.database.db, target.entryId, target.position);
   // Another family's entry answers exactly like one that does not exist.
   if (!file || file.registrationId !== registration.id) throw new ApiError(404, 'not_found', 'No such upload.');
   const rule = contestRule(registration, file.category, file.levelId);
-  if (c.req.method === 'POST') {
+  if (metadata) {
     if (file.received || file.status !== 'uploading') throw new ApiError(409, 'conflict', 'This file has already been received.');
     // What the phone says the file is: a first filter only (the content is checked after), so an
     // obvious mistake is refused before a byte is stored. Some phones say nothing; that passes.
-    const declared = metadataOf(c).get('filetype') ?? '';
+    const declared = metadata.get('filetype') ?? '';
     const expected = rule.kind === 'video' ? 'video/' : 'image/';
     if (declared && !declared.startsWith(expected)) {
       throw new ApiError(415, 'unsupported_media_type', rule.kind === 'video' ? 'This contest takes a video; the chosen file is not one.' : 'This contest takes photos; the chosen file is not one.');
@@ -107,8 +108,9 @@ export const entryRoutes = new Hono<AppEnv>()
   .get('/entries', requireFamilyLink, readsPersonalData('read.family.entries', 'registration'), async (c) => {
     const registration = await linkedRegistration(c);
     readAudit(c).entityId = registration.id;
-    const entries = registration.type === 'participant' ? await entriesOf(c.var.deps.database.db, registration.id) : [];
-    return c.json({ contests: registration.type === 'participant' && !registration.cancelledAt ? contestsOf(registration, entries) : [] }, 200);
+    // An institute sends nothing itself, and a cancelled registration takes no entry.
+    if (registration.type !== 'participant' || registration.cancelledAt) return c.json({ contests: [] as ReturnType<typeof contestsOf> }, 200);
+    return c.json({ contests: contestsOf(registration, await entriesOf(c.var.deps.database.db, registration.id)) }, 200);
   })
   .post('/entries', requireFamilyLink, jsonBody(newEntrySchema), async (c) => {
     const input = c.req.valid('json');
