@@ -29,6 +29,8 @@ export type ApiErrorCode =
   | 'corrections_closed'
   /** An entry after its contest's window closed (403). */
   | 'entries_closed'
+  /** A score after its judging round closed, or a round moved the wrong way (409). */
+  | 'round_closed'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'

@@ -31,13 +31,24 @@ function pick(judges: readonly AssignableJudge[], entry: AssignableEntry, load: 
     .map((judge) => judge.id);
 }
 
-/** Assigns one pool's entries. Entries are taken in id order (their blind numbers), so the result never depends on the list's order. */
-export function assignPool(category: CategorySlug, entries: readonly AssignableEntry[], judges: readonly AssignableJudge[], perEntry: number): Assignment[] {
+/** Assigns one pool's entries. The result never depends on the list's order. */
+export function assignPool(
+  category: CategorySlug,
+  entries: readonly AssignableEntry[],
+  judges: readonly AssignableJudge[],
+  perEntry: number,
+  /** What each judge already has in this pool (entries added to a round later). */
+  already: ReadonlyMap<string, number> = new Map(),
+): Assignment[] {
   const fitting = judges.filter((judge) => fits(judge, category));
-  const load = new Map<string, number>();
+  const load = new Map(already);
+  // The most constrained entries first (fewest judges without a conflict), so a conflict does not
+  // leave the last entries only the busiest judges; then in id order.
+  const choices = (entry: AssignableEntry) => fitting.filter((judge) => mayJudge(judge, entry)).length;
   return [...entries]
-    .sort((a, b) => a.id.localeCompare(b.id))
-    .map((entry) => {
+    .map((entry) => ({ entry, choices: choices(entry) }))
+    .sort((a, b) => a.choices - b.choices || a.entry.id.localeCompare(b.entry.id))
+    .map(({ entry }) => {
       const judgeIds = pick(fitting, entry, load, new Set(), perEntry);
       for (const id of judgeIds) load.set(id, (load.get(id) ?? 0) + 1);
       return { entryId: entry.id, judgeIds, short: judgeIds.length < perEntry };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { isBabyCategory } from './age-bands';
 import type { CategorySlug } from './categories';
 import type { JUDGE_EXPERTISE } from './judge-rules';
@@ -153,3 +154,51 @@ export const LEVEL1_ROUND: RoundSettings = {
   tieBreaks: ['highest-weighted-criterion', 'median-judge'],
   advancement: { rule: 'percent', percent: 20 },
 };
+
+/** A round's life (ADR 027): judges score; the admins close it, compute the results, then publish them together. */
+export const ROUND_STATES = ['scoring', 'closed', 'results', 'published'] as const;
+export type RoundState = (typeof ROUND_STATES)[number];
+
+/** Which way a round may move: a closed round may open again for late scores; published is final. */
+export const ROUND_MOVES: Record<RoundState, readonly RoundState[]> = {
+  scoring: ['closed'],
+  closed: ['scoring', 'results'],
+  results: ['closed', 'published'],
+  published: [],
+};
+
+/** A judge's sheet for one entry: a whole number per criterion of its contest's rubric. */
+export function scoreSheetSchema(criteria: readonly Criterion[]) {
+  const scores = Object.fromEntries(
+    criteria.map((criterion) => [
+      criterion.id,
+      z
+        .number({ error: `Give ${criterion.name.en} a score.` })
+        .int(`Scores are whole numbers.`)
+        .min(SCORE_SCALE.min, `Scores go from ${SCORE_SCALE.min} to ${SCORE_SCALE.max}.`)
+        .max(SCORE_SCALE.max, `Scores go from ${SCORE_SCALE.min} to ${SCORE_SCALE.max}.`),
+    ]),
+  );
+  return z.object({
+    scores: z.strictObject(scores, { error: 'Score every criterion of this contest, and nothing else.' }),
+    comment: z.string().trim().max(COMMENT_MAX, `Keep the comment under ${COMMENT_MAX} characters.`).default(''),
+    /** When the judge saved it, on their device: the last edit wins, even when an older one arrives later. */
+    editedAt: z.iso.datetime({ offset: true, error: 'editedAt must be a date and time.' }),
+  });
+}
+
+export const COMMENT_MAX = 1000;
+export type ScoreSheetInput = { scores: Record<string, number>; comment: string; editedAt: string };
+
+/** The institutes a judge declares a conflict with (PUT /api/judge/profile). */
+export const judgeConflictsSchema = z.object({
+  conflicts: z
+    .array(z.string().trim().min(2, 'Write the institute’s name.').max(120, 'Keep each name under 120 characters.'))
+    .max(20, 'List at most 20 institutes.'),
+});
+
+/** Setting a password from an invitation (POST /api/auth/invite). */
+export const acceptInviteSchema = z.object({
+  token: z.string().min(20).max(100),
+  password: z.string().max(1000),
+});

@@ -33,6 +33,8 @@ import { paymentSettingsRoutes } from './routes/payments/payment-settings.routes
 import { entryRoutes } from './routes/entries/entries.routes';
 import { entryAdminRoutes } from './routes/entries/entries.admin-routes';
 import { UPLOADS_PATH } from './entries/entry-uploads';
+import { judgingRoutes } from './routes/judging/judging.routes';
+import { judgingAdminRoutes } from './routes/judging/judging.admin-routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -69,7 +71,9 @@ export function createApi() {
     .route('/retention', retentionAdminRoutes)
     .route('/statements', statementAdminRoutes)
     .route('/ledger', ledgerAdminRoutes)
-    .route('/payment-settings', paymentSettingsRoutes);
+    .route('/payment-settings', paymentSettingsRoutes)
+    .route('/judge', judgingRoutes)
+    .route('/judging', judgingAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;

@@ -7,6 +7,7 @@ import {
   check,
   customType,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -245,8 +246,8 @@ export const accounts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
-    /** admin: everything; staff: venue mode only (every admin page and API answers 403). */
-    role: text('role', { enum: ['admin', 'staff'] }).notNull().default('admin'),
+    /** admin: everything; staff: venue mode only; judge: the judges' pages only (everything else answers 403). */
+    role: text('role', { enum: ['admin', 'staff', 'judge'] }).notNull().default('admin'),
     /** A disabled account cannot sign in, and its sessions end. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
@@ -255,7 +256,7 @@ export const accounts = pgTable(
   (t) => [
     uniqueIndex('accounts_username_key').on(t.username),
     check('accounts_username_lowercase', sql`${t.username} = lower(${t.username})`),
-    check('accounts_role', sql`${t.role} in ('admin', 'staff')`),
+    check('accounts_role', sql`${t.role} in ('admin', 'staff', 'judge')`),
   ],
 );
 
@@ -350,15 +351,30 @@ export const mailOutbox = pgTable(
      * be erased on DATE", 48 hours before; receipt: a payment recorded in the ledger (ADR 024);
      * payment-reminder: what is still to pay, and how.
      */
-    template: text('template', { enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder'] }).notNull(),
+    template: text('template', {
+      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result'],
+    }).notNull(),
     /**
      * Why it was queued: a new registration, an admin's resend, the family asking for their link, a
      * judge decision, the retention notice, a payment, or a reminder (3 days after registering, or
      * 2 days before registrations close).
      */
     reason: text('reason', {
-      enum: ['registered', 'admin-resend', 'family-request', 'judge-decision', 'retention', 'payment', 'reminder-after-registering', 'reminder-before-deadline'],
+      enum: [
+        'registered',
+        'admin-resend',
+        'family-request',
+        'judge-decision',
+        'retention',
+        'payment',
+        'reminder-after-registering',
+        'reminder-before-deadline',
+        'judge-invite',
+        'round-published',
+      ],
     }).notNull(),
+    /** For a round's result (template round-result): the judging round whose results it announces. */
+    judgingRoundId: uuid('judging_round_id'),
     /** For a receipt: the payment it is for. */
     ledgerEntryId: uuid('ledger_entry_id'),
     /** For a judge decision: the decision it announces (approved or rejected), as it was when queued. */
@@ -385,6 +401,8 @@ export const mailOutbox = pgTable(
     // One receipt per payment, and each reminder once per registration, however many instances run.
     uniqueIndex('mail_outbox_one_receipt').on(t.ledgerEntryId).where(sql`${t.template} = 'receipt'`),
     uniqueIndex('mail_outbox_one_reminder').on(t.registrationId, t.reason).where(sql`${t.template} = 'payment-reminder'`),
+    // One result email per registration and round, however often the round is published.
+    uniqueIndex('mail_outbox_one_result').on(t.registrationId, t.judgingRoundId).where(sql`${t.template} = 'round-result'`),
     index('mail_outbox_judge').on(t.judgeApplicationId, t.createdAt),
     check('mail_outbox_one_subject', sql`(${t.registrationId} is null) <> (${t.judgeApplicationId} is null)`),
     index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
@@ -820,3 +838,134 @@ export const uploadLocks = pgTable('upload_locks', {
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
   releaseRequested: boolean('release_requested').notNull().default(false),
 });
+
+/**
+ * A judge (issue 24, ADR 027): an account with the role `judge`, the expertise that decides which
+ * contests they score, and the institutes they declared a conflict with (normalised names,
+ * domain/judge-assignment.ts): they are never given an entry from one of those.
+ */
+export const judges = pgTable('judges', {
+  accountId: uuid('account_id')
+    .primaryKey()
+    .references(() => accounts.id, { onDelete: 'cascade' }),
+  /** The application they were invited from; null for a judge created with `npm run admin`. */
+  applicationId: uuid('application_id').references(() => judgeApplications.id, { onDelete: 'set null' }),
+  expertise: text('expertise').notNull(),
+  conflicts: text('conflicts').array().notNull().default(sql`'{}'::text[]`),
+  createdAt: createdAt(),
+});
+
+/**
+ * A single-use link to set an account's password (a judge's invitation). Only the token's SHA-256
+ * is stored; the token exists only in the email, made when the email is sent.
+ */
+export const accountInvites = pgTable(
+  'account_invites',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    mailId: uuid('mail_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('account_invites_account').on(t.accountId)],
+);
+
+/**
+ * A level's judging round: scoring (judges score) -> closed (nothing changes) -> results (computed,
+ * admins moderate) -> published (families are told). `settings` is the season module's round
+ * settings as they were when the round opened.
+ */
+export const judgingRounds = pgTable(
+  'judging_rounds',
+  {
+    id: uuid('id').primaryKey(),
+    levelId: text('level_id', { enum: ['level1', 'level2', 'level3'] }).notNull(),
+    state: text('state', { enum: ['scoring', 'closed', 'results', 'published'] }).notNull().default('scoring'),
+    settings: jsonb('settings').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'string' }),
+    resultsAt: timestamp('results_at', { withTimezone: true, mode: 'string' }),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [uniqueIndex('judging_rounds_level').on(t.levelId), check('judging_rounds_state', sql`${t.state} in ('scoring', 'closed', 'results', 'published')`)],
+);
+
+/**
+ * An entry in a round: its blind number (all a judge knows it by), its pool (contest and age
+ * band), the child's institute (normalised, for conflicts; never sent to a judge) and, once the
+ * round's results are computed, its score, place and how the score was reached.
+ */
+export const roundEntries = pgTable(
+  'round_entries',
+  {
+    roundId: uuid('round_id')
+      .notNull()
+      .references(() => judgingRounds.id, { onDelete: 'cascade' }),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => entries.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    category: text('category').notNull(),
+    ageBand: text('age_band').notNull(),
+    institute: text('institute'),
+    final: doublePrecision('final'),
+    place: integer('place'),
+    qualifies: boolean('qualifies'),
+    flagged: boolean('flagged'),
+    /** The judges' values behind `final` (domain/judging-results.ts EntryResult.judges). */
+    detail: jsonb('detail'),
+  },
+  (t) => [primaryKey({ columns: [t.roundId, t.entryId] }), uniqueIndex('round_entries_number').on(t.roundId, t.number)],
+);
+
+/**
+ * Who judges which entry. A judge who says "I know this child" is `recused` (and another judge
+ * is added); an admin may remove one (`removed`). Only `active` assignments appear in a queue.
+ */
+export const judgeAssignments = pgTable(
+  'judge_assignments',
+  {
+    roundId: uuid('round_id').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    judgeId: uuid('judge_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'recused', 'removed'] }).notNull().default('active'),
+    /** Why the judge was given it: the first assignment, a recusal, a disagreement, or an admin. */
+    reason: text('reason', { enum: ['assigned', 'recusal', 'disagreement', 'admin'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.entryId, t.judgeId] }),
+    foreignKey({ columns: [t.roundId, t.entryId], foreignColumns: [roundEntries.roundId, roundEntries.entryId] }).onDelete('cascade'),
+    index('judge_assignments_queue').on(t.judgeId, t.roundId, t.status),
+  ],
+);
+
+/**
+ * A judge's score sheet for one entry: a whole number per criterion and an optional comment.
+ * The judge's last edit wins (`edited_at`, the time on the judge's device when they saved it),
+ * so a sheet saved offline and sent later never overwrites a newer one.
+ */
+export const judgeScores = pgTable(
+  'judge_scores',
+  {
+    roundId: uuid('round_id').notNull(),
+    entryId: uuid('entry_id').notNull(),
+    judgeId: uuid('judge_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    scores: jsonb('scores').$type<Record<string, number>>().notNull(),
+    comment: text('comment'),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'string' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.entryId, t.judgeId] }),
+    foreignKey({ columns: [t.roundId, t.entryId], foreignColumns: [roundEntries.roundId, roundEntries.entryId] }).onDelete('cascade'),
+  ],
+);

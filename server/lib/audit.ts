@@ -34,7 +34,16 @@ export type AuditAction =
   | 'statement.import'
   | 'statement.match'
   | 'statement.unmatch'
-  | 'statement.ignore';
+  | 'statement.ignore'
+  | 'judge.invite'
+  | 'account.invite_accepted'
+  | 'judging.open'
+  | 'judging.add_entries'
+  | 'judging.state'
+  | 'judging.add_judge'
+  | 'judging.remove_judge'
+  | 'judging.recuse'
+  | 'judging.conflicts';
 
 /**
  * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year
@@ -61,7 +70,9 @@ export type ReadAction =
   | 'read.family.data'
   | 'read.family.entries'
   | 'read.entries.list'
-  | 'read.entry.file';
+  | 'read.entry.file'
+  | 'read.judging.queue'
+  | 'read.judging.file';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;

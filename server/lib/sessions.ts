@@ -9,10 +9,13 @@ import { isHttps } from './client-ip';
 export const SESSION_COOKIE = 'ktc_session';
 const SESSION_HOURS = 12;
 const REMEMBER_DAYS = 30;
-/** A staff session lasts up to 3 days, whatever "remember me" says, so a phone works offline for a venue weekend. */
+/**
+ * A staff or judge session lasts up to 3 days, whatever "remember me" says, so a phone works offline
+ * for a venue weekend and a judge's scores saved on a train go when the connection is back.
+ */
 export const STAFF_SESSION_DAYS = 3;
 
-export type Role = 'admin' | 'staff';
+export type Role = 'admin' | 'staff' | 'judge';
 
 /**
  * With PUBLIC_URL on https the cookie is always Secure and carries the __Host- prefix (the
@@ -39,7 +42,7 @@ export async function startSession(
 ): Promise<{ expiresAt: Date }> {
   const { database, now } = c.var.deps;
   const token = randomBytes(32).toString('base64url');
-  const staff = admin.role === 'staff';
+  const staff = admin.role !== 'admin';
   const lifetimeSeconds = staff
     ? STAFF_SESSION_DAYS * 24 * 3600
     : options.remember
@@ -59,7 +62,7 @@ export async function startSession(
     path: '/',
     ...cookieOptions(c),
     // Without "remember me" the cookie ends with the browser; the server still ends it after 12 h.
-    // A staff cookie survives browser restarts: the phone keeps working offline at the venue.
+    // A staff or judge cookie survives browser restarts: the phone keeps working offline.
     ...(options.remember || staff ? { maxAge: lifetimeSeconds, expires: expiresAt } : {}),
   });
   return { expiresAt };

@@ -81,7 +81,16 @@ type Copy = {
   reminderIntro(name: string, beforeDeadline: boolean, deadline: string): string;
   /** The season's levels: name, dates and venue. */
   levelDates(): Line[];
+  resultSubject(code: string): string;
+  resultIntro(name: string): string;
+  resultLine(result: RoundResultLine): Line;
+  /** The child goes through in at least one contest: where and when the next level is. */
+  resultQualified(name: string): string;
+  resultThanks(name: string): string;
 };
+
+/** One contest's published result, as the result email shows it. */
+export type RoundResultLine = { category: CategorySlug; final: number | null; place: number | null; pool: number; qualifies: boolean };
 
 const english: Copy = {
   confirmationSubject: (code) => `Registration confirmed: ${code}`,
@@ -165,7 +174,24 @@ const english: Copy = {
   formatDate: (date) =>
     new Intl.DateTimeFormat('en-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(date),
   levelDates: () => LEVELS.map((level) => ({ label: level.title, value: `${level.date} (${level.venue})` })),
+  resultSubject: (code) => `Level 1 results for ${code}`,
+  resultIntro: (name) => `The judges have scored every entry of Level 1, and the results are out. Here is how ${asData(name)} did:`,
+  resultLine: (result) => ({
+    label: categoryBySlug(result.category).name,
+    value:
+      result.final === null || result.place === null
+        ? 'not scored (the entry could not be judged)'
+        : `${result.final.toFixed(2)} out of 100, place ${result.place} of ${result.pool}${result.qualifies ? ': through to the semi-finals' : ''}`,
+  }),
+  resultQualified: (name) => {
+    const next = LEVEL2();
+    return `Congratulations: ${asData(name)} goes through to ${next.title}, ${next.date}, at ${next.place.name}, ${next.place.locality}. Your private page shows the result; we will send the semi-final's details before the day.`;
+  },
+  resultThanks: (name) =>
+    `Thank you for taking part. This time ${asData(name)} does not go through to the semi-finals; every child who entered receives a participation certificate, and we hope to see you again next season.`,
 };
+
+const LEVEL2 = () => LEVELS.find((level) => level.id === 'level2')!;
 
 /** Tamil contest names keep the organisers' English in brackets (src/locales/README.md). */
 const TAMIL_CATEGORY: Record<CategorySlug, string> = {
@@ -275,6 +301,21 @@ const tamil: Copy = {
     new Intl.DateTimeFormat('ta-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(date),
   levelDates: () =>
     LEVELS.map((level) => ({ label: TAMIL_LEVEL[level.id] ?? level.title, value: `${tamilDays(level.startsOn, level.endsOn)} (${level.place.name})` })),
+  resultSubject: (code) => `${code}: நிலை 1 முடிவுகள்`,
+  resultIntro: (name) => `நிலை 1இன் ஒவ்வொரு படைப்பையும் நடுவர்கள் மதிப்பிட்டுவிட்டனர்; முடிவுகள் வெளியாகியுள்ளன. ${asData(name)} பெற்ற முடிவுகள்:`,
+  resultLine: (result) => ({
+    label: TAMIL_CATEGORY[result.category],
+    value:
+      result.final === null || result.place === null
+        ? 'மதிப்பிடப்படவில்லை (படைப்பை மதிப்பிட முடியவில்லை)'
+        : `100க்கு ${result.final.toFixed(2)}, ${result.pool} பேரில் ${result.place}ஆம் இடம்${result.qualifies ? ': அரையிறுதிக்குத் தகுதி' : ''}`,
+  }),
+  resultQualified: (name) => {
+    const next = LEVEL2();
+    return `வாழ்த்துகள்! ${asData(name)} ${TAMIL_LEVEL.level2}க்குத் தகுதி பெற்றுள்ளார்: ${tamilDays(next.startsOn, next.endsOn)}, ${next.place.name}, ${next.place.locality}. முடிவை உங்கள் தனிப்பட்ட பக்கத்தில் காணலாம்; அரையிறுதி விவரங்களை அதற்கு முன் அனுப்புவோம்.`;
+  },
+  resultThanks: (name) =>
+    `பங்கேற்றதற்கு நன்றி. இந்த முறை ${asData(name)} அரையிறுதிக்குத் தகுதி பெறவில்லை; பங்கேற்ற ஒவ்வொரு குழந்தைக்கும் பங்கேற்புச் சான்றிதழ் உண்டு. அடுத்த பருவத்தில் மீண்டும் சந்திப்போம்.`,
 };
 
 const COPY: { en: Copy } & Partial<Record<Language, Copy>> = { en: english, ta: tamil };
@@ -412,6 +453,25 @@ const childOf = (data: FamilyEmailData) => data.registration.name ?? data.regist
  * The receipt for one payment (ADR 024), in the family's language: its number, amount, how and
  * when it was paid, and whether anything is still to pay online.
  */
+/** A round's published results for one registration, in the family's language (issue 24). */
+export function roundResultEmail(data: FamilyEmailData, results: readonly RoundResultLine[]): MailMessage {
+  const copy = copyFor(data.language);
+  const name = childOf(data);
+  const lines = results.map((result) => copy.resultLine(result));
+  const verdict = results.some((result) => result.qualifies) ? copy.resultQualified(name) : copy.resultThanks(name);
+  const paragraphs = [verdict, copy.questions];
+  const text = [copy.greeting, '', copy.resultIntro(name), '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
+  const html = page(data.language, [
+    `<p>${escapeHtml(copy.greeting)}</p>`,
+    `<p>${escapeHtml(copy.resultIntro(name))}</p>`,
+    table(lines),
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...linkSection(copy, data),
+    `<p>${escapeHtml(copy.signature)}</p>`,
+  ]);
+  return { to: data.registration.email, subject: copy.resultSubject(data.registration.referenceCode), text, html };
+}
+
 export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessage {
   const copy = copyFor(data.language);
   const code = data.registration.referenceCode;

@@ -9,8 +9,19 @@ import { consentNeededFor, consentsFor } from '../db/stores/consent-store';
 import { findRegistration } from '../db/stores/registration-admin-store';
 import { formatDay, retentionDate } from '@domain/season';
 import { decisionRecipient } from '../db/stores/judge-review-store';
-import { confirmationEmail, familyLinkEmail, receiptEmail, reminderEmail, type FamilyEmailData, type Receipt } from './family-emails';
-import { judgeDecisionEmail, retentionNoticeEmail } from './notice-emails';
+import {
+  confirmationEmail,
+  familyLinkEmail,
+  receiptEmail,
+  reminderEmail,
+  roundResultEmail,
+  type FamilyEmailData,
+  type Receipt,
+  type RoundResultLine,
+} from './family-emails';
+import { judgeDecisionEmail, judgeInviteEmail, retentionNoticeEmail } from './notice-emails';
+import { createInvite, deleteInvite, INVITE_HOURS, invitedAccount } from '../db/stores/invite-store';
+import { publishedResultsOf } from '../db/stores/judging-store';
 import {
   claimNextMail,
   markMailFailed,
@@ -86,6 +97,32 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     );
   }
 
+  /** A judge's invitation: a fresh single-use link made now, forgotten again if the email does not go. */
+  async function deliverJudgeInvite(claim: ClaimedMail & { judgeApplicationId: string }): Promise<void> {
+    const invited = await invitedAccount(db, claim.judgeApplicationId);
+    if (!invited?.email || invited.erasedAt) {
+      await markMailSkipped(db, claim, 'The application has no email address (any more), or no judge account.');
+      return;
+    }
+    const token = await createInvite(db, { accountId: invited.accountId, mailId: claim.id, now: deps.now() });
+    const message = judgeInviteEmail({
+      to: invited.email,
+      name: invited.name,
+      username: invited.username,
+      link: `${publicUrl(deps.env)}/judge/welcome#${token}`,
+      hours: INVITE_HOURS,
+    });
+    let messageId: string;
+    try {
+      ({ messageId } = await transport.send(message));
+    } catch (error) {
+      await deleteInvite(db, token);
+      await recordFailure(claim, error);
+      return;
+    }
+    if (!(await markMailSent(db, claim, { messageId, sentTo: message.to }))) log.warn('email sent after its claim ran out', { mailId: claim.id });
+  }
+
   async function deliverRetentionNotice(claim: ClaimedMail & { registrationId: string }): Promise<void> {
     const registration = await findRegistration(database, claim.registrationId);
     if (!registration || registration.deletedAt || !registration.email) {
@@ -103,6 +140,10 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       await deliverJudgeDecision({ ...claim, judgeApplicationId: claim.judgeApplicationId });
       return;
     }
+    if (claim.template === 'judge-invite' && claim.judgeApplicationId) {
+      await deliverJudgeInvite({ ...claim, judgeApplicationId: claim.judgeApplicationId });
+      return;
+    }
     if (!claim.registrationId) {
       await markMailSkipped(db, claim, 'This email names no registration.');
       return;
@@ -116,7 +157,8 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       await markMailSkipped(db, claim, 'The registration was deleted before this email was sent.');
       return;
     }
-    if (claim.reason !== 'admin-resend') {
+    // An admin's resend and a round's results (sent once, when the organisers publish) are never held back.
+    if (claim.reason !== 'admin-resend' && claim.reason !== 'round-published') {
       const recent = await sentToSince(db, registration.email, new Date(deps.now().getTime() - DAY_MS));
       if (recent >= options.perRecipientPerDay) {
         log.warn('email held back: too many to one address', { mailId: claim.id, recent });
@@ -137,6 +179,14 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       }
       receipt = { number: receiptLabel(entry.receiptNumber), amountPaise: entry.amountPaise, method: entry.method, occurredAt: entry.occurredAt, referenceCode: registration.referenceCode };
     }
+    let results: RoundResultLine[] = [];
+    if (claim.template === 'round-result') {
+      results = claim.judgingRoundId ? (await publishedResultsOf(db, registration.id, claim.judgingRoundId)).map(toResultLine) : [];
+      if (results.length === 0) {
+        await markMailSkipped(db, claim, 'The registration has no published result in this round (any more).');
+        return;
+      }
+    }
     const terms = paymentTerms(registration, deps.env, (await paymentSummary(database, registration.id))?.entries ?? []);
     if (claim.template === 'payment-reminder' && (registration.cancelledAt || !terms || terms.owedOnline === 0)) {
       await markMailSkipped(db, claim, 'Paid, or cancelled, before the reminder went out.');
@@ -156,7 +206,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       now,
       payment: terms,
     };
-    const message = await messageFor(claim, data, receipt);
+    const message = claim.template === 'round-result' ? roundResultEmail(data, results) : await messageFor(claim, data, receipt);
     let messageId: string;
     try {
       ({ messageId } = await transport.send(message));
@@ -213,6 +263,10 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       return handled;
     },
   };
+}
+
+function toResultLine(row: Awaited<ReturnType<typeof publishedResultsOf>>[number]): RoundResultLine {
+  return { category: row.category as RoundResultLine['category'], final: row.final, place: row.place, pool: Number(row.pool), qualifies: row.qualifies === true };
 }
 
 /** Doubling from retryBaseMs per attempt, capped, with a little jitter so instances do not retry in step. */

@@ -42,3 +42,13 @@ export function retentionNoticeEmail(data: { to: string; referenceCode: string; 
     `You do not need to do anything. If you want a copy of your data before then, open your private link from your confirmation email, or write to ${CONTACT.email}.`,
   ]);
 }
+
+/** A judge's invitation (issue 24): the single-use link to set a password, and the username to sign in with. */
+export function judgeInviteEmail(data: { to: string; name: string; username: string; link: string; hours: number }): MailMessage {
+  return message(data.to, `Your judge account for the ${SEASON.name}`, [
+    `Dear ${data.name}, you are invited to judge the online entries of the ${SEASON.name}.`,
+    `Set your password here (the link works once, for ${data.hours} hours): ${data.link}`,
+    `Then sign in at the judges' page with the username ${data.username}. You score each entry against its contest's rubric; you will not see who the child is.`,
+    `If the link has expired, ask us for a new one: write to ${CONTACT.email}.`,
+  ]);
+}

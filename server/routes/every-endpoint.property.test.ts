@@ -7,7 +7,7 @@ import { childRegistration } from '../../tests/setup/registration-fixtures';
 import { createTestApp, json, type TestApp } from '../../tests/setup/test-app';
 import { createApi } from '../app';
 import { loadEnv } from '../env';
-import { signIn, signInStaff, withCookie } from './auth/sign-in-for-tests';
+import { signIn, signInJudge, signInStaff, withCookie } from './auth/sign-in-for-tests';
 
 /**
  * Every endpoint of the API, public, family, staff and admin, fed generated junk in its path
@@ -38,7 +38,7 @@ const checkIn = () => ({ id: randomUUID(), registrationId: randomUUID(), checked
 const fee = () => ({ id: randomUUID(), registrationId: randomUUID(), status: 'paid', amountRupees: session.feeRupees, recordedAt: new Date().toISOString(), ...venueMark });
 const walkIn = () => ({ ...childRegistration({ categories: ['crawling'], age: 7 }), consentChannel: 'field-staff', ...venueMark });
 
-type Who = 'admin' | 'staff' | 'family' | 'nobody';
+type Who = 'admin' | 'staff' | 'judge' | 'family' | 'nobody';
 type Case = { who: Who; path: fc.Arbitrary<string>; body?: fc.Arbitrary<unknown> };
 
 const param = (template: (id: string) => string) => junkId.map((id) => template(encodeURIComponent(id.replace(/[\ud800-\udfff]/g, '\ufffd'))));
@@ -127,6 +127,20 @@ const CASES: Record<string, Case> = {
   'GET /venue/summary': { who: 'admin', path: fc.constant('/api/venue/summary') },
   'GET /overview': { who: 'admin', path: fc.constant('/api/overview') },
   'GET /retention': { who: 'admin', path: fc.constant('/api/retention') },
+  'POST /auth/invite': { who: 'nobody', path: fc.constant('/api/auth/invite'), body: mutated({ token: 'a'.repeat(43), password: 'a long enough new password' }) },
+  'POST /judges/:id/invite': { who: 'admin', path: param((id) => `/api/judges/${id}/invite`), body: junkValue },
+  'GET /judge/queue': { who: 'judge', path: fc.constant('/api/judge/queue') },
+  'GET /judge/profile': { who: 'judge', path: fc.constant('/api/judge/profile') },
+  'PUT /judge/profile': { who: 'judge', path: fc.constant('/api/judge/profile'), body: mutated({ conflicts: ['Little Stars Academy'] }) },
+  'PUT /judge/scores/:entryId': { who: 'judge', path: param((id) => `/api/judge/scores/${id}`), body: mutated({ scores: { idea: 5, skill: 5, colour: 5, finish: 5 }, comment: '', editedAt: new Date().toISOString() }) },
+  'POST /judge/entries/:entryId/recuse': { who: 'judge', path: param((id) => `/api/judge/entries/${id}/recuse`), body: junkValue },
+  'GET /judge/entries/:entryId/files/:position/:part': { who: 'judge', path: param((id) => `/api/judge/entries/${id}/files/0/media`) },
+  'GET /judging/rounds/:levelId': { who: 'admin', path: fc.oneof(fc.constant('/api/judging/rounds/level1'), param((id) => `/api/judging/rounds/${id}`)) },
+  'POST /judging/rounds': { who: 'admin', path: fc.constant('/api/judging/rounds'), body: mutated({ levelId: 'level1' }) },
+  'POST /judging/rounds/:id/state': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/state`), body: mutated({ from: 'scoring', to: 'closed' }) },
+  'GET /judging/rounds/:id/moderation': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/moderation`) },
+  'POST /judging/rounds/:id/entries/:entryId/judges': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/entries/${id}/judges`), body: junkValue },
+  'DELETE /judging/rounds/:id/entries/:entryId/judges/:judgeId': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/entries/${id}/judges/${id}`) },
 };
 
 describe('every endpoint under generated junk', () => {
@@ -143,6 +157,7 @@ describe('every endpoint under generated junk', () => {
     t = await createTestApp('pglite', { env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '0' }) });
     cookies.admin = await signIn(t);
     cookies.staff = await signInStaff(t);
+    cookies.judge = await signInJudge(t);
     // A token of the right shape that no link has: every family route still runs its checks.
     familyToken = 'a'.repeat(43);
   });
@@ -160,7 +175,7 @@ describe('every endpoint under generated junk', () => {
           init.body = broken ? JSON.stringify(body).slice(0, -1) : JSON.stringify(body);
         }
         if (spec.who === 'family') init.headers = { ...(init.headers as Record<string, string>), Authorization: `Bearer ${familyToken}` };
-        const cookie = spec.who === 'admin' || spec.who === 'staff' ? cookies[spec.who] : undefined;
+        const cookie = spec.who === 'admin' || spec.who === 'staff' || spec.who === 'judge' ? cookies[spec.who] : undefined;
         const response = await t.request(path, cookie ? withCookie(cookie, init) : init);
         const text = await response.text();
         expect(response.status, `${method} ${path} ${text.slice(0, 300)}`).toBeLessThan(500);

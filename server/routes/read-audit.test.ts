@@ -14,10 +14,11 @@ import { sendEntry } from '../../tests/setup/tus-client';
 import { entryFilesOf } from '../entries/entry-files';
 import { createEntryChecker } from '../entries/entry-worker';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
+import { json } from '../../tests/setup/test-app';
 import { createApi } from '../app';
 import type { ReadAction } from '../lib/audit';
 import { readActionOf } from '../lib/read-audit';
-import { signIn, signInStaff, withCookie } from './auth/sign-in-for-tests';
+import { signIn, signInJudge, signInStaff, withCookie } from './auth/sign-in-for-tests';
 
 /**
  * Every route of the API, and whether it answers with personal data (a child's, a family's, a
@@ -48,6 +49,8 @@ const READS: Record<string, ReadAction> = {
   'GET /family/entries/:id/files/:position/thumbnail': 'read.entry.file',
   'GET /entries': 'read.entries.list',
   'GET /entries/:id/files/:position/:part': 'read.entry.file',
+  'GET /judge/queue': 'read.judging.queue',
+  'GET /judge/entries/:entryId/files/:position/:part': 'read.judging.file',
 };
 
 const NOT_PERSONAL: Record<string, string> = {
@@ -104,6 +107,18 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /venue/check-ins/batch': 'a write by signed-in staff',
   'POST /venue/fees/batch': 'a write by signed-in staff',
   'POST /venue/walk-ins/batch': 'a write by signed-in staff (ADR 009)',
+  'POST /auth/invite': "sets the caller's own password; answers their username",
+  'POST /judges/:id/invite': 'an audited change; answers the new username',
+  'GET /judge/profile': "the judge's own expertise and conflicts",
+  'PUT /judge/profile': "an audited change of the judge's own conflicts",
+  'PUT /judge/scores/:entryId': "a judge's own score sheet",
+  'POST /judge/entries/:entryId/recuse': 'an audited change',
+  'GET /judging/rounds/:levelId': "the round's state and the judges' usernames and progress",
+  'POST /judging/rounds': 'an audited change; answers counts',
+  'POST /judging/rounds/:id/state': 'an audited change; answers the round',
+  'GET /judging/rounds/:id/moderation': 'blind entry numbers, scores and judges’ usernames: no child’s details',
+  'POST /judging/rounds/:id/entries/:entryId/judges': 'an audited change',
+  'DELETE /judging/rounds/:id/entries/:entryId/judges/:judgeId': 'an audited change',
 };
 
 /** Each route of the API with the read action its chain audits, if any. */
@@ -134,6 +149,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
   let h: FamilyHarness;
   let admin: string;
   let staff: string;
+  let judge: string;
   let token: string;
   let registrationId: string;
   let judgeId: string;
@@ -157,6 +173,9 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     await sendEntry(h, token, { id: entryId, category: 'drawing', files: [await makePhoto(media, { width: 64, height: 64 })] });
     const { storage, uploads } = entryFilesOf(h.t.deps);
     expect(await createEntryChecker(h.t.deps, storage, uploads).checkDue()).toBe(1);
+    // A drawing judge with that entry in their queue.
+    judge = await signInJudge(h.t);
+    expect((await h.t.request('/api/judging/rounds', withCookie(admin, json({ levelId: 'level1' })))).status).toBe(200);
     expect((await h.family(token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
   });
   afterAll(async () => {
@@ -203,6 +222,8 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     'GET /family/entries/:id/files/:position/thumbnail': () => h.family(token, `/entries/${entryId}/files/0/thumbnail`),
     'GET /entries': () => h.t.request('/api/entries?category=drawing', withCookie(admin)),
     'GET /entries/:id/files/:position/:part': () => h.t.request(`/api/entries/${entryId}/files/0/media`, withCookie(admin)),
+    'GET /judge/queue': () => h.t.request('/api/judge/queue', withCookie(judge)),
+    'GET /judge/entries/:entryId/files/:position/:part': () => h.t.request(`/api/judge/entries/${entryId}/files/0/media`, withCookie(judge)),
     'GET /family/registration/data': async () => {
       const response = await h.family(token, '/registration/data');
       await response.text();
@@ -223,7 +244,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     // A streamed export writes its row when the stream ends, just after the body is read.
     await expect.poll(async () => (await readRows(action)).length).toBe(before + 1);
     const [row] = (await readRows(action)).slice(-1);
-    const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : 'test-admin';
+    const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : key.startsWith('GET /judge/') ? 'test-judge' : 'test-admin';
     expect(row?.username).toBe(expectedReader);
     expect(row?.actor).toBe(key.startsWith('GET /family') ? 'family' : 'admin');
     if (key === 'GET /registrations/:id' || key === 'GET /family/registration' || key === 'GET /family/registration/data' || key === 'GET /family/entries') expect(row?.entity).toBe(registrationId);

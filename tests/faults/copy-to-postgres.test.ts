@@ -87,6 +87,17 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
     await database.rows(sql`insert into entry_files (entry_id, position, declared_bytes) values (${entryId}::uuid, 0, 1000) returning entry_id`);
     await database.rows(sql`insert into upload_locks (upload_id, holder, expires_at)
       values (${`${entryId}.0.0123456789abcdef`}, ${randomUUID()}::uuid, now() + interval '15 seconds') returning upload_id`);
+    // A judge invited and scoring that entry in an open round (issue 24).
+    const [judge] = await database.rows<{ id: string }>(sql`insert into accounts (username, password_hash, role)
+      values ('judge@example.org', 'scrypt$unusable', 'judge') returning id::text as id`);
+    await database.rows(sql`insert into judges (account_id, expertise, conflicts) values (${judge!.id}::uuid, 'Classical Dancer', array['little stars']) returning account_id`);
+    await database.rows(sql`insert into account_invites (token_hash, account_id, expires_at) values (${'d'.repeat(64)}, ${judge!.id}::uuid, now() + interval '2 days') returning token_hash`);
+    const roundId = randomUUID();
+    await database.rows(sql`insert into judging_rounds (id, level_id, settings) values (${roundId}::uuid, 'level1', '{"judgesPerEntry": 3}'::jsonb) returning id`);
+    await database.rows(sql`insert into round_entries (round_id, entry_id, number, category, age_band) values (${roundId}::uuid, ${entryId}::uuid, 1, 'dance', '6-8') returning number`);
+    await database.rows(sql`insert into judge_assignments (round_id, entry_id, judge_id, reason) values (${roundId}::uuid, ${entryId}::uuid, ${judge!.id}::uuid, 'assigned') returning judge_id`);
+    await database.rows(sql`insert into judge_scores (round_id, entry_id, judge_id, scores, edited_at)
+      values (${roundId}::uuid, ${entryId}::uuid, ${judge!.id}::uuid, '{"technique": 7}'::jsonb, now()) returning judge_id`);
   } finally {
     await database.close();
   }

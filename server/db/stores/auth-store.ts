@@ -3,6 +3,7 @@ import type { Deps } from '../../context';
 import { accounts, loginAttempts } from '../schema';
 import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordWork, verifyPassword } from '../../lib/password';
 import { QueueFull } from '../../lib/work-queue';
+import type { Role } from '../../lib/sessions';
 
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures per username + IP in the window (docs/product.md, "Admin"). */
@@ -20,7 +21,7 @@ const MAX_ACCOUNT_DELAY_MS = FAILED_LOGIN_WINDOW_MS;
 export type BlockReason = 'username_and_ip' | 'ip' | 'account';
 
 export type LoginOutcome =
-  | { kind: 'ok'; admin: { id: string; username: string; role: 'admin' | 'staff' } }
+  | { kind: 'ok'; admin: { id: string; username: string; role: Role } }
   | { kind: 'failed'; adminId: string | null }
   | { kind: 'blocked'; reason: BlockReason; retryAfterSeconds: number }
   /** Too many password checks are already running or queued: try again in a moment. */

@@ -24,7 +24,7 @@ export function toMailStatus(row: MailRow) {
 export type MailStatus = ReturnType<typeof toMailStatus>;
 
 /** A row this worker holds until its lease runs out; every later write is fenced by the lease token. */
-export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicationId' | 'decision' | 'template' | 'reason' | 'attempts' | 'ledgerEntryId'> & {
+export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicationId' | 'decision' | 'template' | 'reason' | 'attempts' | 'ledgerEntryId' | 'judgingRoundId'> & {
   leaseToken: string;
 };
 
@@ -69,6 +69,7 @@ export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMai
       reason: mailOutbox.reason,
       attempts: mailOutbox.attempts,
       ledgerEntryId: mailOutbox.ledgerEntryId,
+      judgingRoundId: mailOutbox.judgingRoundId,
     });
   return row ? { ...row, leaseToken } : null;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { signIn, signInStaff } from './sign-in-for-tests';
+import { signIn, signInJudge, signInStaff } from './sign-in-for-tests';
 
 const SOME_ID = '00000000-0000-4000-8000-00000000abcd';
 
@@ -46,6 +46,13 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/venue/summary' },
   { method: 'GET', path: '/api/entries?category=dance' },
   { method: 'GET', path: `/api/entries/${SOME_ID}/files/0/media` },
+  { method: 'POST', path: `/api/judges/${SOME_ID}/invite` },
+  { method: 'GET', path: '/api/judging/rounds/level1' },
+  { method: 'POST', path: '/api/judging/rounds', body: {} },
+  { method: 'POST', path: `/api/judging/rounds/${SOME_ID}/state`, body: {} },
+  { method: 'GET', path: `/api/judging/rounds/${SOME_ID}/moderation` },
+  { method: 'POST', path: `/api/judging/rounds/${SOME_ID}/entries/${SOME_ID}/judges` },
+  { method: 'DELETE', path: `/api/judging/rounds/${SOME_ID}/entries/${SOME_ID}/judges/${SOME_ID}` },
 ];
 
 /** Any signed-in account, staff included, uses these: they are not admin routes. */
@@ -111,6 +118,14 @@ describe.each(testDatabaseKinds())('admin access on %s', (kind) => {
     expect(JSON.parse(body)).toMatchObject({ error: { code: 'forbidden' } });
     // Nothing of the admin's data leaks in the refusal.
     expect(body).not.toMatch(/registrations|items|cities/);
+  });
+
+  it.each(ADMIN_ROUTES.filter((r) => !SESSION_ROUTES.has(r.path)))('$method $path answers 403 to a judge session', async (route) => {
+    const judgeCookie = await signInJudge(t);
+    const response = await t.request(route.path, init(route, { Cookie: judgeCookie }));
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(JSON.parse(body)).toMatchObject({ error: { code: 'forbidden', message: 'This account is for judging only.' } });
   });
 
   it('accepts an Origin that matches whatever host and port the server is reached on', async () => {

@@ -11,6 +11,8 @@ import { requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
 import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
 import { authenticate, type BlockReason } from '../../db/stores/auth-store';
+import { acceptInvite } from '../../db/stores/invite-store';
+import { acceptInviteSchema } from '@domain/judging';
 
 const loginSchema = z.object({
   username: z
@@ -62,6 +64,19 @@ export const authRoutes = new Hono<AppEnv>()
     await endSession(c, admin.sessionHash);
     await audit(c, { admin, action: 'logout' });
     return c.json({ ok: true as const }, 200);
+  })
+  /** An invited judge sets their password from the emailed link (single use, 48 hours), then signs in. */
+  .post('/invite', async (c) => {
+    assertSameOrigin(c);
+    if (passwordWork.full) throw signInBusy();
+    const input = validate(acceptInviteSchema, await readJson(c));
+    const outcome = await acceptInvite(c.var.deps, input.token, input.password);
+    if (outcome.kind === 'invalid') {
+      throw new ApiError(410, 'gone', 'This link has been used or has expired. Ask the organisers for a new invitation.');
+    }
+    if (outcome.kind === 'weak') throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { password: outcome.problem });
+    await audit(c, { admin: { id: null, username: outcome.username }, action: 'account.invite_accepted' });
+    return c.json({ username: outcome.username }, 200);
   })
   .get('/me', requireSignedIn, (c) => {
     const account = signedInAdmin(c);

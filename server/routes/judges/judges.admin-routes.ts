@@ -12,6 +12,7 @@ import { uuidParam } from '../../lib/validators';
 import { queueMail, type MailStatus } from '../../db/stores/mail-outbox-store';
 import { approvedJudges, listReviewedApplications, reviewedApplication, setReview, withDecisionEmails } from '../../db/stores/judge-review-store';
 import { judgePhoto } from '../../db/stores/judge-store';
+import { inviteJudge, invitedUsernames } from '../../db/stores/invite-store';
 
 const NOT_FOUND = 'There is no judge application with that id.';
 const NO_PHOTO = 'This application has no photo.';
@@ -31,7 +32,9 @@ export const judgeAdminRoutes = new Hono<AppEnv>()
     const { database } = c.var.deps;
     const page = pageOf(await listReviewedApplications(database, cursor, (status as JudgeStatus | undefined) ?? null));
     readAudit(c).details = { filters: status ? { status } : {}, nextPage: Boolean(cursor), rows: page.items.length };
-    return c.json({ ...page, items: await withDecisionEmails(database, page.items) }, 200);
+    const invited = await invitedUsernames(database.db, page.items.map((item) => item.id));
+    const items = (await withDecisionEmails(database, page.items)).map((item) => ({ ...item, judgeAccount: invited.get(item.id) ?? null }));
+    return c.json({ ...page, items }, 200);
   })
   .get('/panel', requireAdmin, readsPersonalData('read.judges.panel', 'judge_application'), async (c) => {
     const judges = await approvedJudges(c.var.deps.database);
@@ -77,6 +80,17 @@ export const judgeAdminRoutes = new Hono<AppEnv>()
     }
     const [application] = await withDecisionEmails(database, [after]);
     return c.json({ application, email }, 200);
+  })
+  .post('/:id/invite', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+    const id = c.req.valid('param').id;
+    const outcome = await inviteJudge(c.var.deps, id);
+    if (outcome.kind === 'not_approved') throw new ApiError(409, 'conflict', 'Only an approved application can be invited to judge.');
+    if (outcome.kind === 'no_email') throw new ApiError(409, 'conflict', 'This application has no email address to send the invitation to.');
+    if (outcome.kind === 'username_taken') {
+      throw new ApiError(409, 'conflict', `An admin or staff account already uses the username ${outcome.username}; a judge needs an account of their own.`);
+    }
+    await audit(c, { admin: signedInAdmin(c), action: 'judge.invite', entityType: 'judge_application', entityId: id, changes: { username: outcome.username } });
+    return c.json({ username: outcome.username, email: 'queued' }, 200);
   })
   .get('/:id/photo', requireAdmin, uuidParam(NO_PHOTO), readsPersonalData('read.judge.photo', 'judge_application'), async (c) => {
     const id = c.req.valid('param').id.toLowerCase();

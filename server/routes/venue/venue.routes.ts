@@ -9,7 +9,7 @@ import type { Database } from '../../db/client';
 import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { requireAdmin, requireSignedIn, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireVenueAccount, signedInAdmin } from '../../lib/require-admin';
 import { checkRegistration, registrationResult, type RegistrationResult } from '../registrations/registration-batch';
 import { createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
 import {
@@ -94,8 +94,8 @@ async function storeVenueBatch<T extends { sessionId: string }, Result>(
  * is stored with the signed-in username (never one the device claims) and the device's id.
  */
 export const venueRoutes = new Hono<AppEnv>()
-  .get('/sessions', requireSignedIn, (c) => c.json({ sessions: VENUE_SESSIONS }, 200))
-  .get('/sessions/:sessionId/roster', requireSignedIn, readsPersonalData('read.venue.roster', 'venue_session'), async (c) => {
+  .get('/sessions', requireVenueAccount, (c) => c.json({ sessions: VENUE_SESSIONS }, 200))
+  .get('/sessions/:sessionId/roster', requireVenueAccount, readsPersonalData('read.venue.roster', 'venue_session'), async (c) => {
     const session = sessionOf(c.req.param('sessionId'));
     const cursor = decodeRosterCursor(c.req.query('cursor'));
     if (cursor === 'invalid') throw new ApiError(400, 'bad_request', 'The roster cursor is not valid. Download the roster again.');
@@ -103,15 +103,15 @@ export const venueRoutes = new Hono<AppEnv>()
     Object.assign(readAudit(c), { entityId: session.id, details: { delta: cursor !== null, rows: page.entries.length } });
     return c.json(page, 200);
   })
-  .post('/check-ins/batch', requireSignedIn, async (c) => {
+  .post('/check-ins/batch', requireVenueAccount, async (c) => {
     const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(checkInInputSchema, record), (r) => r.checkedInAt, 'checkedInAt', now);
     return c.json({ results: await storeVenueBatch(c, 'checkIns', check, recordCheckIns) }, 200);
   })
-  .post('/fees/batch', requireSignedIn, async (c) => {
+  .post('/fees/batch', requireVenueAccount, async (c) => {
     const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(feeInputSchema, record), (r) => r.recordedAt, 'recordedAt', now);
     return c.json({ results: await storeVenueBatch(c, 'fees', check, recordFees) }, 200);
   })
-  .post('/walk-ins/batch', requireSignedIn, async (c) => {
+  .post('/walk-ins/batch', requireVenueAccount, async (c) => {
     const records = await readBatch(c, 'walkIns', VENUE_BATCH_LIMIT);
     const staff = signedInAdmin(c).username;
     const now = c.var.deps.now();
@@ -131,7 +131,7 @@ export const venueRoutes = new Hono<AppEnv>()
     batch.valid.forEach(({ index, data }, i) => batch.answer(index, registrationResult(index, data.write.registration.id, outcomes[i]!)));
     return c.json({ results: batch.results() }, 200);
   })
-  .post('/reconcile', requireSignedIn, async (c) => {
+  .post('/reconcile', requireVenueAccount, async (c) => {
     const asked = validate(reconcileSchema, await readJson(c));
     return c.json({ held: await heldRecords(c.var.deps.database, asked) }, 200);
   });

@@ -1,0 +1,480 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CategorySlug } from '@domain/categories';
+import { assignPool, normaliseInstitute, oneMoreJudge, type AssignableJudge } from '@domain/judge-assignment';
+import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type RoundState } from '@domain/judging';
+import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
+import type { LevelId } from '@domain/season';
+import type { Db } from '../client';
+import { accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, mailOutbox, registrations, roundEntries } from '../schema';
+
+/**
+ * The judging round's data (issue 24, ADR 027): judges and their conflicts, rounds and the entries
+ * in them, who judges what, and the judges' score sheets. What a judge is sent is chosen here
+ * (`judgeQueue`): an entry's blind number, contest, age band and files, never who the child is.
+ */
+
+export type RoundRow = typeof judgingRounds.$inferSelect;
+
+/** Raw SQL's rows, the same on both drivers (PGlite answers `{ rows }`, postgres.js an array). */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
+export async function judgeProfile(db: Db, accountId: string) {
+  const [row] = await db.select({ expertise: judges.expertise, conflicts: judges.conflicts }).from(judges).where(eq(judges.accountId, accountId));
+  return row ?? null;
+}
+
+/** Stores a judge's conflicts (normalised, without repeats) and steps them back from unscored entries they now conflict with. */
+export async function setConflicts(db: Db, accountId: string, names: readonly string[]): Promise<{ conflicts: string[]; steppedBack: number }> {
+  const conflicts = [...new Set(names.map(normaliseInstitute).filter((name) => name.length > 0))];
+  return db.transaction(async (tx) => {
+    await tx.update(judges).set({ conflicts }).where(eq(judges.accountId, accountId));
+    if (conflicts.length === 0) return { conflicts, steppedBack: 0 };
+    const clashing = await tx
+      .select({ roundId: judgeAssignments.roundId, entryId: judgeAssignments.entryId })
+      .from(judgeAssignments)
+      .innerJoin(roundEntries, and(eq(roundEntries.roundId, judgeAssignments.roundId), eq(roundEntries.entryId, judgeAssignments.entryId)))
+      .innerJoin(judgingRounds, eq(judgingRounds.id, judgeAssignments.roundId))
+      .where(
+        and(
+          eq(judgeAssignments.judgeId, accountId),
+          eq(judgeAssignments.status, 'active'),
+          eq(judgingRounds.state, 'scoring'),
+          inArray(roundEntries.institute, conflicts),
+          sql`not exists (select 1 from ${judgeScores} s where s.round_id = ${judgeAssignments.roundId} and s.entry_id = ${judgeAssignments.entryId} and s.judge_id = ${accountId})`,
+        ),
+      );
+    for (const { roundId, entryId } of clashing) await stepBack(tx as unknown as Db, roundId, entryId, accountId, 'recused');
+    return { conflicts, steppedBack: clashing.length };
+  });
+}
+
+/** Every judge who may be given entries: a judge account that is not disabled. */
+export async function assignableJudges(db: Db): Promise<AssignableJudge[]> {
+  const rows = await db
+    .select({ id: accounts.id, expertise: judges.expertise, conflicts: judges.conflicts })
+    .from(judges)
+    .innerJoin(accounts, eq(accounts.id, judges.accountId))
+    .where(and(eq(accounts.role, 'judge'), isNull(accounts.disabledAt)));
+  return rows.map((row) => ({ id: row.id, expertise: row.expertise as Expertise, conflicts: row.conflicts }));
+}
+
+export async function roundOfLevel(db: Db, levelId: LevelId): Promise<RoundRow | null> {
+  const [row] = await db.select().from(judgingRounds).where(eq(judgingRounds.levelId, levelId));
+  return row ?? null;
+}
+
+export async function findRound(db: Db, roundId: string): Promise<RoundRow | null> {
+  const [row] = await db.select().from(judgingRounds).where(eq(judgingRounds.id, roundId));
+  return row ?? null;
+}
+
+/** Opens a level's round (once: opening it again answers the same round). */
+export async function openRound(db: Db, levelId: LevelId, settings: RoundSettings): Promise<RoundRow> {
+  await db.insert(judgingRounds).values({ id: randomUUID(), levelId, settings }).onConflictDoNothing({ target: judgingRounds.levelId });
+  return (await roundOfLevel(db, levelId))!;
+}
+
+/** Moves a round from one state to the next; false when it was not in `from` any more (another admin moved it). */
+export async function moveRound(db: Db, roundId: string, from: RoundState, to: RoundState, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const stamp = to === 'closed' ? { closedAt: at } : to === 'results' ? { resultsAt: at } : to === 'published' ? { publishedAt: at } : {};
+  const moved = await db
+    .update(judgingRounds)
+    .set({ state: to, ...stamp })
+    .where(and(eq(judgingRounds.id, roundId), eq(judgingRounds.state, from)))
+    .returning({ id: judgingRounds.id });
+  return moved.length === 1;
+}
+
+const poolOf = (category: string, ageBand: string) => `${category}:${ageBand}`;
+
+/**
+ * Puts every ready entry of the round's level that is not in it yet into the round, with the next
+ * blind numbers, and gives each its judges. Entries of a measured contest (the baby contests) and
+ * of a removed or cancelled registration stay out. Runs under a lock on the round, so two admins
+ * pressing the button at once add each entry once.
+ */
+export async function addReadyEntries(db: Db, round: RoundRow): Promise<{ added: number; short: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${judgingRounds} where ${judgingRounds.id} = ${round.id} for update`);
+    const waiting = await tx
+      .select({
+        entryId: entries.id,
+        category: entries.category,
+        age: registrations.age,
+        ageUnit: registrations.ageUnit,
+        institute: registrations.instituteName,
+      })
+      .from(entries)
+      .innerJoin(registrations, eq(registrations.id, entries.registrationId))
+      .where(
+        and(
+          eq(entries.levelId, round.levelId),
+          eq(entries.status, 'ready'),
+          isNull(registrations.deletedAt),
+          isNull(registrations.cancelledAt),
+          sql`not exists (select 1 from ${roundEntries} r where r.round_id = ${round.id} and r.entry_id = ${entries.id})`,
+        ),
+      )
+      .orderBy(asc(entries.receivedAt), asc(entries.id));
+    const [top] = await rowsOf<{ last: number }>(tx as unknown as Db, sql`select coalesce(max(number), 0)::int as last from ${roundEntries} where round_id = ${round.id}`);
+    let number = Number(top?.last ?? 0);
+    const rows: (typeof roundEntries.$inferInsert)[] = [];
+    for (const entry of waiting) {
+      const category = entry.category as CategorySlug;
+      if (rubricFor(category).kind !== 'scores') continue;
+      const years = entry.ageUnit === 'months' ? Math.floor((entry.age ?? 0) / 12) : (entry.age ?? 0);
+      const ageBand = judgingAgeBand(years);
+      if (!ageBand) continue;
+      rows.push({ roundId: round.id, entryId: entry.entryId, number: ++number, category, ageBand, institute: entry.institute ? normaliseInstitute(entry.institute) : null });
+    }
+    if (rows.length === 0) return { added: 0, short: 0 };
+    for (let i = 0; i < rows.length; i += 1000) await tx.insert(roundEntries).values(rows.slice(i, i + 1000));
+
+    const settings = round.settings as RoundSettings;
+    const judgesNow = await assignableJudges(tx as unknown as Db);
+    const loads = await poolLoads(tx as unknown as Db, round.id);
+    const pools = new Map<string, typeof rows>();
+    for (const row of rows) pools.set(poolOf(row.category, row.ageBand), [...(pools.get(poolOf(row.category, row.ageBand)) ?? []), row]);
+    const assignments: (typeof judgeAssignments.$inferInsert)[] = [];
+    let short = 0;
+    for (const [pool, members] of pools) {
+      const category = members[0]!.category as CategorySlug;
+      const given = assignPool(
+        category,
+        members.map((row) => ({ id: row.entryId, institute: row.institute ?? null })),
+        judgesNow,
+        settings.judgesPerEntry,
+        loads.get(pool) ?? new Map(),
+      );
+      for (const assignment of given) {
+        if (assignment.short) short++;
+        for (const judgeId of assignment.judgeIds) assignments.push({ roundId: round.id, entryId: assignment.entryId, judgeId, reason: 'assigned' });
+      }
+    }
+    for (let i = 0; i < assignments.length; i += 1000) await tx.insert(judgeAssignments).values(assignments.slice(i, i + 1000));
+    return { added: rows.length, short };
+  });
+}
+
+/** Per pool, how many active entries each judge has: what keeps new work even. */
+async function poolLoads(db: Db, roundId: string): Promise<Map<string, Map<string, number>>> {
+  const rows = await db
+    .select({ category: roundEntries.category, ageBand: roundEntries.ageBand, judgeId: judgeAssignments.judgeId, count: sql<number>`count(*)::int` })
+    .from(judgeAssignments)
+    .innerJoin(roundEntries, and(eq(roundEntries.roundId, judgeAssignments.roundId), eq(roundEntries.entryId, judgeAssignments.entryId)))
+    .where(and(eq(judgeAssignments.roundId, roundId), eq(judgeAssignments.status, 'active')))
+    .groupBy(roundEntries.category, roundEntries.ageBand, judgeAssignments.judgeId);
+  const loads = new Map<string, Map<string, number>>();
+  for (const row of rows) {
+    const pool = poolOf(row.category, row.ageBand);
+    if (!loads.has(pool)) loads.set(pool, new Map());
+    loads.get(pool)!.set(row.judgeId, Number(row.count));
+  }
+  return loads;
+}
+
+/**
+ * Takes a judge off an entry (they recused, or an admin removed them), forgets their sheet, and
+ * gives the entry one more fitting judge who has not been on it. Returns the new judge, or null
+ * when nobody fits (the admins' view then shows the entry short of judges).
+ */
+export async function stepBack(db: Db, roundId: string, entryId: string, judgeId: string, status: 'recused' | 'removed'): Promise<string | null> {
+  const changed = await db
+    .update(judgeAssignments)
+    .set({ status })
+    .where(and(eq(judgeAssignments.roundId, roundId), eq(judgeAssignments.entryId, entryId), eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active')))
+    .returning({ judgeId: judgeAssignments.judgeId });
+  if (changed.length === 0) return null;
+  await db.delete(judgeScores).where(and(eq(judgeScores.roundId, roundId), eq(judgeScores.entryId, entryId), eq(judgeScores.judgeId, judgeId)));
+  return addJudge(db, roundId, entryId, status === 'recused' ? 'recusal' : 'admin');
+}
+
+/** One more judge for an entry (after a recusal, or when its judges disagree); null when nobody fits. */
+export async function addJudge(db: Db, roundId: string, entryId: string, reason: 'recusal' | 'disagreement' | 'admin'): Promise<string | null> {
+  const [entry] = await db.select().from(roundEntries).where(and(eq(roundEntries.roundId, roundId), eq(roundEntries.entryId, entryId)));
+  if (!entry) return null;
+  const everOn = await db.select({ judgeId: judgeAssignments.judgeId }).from(judgeAssignments).where(and(eq(judgeAssignments.roundId, roundId), eq(judgeAssignments.entryId, entryId)));
+  const loads = (await poolLoads(db, roundId)).get(poolOf(entry.category, entry.ageBand)) ?? new Map<string, number>();
+  const judgeId = oneMoreJudge(
+    entry.category as CategorySlug,
+    { id: entryId, institute: entry.institute },
+    await assignableJudges(db),
+    loads,
+    new Set(everOn.map((row) => row.judgeId)),
+  );
+  if (judgeId) await db.insert(judgeAssignments).values({ roundId, entryId, judgeId, reason });
+  return judgeId;
+}
+
+/**
+ * A judge's queue in the level's round that is scoring or closed: for each entry they judge, its
+ * blind number, contest, age band, kind, length and files, and their own sheet if they saved one.
+ * Nothing here says who the child is (checked by server/routes/judging/judging.routes.test.ts).
+ */
+export async function judgeQueue(db: Db, judgeId: string) {
+  const rows = await db
+    .select({
+      roundId: judgingRounds.id,
+      levelId: judgingRounds.levelId,
+      state: judgingRounds.state,
+      entryId: roundEntries.entryId,
+      number: roundEntries.number,
+      category: roundEntries.category,
+      ageBand: roundEntries.ageBand,
+      kind: entries.kind,
+      durationSeconds: entries.durationSeconds,
+      scores: judgeScores.scores,
+      comment: judgeScores.comment,
+      editedAt: judgeScores.editedAt,
+    })
+    .from(judgeAssignments)
+    .innerJoin(judgingRounds, eq(judgingRounds.id, judgeAssignments.roundId))
+    .innerJoin(roundEntries, and(eq(roundEntries.roundId, judgeAssignments.roundId), eq(roundEntries.entryId, judgeAssignments.entryId)))
+    .innerJoin(entries, eq(entries.id, judgeAssignments.entryId))
+    .leftJoin(
+      judgeScores,
+      and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
+    )
+    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active'), inArray(judgingRounds.state, ['scoring', 'closed'])))
+    .orderBy(asc(roundEntries.number));
+  const files =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ entryId: entryFiles.entryId, position: entryFiles.position, hasPoster: sql<boolean>`${entryFiles.posterKey} is not null` })
+          .from(entryFiles)
+          .where(and(inArray(entryFiles.entryId, rows.map((row) => row.entryId)), sql`${entryFiles.mediaKey} is not null`))
+          .orderBy(asc(entryFiles.position));
+  const first = rows[0];
+  return {
+    round: first ? { id: first.roundId, levelId: first.levelId as LevelId, state: first.state as RoundState } : null,
+    entries: rows.map((row) => ({
+      entryId: row.entryId,
+      number: row.number,
+      category: row.category as CategorySlug,
+      ageBand: row.ageBand,
+      kind: row.kind,
+      durationSeconds: row.durationSeconds,
+      files: files.filter((file) => file.entryId === row.entryId).map((file) => ({ position: file.position, hasPoster: Boolean(file.hasPoster) })),
+      sheet: row.scores ? { scores: row.scores, comment: row.comment ?? '', editedAt: new Date(row.editedAt!).toISOString() } : null,
+    })),
+  };
+}
+
+export type JudgeQueue = Awaited<ReturnType<typeof judgeQueue>>;
+
+/** The judge's active assignment to an entry, with its round's state and contest; null when they do not judge it. */
+export async function assignmentOf(db: Db, judgeId: string, entryId: string) {
+  const [row] = await db
+    .select({ roundId: judgingRounds.id, state: judgingRounds.state, category: roundEntries.category })
+    .from(judgeAssignments)
+    .innerJoin(judgingRounds, eq(judgingRounds.id, judgeAssignments.roundId))
+    .innerJoin(roundEntries, and(eq(roundEntries.roundId, judgeAssignments.roundId), eq(roundEntries.entryId, judgeAssignments.entryId)))
+    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.entryId, entryId), eq(judgeAssignments.status, 'active')))
+    .orderBy(asc(judgingRounds.openedAt))
+    .limit(1);
+  return row ? { ...row, state: row.state as RoundState, category: row.category as CategorySlug } : null;
+}
+
+/**
+ * Stores a judge's sheet; the judge's last edit wins (the newer `editedAt`), so a sheet saved offline
+ * and sent after a newer one changes nothing, and the same sheet sent twice is stored once.
+ * Refused in the database too when the round is no longer scoring (a close racing a save).
+ */
+export async function saveSheet(
+  db: Db,
+  at: { roundId: string; entryId: string; judgeId: string },
+  sheet: { scores: Record<string, number>; comment: string; editedAt: string },
+): Promise<'saved' | 'older' | 'closed'> {
+  const [row] = await rowsOf<{ outcome: 'saved' | 'older' | 'closed' }>(db, sql`
+    with open_round as (
+      select id from ${judgingRounds} where id = ${at.roundId} and state = 'scoring' for share
+    ), saved as (
+      insert into ${judgeScores} (round_id, entry_id, judge_id, scores, comment, edited_at)
+      select ${at.roundId}, ${at.entryId}, ${at.judgeId}, ${JSON.stringify(sheet.scores)}::jsonb, ${sheet.comment || null}, ${sheet.editedAt}::timestamptz
+      from open_round
+      on conflict (round_id, entry_id, judge_id) do update
+        set scores = excluded.scores, comment = excluded.comment, edited_at = excluded.edited_at, received_at = now()
+        where ${judgeScores.editedAt} <= excluded.edited_at
+      returning 1
+    )
+    select case
+      when not exists (select 1 from open_round) then 'closed'
+      when exists (select 1 from saved) then 'saved'
+      else 'older' end as outcome`);
+  return row!.outcome;
+}
+
+/** The round's entries and the sheets that count (active judges only), as the results computation takes them. */
+async function roundInput(db: Db, roundId: string) {
+  const pool = await db
+    .select({ entryId: roundEntries.entryId, number: roundEntries.number, category: roundEntries.category, ageBand: roundEntries.ageBand })
+    .from(roundEntries)
+    .where(eq(roundEntries.roundId, roundId))
+    .orderBy(asc(roundEntries.number));
+  const sheets = await db
+    .select({ entryId: judgeScores.entryId, judgeId: judgeScores.judgeId, scores: judgeScores.scores, comment: judgeScores.comment })
+    .from(judgeScores)
+    .innerJoin(
+      judgeAssignments,
+      and(eq(judgeAssignments.roundId, judgeScores.roundId), eq(judgeAssignments.entryId, judgeScores.entryId), eq(judgeAssignments.judgeId, judgeScores.judgeId)),
+    )
+    .where(and(eq(judgeScores.roundId, roundId), eq(judgeAssignments.status, 'active')));
+  return { pool, sheets };
+}
+
+export type RoundResults = {
+  entries: (EntryResult & { number: number; category: CategorySlug; ageBand: string; judgesAssigned: number })[];
+  judges: (JudgeStats & { category: CategorySlug })[];
+};
+
+/** The round's results as they stand: per contest, computed from the sheets (domain/judging-results.ts). */
+export async function computeRound(db: Db, round: RoundRow): Promise<RoundResults> {
+  const { pool, sheets } = await roundInput(db, round.id);
+  const assigned = await db
+    .select({ entryId: judgeAssignments.entryId, count: sql<number>`count(*)::int` })
+    .from(judgeAssignments)
+    .where(and(eq(judgeAssignments.roundId, round.id), eq(judgeAssignments.status, 'active')))
+    .groupBy(judgeAssignments.entryId);
+  const assignedOf = new Map(assigned.map((row) => [row.entryId, Number(row.count)]));
+  const settings = round.settings as RoundSettings;
+  const byCategory = new Map<string, typeof pool>();
+  for (const entry of pool) byCategory.set(entry.category, [...(byCategory.get(entry.category) ?? []), entry]);
+  const sheetsOf = new Map<string, ScoreSheet[]>();
+  const categoryOf = new Map(pool.map((entry) => [entry.entryId, entry.category]));
+  for (const sheet of sheets) {
+    const category = categoryOf.get(sheet.entryId);
+    if (category) sheetsOf.set(category, [...(sheetsOf.get(category) ?? []), { entryId: sheet.entryId, judgeId: sheet.judgeId, scores: sheet.scores }]);
+  }
+  const results: RoundResults = { entries: [], judges: [] };
+  for (const [category, members] of byCategory) {
+    const rubric = rubricFor(category as CategorySlug);
+    if (rubric.kind !== 'scores') continue;
+    const computed = computeResults({
+      criteria: rubric.criteria,
+      entries: members.map((entry) => ({ id: entry.entryId, pool: poolOf(entry.category, entry.ageBand) })),
+      sheets: sheetsOf.get(category) ?? [],
+      settings,
+    });
+    const info = new Map(members.map((entry) => [entry.entryId, entry]));
+    for (const result of computed.entries) {
+      const entry = info.get(result.entryId)!;
+      results.entries.push({ ...result, number: entry.number, category: category as CategorySlug, ageBand: entry.ageBand, judgesAssigned: assignedOf.get(result.entryId) ?? 0 });
+    }
+    for (const judge of computed.judges) results.judges.push({ ...judge, category: category as CategorySlug });
+  }
+  results.entries.sort((a, b) => a.number - b.number);
+  return results;
+}
+
+/** Keeps the computed results on the round's entries (what publishing announces and the families' pages show). */
+export async function storeResults(db: Db, roundId: string, results: RoundResults): Promise<void> {
+  // Booleans go as text: postgres.js sends a JS boolean[] in a form Postgres will not cast to bool[].
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < results.entries.length; i += 2000) {
+      const slice = results.entries.slice(i, i + 2000);
+      await tx.execute(sql`
+        update ${roundEntries} as r set
+          final = v.final, place = v.place, qualifies = v.qualifies::bool, flagged = v.flagged::bool, detail = v.detail::jsonb
+        from (
+          select * from unnest(
+            ${sql.param(slice.map((entry) => entry.entryId))}::uuid[],
+            ${sql.param(slice.map((entry) => entry.final))}::float8[],
+            ${sql.param(slice.map((entry) => entry.place))}::int[],
+            ${sql.param(slice.map((entry) => String(entry.qualifies)))}::text[],
+            ${sql.param(slice.map((entry) => String(entry.flagged)))}::text[],
+            ${sql.param(slice.map((entry) => JSON.stringify(entry.judges)))}::text[]
+          ) as t(entry_id, final, place, qualifies, flagged, detail)
+        ) as v
+        where r.round_id = ${roundId} and r.entry_id = v.entry_id`);
+    }
+  });
+}
+
+/** Queues one result email per live registration with an entry in the round (once, however often this runs). */
+export async function queueResultEmails(db: Db, roundId: string): Promise<number> {
+  const queued = await rowsOf<{ id: string }>(db, sql`
+    insert into ${mailOutbox} (registration_id, template, reason, judging_round_id)
+    select distinct e.registration_id, 'round-result', 'round-published', ${roundId}::uuid
+    from ${roundEntries} r
+    join ${entries} e on e.id = r.entry_id
+    join ${registrations} g on g.id = e.registration_id
+    where r.round_id = ${roundId} and g.deleted_at is null
+    on conflict do nothing
+    returning id`);
+  return queued.length;
+}
+
+/** A family's published results: per contest, the score, place and whether the child goes through. */
+export async function publishedResultsOf(db: Db, registrationId: string, roundId?: string) {
+  return db
+    .select({
+      roundId: judgingRounds.id,
+      levelId: judgingRounds.levelId,
+      category: roundEntries.category,
+      ageBand: roundEntries.ageBand,
+      final: roundEntries.final,
+      place: roundEntries.place,
+      qualifies: roundEntries.qualifies,
+      pool: sql<number>`(select count(*)::int from ${roundEntries} o where o.round_id = ${roundEntries.roundId} and o.category = ${roundEntries.category} and o.age_band = ${roundEntries.ageBand} and o.final is not null)`,
+    })
+    .from(roundEntries)
+    .innerJoin(judgingRounds, eq(judgingRounds.id, roundEntries.roundId))
+    .innerJoin(entries, eq(entries.id, roundEntries.entryId))
+    .where(
+      and(eq(entries.registrationId, registrationId), eq(judgingRounds.state, 'published'), ...(roundId ? [eq(judgingRounds.id, roundId)] : [])),
+    )
+    .orderBy(asc(roundEntries.category));
+}
+
+/** Per judge: how many entries they have and how many they scored (the admins' progress view). */
+export async function judgeProgress(db: Db, roundId: string | null) {
+  const rows = await db
+    .select({
+      judgeId: accounts.id,
+      username: accounts.username,
+      expertise: judges.expertise,
+      conflicts: judges.conflicts,
+      disabled: sql<boolean>`${accounts.disabledAt} is not null`,
+      assigned: sql<number>`count(${judgeAssignments.entryId}) filter (where ${judgeAssignments.status} = 'active')::int`,
+      scored: sql<number>`count(${judgeScores.entryId}) filter (where ${judgeAssignments.status} = 'active')::int`,
+      recused: sql<number>`count(${judgeAssignments.entryId}) filter (where ${judgeAssignments.status} = 'recused')::int`,
+    })
+    .from(judges)
+    .innerJoin(accounts, eq(accounts.id, judges.accountId))
+    .leftJoin(judgeAssignments, and(eq(judgeAssignments.judgeId, judges.accountId), roundId ? eq(judgeAssignments.roundId, roundId) : sql`false`))
+    .leftJoin(
+      judgeScores,
+      and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
+    )
+    .groupBy(accounts.id, accounts.username, judges.expertise, judges.conflicts, accounts.disabledAt)
+    .orderBy(asc(accounts.username));
+  return rows.map((row) => ({ ...row, assigned: Number(row.assigned), scored: Number(row.scored), recused: Number(row.recused), disabled: Boolean(row.disabled) }));
+}
+
+/** Who judges each entry of a round (usernames), for the admins' moderation view. */
+export async function panelsOf(db: Db, roundId: string): Promise<Map<string, { judgeId: string; username: string; status: string; scored: boolean }[]>> {
+  const rows = await db
+    .select({
+      entryId: judgeAssignments.entryId,
+      judgeId: judgeAssignments.judgeId,
+      username: accounts.username,
+      status: judgeAssignments.status,
+      scored: sql<boolean>`${judgeScores.judgeId} is not null`,
+    })
+    .from(judgeAssignments)
+    .innerJoin(accounts, eq(accounts.id, judgeAssignments.judgeId))
+    .leftJoin(
+      judgeScores,
+      and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
+    )
+    .where(eq(judgeAssignments.roundId, roundId));
+  const panels = new Map<string, { judgeId: string; username: string; status: string; scored: boolean }[]>();
+  for (const row of rows) panels.set(row.entryId, [...(panels.get(row.entryId) ?? []), { ...row, scored: Boolean(row.scored) }]);
+  return panels;
+}

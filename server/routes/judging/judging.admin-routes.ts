@@ -1,0 +1,130 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundState } from '@domain/judging';
+import type { AppEnv } from '../../context';
+import { audit } from '../../lib/audit';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import {
+  addJudge,
+  addReadyEntries,
+  computeRound,
+  findRound,
+  judgeProgress,
+  moveRound,
+  openRound,
+  panelsOf,
+  queueResultEmails,
+  roundOfLevel,
+  stepBack,
+  storeResults,
+  type RoundRow,
+} from '../../db/stores/judging-store';
+
+const levelSchema = z.object({ levelId: z.enum(['level1'], { error: 'Only Level 1 has online entries to judge.' }) });
+const roundParam = z.object({ id: z.uuid({ error: 'There is no such round.' }).transform((id) => id.toLowerCase()) });
+const entryParam = roundParam.extend({ entryId: z.uuid({ error: 'There is no such entry in this round.' }).transform((id) => id.toLowerCase()) });
+const judgeParam = entryParam.extend({ judgeId: z.uuid({ error: 'There is no such judge on this entry.' }).transform((id) => id.toLowerCase()) });
+const moveSchema = z.object({
+  from: z.enum(ROUND_STATES),
+  to: z.enum(ROUND_STATES, { error: 'Move the round to scoring, closed, results or published.' }),
+});
+
+function roundView(round: RoundRow) {
+  return {
+    id: round.id,
+    levelId: round.levelId,
+    state: round.state as RoundState,
+    settings: round.settings,
+    openedAt: new Date(round.openedAt).toISOString(),
+    closedAt: round.closedAt ? new Date(round.closedAt).toISOString() : null,
+    resultsAt: round.resultsAt ? new Date(round.resultsAt).toISOString() : null,
+    publishedAt: round.publishedAt ? new Date(round.publishedAt).toISOString() : null,
+  };
+}
+
+async function roundOr404(c: { var: AppEnv['Variables'] }, id: string): Promise<RoundRow> {
+  const round = await findRound(c.var.deps.database.db, id);
+  if (!round) throw new ApiError(404, 'not_found', 'There is no such round.');
+  return round;
+}
+
+/**
+ * Admin: the judging round of a level (issue 24, ADR 027). Open it (its ready entries get their
+ * blind numbers and judges), add entries that became ready later, move it scoring -> closed ->
+ * results -> published, and moderate: every entry's computed score with each judge's part, each
+ * judge's figures, and one more judge for an entry whose judges disagree. Publishing queues one
+ * result email per registration; nothing reaches a family before.
+ */
+export const judgingAdminRoutes = new Hono<AppEnv>()
+  .get('/rounds/:levelId', requireAdmin, async (c) => {
+    const { levelId } = validate(levelSchema, c.req.param());
+    const { db } = c.var.deps.database;
+    const round = await roundOfLevel(db, levelId);
+    if (!round) return c.json({ round: null, judges: await judgeProgress(db, null) }, 200);
+    return c.json({ round: roundView(round), judges: await judgeProgress(db, round.id) }, 200);
+  })
+  .post('/rounds', requireAdmin, async (c) => {
+    const { levelId } = validate(levelSchema, await readJson(c));
+    const { db } = c.var.deps.database;
+    const round = await openRound(db, levelId, LEVEL1_ROUND);
+    if (round.state !== 'scoring') throw new ApiError(409, 'round_closed', 'This level’s round is past scoring: no entries can be added.');
+    const added = await addReadyEntries(db, round);
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.open', entityType: 'judging_round', entityId: round.id, changes: { levelId, ...added } });
+    return c.json({ round: roundView(round), ...added }, 200);
+  })
+  .post('/rounds/:id/state', requireAdmin, async (c) => {
+    const { id } = validate(roundParam, c.req.param());
+    const { from, to } = validate(moveSchema, await readJson(c));
+    const { db } = c.var.deps.database;
+    const round = await roundOr404(c, id);
+    if (!ROUND_MOVES[from].includes(to)) throw new ApiError(409, 'round_closed', `A round cannot move from ${from} to ${to}.`);
+    if (round.state !== from) throw new ApiError(409, 'conflict', `The round is ${round.state} now (another admin moved it). Reload to see it.`);
+    let emails = 0;
+    if (to === 'results') await storeResults(db, round.id, await computeRound(db, round));
+    if (!(await moveRound(db, round.id, from, to, c.var.deps.now()))) {
+      throw new ApiError(409, 'conflict', 'The round was moved by another admin at the same moment. Reload to see it.');
+    }
+    if (to === 'published') emails = await queueResultEmails(db, round.id);
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails } });
+    return c.json({ round: roundView((await findRound(db, round.id))!), emails }, 200);
+  })
+  .get('/rounds/:id/moderation', requireAdmin, async (c) => {
+    const { id } = validate(roundParam, c.req.param());
+    const { db } = c.var.deps.database;
+    const round = await roundOr404(c, id);
+    const [results, panels, progress] = await Promise.all([computeRound(db, round), panelsOf(db, round.id), judgeProgress(db, round.id)]);
+    const names = new Map(progress.map((judge) => [judge.judgeId, judge.username]));
+    return c.json(
+      {
+        round: roundView(round),
+        entries: results.entries.map((entry) => ({
+          ...entry,
+          judges: entry.judges.map((judge) => ({ ...judge, username: names.get(judge.judgeId) ?? '?' })),
+          panel: panels.get(entry.entryId) ?? [],
+        })),
+        judges: results.judges.map((judge) => ({ ...judge, username: names.get(judge.judgeId) ?? '?' })),
+        progress,
+      },
+      200,
+    );
+  })
+  .post('/rounds/:id/entries/:entryId/judges', requireAdmin, async (c) => {
+    const { id, entryId } = validate(entryParam, c.req.param());
+    const { db } = c.var.deps.database;
+    const round = await roundOr404(c, id);
+    if (round.state !== 'scoring') throw new ApiError(409, 'round_closed', 'Open the round for scoring again before adding a judge.');
+    const judgeId = await addJudge(db, round.id, entryId, 'disagreement');
+    if (!judgeId) throw new ApiError(409, 'conflict', 'No other judge fits this entry (expertise, conflicts, or every fitting judge is on it already).');
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.add_judge', entityType: 'entry', entityId: entryId, changes: { judgeId } });
+    return c.json({ judgeId }, 200);
+  })
+  .delete('/rounds/:id/entries/:entryId/judges/:judgeId', requireAdmin, async (c) => {
+    const { id, entryId, judgeId } = validate(judgeParam, c.req.param());
+    const { db } = c.var.deps.database;
+    const round = await roundOr404(c, id);
+    if (round.state !== 'scoring') throw new ApiError(409, 'round_closed', 'Open the round for scoring again before changing its judges.');
+    const replacement = await db.transaction((tx) => stepBack(tx as unknown as typeof db, round.id, entryId, judgeId, 'removed'));
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.remove_judge', entityType: 'entry', entityId: entryId, changes: { judgeId, replacement } });
+    return c.json({ replacement }, 200);
+  });

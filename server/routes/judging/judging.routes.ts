@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { judgeConflictsSchema, rubricFor, scoreSheetSchema } from '@domain/judging';
+import type { AppEnv } from '../../context';
+import { audit } from '../../lib/audit';
+import { ApiError, readJson, validate } from '../../lib/errors';
+import { readAudit, readsPersonalData } from '../../lib/read-audit';
+import { requireJudge, signedInAdmin } from '../../lib/require-admin';
+import { assignmentOf, judgeProfile, judgeQueue, saveSheet, setConflicts, stepBack } from '../../db/stores/judging-store';
+import { storedFile } from '../../db/stores/entry-store';
+import { entryFilesOf } from '../../entries/entry-files';
+import { fileResponse } from '../../entries/file-response';
+
+const NOT_YOURS = 'This entry is not in your queue (any more).';
+const entryParam = z.object({ entryId: z.uuid({ error: NOT_YOURS }).transform((id) => id.toLowerCase()) });
+const fileParam = entryParam.extend({ position: z.coerce.number().int().min(0).max(2), part: z.enum(['media', 'poster']) });
+
+function notYours(): ApiError {
+  return new ApiError(404, 'not_found', NOT_YOURS);
+}
+
+/** A closed round's refusal: the judge's sheet stays as it was. */
+function roundClosed(): ApiError {
+  return new ApiError(409, 'round_closed', 'Scoring has closed for this round: scores can no longer be saved or changed.');
+}
+
+/**
+ * A judge's own API (issue 24): their queue, an entry's files, their score sheets, "I know this
+ * child", and their declared conflicts. Judge sessions only; every answer is blind: an entry is a
+ * number, a contest, an age band and its files (server/db/stores/judging-store.ts judgeQueue).
+ */
+export const judgingRoutes = new Hono<AppEnv>()
+  .get('/queue', requireJudge, readsPersonalData('read.judging.queue', 'judging_round'), async (c) => {
+    const queue = await judgeQueue(c.var.deps.database.db, signedInAdmin(c).id);
+    const scope = readAudit(c);
+    if (queue.round) scope.entityId = queue.round.id;
+    scope.details = { entries: queue.entries.length };
+    return c.json(queue, 200);
+  })
+  .get('/profile', requireJudge, async (c) => {
+    const account = signedInAdmin(c);
+    const profile = await judgeProfile(c.var.deps.database.db, account.id);
+    if (!profile) throw new ApiError(404, 'not_found', 'This account has no judge profile. Ask the organisers.');
+    return c.json({ username: account.username, expertise: profile.expertise, conflicts: profile.conflicts }, 200);
+  })
+  .put('/profile', requireJudge, async (c) => {
+    const account = signedInAdmin(c);
+    const { conflicts } = validate(judgeConflictsSchema, await readJson(c));
+    const saved = await setConflicts(c.var.deps.database.db, account.id, conflicts);
+    await audit(c, { admin: account, action: 'judging.conflicts', entityType: 'judge', entityId: account.id, changes: { count: saved.conflicts.length, steppedBack: saved.steppedBack } });
+    return c.json(saved, 200);
+  })
+  .put('/scores/:entryId', requireJudge, async (c) => {
+    const judge = signedInAdmin(c);
+    const { entryId } = validate(entryParam, c.req.param());
+    const assignment = await assignmentOf(c.var.deps.database.db, judge.id, entryId);
+    if (!assignment) throw notYours();
+    if (assignment.state !== 'scoring') throw roundClosed();
+    const rubric = rubricFor(assignment.category);
+    if (rubric.kind !== 'scores') throw new ApiError(409, 'conflict', 'This contest is measured at the venue, not scored.');
+    const sheet = validate(scoreSheetSchema(rubric.criteria), await readJson(c));
+    const outcome = await saveSheet(c.var.deps.database.db, { roundId: assignment.roundId, entryId, judgeId: judge.id }, sheet);
+    if (outcome === 'closed') throw roundClosed();
+    // 'older': a newer edit of this sheet is already here (sent from another device, or later): it stays.
+    return c.json({ saved: outcome === 'saved', newerKept: outcome === 'older' }, 200);
+  })
+  .post('/entries/:entryId/recuse', requireJudge, async (c) => {
+    const judge = signedInAdmin(c);
+    const { entryId } = validate(entryParam, c.req.param());
+    const { db } = c.var.deps.database;
+    const assignment = await assignmentOf(db, judge.id, entryId);
+    if (!assignment) throw notYours();
+    if (assignment.state !== 'scoring') throw roundClosed();
+    const replacement = await db.transaction((tx) => stepBack(tx as unknown as typeof db, assignment.roundId, entryId, judge.id, 'recused'));
+    await audit(c, { admin: judge, action: 'judging.recuse', entityType: 'entry', entityId: entryId, changes: { reassigned: replacement !== null } });
+    return c.json({ recused: true, reassigned: replacement !== null }, 200);
+  })
+  .get('/entries/:entryId/files/:position/:part', requireJudge, readsPersonalData('read.judging.file', 'entry'), async (c) => {
+    const judge = signedInAdmin(c);
+    const { entryId, position, part } = validate(fileParam, c.req.param());
+    const { db } = c.var.deps.database;
+    if (!(await assignmentOf(db, judge.id, entryId))) throw notYours();
+    const stored = await storedFile(db, entryId, position);
+    const key = part === 'media' ? stored?.mediaKey : stored?.posterKey;
+    if (!key) throw new ApiError(404, 'not_found', 'This entry has no such file.');
+    readAudit(c).entityId = entryId;
+    return fileResponse(c, entryFilesOf(c.var.deps).storage, key, `entry-file-${position + 1}${part === 'poster' ? '-poster' : ''}.${key.endsWith('.mp4') ? 'mp4' : 'jpg'}`);
+  });

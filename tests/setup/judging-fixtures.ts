@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
+import type { CategorySlug } from '@domain/categories';
+import { entries, entryFiles, judgeApplications, registrations } from '../../server/db/schema';
+import { entryFilesOf } from '../../server/entries/entry-files';
+import { sessionCookieOf } from '../../server/routes/auth/sign-in-for-tests';
+import type { FamilyHarness } from './family-harness';
+import { json } from './test-app';
+import sharp from 'sharp';
+
+/**
+ * Judging's test data (issue 24): ready entries without running ffmpeg (a real JPEG stored as the
+ * processing job would keep it), approved judge applications, and judges invited, set up and
+ * signed in through the real API and the real invitation email.
+ */
+
+/** A checked, ready photo entry of a registration, as the entry worker leaves it. */
+export async function readyPhotoEntry(h: FamilyHarness, referenceCode: string, category: CategorySlug): Promise<string> {
+  const { db } = h.t.deps.database;
+  const [registration] = await db.select({ id: registrations.id }).from(registrations).where(eq(registrations.referenceCode, referenceCode));
+  if (!registration) throw new Error(`no registration ${referenceCode}`);
+  const id = randomUUID();
+  const key = `${registration.id}/${id}/0.jpg`;
+  const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 60, b: 200 } } }).jpeg().toBuffer();
+  const { bytes } = await entryFilesOf(h.t.deps).storage.put(key, Readable.from([photo]));
+  const at = h.clock.now.toISOString();
+  await db.insert(entries).values({ id, registrationId: registration.id, category, levelId: 'level1', kind: 'photos', fileCount: 1, status: 'ready', receivedAt: at, checkedAt: at });
+  await db.insert(entryFiles).values({ entryId: id, position: 0, declaredBytes: bytes, receivedAt: at, mediaKey: key, bytes, width: 64, height: 48 });
+  return id;
+}
+
+/** An application the organisers approved, ready to be invited. */
+export async function approvedApplication(h: FamilyHarness, judge: { name: string; email: string; expertise: string }): Promise<string> {
+  const id = randomUUID();
+  await h.t.deps.database.db.insert(judgeApplications).values({
+    id,
+    name: judge.name,
+    email: judge.email,
+    expertise: judge.expertise,
+    experience: 10,
+    bio: 'Teaches children.',
+    contentHash: randomUUID(),
+    status: 'approved',
+  });
+  return id;
+}
+
+export const JUDGE_PASSWORD = 'judging is careful work';
+
+/** Invites the application's author as the admin would, follows the emailed link to set a password, and signs in. */
+export async function invitedJudge(h: FamilyHarness, applicationId: string): Promise<{ username: string; cookie: string }> {
+  const invited = await h.admin(`/api/judges/${applicationId}/invite`, { method: 'POST' });
+  if (invited.status !== 200) throw new Error(`invite failed: ${invited.status} ${await invited.text()}`);
+  const { username } = (await invited.json()) as { username: string };
+  await h.sendMail();
+  const mail = h.smtp.received.filter((m) => m.parsed.subject?.includes('judge account') && m.parsed.text?.includes(username)).at(-1);
+  const token = /\/judge\/welcome#([A-Za-z0-9_-]{43})/.exec(mail?.parsed.text ?? '')?.[1];
+  if (!token) throw new Error('the invitation email holds no link');
+  const set = await h.t.request('/api/auth/invite', json({ token, password: JUDGE_PASSWORD }));
+  if (set.status !== 200) throw new Error(`setting the password failed: ${set.status} ${await set.text()}`);
+  const login = await h.t.request('/api/auth/login', json({ username, password: JUDGE_PASSWORD, remember: false }));
+  if (login.status !== 200) throw new Error(`judge sign-in failed: ${login.status}`);
+  return { username, cookie: sessionCookieOf(login) };
+}
