@@ -188,6 +188,13 @@ export function scoreSheetSchema(criteria: readonly Criterion[]) {
 }
 
 export const COMMENT_MAX = 1000;
+
+/** The shape of any sheet on the wire; `scoreSheetSchema` then holds it to its contest's rubric. */
+export const scoreSheetBodySchema = z.object({
+  scores: z.record(z.string().max(40), z.number({ error: 'Scores are numbers.' }), { error: 'Send the scores.' }),
+  comment: z.string({ error: 'The comment must be text.' }).max(COMMENT_MAX, `Keep the comment under ${COMMENT_MAX} characters.`).default(''),
+  editedAt: z.iso.datetime({ offset: true, error: 'editedAt must be a date and time.' }),
+});
 export type ScoreSheetInput = { scores: Record<string, number>; comment: string; editedAt: string };
 
 /** The institutes a judge declares a conflict with (PUT /api/judge/profile). */

@@ -60,6 +60,13 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
           { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
         ]
       : []),
+    // Judging (issue 24): judges only, English with each rubric in both languages.
+    ...(lang === 'en'
+      ? [
+          { path: 'judge', ...page(import.meta.glob('/src/features/judging/routes/judge-page.tsx'), 'JudgePage') },
+          { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },
+        ]
+      : []),
     // The admin area stays English (ADR 015).
     ...(lang === 'en' ? [{ path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') }] : []),
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },

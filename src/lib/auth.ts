@@ -69,3 +69,50 @@ export async function currentAccount(): Promise<Account | null> {
 export async function signOut(): Promise<void> {
   await readResponse(api.auth.logout.$post());
 }
+
+/** Who is signed in on this device, as the page keeps it (the session cookie itself is HttpOnly). */
+export type SessionCopy = SignedIn['admin'] & Pick<SignedIn, 'expiresAt'>;
+
+/**
+ * A signed-in session kept on the device for work that goes on offline (venue staff, judges): who
+ * and until when, under `key`. The server still decides: an ended session answers 401, and the
+ * outbox's records wait for a new sign-in.
+ */
+export function sessionCopy(key: string, role: SessionCopy['role']) {
+  const saved = (now = Date.now()): SessionCopy | null => {
+    try {
+      const value = JSON.parse(localStorage.getItem(key) ?? 'null') as SessionCopy | null;
+      if (!value || typeof value.username !== 'string' || value.role !== role || Date.parse(value.expiresAt) <= now) return null;
+      return value;
+    } catch {
+      return null;
+    }
+  };
+  const forget = () => localStorage.removeItem(key);
+  return {
+    saved,
+    forget,
+    /** Signs in and keeps the copy; an account of another role is refused here, before it is kept. */
+    async signIn(username: string, password: string): Promise<SessionCopy> {
+      const answer = await signIn({ username, password, remember: false });
+      if (answer.admin.role !== role) {
+        await signOut().catch(() => {});
+        throw new SignInError('refused', `This is not a ${role} account.`);
+      }
+      const session: SessionCopy = { ...answer.admin, expiresAt: answer.expiresAt };
+      localStorage.setItem(key, JSON.stringify(session));
+      return session;
+    },
+    /** Online, asks the server whether the session still holds; offline, trusts the saved copy. */
+    async confirm(): Promise<'valid' | 'ended' | 'unknown'> {
+      try {
+        const account = await currentAccount();
+        if (account && account.admin.role === role) return 'valid';
+        forget();
+        return 'ended';
+      } catch {
+        return 'unknown';
+      }
+    },
+  };
+}

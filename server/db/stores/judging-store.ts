@@ -6,7 +6,7 @@ import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type Rou
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
 import type { LevelId } from '@domain/season';
 import type { Db } from '../client';
-import { accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, mailOutbox, registrations, roundEntries } from '../schema';
+import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, mailOutbox, registrations, roundEntries } from '../schema';
 
 /**
  * The judging round's data (issue 24, ADR 027): judges and their conflicts, rounds and the entries
@@ -58,7 +58,15 @@ export async function assignableJudges(db: Db): Promise<AssignableJudge[]> {
     .select({ id: accounts.id, expertise: judges.expertise, conflicts: judges.conflicts })
     .from(judges)
     .innerJoin(accounts, eq(accounts.id, judges.accountId))
-    .where(and(eq(accounts.role, 'judge'), isNull(accounts.disabledAt)));
+    .where(
+      and(
+        eq(accounts.role, 'judge'),
+        isNull(accounts.disabledAt),
+        // An invited judge takes entries once they have set their password (a judge made with `npm run admin` has no invitation).
+        sql`(not exists (select 1 from ${accountInvites} i where i.account_id = ${accounts.id})
+          or exists (select 1 from ${accountInvites} i where i.account_id = ${accounts.id} and i.used_at is not null))`,
+      ),
+    );
   return rows.map((row) => ({ id: row.id, expertise: row.expertise as Expertise, conflicts: row.conflicts }));
 }
 
@@ -246,7 +254,7 @@ export async function judgeQueue(db: Db, judgeId: string) {
     rows.length === 0
       ? []
       : await db
-          .select({ entryId: entryFiles.entryId, position: entryFiles.position, hasPoster: sql<boolean>`${entryFiles.posterKey} is not null` })
+          .select({ entryId: entryFiles.entryId, position: entryFiles.position, bytes: entryFiles.bytes, hasPoster: sql<boolean>`${entryFiles.posterKey} is not null` })
           .from(entryFiles)
           .where(and(inArray(entryFiles.entryId, rows.map((row) => row.entryId)), sql`${entryFiles.mediaKey} is not null`))
           .orderBy(asc(entryFiles.position));
@@ -260,7 +268,7 @@ export async function judgeQueue(db: Db, judgeId: string) {
       ageBand: row.ageBand,
       kind: row.kind,
       durationSeconds: row.durationSeconds,
-      files: files.filter((file) => file.entryId === row.entryId).map((file) => ({ position: file.position, hasPoster: Boolean(file.hasPoster) })),
+      files: files.filter((file) => file.entryId === row.entryId).map((file) => ({ position: file.position, bytes: file.bytes, hasPoster: Boolean(file.hasPoster) })),
       sheet: row.scores ? { scores: row.scores, comment: row.comment ?? '', editedAt: new Date(row.editedAt!).toISOString() } : null,
     })),
   };

@@ -12,6 +12,7 @@ import { isStorableText } from '../../lib/storable-text';
 import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
 import { authenticate, type BlockReason } from '../../db/stores/auth-store';
 import { acceptInvite } from '../../db/stores/invite-store';
+import { jsonBody } from '../../lib/validators';
 import { acceptInviteSchema } from '@domain/judging';
 
 const loginSchema = z.object({
@@ -66,10 +67,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ ok: true as const }, 200);
   })
   /** An invited judge sets their password from the emailed link (single use, 48 hours), then signs in. */
-  .post('/invite', async (c) => {
+  .post('/invite', jsonBody(acceptInviteSchema), async (c) => {
     assertSameOrigin(c);
     if (passwordWork.full) throw signInBusy();
-    const input = validate(acceptInviteSchema, await readJson(c));
+    const input = c.req.valid('json');
     const outcome = await acceptInvite(c.var.deps, input.token, input.password);
     if (outcome.kind === 'invalid') {
       throw new ApiError(410, 'gone', 'This link has been used or has expired. Ask the organisers for a new invitation.');

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundState } from '@domain/judging';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
-import { ApiError, readJson, validate } from '../../lib/errors';
+import { ApiError, validate } from '../../lib/errors';
+import { jsonBody } from '../../lib/validators';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import {
   addJudge,
@@ -64,8 +65,8 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     if (!round) return c.json({ round: null, judges: await judgeProgress(db, null) }, 200);
     return c.json({ round: roundView(round), judges: await judgeProgress(db, round.id) }, 200);
   })
-  .post('/rounds', requireAdmin, async (c) => {
-    const { levelId } = validate(levelSchema, await readJson(c));
+  .post('/rounds', requireAdmin, jsonBody(levelSchema), async (c) => {
+    const { levelId } = c.req.valid('json');
     const { db } = c.var.deps.database;
     const round = await openRound(db, levelId, LEVEL1_ROUND);
     if (round.state !== 'scoring') throw new ApiError(409, 'round_closed', 'This level’s round is past scoring: no entries can be added.');
@@ -73,9 +74,9 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     await audit(c, { admin: signedInAdmin(c), action: 'judging.open', entityType: 'judging_round', entityId: round.id, changes: { levelId, ...added } });
     return c.json({ round: roundView(round), ...added }, 200);
   })
-  .post('/rounds/:id/state', requireAdmin, async (c) => {
+  .post('/rounds/:id/state', requireAdmin, jsonBody(moveSchema), async (c) => {
     const { id } = validate(roundParam, c.req.param());
-    const { from, to } = validate(moveSchema, await readJson(c));
+    const { from, to } = c.req.valid('json');
     const { db } = c.var.deps.database;
     const round = await roundOr404(c, id);
     if (!ROUND_MOVES[from].includes(to)) throw new ApiError(409, 'round_closed', `A round cannot move from ${from} to ${to}.`);

@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { judgeConflictsSchema, rubricFor, scoreSheetSchema } from '@domain/judging';
+import { judgeConflictsSchema, rubricFor, scoreSheetBodySchema, scoreSheetSchema } from '@domain/judging';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
-import { ApiError, readJson, validate } from '../../lib/errors';
+import { ApiError, validate } from '../../lib/errors';
+import { jsonBody } from '../../lib/validators';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireJudge, signedInAdmin } from '../../lib/require-admin';
 import { assignmentOf, judgeProfile, judgeQueue, saveSheet, setConflicts, stepBack } from '../../db/stores/judging-store';
@@ -43,14 +44,14 @@ export const judgingRoutes = new Hono<AppEnv>()
     if (!profile) throw new ApiError(404, 'not_found', 'This account has no judge profile. Ask the organisers.');
     return c.json({ username: account.username, expertise: profile.expertise, conflicts: profile.conflicts }, 200);
   })
-  .put('/profile', requireJudge, async (c) => {
+  .put('/profile', requireJudge, jsonBody(judgeConflictsSchema), async (c) => {
     const account = signedInAdmin(c);
-    const { conflicts } = validate(judgeConflictsSchema, await readJson(c));
+    const { conflicts } = c.req.valid('json');
     const saved = await setConflicts(c.var.deps.database.db, account.id, conflicts);
     await audit(c, { admin: account, action: 'judging.conflicts', entityType: 'judge', entityId: account.id, changes: { count: saved.conflicts.length, steppedBack: saved.steppedBack } });
     return c.json(saved, 200);
   })
-  .put('/scores/:entryId', requireJudge, async (c) => {
+  .put('/scores/:entryId', requireJudge, jsonBody(scoreSheetBodySchema), async (c) => {
     const judge = signedInAdmin(c);
     const { entryId } = validate(entryParam, c.req.param());
     const assignment = await assignmentOf(c.var.deps.database.db, judge.id, entryId);
@@ -58,7 +59,7 @@ export const judgingRoutes = new Hono<AppEnv>()
     if (assignment.state !== 'scoring') throw roundClosed();
     const rubric = rubricFor(assignment.category);
     if (rubric.kind !== 'scores') throw new ApiError(409, 'conflict', 'This contest is measured at the venue, not scored.');
-    const sheet = validate(scoreSheetSchema(rubric.criteria), await readJson(c));
+    const sheet = validate(scoreSheetSchema(rubric.criteria), c.req.valid('json'));
     const outcome = await saveSheet(c.var.deps.database.db, { roundId: assignment.roundId, entryId, judgeId: judge.id }, sheet);
     if (outcome === 'closed') throw roundClosed();
     // 'older': a newer edit of this sheet is already here (sent from another device, or later): it stays.

@@ -46,6 +46,8 @@ export type {
   OutboxRecord,
   RecordOfKind,
   RegistrationRecord,
+  ScorePayload,
+  ScoreRecord,
   VenueLabels,
   VenueRecord,
   WalkInRecord,

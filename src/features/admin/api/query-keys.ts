@@ -18,6 +18,9 @@ export const adminKeys = {
   judgePanel: () => ['admin', 'judges', 'panel'] as const,
   statements: () => ['admin', 'statements'] as const,
   entries: (category: string, level: string) => ['admin', 'entries', category, level] as const,
+  judging: () => ['admin', 'judging'] as const,
+  judgingRound: (level: string) => ['admin', 'judging', 'round', level] as const,
+  moderation: (roundId: string) => ['admin', 'judging', 'moderation', roundId] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

@@ -12,6 +12,7 @@ const NAV = [
   { to: '/admin/registrations', label: 'Registrations' },
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/entries', label: 'Entries' },
+  { to: '/admin/judging', label: 'Judging' },
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },

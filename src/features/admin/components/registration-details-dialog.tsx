@@ -18,6 +18,8 @@ const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   'judge-decision': 'Judge decision',
   'retention-notice': 'Notice before erasure',
   receipt: 'Receipt',
+  'judge-invite': 'Judge invitation',
+  'round-result': 'Round result',
   'payment-reminder': 'Payment reminder',
 };
 
@@ -29,6 +31,8 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   retention: 'the season’s retention date',
   payment: 'for a payment',
   'reminder-after-registering': '3 days after registering, unpaid',
+  'judge-invite': 'Judge invited',
+  'round-published': 'Results published',
   'reminder-before-deadline': '2 days before registrations close',
 };
 

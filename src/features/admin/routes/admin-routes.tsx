@@ -16,6 +16,7 @@ const VenueAdminPage = lazy(() => import('./venue-admin-page').then((m) => ({ de
 const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
 const PaymentsPage = lazy(() => import('./payments-page').then((m) => ({ default: m.PaymentsPage })));
+const JudgingPage = lazy(() => import('./judging-page').then((m) => ({ default: m.JudgingPage })));
 const EntriesPage = lazy(() => import('./entries-page').then((m) => ({ default: m.EntriesPage })));
 const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m) => ({ default: m.ErasureRequestsPage })));
 
@@ -37,6 +38,7 @@ export function AdminRoutes() {
             <Route path="venue" element={<VenueAdminPage />} />
             <Route path="payments" element={<PaymentsPage />} />
             <Route path="entries" element={<EntriesPage />} />
+            <Route path="judging" element={<JudgingPage />} />
             <Route path="erasure-requests" element={<ErasureRequestsPage />} />
             <Route path="*" element={<Navigate to="registrations" replace />} />
           </Route>

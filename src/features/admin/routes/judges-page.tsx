@@ -6,6 +6,7 @@ import { FormField } from '@/components/form/form-field';
 import type { JudgeApplication } from '../api/get-admin-list';
 import { useJudgePanel } from '../api/get-judge-panel';
 import { useReviewJudgeApplication } from '../api/review-judge-application';
+import { useInviteJudge } from '../api/invite-judge';
 import { AdminList, type Column } from '../components/admin-list';
 import { categoryLabel, formatDateTime } from '../utils/format';
 
@@ -44,7 +45,23 @@ function ReviewCell({ judge }: { judge: JudgeApplication }) {
           {judge.decisionEmail.lastError ? ` (${judge.decisionEmail.lastError})` : ''}
         </p>
       )}
+      {judge.status === 'approved' && judge.email ? <InviteJudge judge={judge} /> : null}
     </Form>
+  );
+}
+
+/** An approved applicant becomes a judge: an account of their own and an email with a link to set its password. */
+function InviteJudge({ judge }: { judge: JudgeApplication }) {
+  const invite = useInviteJudge();
+  return (
+    <div className="judge-invite">
+      {judge.judgeAccount ? <p className="admin-muted">Judge account: {judge.judgeAccount}</p> : null}
+      <button type="button" className="button button--small" disabled={invite.isPending} onClick={() => invite.mutate(judge.id)}>
+        {invite.isPending ? 'Inviting…' : judge.judgeAccount ? 'Send a new invitation' : 'Invite as judge'}
+      </button>
+      {invite.isSuccess ? <p role="status">Invitation queued for {invite.data.username}.</p> : null}
+      {invite.isError ? <p role="alert">{invite.error.message}</p> : null}
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import type { InputOf, OutboxKindSpec, RecordOf } from './kind';
 import { newsletterKind } from './newsletter';
 import { paymentReportKind } from './payment-report';
 import { registrationKind } from './registration';
+import { scoreKind } from './score';
 import { walkInKind } from './walk-in';
 
 /**
@@ -24,6 +25,8 @@ export const OUTBOX_KINDS = {
   'walk-in': walkInKind,
   'check-in': checkInKind,
   fee: feeKind,
+  // Judging (issue 24): a judge's sheets, sent in the order they were saved.
+  score: scoreKind,
 };
 
 export type OutboxKind = keyof typeof OUTBOX_KINDS;
@@ -48,6 +51,7 @@ export type { RegistrationRecord } from './registration';
 export type { CheckInRecord } from './check-in';
 export type { FeeRecord } from './fee';
 export type { WalkInRecord } from './walk-in';
+export type { ScoreRecord, ScorePayload } from './score';
 export type { FirstRecord, VenueLabels } from './venue';
 
 /** The records venue mode makes. */

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import type { RoundState } from '@domain/judging';
+import { api, readResponse } from '@/lib/api-client';
+import { adminKeys } from './query-keys';
+
+/** The judging round of a level and the judges' progress (issue 24). */
+export type JudgingRound = InferResponseType<(typeof api.judging.rounds)[':levelId']['$get'], 200>;
+export type Moderation = InferResponseType<(typeof api.judging.rounds)[':id']['moderation']['$get'], 200>;
+export type ModeratedEntry = Moderation['entries'][number];
+
+export const judgingRoundQueryOptions = (levelId: 'level1') =>
+  queryOptions({
+    queryKey: adminKeys.judgingRound(levelId),
+    queryFn: async () => readResponse(api.judging.rounds[':levelId'].$get({ param: { levelId } })),
+  });
+
+export function useJudgingRound(levelId: 'level1') {
+  return useQuery(judgingRoundQueryOptions(levelId));
+}
+
+export function useModeration(roundId: string | null) {
+  return useQuery({
+    queryKey: adminKeys.moderation(roundId ?? ''),
+    queryFn: async () => readResponse(api.judging.rounds[':id'].moderation.$get({ param: { id: roundId! } })),
+    enabled: roundId !== null,
+  });
+}
+
+function useJudgingMutation<I, O>(mutationFn: (input: I) => Promise<O>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => void client.invalidateQueries({ queryKey: adminKeys.judging() }) });
+}
+
+/** Opens the level's round, or adds the entries that became ready since. */
+export function useOpenRound() {
+  return useJudgingMutation(async (levelId: 'level1') => readResponse(api.judging.rounds.$post({ json: { levelId } })));
+}
+
+export function useMoveRound() {
+  return useJudgingMutation(async ({ id, from, to }: { id: string; from: RoundState; to: RoundState }) =>
+    readResponse(api.judging.rounds[':id'].state.$post({ param: { id }, json: { from, to } })),
+  );
+}
+
+/** One more judge for an entry whose judges disagree. */
+export function useAddJudge() {
+  return useJudgingMutation(async ({ id, entryId }: { id: string; entryId: string }) =>
+    readResponse(api.judging.rounds[':id'].entries[':entryId'].judges.$post({ param: { id, entryId } })),
+  );
+}
+
+/** Takes a judge off an entry; another fitting judge takes their place. */
+export function useRemoveJudge() {
+  return useJudgingMutation(async ({ id, entryId, judgeId }: { id: string; entryId: string; judgeId: string }) =>
+    readResponse(api.judging.rounds[':id'].entries[':entryId'].judges[':judgeId'].$delete({ param: { id, entryId, judgeId } })),
+  );
+}

@@ -1,0 +1,287 @@
+import { useState } from 'react';
+import type { RoundSettings, RoundState } from '@domain/judging';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { entryFileHref } from '../api/get-entries';
+import { useAddJudge, useJudgingRound, useModeration, useMoveRound, useOpenRound, type ModeratedEntry, type Moderation } from '../api/judging';
+import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
+import { categoryLabel, formatDateTime } from '../utils/format';
+
+const STATE_LABEL: Record<RoundState, string> = {
+  scoring: 'Scoring: judges are scoring',
+  closed: 'Closed: no more scores',
+  results: 'Results computed: check them, then publish',
+  published: 'Published: families have been told',
+};
+
+type Move = { to: RoundState; label: string; confirm?: { title: string; body: string } };
+
+const MOVES: Record<RoundState, Move[]> = {
+  scoring: [{ to: 'closed', label: 'Close scoring', confirm: { title: 'Close scoring?', body: 'Judges can no longer save or change scores. You can open it again until the results are computed.' } }],
+  closed: [
+    { to: 'results', label: 'Compute results' },
+    { to: 'scoring', label: 'Open scoring again' },
+  ],
+  results: [
+    {
+      to: 'published',
+      label: 'Publish results',
+      confirm: {
+        title: 'Publish the results?',
+        body: 'Every family with an entry in this round is emailed its result in its language, and those who go through are told about the semi-finals. This cannot be undone.',
+      },
+    },
+    { to: 'closed', label: 'Back to closed' },
+  ],
+  published: [],
+};
+
+const MAX_ROWS = 500;
+
+/** /admin/judging: the Level 1 round, its judges' progress and figures, and every entry's computed score. */
+export function JudgingPage() {
+  const round = useJudgingRound('level1');
+  useRedirectWhenSignedOut(round.error);
+  const roundId = round.data?.round?.id ?? null;
+  const moderation = useModeration(roundId);
+  const open = useOpenRound();
+  const move = useMoveRound();
+  const [confirming, setConfirming] = useState<Move | null>(null);
+  const [contest, setContest] = useState('');
+  const [onlyFlagged, setOnlyFlagged] = useState(false);
+  const [said, setSaid] = useState<string | null>(null);
+
+  const current = round.data?.round ?? null;
+  const settings = current?.settings as RoundSettings | undefined;
+  const doMove = async (step: Move) => {
+    if (!current) return;
+    try {
+      const answer = await move.mutateAsync({ id: current.id, from: current.state, to: step.to });
+      setSaid(step.to === 'published' ? `Published. ${answer.emails} result emails queued.` : `The round is now: ${STATE_LABEL[step.to]}.`);
+    } catch (error) {
+      setSaid(error instanceof Error ? error.message : 'Not done. Please try again.');
+    } finally {
+      setConfirming(null);
+    }
+  };
+
+  const entries = (moderation.data?.entries ?? []).filter((entry) => (!contest || entry.category === contest) && (!onlyFlagged || entry.flagged || entry.judgesAssigned < (settings?.judgesPerEntry ?? 0)));
+  const contests = [...new Set((moderation.data?.entries ?? []).map((entry) => entry.category))];
+
+  return (
+    <section className="page admin-page" aria-labelledby="judging-heading">
+      <div className="admin-page__head">
+        <h1 id="judging-heading">Judging</h1>
+      </div>
+      <p className="admin-muted">
+        Level 1’s online entries, scored blind by judges against each contest’s rubric. Each judge’s scores are standardised when they scored at
+        least {settings?.minEntriesToStandardise ?? 8} entries of a contest; an entry’s result is the mean of its judges’ values on 0–100 (ADR 027).
+      </p>
+      {round.isPending ? <p className="admin-status">Loading…</p> : null}
+      {said ? (
+        <p className="admin-status" role="status">
+          {said}
+        </p>
+      ) : null}
+
+      {round.data && !current ? (
+        <div className="admin-panel">
+          <p>No judging round yet. Opening it gives every ready entry a number and its judges.</p>
+          <button
+            type="button"
+            className="button button--small"
+            disabled={open.isPending}
+            onClick={async () => {
+              try {
+                const answer = await open.mutateAsync('level1');
+                setSaid(`Round opened: ${answer.added} entries assigned${answer.short > 0 ? `, ${answer.short} short of judges` : ''}.`);
+              } catch (error) {
+                setSaid(error instanceof Error ? error.message : 'Not opened. Please try again.');
+              }
+            }}
+          >
+            {open.isPending ? 'Opening…' : 'Open Level 1 judging'}
+          </button>
+        </div>
+      ) : null}
+
+      {current ? (
+        <div className="admin-panel">
+          <p>
+            <strong>{STATE_LABEL[current.state]}</strong> · opened {formatDateTime(current.openedAt)}
+            {current.publishedAt ? ` · published ${formatDateTime(current.publishedAt)}` : ''}
+          </p>
+          <div className="admin-toolbar">
+            {current.state === 'scoring' ? (
+              <button
+                type="button"
+                className="button button--small"
+                disabled={open.isPending}
+                onClick={async () => {
+                  const answer = await open.mutateAsync('level1');
+                  setSaid(answer.added === 0 ? 'No new ready entries.' : `${answer.added} new entries assigned.`);
+                }}
+              >
+                Add entries that became ready
+              </button>
+            ) : null}
+            {MOVES[current.state].map((step) => (
+              <button key={step.to} type="button" className="button button--small" disabled={move.isPending} onClick={() => (step.confirm ? setConfirming(step) : void doMove(step))}>
+                {step.label}
+              </button>
+            ))}
+          </div>
+        </div>
+      ) : null}
+
+      {confirming?.confirm ? (
+        <ConfirmDialog
+          size="small"
+          words={{ title: confirming.confirm.title, confirm: confirming.label, confirming: 'Working…', keep: 'Not now' }}
+          busy={move.isPending}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => void doMove(confirming)}
+        >
+          <p>{confirming.confirm.body}</p>
+        </ConfirmDialog>
+      ) : null}
+
+      {round.data && round.data.judges.length > 0 ? <JudgesTable progress={round.data.judges} figures={moderation.data?.judges ?? []} /> : null}
+      {round.data && round.data.judges.length === 0 ? <p className="admin-status">No judges yet: invite approved applicants from Judge applications.</p> : null}
+
+      {moderation.data && moderation.data.entries.length > 0 ? (
+        <>
+          <h2>Entries</h2>
+          <div className="admin-toolbar">
+            <label htmlFor="judging-contest">Contest</label>
+            <select id="judging-contest" value={contest} onChange={(e) => setContest(e.target.value)}>
+              <option value="">All contests</option>
+              {contests.map((slug) => (
+                <option key={slug} value={slug}>
+                  {categoryLabel(slug)}
+                </option>
+              ))}
+            </select>
+            <label className="admin-check">
+              <input type="checkbox" checked={onlyFlagged} onChange={(e) => setOnlyFlagged(e.target.checked)} /> Only entries that need a look
+            </label>
+          </div>
+          {entries.length > MAX_ROWS ? <p className="admin-muted">Showing the first {MAX_ROWS} of {entries.length}; choose a contest to narrow the list.</p> : null}
+          <EntriesTable entries={entries.slice(0, MAX_ROWS)} roundId={current!.id} scoring={current!.state === 'scoring'} perEntry={settings?.judgesPerEntry ?? 3} />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function JudgesTable({ progress, figures }: { progress: { judgeId: string; username: string; expertise: string; assigned: number; scored: number; recused: number; disabled: boolean }[]; figures: Moderation['judges'] }) {
+  return (
+    <>
+      <h2>Judges</h2>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard */}
+      <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label="Judges">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">Judge</th>
+              <th scope="col">Expertise</th>
+              <th scope="col">Scored</th>
+              <th scope="col">Stepped back</th>
+              <th scope="col">Per contest: mean, spread, agreement</th>
+            </tr>
+          </thead>
+          <tbody>
+            {progress.map((judge) => (
+              <tr key={judge.judgeId}>
+                <td>
+                  {judge.username}
+                  {judge.disabled ? ' (disabled)' : ''}
+                </td>
+                <td>{judge.expertise}</td>
+                <td>
+                  {judge.scored} of {judge.assigned}
+                </td>
+                <td>{judge.recused}</td>
+                <td>
+                  {figures
+                    .filter((figure) => figure.judgeId === judge.judgeId)
+                    .map((figure) => (
+                      <div key={figure.category}>
+                        {categoryLabel(figure.category)}: mean {figure.mean.toFixed(2)}, spread {figure.spread.toFixed(2)}
+                        {figure.agreement === null ? '' : `, agreement ${figure.agreement.toFixed(2)}`}
+                        {figure.standardised ? ' (standardised)' : ` (raw: ${figure.sheets} sheets)`}
+                      </div>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: ModeratedEntry[]; roundId: string; scoring: boolean; perEntry: number }) {
+  const addJudge = useAddJudge();
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard
+    <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label="Entries and their scores">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            <th scope="col">Entry</th>
+            <th scope="col">Contest</th>
+            <th scope="col">Ages</th>
+            <th scope="col">How the score was reached</th>
+            <th scope="col">Score</th>
+            <th scope="col">Place</th>
+            <th scope="col">Needs a look</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const short = entry.judgesAssigned < perEntry;
+            return (
+              <tr key={entry.entryId}>
+                <td>
+                  <a href={entryFileHref(entry.entryId, 0, 'media')} target="_blank" rel="noreferrer">
+                    {entry.number}
+                  </a>
+                </td>
+                <td>{categoryLabel(entry.category)}</td>
+                <td>{entry.ageBand}</td>
+                <td>
+                  {entry.judges.length === 0 ? <span className="admin-muted">No scores yet</span> : null}
+                  {entry.judges.map((judge) => (
+                    <div key={judge.judgeId}>
+                      {judge.username}: {judge.value.toFixed(2)} (weighted {judge.weighted.toFixed(2)}
+                      {judge.z === null ? ', raw' : `, z ${judge.z.toFixed(2)}`})
+                    </div>
+                  ))}
+                  <div className="admin-muted">
+                    {entry.panel.filter((member) => member.status === 'active' && !member.scored).map((member) => `${member.username}: not scored yet`).join(' · ')}
+                  </div>
+                </td>
+                <td>{entry.final === null ? '—' : entry.final.toFixed(2)}</td>
+                <td>
+                  {entry.place ?? '—'}
+                  {entry.qualifies ? ' · goes through' : ''}
+                </td>
+                <td>
+                  {entry.flagged ? <div>Judges differ by {entry.spread.toFixed(2)} points</div> : null}
+                  {short ? <div>Only {entry.judgesAssigned} of {perEntry} judges</div> : null}
+                  {(entry.flagged || short) && scoring ? (
+                    <button type="button" className="button button--small" disabled={addJudge.isPending} onClick={() => addJudge.mutate({ id: roundId, entryId: entry.entryId })}>
+                      Add a judge
+                    </button>
+                  ) : null}
+                  {addJudge.isError && addJudge.variables?.entryId === entry.entryId ? <p role="alert">{addJudge.error.message}</p> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { SCORE_SCALE, type Criterion } from '@domain/judging';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
+import { useFieldErrors } from '@/components/form/use-field-errors';
+import { judgeFileHref, type QueueEntry } from '../api/get-judge-queue';
+import { useEntryFile } from '../api/offline-entries';
+import { ageBandName, categoryName } from '../utils/labels';
+
+export type Sheet = { scores: Record<string, number>; comment: string };
+
+type Props = {
+  entry: QueueEntry;
+  criteria: readonly Criterion[];
+  /** The sheet to start from: the judge's newest, sent or still on the device. */
+  sheet: Sheet | null;
+  /** False once the round has closed: the sheet is shown, not changed. */
+  open: boolean;
+  onSave: (sheet: { scores: Record<string, number | undefined>; comment: string }) => Promise<Record<string, string> | null>;
+  onRecuse: () => void;
+};
+
+const SCALE = Array.from({ length: SCORE_SCALE.max - SCORE_SCALE.min + 1 }, (_, index) => SCORE_SCALE.min + index);
+
+/**
+ * One entry on the judge's screen: its photos or video, then one score per criterion of its
+ * contest's rubric (with what a low and a high score mean, in English and Tamil), a comment, and
+ * "Save and next". Keys 1-9 and 0 (for 10) score the criterion in focus and move to the next one.
+ */
+export function ScoreSheet({ entry, criteria, sheet, open, onSave, onRecuse }: Props) {
+  const [scores, setScores] = useState<Record<string, number | undefined>>(() => ({ ...(sheet?.scores ?? {}) }));
+  const [comment, setComment] = useState(sheet?.comment ?? '');
+  const [busy, setBusy] = useState(false);
+  const form = useFieldErrors();
+  const groups = useRef<(HTMLFieldSetElement | null)[]>([]);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Each entry mounts its own sheet (the caller keys it by entry): the focus goes to its heading, so a screen reader hears which one.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const choose = (criterionId: string, score: number) => {
+    setScores((current) => ({ ...current, [criterionId]: score }));
+    form.clear(`scores.${criterionId}`);
+  };
+
+  const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLInputElement>) => {
+    if (!open || event.altKey || event.ctrlKey || event.metaKey || !/^[0-9]$/.test(event.key)) return;
+    const criterion = criteria[index];
+    if (!criterion) return;
+    event.preventDefault();
+    const score = event.key === '0' ? 10 : Number(event.key);
+    choose(criterion.id, score);
+    const next = groups.current[index + 1];
+    const target = next?.querySelector<HTMLInputElement>('input:checked') ?? next?.querySelector<HTMLInputElement>('input');
+    if (target) target.focus();
+    else document.getElementById(form.field('comment').id)?.focus();
+  };
+
+  async function submit() {
+    setBusy(true);
+    try {
+      const problems = await onSave({ scores, comment });
+      if (problems) form.show(problems);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <article className="score-sheet" aria-labelledby="score-sheet-heading">
+      <h2 id="score-sheet-heading" ref={heading} tabIndex={-1}>
+        Entry {entry.number}
+      </h2>
+      <p className="score-sheet__meta">
+        {categoryName(entry.category)} · {ageBandName(entry.ageBand)}
+        {entry.kind === 'video' && entry.durationSeconds ? ` · ${Math.floor(entry.durationSeconds / 60)}:${String(Math.round(entry.durationSeconds % 60)).padStart(2, '0')}` : ''}
+      </p>
+      <div className="score-sheet__media">
+        {entry.files.map((file) => (
+          <EntryFile key={file.position} entry={entry} position={file.position} hasPoster={file.hasPoster} />
+        ))}
+        {entry.files.length === 0 ? <p className="form-notice form-notice--info">This entry’s files are not ready. Come back to it later.</p> : null}
+      </div>
+      {!open ? <p className="form-notice form-notice--info">Scoring has closed for this round: this sheet is final.</p> : null}
+      <Form className="form score-sheet__form" onSubmit={submit}>
+        <p className="score-sheet__keys" id="score-keys">
+          Keyboard: in a criterion, press 1–9 or 0 (for 10) to score it and move to the next; arrow keys move along the scale.
+        </p>
+        {criteria.map((criterion, index) => {
+          const field = form.field(`scores.${criterion.id}`);
+          return (
+            <fieldset
+              key={criterion.id}
+              className="score-criterion"
+              ref={(element) => {
+                groups.current[index] = element;
+              }}
+              aria-describedby={`${field.id}-scale score-keys${field.error ? ` ${field.id}-error` : ''}`}
+              aria-invalid={field.error ? true : undefined}
+              disabled={!open}
+            >
+              <legend>
+                {criterion.name.en} <span lang="ta">{criterion.name.ta}</span>
+                <span className="score-criterion__weight"> (weight {criterion.weight})</span>
+              </legend>
+              <p className="score-criterion__scale" id={`${field.id}-scale`}>
+                <span>
+                  1–3: {criterion.low.en} <span lang="ta">({criterion.low.ta})</span>
+                </span>
+                <span>
+                  8–10: {criterion.high.en} <span lang="ta">({criterion.high.ta})</span>
+                </span>
+              </p>
+              <div className="score-criterion__choices">
+                {SCALE.map((score) => (
+                  <label key={score} className="score-choice">
+                    <input
+                      type="radio"
+                      id={score === (scores[criterion.id] ?? SCORE_SCALE.min) ? field.id : undefined}
+                      name={`${entry.entryId}-${criterion.id}`}
+                      value={score}
+                      checked={scores[criterion.id] === score}
+                      onChange={() => choose(criterion.id, score)}
+                      onKeyDown={onKeyDown(index)}
+                    />
+                    <span>{score}</span>
+                  </label>
+                ))}
+              </div>
+              {field.error ? (
+                <p className="form-field__error" id={`${field.id}-error`}>
+                  {field.error}
+                </p>
+              ) : null}
+            </fieldset>
+          );
+        })}
+        <FormField label="Comment" note="(optional, only the organisers see it)" {...form.field('comment')}>
+          {(control) => <textarea {...control} rows={3} maxLength={1000} value={comment} disabled={!open} onChange={(e) => setComment(e.target.value)} />}
+        </FormField>
+        {open ? (
+          <div className="score-sheet__actions">
+            <SubmitButton busy={busy}>{busy ? 'Saving…' : 'Save and next'}</SubmitButton>
+            <button type="button" className="button" onClick={onRecuse}>
+              I know this child
+            </button>
+          </div>
+        ) : null}
+      </Form>
+    </article>
+  );
+}
+
+function EntryFile({ entry, position, hasPoster }: { entry: QueueEntry; position: number; hasPoster: boolean }) {
+  const src = useEntryFile(judgeFileHref(entry.entryId, position, 'media'));
+  const poster = useEntryFile(judgeFileHref(entry.entryId, position, 'poster'));
+  if (entry.kind === 'video') {
+    // eslint-disable-next-line jsx-a11y/media-has-caption -- a child's own performance: there is no caption track to give
+    return <video className="score-sheet__video" src={src} poster={hasPoster ? poster : undefined} controls preload="metadata" aria-label={`Entry ${entry.number}, video`} />;
+  }
+  return <img className="score-sheet__photo" src={src} alt={`Entry ${entry.number}, artwork ${position + 1} of ${entry.files.length}`} />;
+}

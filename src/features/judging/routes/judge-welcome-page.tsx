@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Form, SubmitButton } from '@/components/form/form';
+import { FormField } from '@/components/form/form-field';
+import { useFieldErrors } from '@/components/form/use-field-errors';
+import { ApiRequestError } from '@/lib/api-client';
+import { acceptInvite } from '../api/accept-invite';
+import '../judging.css';
+
+/**
+ * /judge/welcome#<token>: an invited judge sets their password. The token is in the address's
+ * fragment, which browsers never send to a server (nor in a Referer), and is used once.
+ */
+export function JudgeWelcomePage() {
+  const [token] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useFieldErrors();
+
+  async function onSubmit() {
+    setProblem(null);
+    if (password !== again) return form.show({ again: 'The two passwords differ.' });
+    setBusy(true);
+    try {
+      setDone((await acceptInvite(token, password)).username);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.body?.error.fields?.password) form.show({ password: error.body.error.fields.password });
+      else if (error instanceof ApiRequestError) setProblem(error.message);
+      else setProblem('No connection. Try again when you are online.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="page judging">
+      <h1>Welcome to the judging panel</h1>
+      {done ? (
+        <div className="sign-in-card">
+          <p className="form-notice form-notice--success" role="status">
+            Your password is set. Sign in with the username <strong>{done}</strong>.
+          </p>
+          <Link className="button" to="/judge">
+            Go to judging
+          </Link>
+        </div>
+      ) : token.length < 20 ? (
+        <p className="form-notice form-notice--error">This link is not complete. Open the link from your invitation email again.</p>
+      ) : (
+        <section className="sign-in-card" aria-labelledby="welcome-heading">
+          <h2 id="welcome-heading">Choose your password</h2>
+          <Form className="form" onSubmit={onSubmit}>
+            <FormField label="New password" hint="At least 12 characters, hard to guess: a few unrelated words work well." {...form.field('password')}>
+              {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
+            </FormField>
+            <FormField label="The same password again" {...form.field('again')}>
+              {(control) => <input {...control} type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />}
+            </FormField>
+            <div role="alert" className="form__status">
+              {problem ? <p className="form-notice form-notice--error">{problem}</p> : null}
+            </div>
+            <SubmitButton busy={busy}>{busy ? 'Saving…' : 'Set password'}</SubmitButton>
+          </Form>
+        </section>
+      )}
+    </div>
+  );
+}
