@@ -312,7 +312,7 @@ const tamil: Copy = {
   }),
   resultQualified: (name) => {
     const next = LEVEL2();
-    return `வாழ்த்துகள்! ${asData(name)} ${TAMIL_LEVEL.level2}க்குத் தகுதி பெற்றுள்ளார்: ${tamilDays(next.startsOn, next.endsOn)}, ${next.place.name}, ${next.place.locality}. முடிவை உங்கள் தனிப்பட்ட பக்கத்தில் காணலாம்; அரையிறுதி விவரங்களை அதற்கு முன் அனுப்புவோம்.`;
+    return `வாழ்த்துகள்! ${asData(name)} அரையிறுதிக்குத் தகுதி பெற்றுள்ளார் (நிலை 2, Semi-Finals): ${tamilDays(next.startsOn, next.endsOn)}, ${next.place.name}, ${next.place.locality}. முடிவை உங்கள் தனிப்பட்ட பக்கத்தில் காணலாம்; அரையிறுதி விவரங்களை அதற்கு முன் அனுப்புவோம்.`;
   },
   resultThanks: (name) =>
     `பங்கேற்றதற்கு நன்றி. இந்த முறை ${asData(name)} அரையிறுதிக்குத் தகுதி பெறவில்லை; பங்கேற்ற ஒவ்வொரு குழந்தைக்கும் பங்கேற்புச் சான்றிதழ் உண்டு. அடுத்த பருவத்தில் மீண்டும் சந்திப்போம்.`,

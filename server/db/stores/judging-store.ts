@@ -220,7 +220,7 @@ export async function addJudge(db: Db, roundId: string, entryId: string, reason:
 }
 
 /**
- * A judge's queue in the level's round that is scoring or closed: for each entry they judge, its
+ * A judge's queue in the level's round (read-only once scoring closed): for each entry they judge, its
  * blind number, contest, age band, kind, length and files, and their own sheet if they saved one.
  * Nothing here says who the child is (checked by server/routes/judging/judging.routes.test.ts).
  */
@@ -248,7 +248,7 @@ export async function judgeQueue(db: Db, judgeId: string) {
       judgeScores,
       and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
     )
-    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active'), inArray(judgingRounds.state, ['scoring', 'closed'])))
+    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active'), inArray(judgingRounds.state, ['scoring', 'closed', 'results', 'published'])))
     .orderBy(asc(roundEntries.number));
   const files =
     rows.length === 0

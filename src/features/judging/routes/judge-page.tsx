@@ -78,11 +78,17 @@ export const JudgePage = withQueryProvider(function JudgePage() {
 function newestSheets(entries: readonly QueueEntry[], records: readonly ScoreRecord[]) {
   const sheets = new Map<string, Sheet & { editedAt: string; waiting: boolean }>();
   for (const entry of entries) if (entry.sheet) sheets.set(entry.entryId, { ...entry.sheet, waiting: false });
+  // Sent ones too: the queue from the server may be older than the last save.
   for (const record of records) {
-    if (record.status === 'synced') continue;
+    if (record.status === 'failed' || record.status === 'conflict') continue;
     const current = sheets.get(record.payload.entryId);
     if (!current || current.editedAt <= record.payload.editedAt) {
-      sheets.set(record.payload.entryId, { scores: record.payload.scores, comment: record.payload.comment, editedAt: record.payload.editedAt, waiting: true });
+      sheets.set(record.payload.entryId, {
+        scores: record.payload.scores,
+        comment: record.payload.comment,
+        editedAt: record.payload.editedAt,
+        waiting: record.status !== 'synced',
+      });
     }
   }
   return sheets;
@@ -104,7 +110,7 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
   const chosenNumber = Number(params.get('entry'));
   const chosen = entries.find((entry) => entry.number === chosenNumber) ?? null;
   const scored = entries.filter((entry) => sheets.has(entry.entryId)).length;
-  const waiting = scoreRecords.filter((record) => record.status !== 'synced').length;
+  const waiting = scoreRecords.filter((record) => record.status === 'queued' || record.status === 'sending' || record.status === 'needs-sign-in').length;
   const failed = scoreRecords.filter((record) => record.status === 'failed' || record.status === 'conflict');
 
   const show = (entry: QueueEntry | null) => setParams(entry ? { entry: String(entry.number) } : {});
@@ -123,7 +129,7 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
         </button>
       </div>
       <p className="judging__sync" role="status">
-        {waiting > 0 ? `${waiting === 1 ? '1 score sheet' : `${waiting} score sheets`} saved on this device, waiting to be sent.` : entries.length > 0 ? 'Every score sheet is sent.' : ''}
+        {waiting > 0 ? `${waiting === 1 ? '1 score sheet' : `${waiting} score sheets`} saved on this device, waiting to be sent.` : scored > 0 ? 'Every score sheet is sent.' : ''}
       </p>
       {failed.length > 0 ? (
         <p className="form-notice form-notice--error" role="alert">
@@ -236,10 +242,10 @@ function Queue({ entries, sheets, open, onChoose }: { entries: readonly QueueEnt
           return (
             <li key={entry.entryId}>
               <button type="button" className="judging__entry" onClick={() => onChoose(entry)}>
-                <span className="judging__number">Entry {entry.number}</span>
+                <span className="judging__number">Entry {entry.number}</span>{' '}
                 <span>
                   {categoryName(entry.category)} · {ageBandName(entry.ageBand)}
-                </span>
+                </span>{' '}
                 <span className={sheet ? 'judging__state judging__state--done' : 'judging__state'}>
                   {sheet ? (sheet.waiting ? 'Scored, waiting to send' : 'Scored') : 'Not scored'}
                 </span>

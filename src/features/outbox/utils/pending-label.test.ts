@@ -10,6 +10,7 @@ const counts = (registration: number, judge = 0, contact = 0, newsletter = 0, ch
   fee: 0,
   'walk-in': 0,
   'payment-report': 0,
+  score: 0,
   total: registration + judge + contact + newsletter + checkIn,
 });
 
