@@ -5,8 +5,12 @@ import { takeLegacyRosters } from '@/lib/outbox';
 /** One roster line on the device, for one session (venue mode, ADR 018). */
 export type RosterRow = RosterEntry & { sessionId: string; searchName: string };
 
-/** A roster downloaded to this device: where the next delta starts, and when it goes by itself. */
-export type RosterState = { sessionId: string; cursor: string; downloadedAt: number; expiresAt: number; count: number };
+/**
+ * A roster downloaded to this device: where the next delta starts, and when it goes by itself.
+ * `complete` is false while a download is part way (or was cut off); a roster saved before it was
+ * kept has none and counts as complete.
+ */
+export type RosterState = { sessionId: string; cursor: string; downloadedAt: number; expiresAt: number; count: number; complete?: boolean };
 
 export const ROSTER_DB_NAME = 'ktc-venue';
 
