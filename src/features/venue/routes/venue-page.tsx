@@ -13,6 +13,7 @@ import { QrScanner, canScan } from '../components/qr-scanner';
 import { StaffSignIn } from '../components/staff-sign-in';
 import { categoriesOf, timeOf } from '../utils/format';
 import { timedSearch } from '../utils/roster-search';
+import { deviceId } from '../utils/device-id';
 import '../venue.css';
 import { ProblemNotice } from '@/components/form/problem-notice';
 
@@ -214,6 +215,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
               session={session}
               staff={staff}
               child={selected}
+              thisDevice={deviceId()}
               localCheckIn={mine('check-in', selected.registrationId) as CheckInRecord | undefined}
               localFee={mine('fee', selected.registrationId) as FeeRecord | undefined}
               onDone={setNotice}
