@@ -54,10 +54,20 @@ export function rosterDb(): RosterDatabase {
 }
 
 export async function moveLegacyRosters(db: RosterDatabase, take = takeLegacyRosters): Promise<void> {
-  const legacy = await take();
+  const legacy = await outsideThisZone(take);
   if (legacy.roster.length === 0 && legacy.rosters.length === 0) return;
   await db.transaction('rw', db.roster, db.rosters, async () => {
     await db.roster.bulkPut(legacy.roster as RosterRow[]);
     await db.rosters.bulkPut(legacy.rosters as RosterState[]);
   });
+}
+
+/**
+ * Runs `work` from a fresh task, outside Dexie's zone for this database's 'ready' hook. Inside it,
+ * the outbox's transaction failed ("The connection was closed", and this database closed with it)
+ * whenever the outbox database was already being opened by another caller, as venue mode's header
+ * does at once to show what waits to be sent.
+ */
+function outsideThisZone<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => setTimeout(() => void work().then(resolve, reject), 0));
 }
