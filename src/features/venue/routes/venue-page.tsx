@@ -218,7 +218,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
                       }}
                     />
                     <button type="button" className="button venue-search__clear" disabled={!query && !selectedId} onClick={clearSearch}>
-                      Clear
+                      Clear search
                     </button>
                   </div>
                 )}
