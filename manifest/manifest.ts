@@ -23,4 +23,14 @@ export const manifest: Partial<ManifestOptions> = {
     { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
     { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
+  // Field staff open the installed app straight into venue mode (a long press on its icon).
+  shortcuts: [
+    {
+      name: 'Venue mode',
+      short_name: 'Venue',
+      description: 'Check children in at a venue session, offline.',
+      url: '/venue',
+      icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+    },
+  ],
 };

@@ -53,13 +53,6 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
     // The family's private page: client-rendered from the app shell (noindex, no referrer), never
     // prerendered; in the language the family registered in (their emails link to /ta/my/… for Tamil).
     { path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') },
-    // Venue mode is staff-only and stays English, like the admin area.
-    ...(lang === 'en'
-      ? [
-          { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
-          { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
-        ]
-      : []),
     // Judging (issue 24): judges only, English with each rubric in both languages.
     ...(lang === 'en'
       ? [
@@ -78,6 +71,15 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
  * and that page. Feature modules own their pages; this file only says where they live.
  */
 export const routes: RouteObject[] = [
+  {
+    // Venue mode: staff-only, English like the admin area, in its own focused shell (loaded with it).
+    ...page(import.meta.glob('/src/app/layout/venue-layout.tsx'), 'VenueLayout'),
+    errorElement: <RouteError />,
+    children: [
+      { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
+      { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
+    ],
+  },
   {
     element: <AppLayout />,
     errorElement: <RouteError />,

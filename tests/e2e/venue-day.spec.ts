@@ -53,7 +53,7 @@ async function signInAndDownload(page: Page, expected: number): Promise<void> {
   await page.getByLabel('Username').fill(STAFF.username);
   await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(`Signed in as ${STAFF.username}`)).toBeVisible();
+  await expect(page.getByRole('banner').getByText(`Signed in as ${STAFF.username}`)).toBeVisible();
   await page.getByRole('button', { name: 'Download roster' }).click();
   await expect(page.getByText(`${expected} children on this device`)).toBeVisible();
 }
@@ -117,16 +117,45 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   expect(rosterSize).toBeGreaterThanOrEqual(50);
   await signInAndDownload(page, rosterSize);
 
-  const second = await launchProfile(server.url);
+  // Device 2 is a phone (390 × 844, touch).
+  const second = await launchProfile(server.url, undefined, { phone: true });
   const page2 = await openVenue(second.context);
   await waitForServiceWorker(page2);
   await signInAndDownload(page2, rosterSize);
+
+  // Venue mode is its own screen: its header names the session in full and the sync state in
+  // words; the public site's menu, sidebar, footer and newsletter are not there.
+  const header = page2.getByRole('banner');
+  await expect(header).toContainText('Crawling (5-9 months), Level 1 · Partner school, T. Nagar · Sunday, 18 April 2027');
+  await expect(header.getByText('All sent')).toBeVisible();
+  await expect(page2.getByRole('navigation')).toHaveCount(0);
+  await expect(page2.getByRole('contentinfo')).toHaveCount(0);
+  await expect(page2.getByText(/newsletter/i)).toHaveCount(0);
+  // The roster count is there: the download is complete.
+  await expect(page2.getByRole('button', { name: 'Update roster' })).toBeVisible();
+
+  // A search with 20 results: tapping one far down the list brings the child's card into view
+  // with its Check in button, under the search field that stays at hand.
+  const search2 = page2.getByLabel('Search by name or reference code');
+  await search2.fill(babies[0]!.name.slice(0, -3));
+  await expect(page2.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(20);
+  await page2.getByRole('button', { name: new RegExp(`^${babies[15]!.name}`) }).tap();
+  await expect(page2.getByRole('button', { name: `Check in ${babies[15]!.name}` })).toBeInViewport({ ratio: 1 });
+  await expect(page2.getByRole('heading', { level: 3, name: babies[15]!.name })).toBeFocused();
+  await expect(search2).toBeInViewport({ ratio: 1 });
+  expect(await axeProblems(page2)).toEqual([]);
+  // One tap clears the search for the next family, and the field is ready for typing.
+  await page2.getByRole('button', { name: 'Clear search' }).tap();
+  await expect(search2).toHaveValue('');
+  await expect(search2).toBeFocused();
+  await expect(page2.getByRole('heading', { level: 3 })).toHaveCount(0);
 
   // Both offline. Device 2 checks in the first baby.
   await second.context.setOffline(true);
   await find(page2, babies[0]!);
   await page2.getByRole('button', { name: `Check in ${babies[0]!.name}` }).click();
-  await expect(page2.getByText(/Already checked in/)).toBeVisible();
+  await expect(page2.getByText(/^Checked in at .* by hall-staff on this device\.$/)).toBeVisible();
+  await expect(page2.getByRole('banner').getByText(/^1 waiting to send/)).toBeVisible();
 
   await context.setOffline(true);
   await page.reload();
@@ -137,10 +166,10 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
     await find(page, baby);
     if (baby === babies[1]) await page.getByLabel(/Date of birth/).fill('2026-10-01');
     await page.getByRole('button', { name: `Check in ${baby.name}` }).click();
-    await expect(page.getByText(/Already checked in .* by hall-staff/)).toBeVisible();
+    await expect(page.getByText(/^Checked in at .* by hall-staff on this device\.$/)).toBeVisible();
   }
   await find(page, babies[4]!);
-  await expect(page.getByText(/Already checked in .* by hall-staff/)).toBeVisible();
+  await expect(page.getByText(/^Checked in at .* by hall-staff on this device\.$/)).toBeVisible();
   await expect(page.getByRole('button', { name: `Check in ${babies[4]!.name}` })).toHaveCount(0);
 
   expect(await axeProblems(page)).toEqual([]);
@@ -166,12 +195,12 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   context = (await launchProfile(server.url, first.userDataDir)).context;
   await context.setOffline(true);
   page = await openVenue(context);
-  await expect(page.getByRole('link', { name: '35 waiting to sync: 5 walk-in registrations, 20 check-ins and 10 fees' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: /^35 waiting to send/ })).toBeVisible();
   expect((await summary()).checkedIn).toBe(before.checkedIn);
 
   // Online: everything reaches the server once.
   await context.setOffline(false);
-  await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0, { timeout: 60_000 });
+  await expect(page.getByRole('banner').getByText('All sent')).toBeVisible({ timeout: 60_000 });
   const after = await summary();
   expect(after.checkedIn - before.checkedIn).toBe(20);
   expect(after.walkIns - before.walkIns).toBe(5);
@@ -183,10 +212,17 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   const details = (await (await request.get(`/api/registrations/${walkIn.id}`)).json()) as { consent: { guardianName: string; channel: string } | null };
   expect(details.consent).toMatchObject({ guardianName: 'Parent 100', channel: 'field-staff' });
 
-  // Device 2 comes online: its check-in of the first baby loses, and it shows who was first.
+  // Device 2 comes online: its check-in of the first baby loses, and it says so in one sentence
+  // naming the device that was first, not its own.
   await second.context.setOffline(false);
-  await expect(page2.getByText(/Another device was first: checked in .* by hall-staff on device dev-/)).toBeVisible({ timeout: 60_000 });
+  const lost = page2.getByText(/^Another device was first: checked in at .* by hall-staff on device dev-[0-9a-f]+\.$/);
+  await expect(lost).toBeVisible({ timeout: 60_000 });
+  expect(((await lost.textContent()) ?? '').match(/\./g)).toHaveLength(1);
+  await expect(page2.getByText(/^Checked in at/)).toHaveCount(0);
   expect((await summary()).checkedIn - before.checkedIn).toBe(20);
+  // Its end of day counts that check-in as the other device's.
+  await expect(page2.getByText('From this device for this session: 0 walk-in registrations, 0 check-ins,')).toBeVisible();
+  await expect(page2.getByText(/^1 child checked in here had already been checked in by another device/)).toBeVisible();
 
   // Reconciliation on device 1, then Clear this device.
   await page.getByRole('button', { name: 'Check everything reached the server' }).click();

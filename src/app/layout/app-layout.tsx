@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
-import { useAfterLoad } from '@/hooks/use-after-load';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { useT } from '@/lib/i18n/use-t';
 import { useDocumentHead } from '../head/use-document-head';
+import { DeferredUpdatePrompt } from './deferred-update-prompt';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -17,11 +17,9 @@ import { SiteSidebar } from './site-sidebar';
  */
 const loadSavedPage = () => import('@/features/outbox/routes/saved-page');
 
-// Registers the service worker and offers updates: nothing on screen needs it during load.
-const UpdatePrompt = lazy(() => import('../update-prompt').then((m) => ({ default: m.UpdatePrompt })));
-
 /**
- * The shell around every route: header with menu, program sidebar, footer and the background.
+ * The shell around every route but venue mode's (venue-layout.tsx): header with menu, program
+ * sidebar, footer and the background.
  * Each part sits in its own Suspense boundary: hydrating a prerendered page, React then hydrates
  * them one by one in short, interruptible tasks instead of the whole page in one long task.
  */
@@ -60,15 +58,5 @@ export function AppLayout() {
       <DeferredUpdatePrompt />
       <ScrollRestoration />
     </MotionPreferenceProvider>
-  );
-}
-
-function DeferredUpdatePrompt() {
-  const afterLoad = useAfterLoad();
-  if (!afterLoad) return null;
-  return (
-    <Suspense fallback={null}>
-      <UpdatePrompt />
-    </Suspense>
   );
 }

@@ -5,8 +5,12 @@ import { takeLegacyRosters } from '@/lib/outbox';
 /** One roster line on the device, for one session (venue mode, ADR 018). */
 export type RosterRow = RosterEntry & { sessionId: string; searchName: string };
 
-/** A roster downloaded to this device: where the next delta starts, and when it goes by itself. */
-export type RosterState = { sessionId: string; cursor: string; downloadedAt: number; expiresAt: number; count: number };
+/**
+ * A roster downloaded to this device: where the next delta starts, and when it goes by itself.
+ * `complete` is false while a download is part way (or was cut off); a roster saved before it was
+ * kept has none and counts as complete.
+ */
+export type RosterState = { sessionId: string; cursor: string; downloadedAt: number; expiresAt: number; count: number; complete?: boolean };
 
 export const ROSTER_DB_NAME = 'ktc-venue';
 
@@ -50,10 +54,20 @@ export function rosterDb(): RosterDatabase {
 }
 
 export async function moveLegacyRosters(db: RosterDatabase, take = takeLegacyRosters): Promise<void> {
-  const legacy = await take();
+  const legacy = await outsideThisZone(take);
   if (legacy.roster.length === 0 && legacy.rosters.length === 0) return;
   await db.transaction('rw', db.roster, db.rosters, async () => {
     await db.roster.bulkPut(legacy.roster as RosterRow[]);
     await db.rosters.bulkPut(legacy.rosters as RosterState[]);
   });
+}
+
+/**
+ * Runs `work` from a fresh task, outside Dexie's zone for this database's 'ready' hook. Inside it,
+ * the outbox's transaction failed ("The connection was closed", and this database closed with it)
+ * whenever the outbox database was already being opened by another caller, as venue mode's header
+ * does at once to show what waits to be sent.
+ */
+function outsideThisZone<T>(work: () => Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => setTimeout(() => void work().then(resolve, reject), 0));
 }

@@ -1,8 +1,9 @@
+import type { RosterPage } from '@domain/venue';
 import { ROSTER_KEEP_DAYS, addDays, startOfDay, type VenueSession } from '@domain/season';
 import { api, readResponse } from '@/lib/api-client';
 import { useLiveQuery } from '@/lib/live-query';
 import { searchKey } from '../utils/roster-search';
-import { rosterDb, type RosterRow, type RosterState } from './roster-db';
+import { rosterDb, type RosterDatabase, type RosterRow, type RosterState } from './roster-db';
 
 /** When a session's roster leaves the device by itself: 3 days after the session's day. */
 export function rosterExpiresAt(session: Pick<VenueSession, 'date'>): number {
@@ -10,21 +11,34 @@ export function rosterExpiresAt(session: Pick<VenueSession, 'date'>): number {
 }
 
 /** One page of a session's roster: everything the first time, then only what changed since `cursor`. */
-function rosterPage(sessionId: string, cursor: string | undefined) {
+function rosterPage(sessionId: string, cursor: string | undefined): Promise<RosterPage> {
   // The route reads its query without a validator, so the client types none: the arguments go in a variable.
   const request = { param: { sessionId: encodeURIComponent(sessionId) }, query: cursor ? { cursor } : {} };
   return readResponse(api.venue.sessions[':sessionId'].roster.$get(request));
 }
 
+type DownloadOptions = {
+  db?: RosterDatabase;
+  now?: number;
+  /** After each page is saved: how many children this download has received so far. */
+  onProgress?: (received: number) => void;
+  fetchPage?: typeof rosterPage;
+};
+
 /**
  * Downloads the session's roster into IndexedDB: everything the first time, then only what
- * changed since the saved cursor. Returns the roster's state on the device.
+ * changed since the saved cursor. Each page is saved as it comes, marked complete only with the
+ * last one, so a cut-off download resumes where it stopped. Returns the roster's state on the device.
  */
-export async function downloadRoster(session: VenueSession, db = rosterDb(), now = Date.now()): Promise<RosterState> {
+export async function downloadRoster(
+  session: VenueSession,
+  { db = rosterDb(), now = Date.now(), onProgress, fetchPage = rosterPage }: DownloadOptions = {},
+): Promise<RosterState> {
   const saved = await db.rosters.get(session.id);
   let cursor = saved?.cursor;
+  let received = 0;
   for (;;) {
-    const page = await rosterPage(session.id, cursor);
+    const page = await fetchPage(session.id, cursor);
     const rows: RosterRow[] = page.entries.map((entry) => ({
       ...entry,
       sessionId: session.id,
@@ -34,8 +48,10 @@ export async function downloadRoster(session: VenueSession, db = rosterDb(), now
       await db.roster.bulkPut(rows);
       if (page.removed.length > 0) await db.roster.bulkDelete(page.removed.map((id) => [session.id, id] as [string, string]));
       const count = await db.roster.where('sessionId').equals(session.id).count();
-      await db.rosters.put({ sessionId: session.id, cursor: page.cursor, downloadedAt: now, expiresAt: rosterExpiresAt(session), count });
+      await db.rosters.put({ sessionId: session.id, cursor: page.cursor, downloadedAt: now, expiresAt: rosterExpiresAt(session), count, complete: page.complete });
     });
+    received += page.entries.length;
+    onProgress?.(received);
     cursor = page.cursor;
     if (page.complete) break;
   }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { currentAccount, signIn, type SignedIn } from '@/lib/auth';
 
 /**
@@ -19,8 +20,39 @@ export function savedSession(now = Date.now()): StaffSession | null {
   }
 }
 
+// Venue mode's header and page both show who is signed in: one copy, and they hear of every change.
+const listeners = new Set<() => void>();
+let snapshot: { raw: string | null; session: StaffSession | null } | null = null;
+
+function changed(): void {
+  snapshot = null;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  // Another tab signing in or out.
+  window.addEventListener('storage', changed);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', changed);
+  };
+}
+
+function currentSession(): StaffSession | null {
+  const raw = localStorage.getItem(KEY);
+  if (!snapshot || snapshot.raw !== raw) snapshot = { raw, session: savedSession() };
+  return snapshot.session;
+}
+
+/** The staff member signed in on this phone, live (null once signed out or ended). */
+export function useStaffSession(): StaffSession | null {
+  return useSyncExternalStore(subscribe, currentSession, () => null);
+}
+
 export function forgetSession(): void {
   localStorage.removeItem(KEY);
+  changed();
 }
 
 /** Signs in with the one sign-in (`src/lib/auth.ts`) and keeps the copy for offline use. */
@@ -28,6 +60,7 @@ export async function signInStaff(username: string, password: string): Promise<S
   const answer = await signIn({ username, password, remember: false });
   const session: StaffSession = { ...answer.admin, expiresAt: answer.expiresAt };
   localStorage.setItem(KEY, JSON.stringify(session));
+  changed();
   return session;
 }
 

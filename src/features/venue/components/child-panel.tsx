@@ -9,7 +9,8 @@ import type { RosterRow } from '../api/roster-db';
 import type { StaffSession } from '../api/staff-session';
 import { saveCheckIn } from '../api/save-check-in';
 import { saveFee } from '../api/save-fee';
-import { ageOf, categoriesOf, who } from '../utils/format';
+import { checkInSentence, feeSentence } from '../utils/child-status';
+import { ageOf, categoriesOf } from '../utils/format';
 
 type Props = {
   session: VenueSession;
@@ -18,11 +19,13 @@ type Props = {
   /** This device's own check-in and fee for the child, if any. */
   localCheckIn: CheckInRecord | undefined;
   localFee: FeeRecord | undefined;
+  /** This phone's device id: records it made read "on this device". */
+  thisDevice: string;
   onDone: (message: string) => void;
 };
 
 /** One child: who they are, the age check, check-in and the cash fee. */
-export function ChildPanel({ session, staff, child, localCheckIn, localFee, onDone }: Props) {
+export function ChildPanel({ session, staff, child, localCheckIn, localFee, thisDevice, onDone }: Props) {
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [waiverReason, setWaiverReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -30,8 +33,8 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, onDo
   const months = dateOfBirth ? ageInMonthsOn(dateOfBirth, session.date) : null;
   const warning = months === null ? null : ageBandWarning(months, session, child.categories);
 
-  const checkedIn = child.checkIn ?? (localCheckIn ? { at: localCheckIn.payload.checkedInAt, by: localCheckIn.staffUsername, deviceId: localCheckIn.payload.deviceId } : null);
-  const fee = child.fee ?? (localFee ? { status: localFee.payload.status, by: localFee.staffUsername, deviceId: localFee.payload.deviceId, at: localFee.payload.recordedAt } : null);
+  const checkedIn = checkInSentence(child, localCheckIn, thisDevice);
+  const fee = feeSentence(child, localFee, session, thisDevice);
 
   async function onCheckIn() {
     if (busy) return;
@@ -62,7 +65,9 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, onDo
 
   return (
     <section className="venue-card venue-child" aria-labelledby="venue-child-name">
-      <h3 id="venue-child-name">{child.childName}</h3>
+      <h3 id="venue-child-name" tabIndex={-1}>
+        {child.childName}
+      </h3>
       <dl className="venue-facts">
         <dt>Reference code</dt>
         <dd>{child.referenceCode}</dd>
@@ -78,8 +83,7 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, onDo
 
       {checkedIn ? (
         <p className="venue-status venue-status--done" role="status">
-          Already checked in {who(checkedIn)}.
-          {localCheckIn?.firstCheckIn ? ` Another device was first: checked in ${who(localCheckIn.firstCheckIn)}.` : ''}
+          {checkedIn}
         </p>
       ) : (
         <Form className="form" onSubmit={onCheckIn}>
@@ -112,8 +116,7 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, onDo
 
       {fee ? (
         <p className="venue-status" role="status">
-          Fee {fee.status === 'paid' ? `paid (₹${session.feeRupees})` : 'waived'} {who(fee)}.
-          {localFee?.firstFee ? ` Another device recorded it first: ${localFee.firstFee.status} ${who(localFee.firstFee)}.` : ''}
+          {fee}
         </p>
       ) : (
         <Form className="form venue-fee" onSubmit={() => onFee('waived')}>

@@ -3,16 +3,14 @@ import { useState } from 'react';
 import type { VenueRecord } from '@/lib/outbox';
 import { clearDevice, exportRecords, reconcile, resend, type Reconciliation } from '../api/venue-records';
 import { ProblemNotice } from '@/components/form/problem-notice';
+import { endOfDaySummary } from '../utils/end-of-day-summary';
 
 /** What this device did for the session, whether the server has all of it, and clearing the phone. */
 export function EndOfDay({ session, records, onCleared }: { session: VenueSession; records: VenueRecord[]; onCleared: () => void }) {
   const [result, setResult] = useState<Reconciliation | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const registered = records.filter((r) => r.kind === 'walk-in').length;
-  const checkedIn = records.filter((r) => r.kind === 'check-in').length;
-  const paid = records.filter((r) => r.kind === 'fee' && r.payload.status === 'paid').length;
-  const waived = records.filter((r) => r.kind === 'fee' && r.payload.status === 'waived').length;
+  const summary = endOfDaySummary(records);
 
   async function check() {
     setBusy(true);
@@ -42,9 +40,23 @@ export function EndOfDay({ session, records, onCleared }: { session: VenueSessio
     <section className="venue-card" aria-labelledby="end-of-day">
       <h2 id="end-of-day">End of day</h2>
       <p>
-        From this device for this session: {registered} walk-in registrations, {checkedIn} check-ins, {paid} fees collected (₹
-        {paid * session.feeRupees}), {waived} waived.
+        From this device for this session: {summary.walkIns} walk-in registrations, {summary.checkIns} check-ins, {summary.paid} fees collected (₹
+        {summary.paid * session.feeRupees}), {summary.waived} waived.
       </p>
+      {summary.checkInsFirstElsewhere > 0 ? (
+        <p className="venue-status">
+          {summary.checkInsFirstElsewhere === 1
+            ? '1 child checked in here had already been checked in by another device: that check-in counts as the other device’s.'
+            : `${summary.checkInsFirstElsewhere} children checked in here had already been checked in by another device: those check-ins count as the other device’s.`}
+        </p>
+      ) : null}
+      {summary.feesFirstElsewhere > 0 ? (
+        <p className="venue-status">
+          {summary.feesFirstElsewhere === 1
+            ? '1 fee recorded here had already been recorded by another device, so it is not counted here: check the family did not pay twice.'
+            : `${summary.feesFirstElsewhere} fees recorded here had already been recorded by another device, so they are not counted here: check no family paid twice.`}
+        </p>
+      ) : null}
       <button type="button" className="button button--primary" disabled={busy} onClick={() => void check()}>
         {busy ? 'Asking the server…' : 'Check everything reached the server'}
       </button>

@@ -1,9 +1,15 @@
 import { formatAge } from '@domain/age-bands';
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
+import type { VenueSession } from '@domain/season';
 import type { RosterRow } from '../api/roster-db';
 
 export function timeOf(iso: string): string {
   return new Date(iso).toLocaleString('en-IN', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+/** A session's day in full: "Sunday, 18 April 2027". */
+export function dayOf(session: Pick<VenueSession, 'date'>): string {
+  return new Date(`${session.date}T00:00:00Z`).toLocaleDateString('en-IN', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 export function categoriesOf(row: Pick<RosterRow, 'categories'>): string {
@@ -14,6 +20,7 @@ export function ageOf(row: Pick<RosterRow, 'age' | 'ageUnit'>): string {
   return row.age === null || row.ageUnit === null ? '—' : formatAge(row.age, row.ageUnit);
 }
 
-export function who(first: { at: string; by: string; deviceId: string }): string {
-  return `at ${timeOf(first.at)} by ${first.by} on device ${first.deviceId}`;
+/** "at 18 Apr, 07:55 am by hall-staff on this device" (or "on device dev-…" for another one). */
+export function who(record: { at: string; by: string; deviceId: string }, thisDevice: string): string {
+  return `at ${timeOf(record.at)} by ${record.by} ${record.deviceId === thisDevice ? 'on this device' : `on device ${record.deviceId}`}`;
 }
