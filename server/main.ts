@@ -51,8 +51,8 @@ async function startControl(deps: Deps, database: Database, log: Logger): Promis
   const channel = await startControlChannel(
     socket.path,
     {
-      'create-admin': async ({ username, password, role, mode }) => ({
-        outcome: mode === 'reset' ? await resetPassword(deps, username, password) : await upsertAdmin(deps, username, password, role),
+      'create-admin': async ({ username, password, role, expertise, mode }) => ({
+        outcome: mode === 'reset' ? await resetPassword(deps, username, password) : await upsertAdmin(deps, username, password, role, expertise),
       }),
       'set-account-disabled': async ({ username, disabled }) => ({ outcome: await setAccountDisabled(deps, username, disabled) }),
       seed: async ({ count }) => seedRegistrations(database, count),

@@ -1,3 +1,4 @@
+import { parseArgs as parseOptions } from 'node:util';
 import { loadEnv } from '../env';
 import { normalizeUsername, resetPassword, setAccountDisabled, upsertAdmin, usernameProblem } from '../db/stores/account-store';
 import { sendControlRequest } from '../lib/control-channel';
@@ -6,13 +7,14 @@ import { resultOf, withDatabaseOrServer } from './database-or-server';
 
 const USAGE = [
   'Usage: npm run admin -- create <username> [--role admin|staff]   create an account, or set a new password',
+  '       npm run admin -- create <username> --role judge --expertise "Drawing Artist"   a judge (who scores the contests of that expertise)',
   '       npm run admin -- reset <username>                       set a new password for an existing account',
   '       npm run admin -- disable <username> | enable <username>  stop (or allow again) an account signing in',
   '(the password is read from a prompt, or from stdin)',
 ].join('\n');
 
 type Parsed =
-  | { command: 'create'; username: string; role: 'admin' | 'staff' | undefined }
+  | { command: 'create'; username: string; role: 'admin' | 'staff' | 'judge' | undefined; expertise?: string }
   | { command: 'reset' | 'disable' | 'enable'; username: string };
 
 function parseArgs(args: string[]): Parsed {
@@ -23,9 +25,14 @@ function parseArgs(args: string[]): Parsed {
   if (usernameIssue) throw new Error(`Username: ${usernameIssue}`);
   if (command === 'create') {
     if (rest.length === 0) return { command, username, role: undefined };
-    const role = rest[0] === '--role' ? rest[1] : rest[0]?.startsWith('--role=') ? rest[0].slice(7) : null;
-    const used = rest[0] === '--role' ? 2 : 1;
-    if ((role !== 'admin' && role !== 'staff') || rest.length !== used) throw new Error(USAGE);
+    const { values, positionals } = parseOptions({ args: rest, options: { role: { type: 'string' }, expertise: { type: 'string' } }, strict: false, allowPositionals: true });
+    const role = values.role;
+    if (positionals.length > 0 || (role !== 'admin' && role !== 'staff' && role !== 'judge')) throw new Error(USAGE);
+    if (role === 'judge') {
+      if (typeof values.expertise !== 'string') throw new Error(USAGE);
+      return { command, username, role, expertise: values.expertise };
+    }
+    if (values.expertise !== undefined) throw new Error(USAGE);
     return { command, username, role };
   }
   if ((command === 'reset' || command === 'disable' || command === 'enable') && rest.length === 0) return { command, username };
@@ -108,17 +115,18 @@ async function main() {
   const passwordIssue = passwordProblem(password, [username]);
   if (passwordIssue) throw new Error(`Password: ${passwordIssue}`);
   const role = parsed.command === 'create' ? parsed.role : undefined;
+  const expertise = parsed.command === 'create' ? parsed.expertise : undefined;
   const mode = parsed.command === 'reset' ? 'reset' : 'create';
-  const noun = role === 'staff' ? 'staff account' : mode === 'reset' ? 'account' : 'admin';
+  const noun = role === 'staff' ? 'staff account' : role === 'judge' ? 'judge' : mode === 'reset' ? 'account' : 'admin';
   const said = { created: `Created ${noun}`, updated: `Set a new password for ${noun}`, unchanged: `Nothing to change for ${noun}` };
   const message = await withDatabaseOrServer(env, {
     async local(database) {
-      const outcome = mode === 'reset' ? await resetPassword({ database, env }, username, password) : await upsertAdmin({ database, env }, username, password, role);
+      const outcome = mode === 'reset' ? await resetPassword({ database, env }, username, password) : await upsertAdmin({ database, env }, username, password, role, expertise);
       return `${said[outcome]} "${username}".`;
     },
     async viaServer(socket, pid) {
       const result = resultOf(
-        await sendControlRequest(socket, { command: 'create-admin', username, password, mode, ...(role ? { role } : {}) }),
+        await sendControlRequest(socket, { command: 'create-admin', username, password, mode, ...(role ? { role } : {}), ...(expertise ? { expertise } : {}) }),
       );
       const outcome = result.outcome as keyof typeof said;
       return `${said[outcome] ?? `Done for ${noun}`} "${username}" (through the running server, pid ${pid}).`;

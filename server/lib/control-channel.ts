@@ -16,7 +16,9 @@ export const controlRequestSchema = z.discriminatedUnion('command', [
     command: z.literal('create-admin'),
     username: z.string().max(200),
     password: z.string().max(1000),
-    role: z.enum(['admin', 'staff']).optional(),
+    role: z.enum(['admin', 'staff', 'judge']).optional(),
+    /** With the role judge: which contests they score (domain/judge-rules.ts JUDGE_EXPERTISE). */
+    expertise: z.string().max(100).optional(),
     /** reset: only an existing account gets the new password. */
     mode: z.enum(['create', 'reset']).optional(),
   }),

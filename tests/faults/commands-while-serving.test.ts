@@ -8,6 +8,7 @@ import { postJson } from './support/registrations';
 import { emptyPlace, useCleanups } from './support/places';
 
 const BOB = { username: 'bob', password: 'bob has a long passphrase' };
+const CAROL = { username: 'carol', password: 'carol judges yoga with care' };
 
 describe.each(testDatabaseKinds())('admin create and seed while the server runs (%s)', (kind) => {
   const onCleanup = useCleanups();
@@ -32,6 +33,14 @@ describe.each(testDatabaseKinds())('admin create and seed while the server runs 
     expect(admin.stdout).toContain('Created admin "bob"');
     if (kind === 'pglite') expect(admin.stdout).toContain(`through the running server, pid ${server.process.pid}`);
 
+    // A judge, with the expertise that decides which contests they score (issue 24); without one, the usage.
+    const judge = await runCli('admin', ['create', CAROL.username, '--role', 'judge', '--expertise', 'Yoga Trainer'], cliEnv, `${CAROL.password}\n`);
+    expect(judge.code).toBe(0);
+    expect(judge.stdout).toContain('Created judge "carol"');
+    const noExpertise = await runCli('admin', ['create', 'dave', '--role', 'judge'], cliEnv, `${CAROL.password}\n`);
+    expect(noExpertise.code).toBe(1);
+    expect(noExpertise.stderr).toContain('--expertise');
+
     const seed = await runCli('seed', ['--count', '500'], cliEnv);
     expect(seed.stderr).toBe('');
     expect(seed.code).toBe(0);
@@ -40,6 +49,8 @@ describe.each(testDatabaseKinds())('admin create and seed while the server runs 
     // The new admin works on the server that is running, at once.
     const login = await postJson(server.url, '/api/auth/login', { ...BOB, remember: false });
     expect(login.status).toBe(200);
+    const judgeLogin = await postJson(server.url, '/api/auth/login', { ...CAROL, remember: false });
+    expect(await judgeLogin.json()).toMatchObject({ admin: { username: 'carol', role: 'judge' } });
 
     const ackedBeforeKill = load.attempts.filter((a) => isSuccess(a.status)).length;
     await waitFor(() => load.attempts.filter((a) => isSuccess(a.status)).length >= ackedBeforeKill + 50, 30_000, '50 more creates');

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
-import { accounts } from '../schema';
+import { JUDGE_EXPERTISE } from '@domain/judge-rules';
+import { accounts, judges } from '../schema';
 import { hashNeedsUpgrade, hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
 import { endAllSessionsOf, type Role } from '../../lib/sessions';
 
@@ -25,10 +26,31 @@ export async function upsertAdmin(
   password: string,
   /** Given: the account gets this role (created or existing). Left out: admin for a new account, unchanged otherwise. */
   role?: Role,
+  /** A judge's expertise, which decides the contests they score: required with the role judge. */
+  expertise?: string,
 ): Promise<'created' | 'updated' | 'unchanged'> {
   const username = normalizeUsername(rawUsername);
-  const problem = usernameProblem(username) ?? passwordProblem(password, [username]);
+  const problem = usernameProblem(username) ?? passwordProblem(password, [username]) ?? (role === 'judge' ? expertiseProblem(expertise) : null);
   if (problem) throw new Error(problem);
+  const outcome = await upsertAccount(deps, username, password, role);
+  if (role === 'judge' && expertise) {
+    const [account] = await deps.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username));
+    await deps.database.db.insert(judges).values({ accountId: account!.id, expertise }).onConflictDoUpdate({ target: judges.accountId, set: { expertise } });
+  }
+  return outcome;
+}
+
+function expertiseProblem(expertise: string | undefined): string | null {
+  if (expertise && (JUDGE_EXPERTISE as readonly string[]).includes(expertise)) return null;
+  return `A judge needs an expertise, one of: ${JUDGE_EXPERTISE.join(', ')}.`;
+}
+
+async function upsertAccount(
+  deps: Pick<Deps, 'database' | 'env'>,
+  username: string,
+  password: string,
+  role: Role | undefined,
+): Promise<'created' | 'updated' | 'unchanged'> {
   const logN = deps.env.SCRYPT_LOG_N;
   const [existing] = await deps.database.db.select().from(accounts).where(eq(accounts.username, username)).limit(1);
   if (existing) {
@@ -50,7 +72,7 @@ export async function upsertAdmin(
     .onConflictDoNothing({ target: accounts.username })
     .returning({ id: accounts.id });
   // Another instance starting at the same moment created it first: set our password on it.
-  if (inserted.length === 0) return upsertAdmin(deps, username, password, role);
+  if (inserted.length === 0) return upsertAccount(deps, username, password, role);
   return 'created';
 }
 

@@ -1,8 +1,6 @@
 import type { TestApp } from '../../../tests/setup/test-app';
 import { json } from '../../../tests/setup/test-app';
-import { eq } from 'drizzle-orm';
 import { upsertAdmin } from '../../db/stores/account-store';
-import { accounts, judges } from '../../db/schema';
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'a long enough test password' };
 
@@ -28,9 +26,7 @@ export const TEST_JUDGE = { username: 'test-judge', password: 'a judge’s long 
 
 /** Creates a judge account with its profile if needed and signs it in; returns the Cookie header value. */
 export async function signInJudge(t: TestApp, judge = TEST_JUDGE): Promise<string> {
-  await upsertAdmin(t.deps, judge.username, judge.password, 'judge');
-  const [account] = await t.deps.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, judge.username));
-  await t.deps.database.db.insert(judges).values({ accountId: account!.id, expertise: judge.expertise }).onConflictDoNothing();
+  await upsertAdmin(t.deps, judge.username, judge.password, 'judge', judge.expertise);
   const response = await t.request('/api/auth/login', json({ username: judge.username, password: judge.password, remember: false }));
   if (response.status !== 200) throw new Error(`judge sign-in failed with ${response.status}`);
   return sessionCookieOf(response);
