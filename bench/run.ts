@@ -7,6 +7,7 @@ import { ROOT } from '../tests/setup/server-process';
 import { measureAdminQueries } from './admin-queries';
 import { measureEntries } from './entries';
 import { measureFees } from './fees';
+import { measureJudging } from './judging';
 import { measureApiThroughput } from './api-throughput';
 import { measureFrontEnd } from './frontend';
 import buildServer from '../tests/setup/build-server';
@@ -72,6 +73,7 @@ async function main() {
       ),
     );
   }
+  if (wanted(9)) parts.push(await timed('9. Judging', () => measureJudging(ctx, { entries: quick ? 2_000 : 10_000 })));
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({
