@@ -110,8 +110,17 @@ export function computeResults(input: {
   const all = sheets.map((sheet) => sheet.weighted);
   const contestMean = all.length > 0 ? mean(all) : 0;
   const contestSd = all.length > 0 ? populationSd(all) : 0;
+  // Grouped once (by judge, by entry): a round has tens of thousands of sheets.
   const byJudge = new Map<string, typeof sheets>();
-  for (const sheet of sheets) byJudge.set(sheet.judgeId, [...(byJudge.get(sheet.judgeId) ?? []), sheet]);
+  const byEntry = new Map<string, typeof sheets>();
+  for (const sheet of sheets) {
+    const mine = byJudge.get(sheet.judgeId);
+    if (mine) mine.push(sheet);
+    else byJudge.set(sheet.judgeId, [sheet]);
+    const theirs = byEntry.get(sheet.entryId);
+    if (theirs) theirs.push(sheet);
+    else byEntry.set(sheet.entryId, [sheet]);
+  }
   const judgeScale = new Map<string, { mean: number; sd: number; standardised: boolean }>();
   for (const [judgeId, own] of byJudge) {
     const values = own.map((sheet) => sheet.weighted);
@@ -127,7 +136,7 @@ export function computeResults(input: {
   // 3. Each entry's final score and tie-break keys.
   const topCriterion = [...criteria].sort((a, b) => b.weight - a.weight)[0];
   const results: EntryResult[] = input.entries.map((entry) => {
-    const own = sheets.filter((sheet) => sheet.entryId === entry.id).sort((a, b) => a.judgeId.localeCompare(b.judgeId));
+    const own = [...(byEntry.get(entry.id) ?? [])].sort((a, b) => a.judgeId.localeCompare(b.judgeId));
     const judges = own.map(valueOf);
     const values = judges.map((judge) => judge.value);
     const tieBreaks: Record<string, number> = {};
@@ -160,7 +169,12 @@ export function computeResults(input: {
     return 0;
   };
   const pools = new Map<string, EntryResult[]>();
-  for (const result of results) if (result.final !== null) pools.set(result.pool, [...(pools.get(result.pool) ?? []), result]);
+  for (const result of results) {
+    if (result.final === null) continue;
+    const pool = pools.get(result.pool);
+    if (pool) pool.push(result);
+    else pools.set(result.pool, [result]);
+  }
   for (const pool of pools.values()) {
     pool.sort((a, b) => better(a, b) || a.entryId.localeCompare(b.entryId));
     const places = settings.advancement.rule === 'top' ? settings.advancement.count : Math.max(1, Math.ceil((pool.length * settings.advancement.percent) / 100));
@@ -172,20 +186,24 @@ export function computeResults(input: {
   }
 
   // The judges' figures for moderation.
+  // Each judge's values beside the mean of the rest of the panel on the same entries, in one pass.
+  const pairs = new Map<string, { mine: number[]; others: number[] }>();
+  for (const result of results) {
+    if (result.judges.length < 2) continue;
+    const total = result.judges.reduce((sum, judge) => sum + judge.value, 0);
+    for (const judge of result.judges) {
+      const pair = pairs.get(judge.judgeId) ?? { mine: [], others: [] };
+      pair.mine.push(judge.value);
+      pair.others.push((total - judge.value) / (result.judges.length - 1));
+      pairs.set(judge.judgeId, pair);
+    }
+  }
   const judges: JudgeStats[] = [...byJudge.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([judgeId, own]) => {
       const scale = judgeScale.get(judgeId)!;
-      const mine: number[] = [];
-      const others: number[] = [];
-      for (const result of results) {
-        const me = result.judges.find((judge) => judge.judgeId === judgeId);
-        const rest = result.judges.filter((judge) => judge.judgeId !== judgeId);
-        if (!me || rest.length === 0) continue;
-        mine.push(me.value);
-        others.push(mean(rest.map((judge) => judge.value)));
-      }
-      return { judgeId, sheets: own.length, mean: round2(scale.mean), spread: round2(scale.sd), standardised: scale.standardised, agreement: pearson(mine, others) };
+      const pair = pairs.get(judgeId) ?? { mine: [], others: [] };
+      return { judgeId, sheets: own.length, mean: round2(scale.mean), spread: round2(scale.sd), standardised: scale.standardised, agreement: pearson(pair.mine, pair.others) };
     });
 
   return { entries: results, judges };

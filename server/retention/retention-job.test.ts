@@ -11,7 +11,7 @@ import { childRegistration, instituteRegistration } from '../../tests/setup/regi
 import { json } from '../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
 import { openDatabase, type Database } from '../db/client';
-import { signIn, signInStaff, withCookie } from '../routes/auth/sign-in-for-tests';
+import { sessionCookieOf, signIn, signInStaff, withCookie } from '../routes/auth/sign-in-for-tests';
 import { runRetention, retentionStatus } from './retention-job';
 
 const MINUTE = 60_000;
@@ -22,7 +22,7 @@ const PERSONAL = [
   'Bright Minds Academy', 'office@brightminds.example.org', '044 2811 2222',
   'Baby Vetri', 'vetri.home@example.org', '98400 33333',
   'Deleted Child', 'deleted@example.org',
-  'Judge Janaki', 'janaki@example.org', 'Thirty years of Carnatic teaching',
+  'Judge Janaki', 'janaki@example.org', 'Thirty years of Carnatic teaching', 'janaki music school',
   'Curious Parent', 'curious@example.org', 'About the finals venue', 'Is there parking near the Music Academy?',
   'nila.news@example.org', '2026-07-04', 'Sundaram twins hardship', 'Nila%20Sundaram',
 ];
@@ -65,6 +65,16 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     form.set('photo', new Blob([await realImage('png')], { type: 'image/png' }), 'me.png');
     expect((await h.t.request('/api/judges', { method: 'POST', body: form })).status).toBe(201);
     expect((await admin(`/api/judges/${judgeId}`, json({ status: 'approved', note: 'Janaki is great' }, 'PATCH'))).status).toBe(200);
+    // Invited to judge: an account named by her email, with a conflict declared, that signed in.
+    expect((await admin(`/api/judges/${judgeId}/invite`, { method: 'POST' })).status).toBe(200);
+    await h.sendMail();
+    const invitation = h.smtp.received.find((mail) => mail.parsed.subject?.includes('judge account'))?.parsed.text ?? '';
+    const token = /\/judge\/welcome#([A-Za-z0-9_-]{43})/.exec(invitation)?.[1];
+    expect((await h.t.request('/api/auth/invite', json({ token, password: 'songs are judged with care' }))).status).toBe(200);
+    const judgeLogin = await h.t.request('/api/auth/login', json({ username: 'janaki@example.org', password: 'songs are judged with care', remember: false }));
+    expect(judgeLogin.status).toBe(200);
+    const judgeCookie = sessionCookieOf(judgeLogin);
+    expect((await h.t.request('/api/judge/profile', withCookie(judgeCookie, json({ conflicts: ['Janaki Music School'] }, 'PUT')))).status).toBe(200);
     const contact = { id: randomUUID(), name: 'Curious Parent', email: 'curious@example.org', phone: '98400 44444', subject: 'About the finals venue', message: 'Is there parking near the Music Academy?', contactMethod: 'Email' };
     expect((await h.t.request('/api/contact', json(contact))).status).toBe(201);
     expect((await h.t.request('/api/newsletter', json({ id: randomUUID(), email: 'nila.news@example.org' }))).status).toBeLessThan(300);

@@ -74,7 +74,7 @@ export async function deleteInvite(db: Db, token: string): Promise<void> {
   await db.delete(accountInvites).where(eq(accountInvites.tokenHash, sha256Hex(token)));
 }
 
-export type AcceptOutcome = { kind: 'set'; username: string } | { kind: 'invalid' } | { kind: 'weak'; problem: string };
+export type AcceptOutcome = { kind: 'set'; accountId: string; username: string } | { kind: 'invalid' } | { kind: 'weak'; problem: string };
 
 /** Sets the password from an invitation link, once: the link is spent and every other invitation of the account ends. */
 export async function acceptInvite(deps: Pick<Deps, 'database' | 'env' | 'now'>, token: string, password: string): Promise<AcceptOutcome> {
@@ -102,7 +102,7 @@ export async function acceptInvite(deps: Pick<Deps, 'database' | 'env' | 'now'>,
   });
   if (!spent) return { kind: 'invalid' };
   await endAllSessionsOf(deps as Deps, invite.accountId);
-  return { kind: 'set', username: invite.username };
+  return { kind: 'set', accountId: invite.accountId, username: invite.username };
 }
 
 /** The judge account made from each of these applications, by application id. */

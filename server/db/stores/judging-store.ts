@@ -100,6 +100,13 @@ export async function moveRound(db: Db, roundId: string, from: RoundState, to: R
 
 const poolOf = (category: string, ageBand: string) => `${category}:${ageBand}`;
 
+/** Adds to the list under `key` (lists of thousands: never copied). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /**
  * Puts every ready entry of the round's level that is not in it yet into the round, with the next
  * blind numbers, and gives each its judges. Entries of a measured contest (the baby contests) and
@@ -147,7 +154,7 @@ export async function addReadyEntries(db: Db, round: RoundRow): Promise<{ added:
     const judgesNow = await assignableJudges(tx as unknown as Db);
     const loads = await poolLoads(tx as unknown as Db, round.id);
     const pools = new Map<string, typeof rows>();
-    for (const row of rows) pools.set(poolOf(row.category, row.ageBand), [...(pools.get(poolOf(row.category, row.ageBand)) ?? []), row]);
+    for (const row of rows) pushTo(pools, poolOf(row.category, row.ageBand), row);
     const assignments: (typeof judgeAssignments.$inferInsert)[] = [];
     let short = 0;
     for (const [pool, members] of pools) {
@@ -236,6 +243,10 @@ export async function judgeQueue(db: Db, judgeId: string) {
       ageBand: roundEntries.ageBand,
       kind: entries.kind,
       durationSeconds: entries.durationSeconds,
+      // In the same query: a queue is a thousand entries, and a second query would name them all.
+      files: sql<{ position: number; bytes: number | null; hasPoster: boolean }[] | null>`(
+        select json_agg(json_build_object('position', f.position, 'bytes', f.bytes, 'hasPoster', f.poster_key is not null) order by f.position)
+        from ${entryFiles} f where f.entry_id = ${roundEntries.entryId} and f.media_key is not null)`,
       scores: judgeScores.scores,
       comment: judgeScores.comment,
       editedAt: judgeScores.editedAt,
@@ -248,16 +259,8 @@ export async function judgeQueue(db: Db, judgeId: string) {
       judgeScores,
       and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
     )
-    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active'), inArray(judgingRounds.state, ['scoring', 'closed', 'results', 'published'])))
+    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active')))
     .orderBy(asc(roundEntries.number));
-  const files =
-    rows.length === 0
-      ? []
-      : await db
-          .select({ entryId: entryFiles.entryId, position: entryFiles.position, bytes: entryFiles.bytes, hasPoster: sql<boolean>`${entryFiles.posterKey} is not null` })
-          .from(entryFiles)
-          .where(and(inArray(entryFiles.entryId, rows.map((row) => row.entryId)), sql`${entryFiles.mediaKey} is not null`))
-          .orderBy(asc(entryFiles.position));
   const first = rows[0];
   return {
     round: first ? { id: first.roundId, levelId: first.levelId as LevelId, state: first.state as RoundState } : null,
@@ -268,7 +271,7 @@ export async function judgeQueue(db: Db, judgeId: string) {
       ageBand: row.ageBand,
       kind: row.kind,
       durationSeconds: row.durationSeconds,
-      files: files.filter((file) => file.entryId === row.entryId).map((file) => ({ position: file.position, bytes: file.bytes, hasPoster: Boolean(file.hasPoster) })),
+      files: (row.files ?? []).map((file) => ({ position: Number(file.position), bytes: file.bytes === null ? null : Number(file.bytes), hasPoster: Boolean(file.hasPoster) })),
       sheet: row.scores ? { scores: row.scores, comment: row.comment ?? '', editedAt: new Date(row.editedAt!).toISOString() } : null,
     })),
   };
@@ -352,12 +355,12 @@ export async function computeRound(db: Db, round: RoundRow): Promise<RoundResult
   const assignedOf = new Map(assigned.map((row) => [row.entryId, Number(row.count)]));
   const settings = round.settings as RoundSettings;
   const byCategory = new Map<string, typeof pool>();
-  for (const entry of pool) byCategory.set(entry.category, [...(byCategory.get(entry.category) ?? []), entry]);
+  for (const entry of pool) pushTo(byCategory, entry.category, entry);
   const sheetsOf = new Map<string, ScoreSheet[]>();
   const categoryOf = new Map(pool.map((entry) => [entry.entryId, entry.category]));
   for (const sheet of sheets) {
     const category = categoryOf.get(sheet.entryId);
-    if (category) sheetsOf.set(category, [...(sheetsOf.get(category) ?? []), { entryId: sheet.entryId, judgeId: sheet.judgeId, scores: sheet.scores }]);
+    if (category) pushTo(sheetsOf, category, { entryId: sheet.entryId, judgeId: sheet.judgeId, scores: sheet.scores });
   }
   const results: RoundResults = { entries: [], judges: [] };
   for (const [category, members] of byCategory) {
@@ -483,6 +486,6 @@ export async function panelsOf(db: Db, roundId: string): Promise<Map<string, { j
     )
     .where(eq(judgeAssignments.roundId, roundId));
   const panels = new Map<string, { judgeId: string; username: string; status: string; scored: boolean }[]>();
-  for (const row of rows) panels.set(row.entryId, [...(panels.get(row.entryId) ?? []), { ...row, scored: Boolean(row.scored) }]);
+  for (const row of rows) pushTo(panels, row.entryId, { ...row, scored: Boolean(row.scored) });
   return panels;
 }

@@ -135,6 +135,22 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
   await tx.rows(sql`
     delete from registration_duplicate_keys k
     where not exists (select 1 from registrations r where r.duplicate_key = k.duplicate_key and r.deleted_at is null)`);
+  // A judge invited from an application (issue 24): the account's username is their email. It
+  // becomes an anonymous name, the account is disabled, and their conflicts and links go.
+  await tx.rows(sql`
+    update audit_log a set admin_username = 'judge-' || left(g.account_id::text, 8)
+    from judges g join judge_applications j on j.id = g.application_id
+    where a.admin_id = g.account_id and j.erased_at is null and j.${inSeason}`);
+  await tx.rows(sql`
+    update accounts a set username = 'judge-' || left(a.id::text, 8), disabled_at = coalesce(a.disabled_at, ${nowIso}::timestamptz), updated_at = ${nowIso}::timestamptz
+    from judges g join judge_applications j on j.id = g.application_id
+    where g.account_id = a.id and j.erased_at is null and j.${inSeason}`);
+  await tx.rows(sql`
+    delete from account_invites i using judges g join judge_applications j on j.id = g.application_id
+    where i.account_id = g.account_id and j.erased_at is null and j.${inSeason}`);
+  await tx.rows(sql`
+    update judges g set conflicts = '{}' from judge_applications j
+    where j.id = g.application_id and j.erased_at is null and j.${inSeason}`);
   await tx.rows(sql`
     update judge_applications set name = '', email = null, bio = '', note = null, photo = null, photo_type = null, photo_size = null,
       secret_hash = null, content_hash = 'erased', erased_at = ${nowIso}::timestamptz

@@ -76,7 +76,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError(410, 'gone', 'This link has been used or has expired. Ask the organisers for a new invitation.');
     }
     if (outcome.kind === 'weak') throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { password: outcome.problem });
-    await audit(c, { admin: { id: null, username: outcome.username }, action: 'account.invite_accepted' });
+    await audit(c, { admin: { id: outcome.accountId, username: outcome.username }, action: 'account.invite_accepted' });
     return c.json({ username: outcome.username }, 200);
   })
   .get('/me', requireSignedIn, (c) => {
