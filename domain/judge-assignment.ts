@@ -1,5 +1,5 @@
 import type { CategorySlug } from './categories';
-import { CONTESTS_OF_EXPERTISE, type Expertise } from './judging';
+import { byId, CONTESTS_OF_EXPERTISE, type Expertise } from './judging';
 
 /**
  * Who judges which entry (issue 24, ADR 027): per pool (a contest and an age band), every entry
@@ -26,7 +26,7 @@ function mayJudge(judge: AssignableJudge, entry: AssignableEntry): boolean {
 function pick(judges: readonly AssignableJudge[], entry: AssignableEntry, load: Map<string, number>, exclude: ReadonlySet<string>, count: number): string[] {
   return judges
     .filter((judge) => !exclude.has(judge.id) && mayJudge(judge, entry))
-    .sort((a, b) => (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0) || a.id.localeCompare(b.id))
+    .sort((a, b) => (load.get(a.id) ?? 0) - (load.get(b.id) ?? 0) || byId(a.id, b.id))
     .slice(0, count)
     .map((judge) => judge.id);
 }
@@ -47,7 +47,7 @@ export function assignPool(
   const choices = (entry: AssignableEntry) => fitting.filter((judge) => mayJudge(judge, entry)).length;
   return [...entries]
     .map((entry) => ({ entry, choices: choices(entry) }))
-    .sort((a, b) => a.choices - b.choices || a.entry.id.localeCompare(b.entry.id))
+    .sort((a, b) => a.choices - b.choices || byId(a.entry.id, b.entry.id))
     .map(({ entry }) => {
       const judgeIds = pick(fitting, entry, load, new Set(), perEntry);
       for (const id of judgeIds) load.set(id, (load.get(id) ?? 0) + 1);

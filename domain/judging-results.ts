@@ -1,4 +1,4 @@
-import { SCORE_SCALE, type Criterion, type RoundSettings } from './judging';
+import { byId, SCORE_SCALE, type Criterion, type RoundSettings } from './judging';
 
 /**
  * A round's results from the judges' score sheets (issue 24, ADR 027). Pure and deterministic:
@@ -136,7 +136,7 @@ export function computeResults(input: {
   // 3. Each entry's final score and tie-break keys.
   const topCriterion = [...criteria].sort((a, b) => b.weight - a.weight)[0];
   const results: EntryResult[] = input.entries.map((entry) => {
-    const own = [...(byEntry.get(entry.id) ?? [])].sort((a, b) => a.judgeId.localeCompare(b.judgeId));
+    const own = [...(byEntry.get(entry.id) ?? [])].sort((a, b) => byId(a.judgeId, b.judgeId));
     const judges = own.map(valueOf);
     const values = judges.map((judge) => judge.value);
     const tieBreaks: Record<string, number> = {};
@@ -176,7 +176,7 @@ export function computeResults(input: {
     else pools.set(result.pool, [result]);
   }
   for (const pool of pools.values()) {
-    pool.sort((a, b) => better(a, b) || a.entryId.localeCompare(b.entryId));
+    pool.sort((a, b) => better(a, b) || byId(a.entryId, b.entryId));
     const places = settings.advancement.rule === 'top' ? settings.advancement.count : Math.max(1, Math.ceil((pool.length * settings.advancement.percent) / 100));
     pool.forEach((result, index) => {
       const previous = pool[index - 1];
@@ -199,7 +199,7 @@ export function computeResults(input: {
     }
   }
   const judges: JudgeStats[] = [...byJudge.entries()]
-    .sort(([a], [b]) => a.localeCompare(b))
+    .sort(([a], [b]) => byId(a, b))
     .map(([judgeId, own]) => {
       const scale = judgeScale.get(judgeId)!;
       const pair = pairs.get(judgeId) ?? { mine: [], others: [] };

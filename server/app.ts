@@ -35,6 +35,7 @@ import { entryAdminRoutes } from './routes/entries/entries.admin-routes';
 import { UPLOADS_PATH } from './entries/entry-uploads';
 import { judgingRoutes } from './routes/judging/judging.routes';
 import { judgingAdminRoutes } from './routes/judging/judging.admin-routes';
+import { familyResultRoutes } from './routes/judging/results.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -62,6 +63,7 @@ export function createApi() {
     .route('/audit', auditAdminRoutes)
     .route('/family', familyRoutes)
     .route('/family', entryRoutes)
+    .route('/family', familyResultRoutes)
     .route('/entries', entryAdminRoutes)
     .route('/erasure-requests', erasureRequestAdminRoutes)
     .route('/staff', staffAdminRoutes)

@@ -919,7 +919,12 @@ export const roundEntries = pgTable(
     /** The judges' values behind `final` (domain/judging-results.ts EntryResult.judges). */
     detail: jsonb('detail'),
   },
-  (t) => [primaryKey({ columns: [t.roundId, t.entryId] }), uniqueIndex('round_entries_number').on(t.roundId, t.number)],
+  (t) => [
+    primaryKey({ columns: [t.roundId, t.entryId] }),
+    uniqueIndex('round_entries_number').on(t.roundId, t.number),
+    // A judge's queue and a family's results find an entry's round by the entry.
+    index('round_entries_entry').on(t.entryId),
+  ],
 );
 
 /**
@@ -967,5 +972,27 @@ export const judgeScores = pgTable(
   (t) => [
     primaryKey({ columns: [t.roundId, t.entryId, t.judgeId] }),
     foreignKey({ columns: [t.roundId, t.entryId], foreignColumns: [roundEntries.roundId, roundEntries.entryId] }).onDelete('cascade'),
+    // A judge's own sheets, for their queue.
+    index('judge_scores_judge').on(t.judgeId, t.roundId),
   ],
+);
+
+/**
+ * A place at a later level a family confirmed (issue 24): a child who went through in a contest
+ * of a published round confirms it from their private page, once. The Level 2 registration is
+ * this row beside the Level 1 one: the same child, contact and consent.
+ */
+export const levelPlaces = pgTable(
+  'level_places',
+  {
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    levelId: text('level_id', { enum: ['level2', 'level3'] }).notNull(),
+    category: text('category').notNull(),
+    /** The published round whose result gave the place. */
+    roundId: uuid('round_id').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.registrationId, t.levelId, t.category] })],
 );

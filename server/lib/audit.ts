@@ -43,7 +43,8 @@ export type AuditAction =
   | 'judging.add_judge'
   | 'judging.remove_judge'
   | 'judging.recuse'
-  | 'judging.conflicts';
+  | 'judging.conflicts'
+  | 'registration.place_confirmed';
 
 /**
  * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year
@@ -72,7 +73,8 @@ export type ReadAction =
   | 'read.entries.list'
   | 'read.entry.file'
   | 'read.judging.queue'
-  | 'read.judging.file';
+  | 'read.judging.file'
+  | 'read.family.results';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;

@@ -127,6 +127,8 @@ const CASES: Record<string, Case> = {
   'GET /venue/summary': { who: 'admin', path: fc.constant('/api/venue/summary') },
   'GET /overview': { who: 'admin', path: fc.constant('/api/overview') },
   'GET /retention': { who: 'admin', path: fc.constant('/api/retention') },
+  'GET /family/results': { who: 'family', path: fc.constant('/api/family/results') },
+  'POST /family/results/confirm': { who: 'family', path: fc.constant('/api/family/results/confirm'), body: mutated({ category: 'drawing' }) },
   'POST /auth/invite': { who: 'nobody', path: fc.constant('/api/auth/invite'), body: mutated({ token: 'a'.repeat(43), password: 'a long enough new password' }) },
   'POST /judges/:id/invite': { who: 'admin', path: param((id) => `/api/judges/${id}/invite`), body: junkValue },
   'GET /judge/queue': { who: 'judge', path: fc.constant('/api/judge/queue') },

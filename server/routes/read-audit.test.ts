@@ -50,6 +50,7 @@ const READS: Record<string, ReadAction> = {
   'GET /entries': 'read.entries.list',
   'GET /entries/:id/files/:position/:part': 'read.entry.file',
   'GET /judge/queue': 'read.judging.queue',
+  'GET /family/results': 'read.family.results',
   'GET /judge/entries/:entryId/files/:position/:part': 'read.judging.file',
 };
 
@@ -108,6 +109,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /venue/fees/batch': 'a write by signed-in staff',
   'POST /venue/walk-ins/batch': 'a write by signed-in staff (ADR 009)',
   'POST /auth/invite': "sets the caller's own password; answers their username",
+  'POST /family/results/confirm': 'an audited change by the family; answers the contest and when',
   'POST /judges/:id/invite': 'an audited change; answers the new username',
   'GET /judge/profile': "the judge's own expertise and conflicts",
   'PUT /judge/profile': "an audited change of the judge's own conflicts",
@@ -219,6 +221,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     'GET /venue/sessions/:sessionId/roster': () => h.t.request(`/api/venue/sessions/${session.id}/roster`, withCookie(staff)),
     'GET /family/registration': () => h.family(token, '/registration'),
     'GET /family/entries': () => h.family(token, '/entries'),
+    'GET /family/results': () => h.family(token, '/results'),
     'GET /family/entries/:id/files/:position/thumbnail': () => h.family(token, `/entries/${entryId}/files/0/thumbnail`),
     'GET /entries': () => h.t.request('/api/entries?category=drawing', withCookie(admin)),
     'GET /entries/:id/files/:position/:part': () => h.t.request(`/api/entries/${entryId}/files/0/media`, withCookie(admin)),
@@ -247,7 +250,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : key.startsWith('GET /judge/') ? 'test-judge' : 'test-admin';
     expect(row?.username).toBe(expectedReader);
     expect(row?.actor).toBe(key.startsWith('GET /family') ? 'family' : 'admin');
-    if (key === 'GET /registrations/:id' || key === 'GET /family/registration' || key === 'GET /family/registration/data' || key === 'GET /family/entries') expect(row?.entity).toBe(registrationId);
+    if (key === 'GET /registrations/:id' || key === 'GET /family/registration' || key === 'GET /family/registration/data' || key === 'GET /family/entries' || key === 'GET /family/results') expect(row?.entity).toBe(registrationId);
     if (key.includes('/files/')) expect(row?.entity).toBe(entryId);
   });
 

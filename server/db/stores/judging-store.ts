@@ -6,7 +6,7 @@ import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type Rou
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
 import type { LevelId } from '@domain/season';
 import type { Db } from '../client';
-import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, mailOutbox, registrations, roundEntries } from '../schema';
+import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, levelPlaces, mailOutbox, registrations, roundEntries } from '../schema';
 
 /**
  * The judging round's data (issue 24, ADR 027): judges and their conflicts, rounds and the entries
@@ -321,22 +321,31 @@ export async function saveSheet(
   return row!.outcome;
 }
 
-/** The round's entries and the sheets that count (active judges only), as the results computation takes them. */
+/**
+ * The round's entries, and every active assignment with its sheet if there is one: the sheets
+ * that count (a judge who stepped back or was removed no longer counts) and how many judges each
+ * entry has, in one pass over the assignments.
+ */
 async function roundInput(db: Db, roundId: string) {
-  const pool = await db
-    .select({ entryId: roundEntries.entryId, number: roundEntries.number, category: roundEntries.category, ageBand: roundEntries.ageBand })
-    .from(roundEntries)
-    .where(eq(roundEntries.roundId, roundId))
-    .orderBy(asc(roundEntries.number));
-  const sheets = await db
-    .select({ entryId: judgeScores.entryId, judgeId: judgeScores.judgeId, scores: judgeScores.scores, comment: judgeScores.comment })
-    .from(judgeScores)
-    .innerJoin(
-      judgeAssignments,
-      and(eq(judgeAssignments.roundId, judgeScores.roundId), eq(judgeAssignments.entryId, judgeScores.entryId), eq(judgeAssignments.judgeId, judgeScores.judgeId)),
-    )
-    .where(and(eq(judgeScores.roundId, roundId), eq(judgeAssignments.status, 'active')));
-  return { pool, sheets };
+  const [pool, panel] = await Promise.all([
+    db
+      .select({ entryId: roundEntries.entryId, number: roundEntries.number, category: roundEntries.category, ageBand: roundEntries.ageBand })
+      .from(roundEntries)
+      .where(eq(roundEntries.roundId, roundId))
+      .orderBy(asc(roundEntries.number)),
+    db
+      .select({ entryId: judgeAssignments.entryId, judgeId: judgeAssignments.judgeId, scores: judgeScores.scores })
+      .from(judgeAssignments)
+      .leftJoin(
+        judgeScores,
+        and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
+      )
+      .where(and(eq(judgeAssignments.roundId, roundId), eq(judgeAssignments.status, 'active'))),
+  ]);
+  const assigned = new Map<string, number>();
+  for (const row of panel) assigned.set(row.entryId, (assigned.get(row.entryId) ?? 0) + 1);
+  const sheets = panel.filter((row): row is typeof row & { scores: Record<string, number> } => row.scores !== null);
+  return { pool, sheets, assigned };
 }
 
 export type RoundResults = {
@@ -346,13 +355,7 @@ export type RoundResults = {
 
 /** The round's results as they stand: per contest, computed from the sheets (domain/judging-results.ts). */
 export async function computeRound(db: Db, round: RoundRow): Promise<RoundResults> {
-  const { pool, sheets } = await roundInput(db, round.id);
-  const assigned = await db
-    .select({ entryId: judgeAssignments.entryId, count: sql<number>`count(*)::int` })
-    .from(judgeAssignments)
-    .where(and(eq(judgeAssignments.roundId, round.id), eq(judgeAssignments.status, 'active')))
-    .groupBy(judgeAssignments.entryId);
-  const assignedOf = new Map(assigned.map((row) => [row.entryId, Number(row.count)]));
+  const { pool, sheets, assigned: assignedOf } = await roundInput(db, round.id);
   const settings = round.settings as RoundSettings;
   const byCategory = new Map<string, typeof pool>();
   for (const entry of pool) pushTo(byCategory, entry.category, entry);
@@ -488,4 +491,48 @@ export async function panelsOf(db: Db, roundId: string): Promise<Map<string, { j
   const panels = new Map<string, { judgeId: string; username: string; status: string; scored: boolean }[]>();
   for (const row of rows) pushTo(panels, row.entryId, { ...row, scored: Boolean(row.scored) });
   return panels;
+}
+
+/** A family's published results with the places at the next level they confirmed. */
+export async function familyResults(db: Db, registrationId: string) {
+  const [results, places] = await Promise.all([
+    publishedResultsOf(db, registrationId),
+    db.select({ category: levelPlaces.category, levelId: levelPlaces.levelId, confirmedAt: levelPlaces.confirmedAt }).from(levelPlaces).where(eq(levelPlaces.registrationId, registrationId)),
+  ]);
+  return results.map((result) => {
+    const place = places.find((p) => p.category === result.category && p.levelId === 'level2');
+    return {
+      levelId: result.levelId as LevelId,
+      category: result.category as CategorySlug,
+      ageBand: result.ageBand,
+      final: result.final,
+      place: result.place,
+      pool: Number(result.pool),
+      qualifies: result.qualifies === true,
+      confirmedAt: place ? new Date(place.confirmedAt).toISOString() : null,
+    };
+  });
+}
+
+/**
+ * Confirms a child's place at the semi-finals in a contest they went through in (a published
+ * Level 1 result): once; again is the same answer. Null when there is no such result.
+ */
+export async function confirmPlace(db: Db, registrationId: string, category: string): Promise<{ confirmedAt: string; created: boolean } | null> {
+  const inserted = await rowsOf<{ confirmed_at: string }>(
+    db,
+    sql`insert into ${levelPlaces} (registration_id, level_id, category, round_id)
+      select e.registration_id, 'level2', r.category, r.round_id
+      from ${roundEntries} r join ${entries} e on e.id = r.entry_id join ${judgingRounds} j on j.id = r.round_id
+      where e.registration_id = ${registrationId} and r.category = ${category} and r.qualifies and j.state = 'published' and j.level_id = 'level1'
+      limit 1
+      on conflict do nothing
+      returning confirmed_at`,
+  );
+  if (inserted[0]) return { confirmedAt: new Date(inserted[0].confirmed_at).toISOString(), created: true };
+  const [existing] = await db
+    .select({ confirmedAt: levelPlaces.confirmedAt })
+    .from(levelPlaces)
+    .where(and(eq(levelPlaces.registrationId, registrationId), eq(levelPlaces.levelId, 'level2'), eq(levelPlaces.category, category)));
+  return existing ? { confirmedAt: new Date(existing.confirmedAt).toISOString(), created: false } : null;
 }

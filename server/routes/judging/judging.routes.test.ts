@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useFamilyHarness } from '../../../tests/setup/family-harness';
+import { familyLinkIn, tokenOf } from '../../../tests/setup/smtp-test-server';
 import { approvedApplication, invitedJudge, readyPhotoEntry } from '../../../tests/setup/judging-fixtures';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { json } from '../../../tests/setup/test-app';
@@ -27,12 +28,14 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
   it('invites judges, assigns blind entries, keeps the last edit, closes, computes and publishes one email per family', async () => {
     // Six children in the drawing contest, each with a checked entry (in the order of their scores below).
     const codes: string[] = [];
+    const tokens: string[] = [];
     const entryIds: string[] = [];
     for (const child of CHILDREN) {
-      const { input } = await h.register(
+      const { input, token } = await h.register(
         childRegistration({ name: child.name, city: child.city, email: child.email, phone: child.phone, language: child.language, categories: ['drawing'], age: 7, ...(child.institute ? { instituteName: child.institute } : {}) }),
       );
       codes.push(input.referenceCode);
+      tokens.push(token);
       entryIds.push(await readyPhotoEntry(h, input.referenceCode, 'drawing'));
     }
 
@@ -125,7 +128,11 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
     expect(moderation.entries.every((entry) => entry.judges.length === 3 && !entry.flagged)).toBe(true);
     expect(moderation.judges.reduce((sum, judge) => sum + judge.sheets, 0)).toBe(18);
 
-    // Nothing reaches a family before publishing; then exactly one email each, in their language.
+    // Nothing reaches a family before publishing: not an email, not a result on their page.
+    const firstToken = tokens[0]!;
+    expect(await (await h.family(firstToken, '/results')).json()).toEqual({ results: [] });
+    expect((await h.family(firstToken, '/results/confirm', json({ category: 'drawing' }))).status).toBe(409);
+    // Then exactly one email each, in their language.
     const resultMails = () => h.smtp.received.filter((mail) => /results/i.test(mail.parsed.subject ?? '') || (mail.parsed.subject ?? '').includes('முடிவுகள்'));
     await h.sendMail();
     expect(resultMails()).toHaveLength(0);
@@ -142,5 +149,18 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
       if (child.language === 'ta') expect(text).toContain(index < 2 ? 'அரையிறுதிக்குத் தகுதி' : 'தகுதி பெறவில்லை');
       else expect(text).toContain(index < 2 ? 'goes through to Level 2' : 'does not go through');
     }
+
+    // The private page (the link in the result email replaced the older ones) shows the result; a
+    // child who went through confirms a place, once; the others cannot.
+    const linkIn = (index: number) => tokenOf(familyLinkIn(mails.find((mail) => mail.parsed.subject?.includes(codes[index]!))!));
+    const [winner, other] = [linkIn(0), linkIn(5)];
+    const shown = (await (await h.family(winner, '/results')).json()) as { results: { category: string; final: number; place: number; pool: number; qualifies: boolean; confirmedAt: string | null }[] };
+    expect(shown.results).toEqual([{ levelId: 'level1', category: 'drawing', ageBand: '6-8', final: 100, place: 1, pool: 6, qualifies: true, confirmedAt: null }]);
+    const confirmed = await h.family(winner, '/results/confirm', json({ category: 'drawing' }));
+    expect(confirmed.status).toBe(200);
+    const again = await h.family(winner, '/results/confirm', json({ category: 'drawing' }));
+    expect(await again.json()).toEqual(await confirmed.json());
+    expect(((await (await h.family(winner, '/results')).json()) as typeof shown).results[0]!.confirmedAt).not.toBeNull();
+    expect((await h.family(other, '/results/confirm', json({ category: 'drawing' }))).status).toBe(409);
   });
 });
