@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { api, ApiRequestError, readResponse } from './api-client';
 
@@ -72,42 +73,69 @@ export async function signOut(): Promise<void> {
 
 /** Who is signed in on this device, as the page keeps it (the session cookie itself is HttpOnly). */
 export type SessionCopy = SignedIn['admin'] & Pick<SignedIn, 'expiresAt'>;
+type Role = SessionCopy['role'];
 
 /**
  * A signed-in session kept on the device for work that goes on offline (venue staff, judges): who
- * and until when, under `key`. The server still decides: an ended session answers 401, and the
- * outbox's records wait for a new sign-in.
+ * and until when, under `key`, for accounts of `roles`. The server still decides: an ended session
+ * answers 401, and the outbox's records wait for a new sign-in. `use()` reads it live, so a
+ * page's header and body hear of every sign-in and sign-out (another tab's too).
  */
-export function sessionCopy(key: string, role: SessionCopy['role']) {
+export function sessionCopy(key: string, roles: readonly Role[], refusal: string) {
   const saved = (now = Date.now()): SessionCopy | null => {
     try {
       const value = JSON.parse(localStorage.getItem(key) ?? 'null') as SessionCopy | null;
-      if (!value || typeof value.username !== 'string' || value.role !== role || Date.parse(value.expiresAt) <= now) return null;
+      if (!value || typeof value.username !== 'string' || !roles.includes(value.role) || Date.parse(value.expiresAt) <= now) return null;
       return value;
     } catch {
       return null;
     }
   };
-  const forget = () => localStorage.removeItem(key);
+  const listeners = new Set<() => void>();
+  let snapshot: { raw: string | null; session: SessionCopy | null } | null = null;
+  const changed = () => {
+    snapshot = null;
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    window.addEventListener('storage', changed);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', changed);
+    };
+  };
+  const current = () => {
+    const raw = localStorage.getItem(key);
+    if (!snapshot || snapshot.raw !== raw) snapshot = { raw, session: saved() };
+    return snapshot.session;
+  };
+  const forget = () => {
+    localStorage.removeItem(key);
+    changed();
+  };
   return {
     saved,
     forget,
-    /** Signs in and keeps the copy; an account of another role is refused here, before it is kept. */
+    /** The copy, live (null once signed out or ended). */
+    use: (): SessionCopy | null => useSyncExternalStore(subscribe, current, () => null),
+    /** Signs in and keeps the copy; an account of another role is signed out again and refused with `refusal`. */
     async signIn(username: string, password: string): Promise<SessionCopy> {
       const answer = await signIn({ username, password, remember: false });
-      if (answer.admin.role !== role) {
+      if (!roles.includes(answer.admin.role)) {
         await signOut().catch(() => {});
-        throw new SignInError('refused', `This is not a ${role} account.`);
+        throw new SignInError('refused', refusal);
       }
       const session: SessionCopy = { ...answer.admin, expiresAt: answer.expiresAt };
       localStorage.setItem(key, JSON.stringify(session));
+      changed();
       return session;
     },
     /** Online, asks the server whether the session still holds; offline, trusts the saved copy. */
     async confirm(): Promise<'valid' | 'ended' | 'unknown'> {
       try {
         const account = await currentAccount();
-        if (account && account.admin.role === role) return 'valid';
+        if (account && roles.includes(account.admin.role)) return 'valid';
         forget();
         return 'ended';
       } catch {

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, testWithMail } from './fixtures';
+import { axeProblems } from './outbox-helpers';
 import { approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
 
 /**
@@ -139,6 +140,7 @@ test('an admin invites judges, three score 30 entries blind (one offline, one st
   // A keeps the photos on the phone, loses the connection, and scores all 30 offline.
   await signInJudge(a, 'anitha@example.org');
   await expect(a.getByRole('heading', { name: 'Your entries: 0 of 30 scored' })).toBeVisible();
+  expect(await axeProblems(a)).toEqual([]);
   await a.getByText('Score offline').click();
   await a.getByRole('button', { name: 'Keep photo entries on this device' }).click();
   await expect(a.getByRole('button', { name: 'Photo entries kept on this device' })).toBeDisabled({ timeout: 30_000 });
@@ -146,7 +148,10 @@ test('an admin invites judges, three score 30 entries blind (one offline, one st
   await a.getByRole('button', { name: /^Entry 1 / }).click();
   for (let n = 1; n <= 30; n++) {
     // Offline, the photo comes from the copy kept on the phone.
-    if (n === 1) await expect(a.getByRole('img', { name: 'Entry 1, artwork 1 of 1' })).toHaveJSProperty('naturalWidth', 320);
+    if (n === 1) {
+      await expect(a.getByRole('img', { name: 'Entry 1, artwork 1 of 1' })).toHaveJSProperty('naturalWidth', 320);
+      expect(await axeProblems(a)).toEqual([]);
+    }
     await scoreWithKeys(a, n, sheet('A', n));
   }
   await expect(a.getByRole('heading', { name: 'Your entries: 30 of 30 scored' })).toBeVisible();
@@ -209,6 +214,7 @@ test('an admin invites judges, three score 30 entries blind (one offline, one st
   await expect(entryRow).toContainText('93.37');
   await expect(entryRow).toContainText('1 · goes through');
   await expect(entryRow).toContainText('anitha@example.org');
+  expect(await axeProblems(admin)).toEqual([]);
 
   // After the close nothing changes: a judge's page says so, and the server refuses a late sheet.
   await b.reload();

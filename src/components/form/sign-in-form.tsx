@@ -3,6 +3,7 @@ import { SignInError, type SessionCopy, type SignInFailure } from '@/lib/auth';
 import { Form, SubmitButton } from './form';
 import { FormField } from './form-field';
 import { useFieldErrors } from './use-field-errors';
+import './sign-in-form.css';
 
 /** What went wrong, in the page's words. */
 export type SignInWords = { title: string; failures: Record<SignInFailure, string> };

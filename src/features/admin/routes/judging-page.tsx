@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { RoundSettings, RoundState } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { entryFileHref } from '../api/get-entries';
-import { useAddJudge, useJudgingRound, useModeration, useMoveRound, useOpenRound, type ModeratedEntry, type Moderation } from '../api/judging';
+import { useAddJudge, useJudgingRound, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type ModeratedEntry, type Moderation } from '../api/judging';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
 
@@ -258,9 +258,14 @@ function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: Modera
                       {judge.z === null ? ', raw' : `, z ${judge.z.toFixed(2)}`})
                     </div>
                   ))}
-                  <div className="admin-muted">
-                    {entry.panel.filter((member) => member.status === 'active' && !member.scored).map((member) => `${member.username}: not scored yet`).join(' · ')}
-                  </div>
+                  {entry.panel
+                    .filter((member) => member.status === 'active' && !member.scored)
+                    .map((member) => (
+                      <div key={member.judgeId} className="admin-muted">
+                        {member.username}: not scored yet
+                      </div>
+                    ))}
+                  {scoring ? <ReplaceJudge roundId={roundId} entry={entry} /> : null}
                 </td>
                 <td>{entry.final === null ? '—' : entry.final.toFixed(2)}</td>
                 <td>
@@ -282,6 +287,38 @@ function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: Modera
           })}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** An admin changes an entry's judges: one is taken off and the least busy fitting judge takes their place. */
+function ReplaceJudge({ roundId, entry }: { roundId: string; entry: ModeratedEntry }) {
+  const remove = useRemoveJudge();
+  const active = entry.panel.filter((member) => member.status === 'active');
+  const [judgeId, setJudgeId] = useState('');
+  if (active.length === 0) return null;
+  const id = `replace-${entry.entryId}`;
+  return (
+    <div className="admin-inline-form">
+      <label htmlFor={id}>Replace a judge</label>{' '}
+      <select id={id} value={judgeId} onChange={(e) => setJudgeId(e.target.value)}>
+        <option value="">Choose…</option>
+        {active.map((member) => (
+          <option key={member.judgeId} value={member.judgeId}>
+            {member.username}
+          </option>
+        ))}
+      </select>{' '}
+      <button
+        type="button"
+        className="button button--small"
+        disabled={!judgeId || remove.isPending}
+        onClick={() => remove.mutate({ id: roundId, entryId: entry.entryId, judgeId }, { onSuccess: () => setJudgeId('') })}
+      >
+        Replace
+      </button>
+      {remove.isSuccess && remove.data.replacement === null ? <p role="status">Removed; no other judge fits this entry.</p> : null}
+      {remove.isError ? <p role="alert">{remove.error.message}</p> : null}
     </div>
   );
 }

@@ -16,6 +16,7 @@ export function bearer(token: string): { headers: Record<string, string> } {
 export const familyKeys = {
   registration: () => ['family', 'registration'] as const,
   entries: () => ['family', 'entries'] as const,
+  results: () => ['family', 'results'] as const,
   thumbnail: (entryId: string, position: number) => ['family', 'entries', entryId, position, 'thumbnail'] as const,
 };
 

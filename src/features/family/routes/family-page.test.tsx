@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,7 @@ describe('the family page', () => {
     const calls = fakeServer({
       'GET /api/family/registration': () => ({ status: 200, body: answer() }),
       'GET /api/family/entries': () => ({ status: 200, body: { contests: [] } }),
+      'GET /api/family/results': () => ({ status: 200, body: { results: [] } }),
     });
     renderPage();
     expect(await screen.findByText('KTC-7F3K-9QX2')).toBeTruthy();
@@ -79,9 +80,31 @@ describe('the family page', () => {
     expect(screen.getByText('Registered')).toBeTruthy();
     expect(screen.getByText('Dance Challenge')).toBeTruthy();
     expect(screen.getByText('8 years')).toBeTruthy();
-    // The registration, then the entries of its contests: each once, each with the token as a bearer header only.
-    await waitFor(() => expect(calls.map((call) => call.path).sort()).toEqual(['/api/family/entries', '/api/family/registration']));
+    // The registration, the entries of its contests and its published results: each once, each with the token as a bearer header only.
+    await waitFor(() => expect(calls.map((call) => call.path).sort()).toEqual(['/api/family/entries', '/api/family/registration', '/api/family/results']));
+    // Nothing is published yet: no results section.
+    expect(screen.queryByRole('heading', { name: 'Results' })).toBeNull();
     for (const call of calls) expect(call.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('shows a published result and confirms the semi-final place once', async () => {
+    const result = { levelId: 'level1', category: 'dance', ageBand: '6-8', final: 91.25, place: 2, pool: 40, qualifies: true, confirmedAt: null };
+    const calls = fakeServer({
+      'GET /api/family/registration': () => ({ status: 200, body: answer() }),
+      'GET /api/family/entries': () => ({ status: 200, body: { contests: [] } }),
+      'GET /api/family/results': () => ({ status: 200, body: { results: [result] } }),
+      'POST /api/family/results/confirm': () => ({ status: 200, body: { category: 'dance', confirmedAt: '2027-05-02T06:00:00.000Z' } }),
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
+    expect(screen.getByText('Dance Challenge: 91.25 out of 100, place 2 of 40')).toBeTruthy();
+    expect(screen.getByText('Through to the semi-finals!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm my child’s place at the semi-finals' }));
+    expect(await screen.findByText('Place confirmed on 2 May 2027. We will send the semi-final’s details before the day.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirm my child’s place at the semi-finals' })).toBeNull();
+    const confirm = calls.find((call) => call.path === '/api/family/results/confirm');
+    expect(confirm?.body).toEqual({ category: 'dance' });
+    expect(confirm?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
   it('on a stale correction (409) loads the current details and says the changes were not saved', async () => {

@@ -9,6 +9,7 @@ import { CancelSection } from '../components/cancel-section';
 import { ConsentSection } from '../components/consent-section';
 import { CorrectionForm } from '../components/correction-form';
 import { EntriesSection } from '../components/entries-section';
+import { ResultsSection } from '../components/results-section';
 import { MyDataSection } from '../components/my-data-section';
 import { PaymentSection } from '../components/payment-section';
 import { RegistrationDetails } from '../components/registration-details';
@@ -87,6 +88,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
         <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
 
+      <ResultsSection token={token} />
       {cancelled ? null : <EntriesSection token={token} />}
 
       {payment ? <PaymentSection token={token} payment={payment} referenceCode={r.referenceCode} /> : null}

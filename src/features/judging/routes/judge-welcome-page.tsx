@@ -5,6 +5,7 @@ import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { ApiRequestError } from '@/lib/api-client';
 import { acceptInvite } from '../api/accept-invite';
+import '@/components/form/sign-in-form.css';
 import '../judging.css';
 
 /**

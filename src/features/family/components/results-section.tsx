@@ -1,0 +1,59 @@
+import { useT } from '@/lib/i18n/use-t';
+import { useConfirmPlace, useFamilyResults, type FamilyResult } from '../api/get-family-results';
+import { categoryMessage, formatDay } from '../utils/format';
+
+/**
+ * The child's published results (issue 24): per contest the score, the place in its contest and
+ * age band, and whether the child goes through; a child who went through confirms a place at the
+ * semi-finals here. Nothing shows before the organisers publish.
+ */
+export function ResultsSection({ token }: { token: string }) {
+  const { t } = useT();
+  const query = useFamilyResults(token);
+  const results = query.data?.results ?? [];
+  if (results.length === 0) return null;
+  return (
+    <section className="family-section family-results" aria-labelledby="results-heading">
+      <h2 id="results-heading">{t('family.results.title')}</h2>
+      <ul className="family-results__list">
+        {results.map((result) => (
+          <ResultLine key={`${result.levelId}-${result.category}`} token={token} result={result} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ResultLine({ token, result }: { token: string; result: FamilyResult }) {
+  const { t, lang } = useT();
+  const confirm = useConfirmPlace(token);
+  const contest = categoryMessage(result.category) ? t(categoryMessage(result.category) ?? '') : result.category;
+  return (
+    <li>
+      <p>
+        {result.final === null || result.place === null
+          ? t('family.results.notScored', { contest })
+          : t('family.results.line', { contest, score: result.final.toFixed(2), place: result.place, pool: result.pool })}
+      </p>
+      {result.qualifies ? (
+        <>
+          <p className="form-notice form-notice--success">{t('family.results.through')}</p>
+          {result.confirmedAt ? (
+            <p role="status">{t('family.results.confirmed', { date: formatDay(result.confirmedAt, lang) })}</p>
+          ) : (
+            <button type="button" className="button" disabled={confirm.isPending} onClick={() => confirm.mutate(result.category)}>
+              {confirm.isPending ? t('family.results.confirming') : t('family.results.confirm')}
+            </button>
+          )}
+          {confirm.isError ? (
+            <p className="form-notice form-notice--error" role="alert">
+              {t('family.results.failed')}
+            </p>
+          ) : null}
+        </>
+      ) : (
+        <p>{t('family.results.notThrough')}</p>
+      )}
+    </li>
+  );
+}
