@@ -188,7 +188,7 @@ const english: Copy = {
     return `Congratulations: ${asData(name)} goes through to ${next.title}, ${next.date}, at ${next.place.name}, ${next.place.locality}. Your private page shows the result; we will send the semi-final's details before the day.`;
   },
   resultThanks: (name) =>
-    `Thank you for taking part. This time ${asData(name)} does not go through to the semi-finals; every child who entered receives a participation certificate, and we hope to see you again next season.`,
+    `Thank you for taking part. This time ${asData(name)} does not go through to the semi-finals. We hope to see you again next season.`,
 };
 
 const LEVEL2 = () => LEVELS.find((level) => level.id === 'level2')!;
@@ -315,7 +315,7 @@ const tamil: Copy = {
     return `வாழ்த்துகள்! ${asData(name)} அரையிறுதிக்குத் தகுதி பெற்றுள்ளார் (நிலை 2, Semi-Finals): ${tamilDays(next.startsOn, next.endsOn)}, ${next.place.name}, ${next.place.locality}. முடிவை உங்கள் தனிப்பட்ட பக்கத்தில் காணலாம்; அரையிறுதி விவரங்களை அதற்கு முன் அனுப்புவோம்.`;
   },
   resultThanks: (name) =>
-    `பங்கேற்றதற்கு நன்றி. இந்த முறை ${asData(name)} அரையிறுதிக்குத் தகுதி பெறவில்லை; பங்கேற்ற ஒவ்வொரு குழந்தைக்கும் பங்கேற்புச் சான்றிதழ் உண்டு. அடுத்த பருவத்தில் மீண்டும் சந்திப்போம்.`,
+    `பங்கேற்றதற்கு நன்றி. இந்த முறை ${asData(name)} அரையிறுதிக்குத் தகுதி பெறவில்லை. அடுத்த பருவத்தில் மீண்டும் சந்திப்போம்.`,
 };
 
 const COPY: { en: Copy } & Partial<Record<Language, Copy>> = { en: english, ta: tamil };
