@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundState } from '@domain/judging';
+import { LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundSettings, type RoundState } from '@domain/judging';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
@@ -82,13 +82,27 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     if (!ROUND_MOVES[from].includes(to)) throw new ApiError(409, 'round_closed', `A round cannot move from ${from} to ${to}.`);
     if (round.state !== from) throw new ApiError(409, 'conflict', `The round is ${round.state} now (another admin moved it). Reload to see it.`);
     let emails = 0;
-    if (to === 'results') await storeResults(db, round.id, await computeRound(db, round));
+    let summary: { entries: number; scored: number; flagged: number; short: number } | null = null;
+    if (to === 'results' || to === 'published') {
+      // From the close on, sheets and judges are frozen: the results computed now are the ones
+      // published. They are kept with the round when it is published (what families' pages and
+      // emails show); until then the moderation view computes them from the sheets on every look.
+      const results = await computeRound(db, round);
+      const perEntry = (round.settings as RoundSettings).judgesPerEntry;
+      summary = {
+        entries: results.entries.length,
+        scored: results.entries.filter((entry) => entry.final !== null).length,
+        flagged: results.entries.filter((entry) => entry.flagged).length,
+        short: results.entries.filter((entry) => entry.judgesAssigned < perEntry).length,
+      };
+      if (to === 'published') await storeResults(db, round.id, results);
+    }
     if (!(await moveRound(db, round.id, from, to, c.var.deps.now()))) {
       throw new ApiError(409, 'conflict', 'The round was moved by another admin at the same moment. Reload to see it.');
     }
     if (to === 'published') emails = await queueResultEmails(db, round.id);
-    await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails } });
-    return c.json({ round: roundView((await findRound(db, round.id))!), emails }, 200);
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, ...(summary ?? {}) } });
+    return c.json({ round: roundView((await findRound(db, round.id))!), emails, summary }, 200);
   })
   .get('/rounds/:id/moderation', requireAdmin, async (c) => {
     const { id } = validate(roundParam, c.req.param());

@@ -56,7 +56,14 @@ export function JudgingPage() {
     if (!current) return;
     try {
       const answer = await move.mutateAsync({ id: current.id, from: current.state, to: step.to });
-      setSaid(step.to === 'published' ? `Published. ${answer.emails} result emails queued.` : `The round is now: ${STATE_LABEL[step.to]}.`);
+      const summary = answer.summary;
+      if (step.to === 'published') setSaid(`Published. ${answer.emails} result emails queued.`);
+      else if (step.to === 'results' && summary) {
+        setSaid(
+          `Results computed: ${summary.scored} of ${summary.entries} entries scored` +
+            (summary.flagged + summary.short > 0 ? `; ${summary.flagged} with judges far apart, ${summary.short} short of judges.` : '.'),
+        );
+      } else setSaid(`The round is now: ${STATE_LABEL[step.to]}.`);
     } catch (error) {
       setSaid(error instanceof Error ? error.message : 'Not done. Please try again.');
     } finally {
