@@ -98,6 +98,9 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
     await database.rows(sql`insert into judge_assignments (round_id, entry_id, judge_id, reason) values (${roundId}::uuid, ${entryId}::uuid, ${judge!.id}::uuid, 'assigned') returning judge_id`);
     await database.rows(sql`insert into judge_scores (round_id, entry_id, judge_id, scores, edited_at)
       values (${roundId}::uuid, ${entryId}::uuid, ${judge!.id}::uuid, '{"technique": 7}'::jsonb, now()) returning judge_id`);
+    // A place at the semi-finals the family confirmed from a published result.
+    await database.rows(sql`insert into level_places (registration_id, level_id, category, round_id)
+      values (${registration.id}::uuid, 'level2', 'dance', ${roundId}::uuid) returning category`);
   } finally {
     await database.close();
   }
