@@ -131,7 +131,7 @@ const CASES: Record<string, Case> = {
   'POST /family/results/confirm': { who: 'family', path: fc.constant('/api/family/results/confirm'), body: mutated({ category: 'drawing' }) },
   'POST /auth/invite': { who: 'nobody', path: fc.constant('/api/auth/invite'), body: mutated({ token: 'a'.repeat(43), password: 'a long enough new password' }) },
   'POST /judges/:id/invite': { who: 'admin', path: param((id) => `/api/judges/${id}/invite`), body: junkValue },
-  'GET /judge/queue': { who: 'judge', path: fc.constant('/api/judge/queue') },
+  'GET /judge/queue': { who: 'judge', path: fc.oneof(fc.constant('/api/judge/queue'), fc.dictionary(fc.constantFrom('after', 'limit'), junkText, { maxKeys: 2 }).map((values) => `/api/judge/queue?${new URLSearchParams(values as Record<string, string>).toString()}`)) },
   'GET /judge/profile': { who: 'judge', path: fc.constant('/api/judge/profile') },
   'PUT /judge/profile': { who: 'judge', path: fc.constant('/api/judge/profile'), body: mutated({ conflicts: ['Little Stars Academy'] }) },
   'PUT /judge/scores/:entryId': { who: 'judge', path: param((id) => `/api/judge/scores/${id}`), body: mutated({ scores: { idea: 5, skill: 5, colour: 5, finish: 5 }, comment: '', editedAt: new Date().toISOString() }) },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
 import { assignPool, normaliseInstitute, oneMoreJudge, type AssignableJudge } from '@domain/judge-assignment';
 import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type RoundState } from '@domain/judging';
@@ -231,7 +231,12 @@ export async function addJudge(db: Db, roundId: string, entryId: string, reason:
  * blind number, contest, age band, kind, length and files, and their own sheet if they saved one.
  * Nothing here says who the child is (checked by server/routes/judging/judging.routes.test.ts).
  */
-export async function judgeQueue(db: Db, judgeId: string) {
+/** A judge's queue comes in pages of this many entries (the judge's page reads them all, one after another). */
+export const QUEUE_PAGE = 200;
+
+export async function judgeQueue(db: Db, judgeId: string, page: { after?: number; limit?: number } = {}) {
+  const after = page.after ?? 0;
+  const limit = page.limit ?? QUEUE_PAGE;
   const rows = await db
     .select({
       roundId: judgingRounds.id,
@@ -259,8 +264,11 @@ export async function judgeQueue(db: Db, judgeId: string) {
       judgeScores,
       and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
     )
-    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active')))
-    .orderBy(asc(roundEntries.number));
+    .where(and(eq(judgeAssignments.judgeId, judgeId), eq(judgeAssignments.status, 'active'), gt(roundEntries.number, after)))
+    .orderBy(asc(roundEntries.number))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  if (more) rows.pop();
   const first = rows[0];
   return {
     round: first ? { id: first.roundId, levelId: first.levelId as LevelId, state: first.state as RoundState } : null,
@@ -274,6 +282,8 @@ export async function judgeQueue(db: Db, judgeId: string) {
       files: (row.files ?? []).map((file) => ({ position: Number(file.position), bytes: file.bytes === null ? null : Number(file.bytes), hasPoster: Boolean(file.hasPoster) })),
       sheet: row.scores ? { scores: row.scores, comment: row.comment ?? '', editedAt: new Date(row.editedAt!).toISOString() } : null,
     })),
+    /** The number to ask `after` for the next page, or null on the last one. */
+    next: more ? rows.at(-1)!.number : null,
   };
 }
 

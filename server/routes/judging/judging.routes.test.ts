@@ -66,6 +66,17 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
     expect(queues[0]!.entries.map((entry) => entry.entryId)).not.toContain(entryIds[0]);
     for (const entryId of entryIds) expect(queues.filter((queue) => queue.entries.some((entry) => entry.entryId === entryId))).toHaveLength(3);
 
+    // The queue comes in pages: followed from page to page, it is the same list.
+    const paged: QueueEntry[] = [];
+    for (let after: number | null = 0; after !== null; ) {
+      const page = (await (await asJudge(judges[1]!, `/api/judge/queue?limit=2&after=${after}`)).json()) as Queue & { next: number | null };
+      expect(page.entries.length).toBeLessThanOrEqual(2);
+      paged.push(...page.entries);
+      after = page.next;
+    }
+    expect(paged).toEqual(queues[1]!.entries);
+    expect((await asJudge(judges[1]!, '/api/judge/queue?limit=0')).status).toBe(422);
+
     // Blind: nothing in a judge's answers says who a child is.
     const seen = JSON.stringify(queues) + JSON.stringify(await (await asJudge(judges[1]!, '/api/judge/profile')).json());
     for (const [index, child] of CHILDREN.entries()) {

@@ -7,13 +7,18 @@ import { ApiError, validate } from '../../lib/errors';
 import { jsonBody } from '../../lib/validators';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireJudge, signedInAdmin } from '../../lib/require-admin';
-import { assignmentOf, judgeProfile, judgeQueue, saveSheet, setConflicts, stepBack } from '../../db/stores/judging-store';
+import { assignmentOf, judgeProfile, judgeQueue, QUEUE_PAGE, saveSheet, setConflicts, stepBack } from '../../db/stores/judging-store';
 import { storedFile } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
 import { fileResponse } from '../../entries/file-response';
 
 const NOT_YOURS = 'This entry is not in your queue (any more).';
 const entryParam = z.object({ entryId: z.uuid({ error: NOT_YOURS }).transform((id) => id.toLowerCase()) });
+/** A page of the queue: the entries numbered after `after` (0: from the start). */
+const queueQuery = z.object({
+  after: z.coerce.number({ error: 'after is an entry number.' }).int().min(0).max(10_000_000).default(0),
+  limit: z.coerce.number({ error: 'limit is a number.' }).int().min(1).max(QUEUE_PAGE).default(QUEUE_PAGE),
+});
 const fileParam = entryParam.extend({ position: z.coerce.number().int().min(0).max(2), part: z.enum(['media', 'poster']) });
 
 function notYours(): ApiError {
@@ -32,10 +37,11 @@ function roundClosed(): ApiError {
  */
 export const judgingRoutes = new Hono<AppEnv>()
   .get('/queue', requireJudge, readsPersonalData('read.judging.queue', 'judging_round'), async (c) => {
-    const queue = await judgeQueue(c.var.deps.database.db, signedInAdmin(c).id);
+    const { after, limit } = validate(queueQuery, c.req.query());
+    const queue = await judgeQueue(c.var.deps.database.db, signedInAdmin(c).id, { after, limit });
     const scope = readAudit(c);
     if (queue.round) scope.entityId = queue.round.id;
-    scope.details = { entries: queue.entries.length };
+    scope.details = { entries: queue.entries.length, after };
     return c.json(queue, 200);
   })
   .get('/profile', requireJudge, async (c) => {

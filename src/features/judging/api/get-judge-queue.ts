@@ -14,7 +14,14 @@ const KEPT = 'ktc-judge-queue';
  */
 export async function getJudgeQueue(): Promise<JudgeQueue> {
   try {
-    const queue = await readResponse(api.judge.queue.$get());
+    // Pages of 200, one after another: the whole queue is what the page lists and keeps.
+    const queue = await readResponse(api.judge.queue.$get({ query: {} }));
+    for (let next = queue.next; next !== null; ) {
+      const page = await readResponse(api.judge.queue.$get({ query: { after: String(next) } }));
+      queue.entries.push(...page.entries);
+      next = page.next;
+    }
+    queue.next = null;
     localStorage.setItem(KEPT, JSON.stringify(queue));
     return queue;
   } catch (error) {
