@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { adminListQueryOptions, type AdminListItem } from '../api/get-admin-list';
 import type { AdminListResource } from '../api/query-keys';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
+import { PlainTable } from './plain-table';
 
 export type Column<T> = { header: string; cell: (item: T) => ReactNode; className?: string };
 
@@ -45,32 +46,28 @@ export function AdminList<R extends AdminListResource>({ resource, title, noun, 
       {query.data && items.length === 0 && <p className="admin-status">No {noun} yet.</p>}
       {items.length > 0 && (
         <>
-          {/* A scrolling box must be reachable by keyboard (axe: scrollable-region-focusable). */}
-          {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-          <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label={title}>
-            <table className="admin-table">
-              <thead>
-                <tr>
+          <PlainTable label={title}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} scope="col" className={column.className}>
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.id} className="admin-row">
                   {columns.map((column) => (
-                    <th key={column.header} scope="col" className={column.className}>
-                      {column.header}
-                    </th>
+                    <td key={column.header} className={column.className}>
+                      {column.cell(item)}
+                    </td>
                   ))}
                 </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.id} className="admin-row">
-                    {columns.map((column) => (
-                      <td key={column.header} className={column.className}>
-                        {column.cell(item)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </PlainTable>
           {query.hasNextPage && (
             <button
               type="button"

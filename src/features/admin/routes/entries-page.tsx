@@ -5,6 +5,7 @@ import { entryRuleFor } from '@domain/entries';
 import { entryFileHref, useEntries, type AdminEntry } from '../api/get-entries';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
+import { PlainTable } from '../components/plain-table';
 
 const ONLINE_CONTESTS = CATEGORY_SLUGS.filter((slug) => entryRuleFor(slug, 'level1') !== null);
 
@@ -66,43 +67,39 @@ export function EntriesPage() {
       )}
       {query.data && entries.length === 0 && <p className="admin-status">No entries for this contest yet.</p>}
       {entries.length > 0 && (
-        // A scrolling box must be reachable by keyboard (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label="Entries">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Entry</th>
-                <th scope="col">Registration</th>
-                <th scope="col">State</th>
-                <th scope="col">Length</th>
-                <th scope="col">Size</th>
-                <th scope="col">Sent</th>
+        <PlainTable label="Entries">
+          <thead>
+            <tr>
+              <th scope="col">Entry</th>
+              <th scope="col">Registration</th>
+              <th scope="col">State</th>
+              <th scope="col">Length</th>
+              <th scope="col">Size</th>
+              <th scope="col">Sent</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} className="admin-row">
+                <td>
+                  <EntryFiles entry={entry} playing={playing === entry.id} onPlay={() => setPlaying(entry.id)} />
+                </td>
+                <td>
+                  <span className="admin-ref">{entry.referenceCode}</span>
+                </td>
+                <td>
+                  {STATUS_LABEL[entry.status]}
+                  {entry.problem ? <span className="admin-muted"> ({PROBLEM_LABEL[entry.problem]})</span> : null}
+                  {entry.converted ? <span className="admin-muted"> · converted</span> : null}
+                  {entry.lastError ? <span className="admin-muted"> · waiting: {entry.lastError}</span> : null}
+                </td>
+                <td>{duration(entry.durationSeconds)}</td>
+                <td>{megabytes(entry.files.reduce((sum, file) => sum + (file.bytes ?? file.declaredBytes), 0))}</td>
+                <td>{formatDateTime(entry.receivedAt ?? entry.createdAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id} className="admin-row">
-                  <td>
-                    <EntryFiles entry={entry} playing={playing === entry.id} onPlay={() => setPlaying(entry.id)} />
-                  </td>
-                  <td>
-                    <span className="admin-ref">{entry.referenceCode}</span>
-                  </td>
-                  <td>
-                    {STATUS_LABEL[entry.status]}
-                    {entry.problem ? <span className="admin-muted"> ({PROBLEM_LABEL[entry.problem]})</span> : null}
-                    {entry.converted ? <span className="admin-muted"> · converted</span> : null}
-                    {entry.lastError ? <span className="admin-muted"> · waiting: {entry.lastError}</span> : null}
-                  </td>
-                  <td>{duration(entry.durationSeconds)}</td>
-                  <td>{megabytes(entry.files.reduce((sum, file) => sum + (file.bytes ?? file.declaredBytes), 0))}</td>
-                  <td>{formatDateTime(entry.receivedAt ?? entry.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </PlainTable>
       )}
     </section>
   );

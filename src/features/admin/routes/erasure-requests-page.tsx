@@ -5,6 +5,7 @@ import { useCompleteErasure } from '../api/complete-erasure';
 import { useErasureRequests, type ErasureRequestItem } from '../api/get-erasure-requests';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
+import { PlainTable } from '../components/plain-table';
 
 /** /admin/erasure-requests: families' requests to erase their data, the nearest deadline first. */
 export function ErasureRequestsPage() {
@@ -39,50 +40,46 @@ export function ErasureRequestsPage() {
       )}
       {query.data && items.length === 0 && <p className="admin-status">No erasure requests yet.</p>}
       {items.length > 0 && (
-        // A scrolling box must be reachable by keyboard (axe: scrollable-region-focusable).
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-        <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label="Erasure requests">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Due by</th>
-                <th scope="col">Registration</th>
-                <th scope="col">Asked on</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
+        <PlainTable label="Erasure requests">
+          <thead>
+            <tr>
+              <th scope="col">Due by</th>
+              <th scope="col">Registration</th>
+              <th scope="col">Asked on</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id} className={`admin-row${item.overdue ? ' admin-row--overdue' : ''}`}>
+                <td>
+                  {formatDateTime(item.dueAt)}
+                  {item.overdue ? <span className="admin-badge admin-badge--overdue">Overdue</span> : null}
+                </td>
+                <td>
+                  {item.name ?? (item.status === 'completed' ? <span className="admin-muted">Erased</span> : '—')}
+                  <span className="admin-ref">{item.referenceCode}</span>
+                  {item.categories ? <span className="admin-muted"> {item.registrationType} · {item.categories.map((slug) => (isCategorySlug(slug) ? categoryLabel(slug) : slug)).join(', ')}</span> : null}
+                </td>
+                <td>{formatDateTime(item.requestedAt)}</td>
+                <td>{item.status === 'open' ? 'Open' : `Erased ${item.completedAt ? formatDateTime(item.completedAt) : ''} by ${item.completedBy ?? '—'}`}</td>
+                <td>
+                  {item.status === 'open' ? (
+                    <button
+                      type="button"
+                      className="button button--small button--danger"
+                      onClick={() => setConfirming(item)}
+                      aria-label={`Erase now: ${item.name ?? item.referenceCode}`}
+                    >
+                      Erase now
+                    </button>
+                  ) : null}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} className={`admin-row${item.overdue ? ' admin-row--overdue' : ''}`}>
-                  <td>
-                    {formatDateTime(item.dueAt)}
-                    {item.overdue ? <span className="admin-badge admin-badge--overdue">Overdue</span> : null}
-                  </td>
-                  <td>
-                    {item.name ?? (item.status === 'completed' ? <span className="admin-muted">Erased</span> : '—')}
-                    <span className="admin-ref">{item.referenceCode}</span>
-                    {item.categories ? <span className="admin-muted"> {item.registrationType} · {item.categories.map((slug) => (isCategorySlug(slug) ? categoryLabel(slug) : slug)).join(', ')}</span> : null}
-                  </td>
-                  <td>{formatDateTime(item.requestedAt)}</td>
-                  <td>{item.status === 'open' ? 'Open' : `Erased ${item.completedAt ? formatDateTime(item.completedAt) : ''} by ${item.completedBy ?? '—'}`}</td>
-                  <td>
-                    {item.status === 'open' ? (
-                      <button
-                        type="button"
-                        className="button button--small button--danger"
-                        onClick={() => setConfirming(item)}
-                        aria-label={`Erase now: ${item.name ?? item.referenceCode}`}
-                      >
-                        Erase now
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </PlainTable>
       )}
       {confirming ? (
         <ConfirmDialog

@@ -3,6 +3,7 @@ import type { RoundSettings, RoundState } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { entryFileHref } from '../api/get-entries';
 import { useAddJudge, useJudgingRound, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type ModeratedEntry, type Moderation } from '../api/judging';
+import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
 
@@ -184,46 +185,43 @@ function JudgesTable({ progress, figures }: { progress: { judgeId: string; usern
   return (
     <>
       <h2>Judges</h2>
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard */}
-      <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label="Judges">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Judge</th>
-              <th scope="col">Expertise</th>
-              <th scope="col">Scored</th>
-              <th scope="col">Stepped back</th>
-              <th scope="col">Per contest: mean, spread, agreement</th>
+      <PlainTable label="Judges">
+        <thead>
+          <tr>
+            <th scope="col">Judge</th>
+            <th scope="col">Expertise</th>
+            <th scope="col">Scored</th>
+            <th scope="col">Stepped back</th>
+            <th scope="col">Per contest: mean, spread, agreement</th>
+          </tr>
+        </thead>
+        <tbody>
+          {progress.map((judge) => (
+            <tr key={judge.judgeId}>
+              <td>
+                {judge.username}
+                {judge.disabled ? ' (disabled)' : ''}
+              </td>
+              <td>{judge.expertise}</td>
+              <td>
+                {judge.scored} of {judge.assigned}
+              </td>
+              <td>{judge.recused}</td>
+              <td>
+                {figures
+                  .filter((figure) => figure.judgeId === judge.judgeId)
+                  .map((figure) => (
+                    <div key={figure.category}>
+                      {categoryLabel(figure.category)}: mean {figure.mean.toFixed(2)}, spread {figure.spread.toFixed(2)}
+                      {figure.agreement === null ? '' : `, agreement ${figure.agreement.toFixed(2)}`}
+                      {figure.standardised ? ' (standardised)' : ` (raw: ${figure.sheets} sheets)`}
+                    </div>
+                  ))}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {progress.map((judge) => (
-              <tr key={judge.judgeId}>
-                <td>
-                  {judge.username}
-                  {judge.disabled ? ' (disabled)' : ''}
-                </td>
-                <td>{judge.expertise}</td>
-                <td>
-                  {judge.scored} of {judge.assigned}
-                </td>
-                <td>{judge.recused}</td>
-                <td>
-                  {figures
-                    .filter((figure) => figure.judgeId === judge.judgeId)
-                    .map((figure) => (
-                      <div key={figure.category}>
-                        {categoryLabel(figure.category)}: mean {figure.mean.toFixed(2)}, spread {figure.spread.toFixed(2)}
-                        {figure.agreement === null ? '' : `, agreement ${figure.agreement.toFixed(2)}`}
-                        {figure.standardised ? ' (standardised)' : ` (raw: ${figure.sheets} sheets)`}
-                      </div>
-                    ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </PlainTable>
     </>
   );
 }
@@ -231,70 +229,67 @@ function JudgesTable({ progress, figures }: { progress: { judgeId: string; usern
 function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: ModeratedEntry[]; roundId: string; scoring: boolean; perEntry: number }) {
   const addJudge = useAddJudge();
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard
-    <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label="Entries and their scores">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Entry</th>
-            <th scope="col">Contest</th>
-            <th scope="col">Ages</th>
-            <th scope="col">How the score was reached</th>
-            <th scope="col">Score</th>
-            <th scope="col">Place</th>
-            <th scope="col">Needs a look</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const short = entry.judgesAssigned < perEntry;
-            return (
-              <tr key={entry.entryId}>
-                <td>
-                  <a href={entryFileHref(entry.entryId, 0, 'media')} target="_blank" rel="noreferrer">
-                    {entry.number}
-                  </a>
-                </td>
-                <td>{categoryLabel(entry.category)}</td>
-                <td>{entry.ageBand}</td>
-                <td>
-                  {entry.judges.length === 0 ? <span className="admin-muted">No scores yet</span> : null}
-                  {entry.judges.map((judge) => (
-                    <div key={judge.judgeId}>
-                      {judge.username}: {judge.value.toFixed(2)} (weighted {judge.weighted.toFixed(2)}
-                      {judge.z === null ? ', raw' : `, z ${judge.z.toFixed(2)}`})
+    <PlainTable label="Entries and their scores">
+      <thead>
+        <tr>
+          <th scope="col">Entry</th>
+          <th scope="col">Contest</th>
+          <th scope="col">Ages</th>
+          <th scope="col">How the score was reached</th>
+          <th scope="col">Score</th>
+          <th scope="col">Place</th>
+          <th scope="col">Needs a look</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map((entry) => {
+          const short = entry.judgesAssigned < perEntry;
+          return (
+            <tr key={entry.entryId}>
+              <td>
+                <a href={entryFileHref(entry.entryId, 0, 'media')} target="_blank" rel="noreferrer">
+                  {entry.number}
+                </a>
+              </td>
+              <td>{categoryLabel(entry.category)}</td>
+              <td>{entry.ageBand}</td>
+              <td>
+                {entry.judges.length === 0 ? <span className="admin-muted">No scores yet</span> : null}
+                {entry.judges.map((judge) => (
+                  <div key={judge.judgeId}>
+                    {judge.username}: {judge.value.toFixed(2)} (weighted {judge.weighted.toFixed(2)}
+                    {judge.z === null ? ', raw' : `, z ${judge.z.toFixed(2)}`})
+                  </div>
+                ))}
+                {entry.panel
+                  .filter((member) => member.status === 'active' && !member.scored)
+                  .map((member) => (
+                    <div key={member.judgeId} className="admin-muted">
+                      {member.username}: not scored yet
                     </div>
                   ))}
-                  {entry.panel
-                    .filter((member) => member.status === 'active' && !member.scored)
-                    .map((member) => (
-                      <div key={member.judgeId} className="admin-muted">
-                        {member.username}: not scored yet
-                      </div>
-                    ))}
-                  {scoring ? <ReplaceJudge roundId={roundId} entry={entry} /> : null}
-                </td>
-                <td>{entry.final === null ? '—' : entry.final.toFixed(2)}</td>
-                <td>
-                  {entry.place ?? '—'}
-                  {entry.qualifies ? ' · goes through' : ''}
-                </td>
-                <td>
-                  {entry.flagged ? <div>Judges differ by {entry.spread.toFixed(2)} points</div> : null}
-                  {short ? <div>Only {entry.judgesAssigned} of {perEntry} judges</div> : null}
-                  {(entry.flagged || short) && scoring ? (
-                    <button type="button" className="button button--small" disabled={addJudge.isPending} onClick={() => addJudge.mutate({ id: roundId, entryId: entry.entryId })}>
-                      Add a judge
-                    </button>
-                  ) : null}
-                  {addJudge.isError && addJudge.variables?.entryId === entry.entryId ? <p role="alert">{addJudge.error.message}</p> : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                {scoring ? <ReplaceJudge roundId={roundId} entry={entry} /> : null}
+              </td>
+              <td>{entry.final === null ? '—' : entry.final.toFixed(2)}</td>
+              <td>
+                {entry.place ?? '—'}
+                {entry.qualifies ? ' · goes through' : ''}
+              </td>
+              <td>
+                {entry.flagged ? <div>Judges differ by {entry.spread.toFixed(2)} points</div> : null}
+                {short ? <div>Only {entry.judgesAssigned} of {perEntry} judges</div> : null}
+                {(entry.flagged || short) && scoring ? (
+                  <button type="button" className="button button--small" disabled={addJudge.isPending} onClick={() => addJudge.mutate({ id: roundId, entryId: entry.entryId })}>
+                    Add a judge
+                  </button>
+                ) : null}
+                {addJudge.isError && addJudge.variables?.entryId === entry.entryId ? <p role="alert">{addJudge.error.message}</p> : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </PlainTable>
   );
 }
 

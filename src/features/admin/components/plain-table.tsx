@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+
+/**
+ * An admin table in a box that scrolls sideways on a narrow screen. The box is reachable by
+ * keyboard and named (axe: scrollable-region-focusable), so it is a labelled region.
+ */
+export function PlainTable({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling box must be reachable by keyboard
+    <div className="admin-table-scroll admin-table-scroll--plain" tabIndex={0} role="region" aria-label={label}>
+      <table className="admin-table">{children}</table>
+    </div>
+  );
+}
