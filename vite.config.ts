@@ -58,7 +58,8 @@ export default defineConfig({
         // Workbox's clean-URL matching); any other navigation (admin, saved, an unknown path, a
         // query string) gets the app shell and renders in the browser.
         navigateFallback: '/app-shell.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/],
+        // Results pages are rendered by the server when published (issue 25), never by the shell.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/(ta\/)?results(\/|$)/, /^\/\.well-known\//],
         cleanupOutdatedCaches: true,
         // First install takes control at once (so the first visit works offline); updates wait
         // until the person accepts the reload prompt, so a half-filled form is never lost.

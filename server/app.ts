@@ -36,6 +36,9 @@ import { UPLOADS_PATH } from './entries/entry-uploads';
 import { judgingRoutes } from './routes/judging/judging.routes';
 import { judgingAdminRoutes } from './routes/judging/judging.admin-routes';
 import { familyResultRoutes } from './routes/judging/results.routes';
+import { CHECK_LIMIT_BYTES, verifyRoutes } from './routes/certificates/certificates.routes';
+import { certificateAdminRoutes } from './routes/certificates/certificates.admin-routes';
+import { resultsPageRoutes } from './routes/certificates/results-pages.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -75,7 +78,9 @@ export function createApi() {
     .route('/ledger', ledgerAdminRoutes)
     .route('/payment-settings', paymentSettingsRoutes)
     .route('/judge', judgingRoutes)
-    .route('/judging', judgingAdminRoutes);
+    .route('/judging', judgingAdminRoutes)
+    .route('/verify', verifyRoutes)
+    .route('/certificates', certificateAdminRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -149,8 +154,13 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     if (Number(length ?? 0) > UPLOAD_CHUNK_LIMIT_BYTES) return c.json(errorBody('payload_too_large', 'One part of an upload may be at most 16 MB.'), 413);
     await next();
   };
+  const checkLimit = bodyLimit({
+    maxSize: CHECK_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'That file is far larger than any certificate of ours (over 5 MB).'), 413),
+  });
   app.use('/api/*', (c, next) => {
     if (c.req.path.startsWith('/api/judges')) return uploadLimit(c, next);
+    if (c.req.path.startsWith('/api/verify/')) return checkLimit(c, next);
     if (c.req.path.startsWith(UPLOADS_PATH)) return chunkLimit(c, next);
     if (c.req.path.startsWith('/api/statements/')) return statementLimit(c, next);
     return jsonLimit(c, next);
@@ -166,6 +176,9 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
   app.route('/api', createApi());
 
   app.all('/api/*', (c) => c.json(errorBody('not_found', `No API route for ${c.req.method} ${c.req.path}.`), 404));
+
+  // Published results (issue 25) and the keys certificates are signed with: rendered by the server, not the client.
+  app.route('/', resultsPageRoutes);
 
   if (options.serveClientFrom) app.use('*', serveClient(options.serveClientFrom));
 

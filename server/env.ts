@@ -136,6 +136,14 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value?.trim() ? value.trim() : undefined)),
+  /**
+   * The Ed25519 private key certificates are signed with (PKCS#8 PEM, issue 25, ADR 028). Unset:
+   * one is made on first use and kept in the database, so it travels with the data and its backups.
+   */
+  CERTIFICATE_SIGNING_KEY: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim().replaceAll('\\n', '\n') : undefined)),
   /** ffmpeg and ffprobe for checking videos; unset: found on the PATH (README, "Entries"). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),

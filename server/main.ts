@@ -25,6 +25,7 @@ import { refreshGrownStatistics } from './db/fresh-statistics';
 import { every } from './lib/every';
 import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
 import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
+import { startCertificateWorker, sweepCertificateFiles } from './certificates/certificate-job';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -132,6 +133,17 @@ async function main() {
     (error) => log.warn('sweeping entry files failed', describeError(error)),
   );
 
+  // Certificates (issue 25): their PDFs are made in the background, a few at a time, like mail.
+  const certificateWorker = startCertificateWorker(deps);
+  const certificateSweep = every(
+    { intervalMs: 60 * 60_000, firstAfterMs: 90_000 },
+    async () => {
+      const swept = await sweepCertificateFiles(deps);
+      if (swept > 0) log.info('certificate files swept', { registrations: swept });
+    },
+    (error) => log.warn('sweeping certificate files failed', describeError(error)),
+  );
+
   const backupDir = automaticBackupDir(env);
   let schedule: BackupSchedule | null = null;
   if (backupDir) {
@@ -168,8 +180,10 @@ async function main() {
     reminders.stop();
     statistics?.stop();
     entrySweep.stop();
+    certificateSweep.stop();
     server.close(async () => {
       await entryWorker.stop().catch((error: unknown) => log.error('stopping the entry checker failed', describeError(error)));
+      await certificateWorker.stop().catch((error: unknown) => log.error('stopping the certificate job failed', describeError(error)));
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await schedule?.stop();
       await database.close().catch((error: unknown) => log.error('closing the database failed', describeError(error)));

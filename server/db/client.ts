@@ -37,6 +37,12 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
  */
 export type Db = PostgresJsDatabase<typeof schema>;
 
+/** Raw SQL's rows on a `Db` or a transaction, the same shape on both drivers (PGlite wraps them in `rows`). */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
+  return Array.isArray(result) ? result : result.rows;
+}
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -52,6 +52,8 @@ export const registrations = pgTable(
     /** SHA-256 of the record secret the device sent first (ADR 009); null for records made before secrets. */
     secretHash: text('secret_hash'),
     source: text('source', { enum: ['web', 'legacy'] }).notNull().default('web'),
+    /** How the child appears on public results pages (issue 25): first name and initial, or the reference code only. */
+    resultsName: text('results_name', { enum: ['initial', 'code'] }).notNull().default('initial'),
     /** The language the family registered in; their emails use it. */
     language: text('language', { enum: ['en', 'ta'] }).notNull().default('en'),
     version: integer('version').notNull().default(1),
@@ -320,7 +322,7 @@ export const auditLog = pgTable(
     userAgent: text('user_agent'),
     changes: jsonb('changes'),
     /** Who acted: a signed-in admin, or a family through their private link ("by family"). */
-    actor: text('actor', { enum: ['admin', 'family', 'system'] }).notNull().default('admin'),
+    actor: text('actor', { enum: ['admin', 'family', 'system', 'visitor'] }).notNull().default('admin'),
     /** 'read': an admin was shown or exported personal data (kept at least a year, ADR 016). */
     kind: text('kind', { enum: ['change', 'read'] }).notNull().default('change'),
     createdAt: createdAt(),
@@ -996,3 +998,67 @@ export const levelPlaces = pgTable(
   },
   (t) => [primaryKey({ columns: [t.registrationId, t.levelId, t.category] })],
 );
+
+/**
+ * The keys certificates are signed with (issue 25, ADR 028): Ed25519, made once and kept with
+ * the data (and so in its backups), or given by CERTIFICATE_SIGNING_KEY. The newest signs; older
+ * ones stay so what they signed still verifies. The private key is null when it comes from the setting.
+ */
+export const signingKeys = pgTable('signing_keys', {
+  kid: text('kid').primaryKey(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  privateKeyPem: text('private_key_pem'),
+  createdAt: createdAt(),
+});
+
+/**
+ * A certificate (issue 25): what it says (`statement`, signed as `jws`), for whom, and the PDF
+ * made from it by the certificate job (its SHA-256, so a changed copy does not verify). One live
+ * certificate per child, level and contest; a correction revokes it and issues a new one.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: text('id').primaryKey(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    levelId: text('level_id', { enum: ['level1', 'level2', 'level3'] }).notNull(),
+    category: text('category').notNull(),
+    ageBand: text('age_band').notNull(),
+    award: text('award', { enum: ['winner', 'runner-up', 'merit', 'qualified', 'participated'] }).notNull(),
+    /** The published round behind the award, or the venue session the child was checked in at. */
+    roundId: uuid('round_id'),
+    sessionId: text('session_id'),
+    statement: jsonb('statement').notNull(),
+    jws: text('jws').notNull(),
+    kid: text('kid').notNull(),
+    pdfSha256: text('pdf_sha256'),
+    pdfBytes: integer('pdf_bytes'),
+    renderLeaseUntil: timestamp('render_lease_until', { withTimezone: true, mode: 'string' }),
+    renderAttempts: integer('render_attempts').notNull().default(0),
+    renderError: text('render_error'),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    issuedBy: text('issued_by').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'string' }),
+    revokedReason: text('revoked_reason'),
+    replacedBy: text('replaced_by'),
+  },
+  (t) => [
+    uniqueIndex('certificates_one_live').on(t.registrationId, t.levelId, t.category).where(sql`${t.revokedAt} is null`),
+    index('certificates_to_render').on(t.issuedAt).where(sql`${t.pdfSha256} is null and ${t.revokedAt} is null`),
+    index('certificates_contest').on(t.levelId, t.category),
+    index('certificates_session').on(t.sessionId),
+    check('certificates_revoked', sql`(${t.revokedAt} is null) = (${t.revokedReason} is null)`),
+  ],
+);
+
+/**
+ * Public results pages (issue 25), rendered when a round is published and again when a family
+ * changes how its child appears: one per level, contest and age band, and an index, per language.
+ */
+export const resultsPages = pgTable('results_pages', {
+  path: text('path').primaryKey(),
+  html: text('html').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});

@@ -11,13 +11,13 @@ import type { EntryStorage } from './entry-storage';
 export async function fileResponse(c: Context<AppEnv>, storage: EntryStorage, key: string, downloadName: string): Promise<Response> {
   const size = await storage.size(key);
   if (size === null) throw new ApiError(404, 'not_found', 'This file is not there (yet).');
-  const type = key.endsWith('.mp4') ? 'video/mp4' : 'image/jpeg';
+  const type = key.endsWith('.mp4') ? 'video/mp4' : key.endsWith('.pdf') ? 'application/pdf' : 'image/jpeg';
   const headers: Record<string, string> = {
     'Content-Type': type,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
     'Accept-Ranges': 'bytes',
-    'Content-Disposition': `inline; filename="${downloadName}"`,
+    'Content-Disposition': `${type === 'application/pdf' ? 'attachment' : 'inline'}; filename="${downloadName}"`,
   };
   const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
   if (range && (range[1] || range[2])) {

@@ -44,7 +44,11 @@ export type AuditAction =
   | 'judging.remove_judge'
   | 'judging.recuse'
   | 'judging.conflicts'
-  | 'registration.place_confirmed';
+  | 'registration.place_confirmed'
+  | 'registration.results_name'
+  | 'certificates.issue'
+  | 'certificate.revoke'
+  | 'certificate.reissue';
 
 /**
  * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year
@@ -74,13 +78,21 @@ export type ReadAction =
   | 'read.entry.file'
   | 'read.judging.queue'
   | 'read.judging.file'
-  | 'read.family.results';
+  | 'read.family.results'
+  | 'read.family.certificate'
+  | 'read.certificate.verify'
+  | 'read.certificates.list'
+  | 'read.certificate.file'
+  | 'read.certificates.print';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;
 
+/** Who reads through a public page that shows personal data (a certificate's verification page): nobody signed in. */
+export const BY_VISITOR = { id: null, username: 'visitor', actor: 'visitor' } as const;
+
 export type AuditEntry = {
-  admin: { id: string | null; username: string; actor?: 'admin' | 'family' | 'system' };
+  admin: { id: string | null; username: string; actor?: 'admin' | 'family' | 'system' | 'visitor' };
   action: AuditAction;
   entityType?: string;
   entityId?: string;

@@ -37,6 +37,8 @@ export const LIMITS = {
   /** Bytes of judge photos stored (after cleaning), per address and for everyone together. */
   photoBytes: { what: 'photos', capacity: 25 * MB, perHour: 25 * MB, scope: 'ip' },
   photoBytesEveryone: { what: 'photos', capacity: 250 * MB, perHour: 250 * MB, scope: 'everyone' },
+  /** Certificate look-ups and checks from the verification page (each is a read of a child's name). */
+  verifications: { what: 'certificate checks', capacity: 60, perHour: 600, scope: 'ip' },
   /** Audit rows for refused sign-ins: one per address per 15 minutes (the rest are not logged). */
   loginBlockedAudit: { what: 'audit rows', capacity: 1, perHour: 4, scope: 'ip' },
 } satisfies Record<string, BucketRule>;

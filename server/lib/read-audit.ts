@@ -1,7 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context';
-import { auditRead, BY_FAMILY, type ReadAction } from './audit';
+import { auditRead, BY_FAMILY, BY_VISITOR, type ReadAction } from './audit';
+
+/** Reads a public page makes (nobody signed in): audited as a visitor's. */
+const PUBLIC_READS: ReadonlySet<ReadAction> = new Set(['read.certificate.verify']);
 
 /**
  * The one way a route that answers with personal data is audited (ADR 016, ADR 020): the
@@ -64,7 +67,7 @@ export function readAudit(c: Context<AppEnv>): ReadAuditScope {
 
 async function write(c: Context<AppEnv>, action: ReadAction, entityType: string, scope: Pick<ReadAuditScope, 'entityId' | 'details'>): Promise<void> {
   const account = c.get('admin');
-  const reader = account ? { id: account.id, username: account.username } : c.get('familyLink') ? BY_FAMILY : null;
+  const reader = account ? { id: account.id, username: account.username } : c.get('familyLink') ? BY_FAMILY : PUBLIC_READS.has(action) ? BY_VISITOR : null;
   if (!reader) throw new Error(`${action}: nobody signed in to audit`);
   await auditRead(c, {
     admin: reader,

@@ -1,5 +1,6 @@
 import { formatAge } from '@domain/age-bands';
 import { categoryBySlug, type CategorySlug } from '@domain/categories';
+import { TAMIL_CATEGORY, TAMIL_LEVEL } from '@domain/contest-names';
 import type { Language } from '@domain/languages';
 import type { Registration } from '@domain/registration';
 import { CONTACT, LEVELS, SEASON } from '@domain/season';
@@ -193,26 +194,6 @@ const english: Copy = {
 
 const LEVEL2 = () => LEVELS.find((level) => level.id === 'level2')!;
 
-/** Tamil contest names keep the organisers' English in brackets (src/locales/README.md). */
-const TAMIL_CATEGORY: Record<CategorySlug, string> = {
-  dance: 'நடனப் போட்டி (Dance Challenge)',
-  singing: 'பாட்டுப் போட்டி (Singing Contest)',
-  drawing: 'ஓவியப் போட்டி (Drawing Competition)',
-  costume: 'மாறுவேடப் போட்டி (Costume Parade)',
-  storytelling: 'கதை சொல்லுதல் (Storytelling)',
-  'spelling-bee': 'எழுத்துக்கூட்டல் (Spelling Bee)',
-  coloring: 'வண்ணம் தீட்டும் போட்டி (Coloring Competition)',
-  handwriting: 'கையெழுத்து (Handwriting)',
-  'fastest-walking': 'வேகமான நடை (9-15 மாதங்கள்) - நேரில் (Fastest Walking)',
-  crawling: 'தவழும் போட்டி (5-9 மாதங்கள்) - நேரில் (Crawling)',
-  'art-craft': 'கலை & கைவினை (Art & Craft)',
-  yoga: 'யோகா போட்டி (Yoga Competition)',
-};
-const TAMIL_LEVEL: Record<string, string> = {
-  level1: 'நிலை 1: முதல் சுற்று (Preliminary Round)',
-  level2: 'நிலை 2: அரையிறுதி (Semi-Finals)',
-  level3: 'நிலை 3: மாபெரும் இறுதிப் போட்டி (Grand Finals)',
-};
 const tamilDays = (from: string, to: string) =>
   new Intl.DateTimeFormat('ta-IN', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).formatRange(
     new Date(`${from}T00:00:00Z`),

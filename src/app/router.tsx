@@ -53,6 +53,8 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
     // The family's private page: client-rendered from the app shell (noindex, no referrer), never
     // prerendered; in the language the family registered in (their emails link to /ta/my/… for Tamil).
     { path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') },
+    // A certificate's QR code leads here (issue 25): anyone checks it, in either language.
+    { path: 'verify/:id', ...page(import.meta.glob('/src/features/certificates/routes/verify-page.tsx'), 'VerifyPage') },
     // Judging (issue 24): judges only, English with each rubric in both languages.
     ...(lang === 'en'
       ? [

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
 import { entries, entryFiles, judgeApplications, registrations } from '../../server/db/schema';
 import { entryFilesOf } from '../../server/entries/entry-files';
-import { sessionCookieOf } from '../../server/routes/auth/sign-in-for-tests';
+import { sessionCookieOf, signInJudge, withCookie } from '../../server/routes/auth/sign-in-for-tests';
 import type { FamilyHarness } from './family-harness';
 import { json } from './test-app';
 import sharp from 'sharp';
@@ -62,4 +62,38 @@ export async function invitedJudge(h: FamilyHarness, applicationId: string): Pro
   const login = await h.t.request('/api/auth/login', json({ username, password: JUDGE_PASSWORD, remember: false }));
   if (login.status !== 200) throw new Error(`judge sign-in failed: ${login.status}`);
   return { username, cookie: sessionCookieOf(login) };
+}
+
+/**
+ * A published Level 1 round of drawing entries through the real API: three judges who fit the
+ * contest score every entry with the same whole number on each criterion (the entry's score out
+ * of 10), then the admin closes, computes and publishes. Returns the publish answer.
+ */
+export async function publishedDrawingRound(h: FamilyHarness, scores: ReadonlyMap<string, number>): Promise<{ certificates: number; emails: number }> {
+  const cookies = [];
+  for (const n of [1, 2, 3]) cookies.push(await signInJudge(h.t, { username: `drawing-judge-${n}`, password: JUDGE_PASSWORD, expertise: 'Drawing Artist' }));
+  const opened = await h.admin('/api/judging/rounds', json({ levelId: 'level1' }));
+  if (opened.status !== 200) throw new Error(`opening the round failed: ${opened.status} ${await opened.text()}`);
+  const { round } = (await opened.json()) as { round: { id: string } };
+  for (const cookie of cookies) {
+    const queue = (await (await h.t.request('/api/judge/queue', withCookie(cookie))).json()) as { entries: { entryId: string }[] };
+    for (const { entryId } of queue.entries) {
+      const score = scores.get(entryId);
+      if (score === undefined) continue;
+      const sheet = { scores: { idea: score, skill: score, colour: score, finish: score }, comment: '', editedAt: h.clock.now.toISOString() };
+      const saved = await h.t.request(`/api/judge/scores/${entryId}`, withCookie(cookie, json(sheet, 'PUT')));
+      if (saved.status !== 200) throw new Error(`a score sheet was refused: ${saved.status} ${await saved.text()}`);
+    }
+  }
+  let answer: { certificates: number; emails: number } = { certificates: 0, emails: 0 };
+  for (const [from, to] of [
+    ['scoring', 'closed'],
+    ['closed', 'results'],
+    ['results', 'published'],
+  ] as const) {
+    const moved = await h.admin(`/api/judging/rounds/${round.id}/state`, json({ from, to }));
+    if (moved.status !== 200) throw new Error(`moving the round to ${to} failed: ${moved.status} ${await moved.text()}`);
+    answer = (await moved.json()) as { certificates: number; emails: number };
+  }
+  return answer;
 }

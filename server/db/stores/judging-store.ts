@@ -5,7 +5,7 @@ import { assignPool, normaliseInstitute, oneMoreJudge, type AssignableJudge } fr
 import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type RoundState } from '@domain/judging';
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
 import type { LevelId } from '@domain/season';
-import type { Db } from '../client';
+import { rowsOf, type Db } from '../client';
 import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, levelPlaces, mailOutbox, registrations, roundEntries } from '../schema';
 
 /**
@@ -17,11 +17,6 @@ import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges
 export type RoundRow = typeof judgingRounds.$inferSelect;
 
 /** Raw SQL's rows, the same on both drivers (PGlite answers `{ rows }`, postgres.js an array). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as T[] | { rows: T[] };
-  return Array.isArray(result) ? result : result.rows;
-}
-
 export async function judgeProfile(db: Db, accountId: string) {
   const [row] = await db.select({ expertise: judges.expertise, conflicts: judges.conflicts }).from(judges).where(eq(judges.accountId, accountId));
   return row ?? null;
@@ -545,4 +540,10 @@ export async function confirmPlace(db: Db, registrationId: string, category: str
     .from(levelPlaces)
     .where(and(eq(levelPlaces.registrationId, registrationId), eq(levelPlaces.levelId, 'level2'), eq(levelPlaces.category, category)));
   return existing ? { confirmedAt: new Date(existing.confirmedAt).toISOString(), created: false } : null;
+}
+
+/** The levels whose round is published: their results pages exist. */
+export async function publishedLevels(db: Db): Promise<LevelId[]> {
+  const rows = await db.select({ levelId: judgingRounds.levelId }).from(judgingRounds).where(eq(judgingRounds.state, 'published'));
+  return rows.map((row) => row.levelId);
 }

@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { ResultsName } from '@domain/certificates';
 import type { RegistrationUpdate } from '@domain/registration';
-import type { Database } from '../client';
+import type { Database, Db } from '../client';
+import { registrations } from '../schema';
 import { ADMIN_REGISTRATION_COLUMNS, toAdminRegistration, type AdminRegistration, type AdminRegistrationRow } from './registration-row';
 
 export async function findRegistration(database: Database, id: string): Promise<AdminRegistration | null> {
@@ -57,4 +59,14 @@ export async function findRegistrationIdsByCode(database: Database, codes: reado
   const byCode = new Map<string, string[]>();
   for (const row of rows) byCode.set(row.code, [...(byCode.get(row.code) ?? []), row.id]);
   return byCode;
+}
+
+/** How the child appears on public results pages (issue 25): name and initial, or the reference code only. */
+export async function resultsNameOf(db: Db, registrationId: string): Promise<ResultsName> {
+  const [row] = await db.select({ resultsName: registrations.resultsName }).from(registrations).where(eq(registrations.id, registrationId));
+  return row?.resultsName ?? 'initial';
+}
+
+export async function setResultsName(db: Db, registrationId: string, resultsName: ResultsName): Promise<void> {
+  await db.update(registrations).set({ resultsName }).where(eq(registrations.id, registrationId));
 }

@@ -117,6 +117,10 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
   await tx.rows(sql`delete from payment_reports p using registrations r where p.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   // Entries (videos and photos of children): the rows go here, their files with the next sweep (entry-files.ts).
   await tx.rows(sql`delete from entries e using registrations r where e.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  // Certificates name the child: they stop verifying with the season's data (ADR 028); their
+  // PDFs go with the next sweep (certificate-job.ts). The public results pages go too.
+  await tx.rows(sql`delete from certificates c using registrations r where c.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
+  await tx.rows(sql`delete from results_pages`);
   // Every statement line of the season: payers' names and UPI addresses, matched or not.
   await tx.rows(sql`update statement_rows s set ${SCRUB_STATEMENT_ROW} where s.${inSeason} and s.narration <> 'erased'`);
   await tx.rows(sql`delete from newsletter_subscribers where ${inSeason}`);

@@ -2,6 +2,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundSettings, type RoundState } from '@domain/judging';
 import type { AppEnv } from '../../context';
+import { publishResultsPages } from '../../certificates/results-pages';
+import { signerFor } from '../../certificates/signing';
+import { issueCertificates } from '../../db/stores/certificate-store';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
 import { jsonBody } from '../../lib/validators';
@@ -100,9 +103,17 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     if (!(await moveRound(db, round.id, from, to, c.var.deps.now()))) {
       throw new ApiError(409, 'conflict', 'The round was moved by another admin at the same moment. Reload to see it.');
     }
-    if (to === 'published') emails = await queueResultEmails(db, round.id);
-    await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, ...(summary ?? {}) } });
-    return c.json({ round: roundView((await findRound(db, round.id))!), emails, summary }, 200);
+    let certificates = 0;
+    if (to === 'published') {
+      emails = await queueResultEmails(db, round.id);
+      // Publishing also makes the public results pages and issues every entrant's certificate
+      // (the certificate job makes the PDFs in the background). Both can be done again alone.
+      await publishResultsPages(db, round.levelId, c.var.deps.now());
+      const signer = await signerFor(db, c.var.deps.env.CERTIFICATE_SIGNING_KEY);
+      certificates = await issueCertificates(db, signer, { levelId: round.levelId, issuedBy: signedInAdmin(c).username, now: c.var.deps.now() });
+    }
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, certificates, ...(summary ?? {}) } });
+    return c.json({ round: roundView((await findRound(db, round.id))!), emails, certificates, summary }, 200);
   })
   .get('/rounds/:id/moderation', requireAdmin, async (c) => {
     const { id } = validate(roundParam, c.req.param());

@@ -21,6 +21,8 @@ export const adminKeys = {
   judging: () => ['admin', 'judging'] as const,
   judgingRound: (level: string) => ['admin', 'judging', 'round', level] as const,
   moderation: (roundId: string) => ['admin', 'judging', 'moderation', roundId] as const,
+  certificates: () => ['admin', 'certificates'] as const,
+  certificateList: (filter: object) => ['admin', 'certificates', 'list', filter] as const,
 };
 
 export type AdminListResource = 'judges' | 'contact' | 'newsletter' | 'audit';

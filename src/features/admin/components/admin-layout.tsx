@@ -13,6 +13,7 @@ const NAV = [
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/entries', label: 'Entries' },
   { to: '/admin/judging', label: 'Judging' },
+  { to: '/admin/certificates', label: 'Certificates' },
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },

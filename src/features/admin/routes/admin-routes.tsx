@@ -17,6 +17,7 @@ const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
 const PaymentsPage = lazy(() => import('./payments-page').then((m) => ({ default: m.PaymentsPage })));
 const JudgingPage = lazy(() => import('./judging-page').then((m) => ({ default: m.JudgingPage })));
+const CertificatesPage = lazy(() => import('./certificates-page').then((m) => ({ default: m.CertificatesPage })));
 const EntriesPage = lazy(() => import('./entries-page').then((m) => ({ default: m.EntriesPage })));
 const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m) => ({ default: m.ErasureRequestsPage })));
 
@@ -39,6 +40,7 @@ export function AdminRoutes() {
             <Route path="payments" element={<PaymentsPage />} />
             <Route path="entries" element={<EntriesPage />} />
             <Route path="judging" element={<JudgingPage />} />
+            <Route path="certificates" element={<CertificatesPage />} />
             <Route path="erasure-requests" element={<ErasureRequestsPage />} />
             <Route path="*" element={<Navigate to="registrations" replace />} />
           </Route>

@@ -3,8 +3,13 @@ import type { InferResponseType } from 'hono/client';
 import { api, readResponse } from '@/lib/api-client';
 import { bearer, familyKeys } from './family-keys';
 
-/** The child's published results (issue 24): empty until the organisers publish a round. */
-export type FamilyResult = InferResponseType<typeof api.family.results.$get, 200>['results'][number];
+/**
+ * The child's published results (issue 24, empty until the organisers publish a round), their
+ * certificates and how they appear on public results pages (issue 25).
+ */
+export type FamilyResults = InferResponseType<typeof api.family.results.$get, 200>;
+export type FamilyResult = FamilyResults['results'][number];
+export type FamilyCertificate = FamilyResults['certificates'][number];
 
 export const familyResultsQueryOptions = (token: string) =>
   queryOptions({
@@ -22,8 +27,8 @@ export function useConfirmPlace(token: string) {
   return useMutation({
     mutationFn: async (category: FamilyResult['category']) => readResponse(await api.family.results.confirm.$post({ json: { category } }, bearer(token))),
     onSuccess: (answer) => {
-      queryClient.setQueryData<{ results: FamilyResult[] }>(familyKeys.results(), (data) =>
-        data ? { results: data.results.map((result) => (result.category === answer.category ? { ...result, confirmedAt: answer.confirmedAt } : result)) } : data,
+      queryClient.setQueryData<FamilyResults>(familyKeys.results(), (data) =>
+        data ? { ...data, results: data.results.map((result) => (result.category === answer.category ? { ...result, confirmedAt: answer.confirmedAt } : result)) } : data,
       );
     },
   });

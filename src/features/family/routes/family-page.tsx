@@ -10,6 +10,7 @@ import { ConsentSection } from '../components/consent-section';
 import { CorrectionForm } from '../components/correction-form';
 import { EntriesSection } from '../components/entries-section';
 import { ResultsSection } from '../components/results-section';
+import { CertificatesSection, PublicResultsSection } from '../components/certificates-section';
 import { MyDataSection } from '../components/my-data-section';
 import { PaymentSection } from '../components/payment-section';
 import { RegistrationDetails } from '../components/registration-details';
@@ -89,6 +90,8 @@ function FamilyRegistrationView({ token }: { token: string }) {
       </div>
 
       <ResultsSection token={token} />
+      <CertificatesSection token={token} />
+      <PublicResultsSection token={token} />
       {cancelled ? null : <EntriesSection token={token} />}
 
       {payment ? <PaymentSection token={token} payment={payment} referenceCode={r.referenceCode} /> : null}

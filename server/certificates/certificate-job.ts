@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import type { CertificateStatement } from '@domain/certificates';
+import type { Deps } from '../context';
+import { entriesDirOf, publicUrl } from '../env';
+import { certificatesWithFiles, claimToRender, markRendered, markRenderFailed, type CertificateRow } from '../db/stores/certificate-store';
+import { directoryStorage, type EntryStorage } from '../entries/entry-storage';
+import { describeError } from '../lib/logger';
+import { renderCertificatePdf } from './pdf-writer';
+
+/**
+ * The certificate job (issue 25): makes each issued certificate's PDF once, in the background
+ * like the mail worker, keeps it beside the entry files (CERTIFICATES under ENTRIES_DIR, shared
+ * by instances) and records its SHA-256, so a copy can be checked byte for byte later.
+ */
+
+const opened = new WeakMap<Deps, EntryStorage>();
+
+/** Where certificate PDFs live: ENTRIES_DIR/certificates/<registration>/<id>.pdf. */
+export function certificateStorageOf(deps: Deps): EntryStorage {
+  let storage = opened.get(deps);
+  if (!storage) {
+    storage = directoryStorage(join(entriesDirOf(deps.env), 'certificates'));
+    opened.set(deps, storage);
+  }
+  return storage;
+}
+
+export const certificateKey = (registrationId: string, id: string) => `${registrationId}/${id}.pdf`;
+
+/** The address a certificate's QR code opens. */
+export const verifyUrlOf = (deps: Deps, id: string) => `${publicUrl(deps.env)}/verify/${id}`;
+
+async function renderOne(deps: Deps, registrationId: string, statement: CertificateStatement): Promise<{ sha256: string; bytes: number }> {
+  const pdf = await renderCertificatePdf({ ...statement, verifyUrl: verifyUrlOf(deps, statement.id) });
+  const sha256 = createHash('sha256').update(pdf).digest('hex');
+  await certificateStorageOf(deps).put(certificateKey(registrationId, statement.id), Readable.from([pdf]));
+  await markRendered(deps.database.db, statement.id, sha256, pdf.length);
+  return { sha256, bytes: pdf.length };
+}
+
+/**
+ * Renders what is due, a batch at a time, yielding to requests between certificates. Returns how
+ * many were made. `keepGoing` stops it between certificates (shutdown).
+ */
+export async function renderDueCertificates(deps: Deps, options: { batch?: number; keepGoing?: () => boolean } = {}): Promise<number> {
+  const batch = options.batch ?? 50;
+  const keepGoing = options.keepGoing ?? (() => true);
+  let made = 0;
+  while (keepGoing()) {
+    const claimed = await claimToRender(deps.database.db, deps.now(), batch, 5 * 60_000);
+    if (claimed.length === 0) break;
+    for (const row of claimed) {
+      if (!keepGoing()) break;
+      try {
+        await renderOne(deps, row.registration_id, row.statement);
+        made += 1;
+      } catch (error) {
+        deps.log.error('a certificate could not be made', { certificate: row.id, ...describeError(error) });
+        await markRenderFailed(deps.database.db, row.id, error instanceof Error ? error.message : String(error), new Date(deps.now().getTime() + 10 * 60_000));
+      }
+      await yieldToRequests();
+    }
+  }
+  return made;
+}
+
+/** A live certificate's PDF, made now if the job has not reached it yet. */
+export async function certificateFile(deps: Deps, row: CertificateRow): Promise<{ key: string; bytes: number }> {
+  const key = certificateKey(row.registrationId, row.id);
+  if (row.pdfSha256 && row.pdfBytes !== null) {
+    const size = await certificateStorageOf(deps).size(key);
+    if (size === row.pdfBytes) return { key, bytes: size };
+  }
+  const made = await renderOne(deps, row.registrationId, row.statement as CertificateStatement);
+  return { key, bytes: made.bytes };
+}
+
+/** Deletes the PDFs of registrations that have no certificate any more (erased, or their season's data gone). */
+export async function sweepCertificateFiles(deps: Deps): Promise<number> {
+  const storage = certificateStorageOf(deps);
+  const stored = await storage.topLevel();
+  const kept = await certificatesWithFiles(deps.database.db, stored);
+  const orphans = stored.filter((id) => !kept.has(id));
+  for (const id of orphans) await storage.delete(`${id}/`);
+  return orphans.length;
+}
+
+/** Runs the job every `pollMs`, and at once when woken (an admin issued certificates). */
+export function startCertificateWorker(deps: Deps, pollMs = 5_000) {
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+  let timer: NodeJS.Timeout | null = null;
+  const tick = () => {
+    timer = null;
+    running = renderDueCertificates(deps, { keepGoing: () => !stopped })
+      .then((made) => {
+        if (made > 0) deps.log.info('certificates made', { made });
+      })
+      .catch((error: unknown) => deps.log.error('the certificate job failed', describeError(error)))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, pollMs);
+      });
+  };
+  timer = setTimeout(tick, pollMs);
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}
+
+export type { CertificateRow };

@@ -1,0 +1,221 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { ageBandLabel, awardFor, awardLabel, publicName, type Award } from '@domain/certificates';
+import { CATEGORIES, isCategorySlug } from '@domain/categories';
+import { contestName, levelName } from '@domain/contest-names';
+import type { Language } from '@domain/languages';
+import { SEASON, type LevelId } from '@domain/season';
+import { rowsOf, type Db } from '../db/client';
+import { entries, judgingRounds, registrations, resultsPages, roundEntries } from '../db/schema';
+
+/**
+ * Public results pages (issue 25): rendered to HTML when a round is published and again whenever a
+ * family changes how its child appears, stored (so every instance serves the same), and served
+ * as they are, with no script: one page per level, contest and age band, and an index, in
+ * English at /results and in Tamil at /ta/results. A child appears by first name and initial
+ * with the city, or by reference code only if the family asked; never by full name.
+ */
+
+type ResultRow = {
+  category: string;
+  age_band: string;
+  place: number | null;
+  qualifies: boolean | null;
+  name: string | null;
+  city: string;
+  reference_code: string;
+  results_name: 'initial' | 'code';
+};
+
+export type ResultsPage = { path: string; html: string };
+
+const COPY = {
+  en: {
+    results: 'Results',
+    title: (contest: string, band: string, level: string) => `${contest}, ${band}: ${level} results`,
+    intro: (count: number) => `${count} children took part in this contest and age band. Children who go through to the semi-finals are marked.`,
+    place: 'Place',
+    result: 'Result',
+    child: 'Child',
+    city: 'City',
+    byCode: 'Shown by reference code',
+    index: (level: string) => `${level}: results`,
+    indexIntro: 'Choose a contest and age band. A child appears by first name and initial, or by reference code if the family asked.',
+    none: 'No results have been published yet. They appear here when the judges have finished.',
+    back: 'All results',
+    home: 'Home',
+    other: 'தமிழில் பார்க்க',
+    children: (n: number) => `${n} children`,
+  },
+  ta: {
+    results: 'முடிவுகள்',
+    title: (contest: string, band: string, level: string) => `${contest}, ${band}: ${level} முடிவுகள்`,
+    intro: (count: number) => `இந்தப் போட்டியிலும் வயதுப் பிரிவிலும் ${count} குழந்தைகள் பங்கேற்றனர். அரையிறுதிக்குத் தகுதி பெற்றவர்கள் குறிக்கப்பட்டுள்ளனர்.`,
+    place: 'இடம்',
+    result: 'முடிவு',
+    child: 'குழந்தை',
+    city: 'நகரம்',
+    byCode: 'குறிப்பு எண் மட்டும்',
+    index: (level: string) => `${level}: முடிவுகள்`,
+    indexIntro: 'ஒரு போட்டியையும் வயதுப் பிரிவையும் தேர்ந்தெடுக்கவும். குழந்தையின் முதல் பெயரும் முன்னெழுத்தும், அல்லது குடும்பம் கேட்டால் குறிப்பு எண் மட்டும் காட்டப்படும்.',
+    none: 'இன்னும் முடிவுகள் வெளியிடப்படவில்லை. நடுவர்கள் முடித்ததும் இங்கே வரும்.',
+    back: 'எல்லா முடிவுகளும்',
+    home: 'முகப்பு',
+    other: 'View in English',
+    children: (n: number) => `${n} குழந்தைகள்`,
+  },
+} as const;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+const prefix = (language: Language) => (language === 'ta' ? '/ta' : '');
+
+export const resultsPath = (language: Language, levelId?: LevelId, category?: string, band?: string) =>
+  `${prefix(language)}/results${levelId && category && band ? `/${levelId}/${category}/${band}` : ''}`;
+
+const STYLE = `
+:root{color-scheme:light;--ink:#1d1b2e;--muted:#514d66;--line:#d9d5e8;--accent:#5b2bb5;--bg:#faf9fd}
+*{box-sizing:border-box}body{margin:0;font:1rem/1.5 system-ui,"Noto Sans","Noto Sans Tamil",sans-serif;color:var(--ink);background:var(--bg)}
+a{color:var(--accent)}a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}
+header{display:flex;flex-wrap:wrap;gap:1rem;justify-content:space-between;align-items:center;border-bottom:1px solid var(--line)}
+.site{font-weight:700;text-decoration:none;color:var(--ink)}
+h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0}
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}
+caption{text-align:left;padding:.5rem 0;color:var(--muted)}
+th,td{text-align:left;padding:.5rem .75rem;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-size:.875rem;color:var(--muted)}
+.award-winner,.award-runner-up,.award-merit{font-weight:700}
+.contests{list-style:none;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}
+.contests li{background:#fff;border:1px solid var(--line);border-radius:.5rem;padding:.75rem}
+.contests ul{margin:.25rem 0 0;padding-left:1.25rem}
+footer{color:var(--muted);font-size:.875rem}
+`;
+
+function document(language: Language, title: string, path: string, otherPath: string, body: string): string {
+  const copy = COPY[language];
+  return `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} | ${escapeHtml(SEASON.name)}</title>
+<meta name="description" content="${escapeHtml(title)}">
+<link rel="alternate" hreflang="${language === 'ta' ? 'en' : 'ta'}" href="${escapeHtml(otherPath)}">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+<a class="site" href="${language === 'ta' ? '/ta/' : '/'}">${escapeHtml(SEASON.name)}</a>
+<nav aria-label="${escapeHtml(copy.results)}"><a href="${escapeHtml(resultsPath(language))}">${escapeHtml(copy.back)}</a> · <a href="${escapeHtml(otherPath)}" lang="${language === 'ta' ? 'en' : 'ta'}">${escapeHtml(copy.other)}</a></nav>
+</header>
+<main id="main">
+${body}
+</main>
+<footer><p>${escapeHtml(SEASON.name)}, ${escapeHtml(SEASON.city)}</p></footer>
+</body>
+</html>
+`;
+}
+
+type Pool = { levelId: LevelId; category: string; band: string; rows: ResultRow[] };
+
+function poolPage(language: Language, pool: Pool): ResultsPage {
+  const copy = COPY[language];
+  const category = pool.category;
+  const contest = isCategorySlug(category) ? contestName(category, language) : category;
+  const band = ageBandLabel(pool.band, language);
+  const title = copy.title(contest, band, levelName(pool.levelId, language));
+  const rows = pool.rows
+    .map((row) => {
+      const award: Award = awardFor(row);
+      const byCode = row.results_name === 'code' || !row.name;
+      const child = byCode ? `<span title="${escapeHtml(copy.byCode)}">${escapeHtml(row.reference_code)}</span>` : escapeHtml(publicName(row.name!));
+      return `<tr><td>${row.place ?? '–'}</td><td class="award-${award}">${escapeHtml(awardLabel(award, language))}</td><td>${child}</td><td>${byCode ? '' : escapeHtml(row.city)}</td></tr>`;
+    })
+    .join('\n');
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(copy.intro(pool.rows.length))}</p>
+<div class="table" tabindex="0" role="region" aria-label="${escapeHtml(title)}">
+<table>
+<caption>${escapeHtml(title)}</caption>
+<thead><tr><th scope="col">${copy.place}</th><th scope="col">${copy.result}</th><th scope="col">${copy.child}</th><th scope="col">${copy.city}</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>`;
+  const path = resultsPath(language, pool.levelId, pool.category, pool.band);
+  return { path, html: document(language, title, path, resultsPath(language === 'ta' ? 'en' : 'ta', pool.levelId, pool.category, pool.band), body) };
+}
+
+function indexPage(language: Language, levelId: LevelId, pools: readonly Pool[]): ResultsPage {
+  const copy = COPY[language];
+  const title = copy.index(levelName(levelId, language));
+  const byContest = new Map<string, Pool[]>();
+  for (const pool of pools) byContest.set(pool.category, [...(byContest.get(pool.category) ?? []), pool]);
+  const items = CATEGORIES.filter((category) => byContest.has(category.slug))
+    .map((category) => {
+      const links = byContest
+        .get(category.slug)!
+        .map((pool) => `<li><a href="${escapeHtml(resultsPath(language, levelId, pool.category, pool.band))}">${escapeHtml(ageBandLabel(pool.band, language))}</a> (${escapeHtml(copy.children(pool.rows.length))})</li>`)
+        .join('');
+      return `<li><h2>${escapeHtml(contestName(category.slug, language))}</h2><ul>${links}</ul></li>`;
+    })
+    .join('\n');
+  const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(copy.indexIntro)}</p>\n<ul class="contests">\n${items}\n</ul>`;
+  const path = resultsPath(language);
+  return { path, html: document(language, title, path, resultsPath(language === 'ta' ? 'en' : 'ta'), body) };
+}
+
+/** The index before anything is published. */
+export function emptyResultsPage(language: Language): string {
+  const copy = COPY[language];
+  return document(language, copy.results, resultsPath(language), resultsPath(language === 'ta' ? 'en' : 'ta'), `<h1>${escapeHtml(copy.results)}</h1>\n<p>${escapeHtml(copy.none)}</p>`);
+}
+
+/** Every results page of a level's published round, in both languages (none before it is published). */
+export async function renderResultsPages(db: Db, levelId: LevelId): Promise<ResultsPage[]> {
+  const rows = await rowsOf<ResultRow>(
+    db,
+    sql`select r.category, r.age_band, r.place, r.qualifies, g.name, g.city, g.reference_code, g.results_name
+      from ${roundEntries} r
+      join ${judgingRounds} j on j.id = r.round_id and j.state = 'published' and j.level_id = ${levelId}
+      join ${entries} e on e.id = r.entry_id
+      join ${registrations} g on g.id = e.registration_id
+      where g.deleted_at is null and g.cancelled_at is null
+      order by r.category, r.age_band, r.place nulls last, g.reference_code`,
+  );
+  const pools: Pool[] = [];
+  for (const row of rows) {
+    const last = pools[pools.length - 1];
+    if (last && last.category === row.category && last.band === row.age_band) last.rows.push(row);
+    else pools.push({ levelId, category: row.category, band: row.age_band, rows: [row] });
+  }
+  if (pools.length === 0) return [];
+  return (['en', 'ta'] as const).flatMap((language) => [indexPage(language, levelId, pools), ...pools.map((pool) => poolPage(language, pool))]);
+}
+
+/**
+ * Renders and stores a level's results pages, replacing the ones stored before (a pool that
+ * emptied loses its page). Returns how many pages there are now.
+ */
+export async function publishResultsPages(db: Db, levelId: LevelId, now: Date): Promise<number> {
+  const pages = await renderResultsPages(db, levelId);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from ${resultsPages} where path like ${'/results%'} or path like ${'/ta/results%'}`);
+    for (let i = 0; i < pages.length; i += 100) {
+      await tx.insert(resultsPages).values(pages.slice(i, i + 100).map((page) => ({ ...page, updatedAt: now.toISOString() })));
+    }
+  });
+  return pages.length;
+}
+
+/** A stored page and its ETag, or null. */
+export async function storedResultsPage(db: Db, path: string): Promise<{ html: string; etag: string } | null> {
+  const [row] = await rowsOf<{ html: string; updated_at: string }>(db, sql`select html, updated_at from ${resultsPages} where path = ${path}`);
+  if (!row) return null;
+  return { html: row.html, etag: `"${createHash('sha256').update(row.html).digest('base64url').slice(0, 22)}"` };
+}
