@@ -143,6 +143,16 @@ const CASES: Record<string, Case> = {
   'GET /judging/rounds/:id/moderation': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/moderation`) },
   'POST /judging/rounds/:id/entries/:entryId/judges': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/entries/${id}/judges`), body: junkValue },
   'DELETE /judging/rounds/:id/entries/:entryId/judges/:judgeId': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/entries/${id}/judges/${id}`) },
+  'GET /verify/:id': { who: 'nobody', path: fc.oneof(param((id) => `/api/verify/${id}`), fc.constant('/api/verify/abcdefghijklmnop')) },
+  'POST /verify/:id/check': { who: 'nobody', path: fc.oneof(param((id) => `/api/verify/${id}/check`), fc.constant('/api/verify/abcdefghijklmnop/check')), body: junkValue },
+  'GET /certificates': { who: 'admin', path: fc.oneof(fc.constant('/api/certificates'), fc.dictionary(fc.constantFrom('levelId', 'category', 'sessionId', 'q'), junkText, { maxKeys: 3 }).map((values) => `/api/certificates?${new URLSearchParams(values as Record<string, string>).toString()}`)) },
+  'POST /certificates/issue': { who: 'admin', path: fc.constant('/api/certificates/issue'), body: mutated({ levelId: 'level1' }) },
+  'GET /certificates/print': { who: 'admin', path: fc.dictionary(fc.constantFrom('levelId', 'category', 'sessionId'), junkText, { maxKeys: 3 }).map((values) => `/api/certificates/print?${new URLSearchParams(values as Record<string, string>).toString()}`) },
+  'GET /certificates/:id/pdf': { who: 'admin', path: param((id) => `/api/certificates/${id}/pdf`) },
+  'POST /certificates/:id/revoke': { who: 'admin', path: param((id) => `/api/certificates/${id}/revoke`), body: mutated({ reason: 'A reason given' }) },
+  'POST /certificates/:id/reissue': { who: 'admin', path: param((id) => `/api/certificates/${id}/reissue`), body: junkValue },
+  'GET /family/certificates/:id/pdf': { who: 'family', path: param((id) => `/api/family/certificates/${id}/pdf`) },
+  'PUT /family/results-name': { who: 'family', path: fc.constant('/api/family/results-name'), body: mutated({ resultsName: 'code' }) },
 };
 
 describe('every endpoint under generated junk', () => {

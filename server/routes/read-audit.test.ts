@@ -19,6 +19,7 @@ import { createApi } from '../app';
 import type { ReadAction } from '../lib/audit';
 import { readActionOf } from '../lib/read-audit';
 import { signIn, signInJudge, signInStaff, withCookie } from './auth/sign-in-for-tests';
+import { issuedCertificate } from '../../tests/setup/certificate-fixtures';
 
 /**
  * Every route of the API, and whether it answers with personal data (a child's, a family's, a
@@ -52,6 +53,12 @@ const READS: Record<string, ReadAction> = {
   'GET /judge/queue': 'read.judging.queue',
   'GET /family/results': 'read.family.results',
   'GET /judge/entries/:entryId/files/:position/:part': 'read.judging.file',
+  'GET /verify/:id': 'read.certificate.verify',
+  'POST /verify/:id/check': 'read.certificate.verify',
+  'GET /certificates': 'read.certificates.list',
+  'GET /certificates/print': 'read.certificates.print',
+  'GET /certificates/:id/pdf': 'read.certificate.file',
+  'GET /family/certificates/:id/pdf': 'read.family.certificate',
 };
 
 const NOT_PERSONAL: Record<string, string> = {
@@ -121,6 +128,10 @@ const NOT_PERSONAL: Record<string, string> = {
   'GET /judging/rounds/:id/moderation': 'blind entry numbers, scores and judges’ usernames: no child’s details',
   'POST /judging/rounds/:id/entries/:entryId/judges': 'an audited change',
   'DELETE /judging/rounds/:id/entries/:entryId/judges/:judgeId': 'an audited change',
+  'POST /certificates/issue': 'an audited change; answers a count',
+  'POST /certificates/:id/revoke': 'an audited change; answers the id',
+  'POST /certificates/:id/reissue': 'an audited change; answers the new id',
+  'PUT /family/results-name': "an audited change by the family; answers the family's choice",
 };
 
 /** Each route of the API with the read action its chain audits, if any. */
@@ -156,6 +167,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
   let registrationId: string;
   let judgeId: string;
   let entryId: string;
+  let certificateId: string;
   const media = mkdtempSync(join(tmpdir(), 'ktc-read-audit-media-'));
 
   beforeAll(async () => {
@@ -178,6 +190,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     // A drawing judge with that entry in their queue.
     judge = await signInJudge(h.t);
     expect((await h.t.request('/api/judging/rounds', withCookie(admin, json({ levelId: 'level1' })))).status).toBe(200);
+    certificateId = await issuedCertificate(h.t.deps, registrationId);
     expect((await h.family(token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
   });
   afterAll(async () => {
@@ -227,6 +240,24 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     'GET /entries/:id/files/:position/:part': () => h.t.request(`/api/entries/${entryId}/files/0/media`, withCookie(admin)),
     'GET /judge/queue': () => h.t.request('/api/judge/queue', withCookie(judge)),
     'GET /judge/entries/:entryId/files/:position/:part': () => h.t.request(`/api/judge/entries/${entryId}/files/0/media`, withCookie(judge)),
+    'GET /verify/:id': () => h.t.request(`/api/verify/${certificateId}`),
+    'POST /verify/:id/check': () => h.t.request(`/api/verify/${certificateId}/check`, { method: 'POST', body: 'not the pdf', headers: { 'X-Requested-With': 'fetch' } }),
+    'GET /certificates': () => h.t.request('/api/certificates', withCookie(admin)),
+    'GET /certificates/print': async () => {
+      const response = await h.t.request('/api/certificates/print?category=drawing', withCookie(admin));
+      await response.arrayBuffer();
+      return response;
+    },
+    'GET /certificates/:id/pdf': async () => {
+      const response = await h.t.request(`/api/certificates/${certificateId}/pdf`, withCookie(admin));
+      await response.arrayBuffer();
+      return response;
+    },
+    'GET /family/certificates/:id/pdf': async () => {
+      const response = await h.family(token, `/certificates/${certificateId}/pdf`);
+      await response.arrayBuffer();
+      return response;
+    },
     'GET /family/registration/data': async () => {
       const response = await h.family(token, '/registration/data');
       await response.text();
@@ -247,10 +278,11 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     // A streamed export writes its row when the stream ends, just after the body is read.
     await expect.poll(async () => (await readRows(action)).length).toBe(before + 1);
     const [row] = (await readRows(action)).slice(-1);
-    const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : key.startsWith('GET /judge/') ? 'test-judge' : 'test-admin';
+    const visitor = key.includes(' /verify/');
+    const expectedReader = key.startsWith('GET /family') ? 'family' : key.startsWith('GET /venue') ? 'venue-staff' : key.startsWith('GET /judge/') ? 'test-judge' : visitor ? 'visitor' : 'test-admin';
     expect(row?.username).toBe(expectedReader);
-    expect(row?.actor).toBe(key.startsWith('GET /family') ? 'family' : 'admin');
-    if (key === 'GET /registrations/:id' || key === 'GET /family/registration' || key === 'GET /family/registration/data' || key === 'GET /family/entries' || key === 'GET /family/results') expect(row?.entity).toBe(registrationId);
+    expect(row?.actor).toBe(key.startsWith('GET /family') ? 'family' : visitor ? 'visitor' : 'admin');
+    if (key === 'GET /registrations/:id' || key === 'GET /family/registration' || key === 'GET /family/registration/data' || key === 'GET /family/entries' || key === 'GET /family/results' || visitor || key === 'GET /family/certificates/:id/pdf') expect(row?.entity).toBe(registrationId);
     if (key.includes('/files/')) expect(row?.entity).toBe(entryId);
   });
 

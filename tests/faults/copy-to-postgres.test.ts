@@ -101,6 +101,11 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
     // A place at the semi-finals the family confirmed from a published result.
     await database.rows(sql`insert into level_places (registration_id, level_id, category, round_id)
       values (${registration.id}::uuid, 'level2', 'dance', ${roundId}::uuid) returning category`);
+    // A certificate, the key that signed it and a results page (issue 25): the key must travel with the data.
+    await database.rows(sql`insert into signing_keys (kid, public_jwk, private_key_pem) values ('kid-1', '{"kty": "OKP", "crv": "Ed25519", "x": "AAAA"}'::jsonb, 'a private key') returning kid`);
+    await database.rows(sql`insert into certificates (id, registration_id, level_id, category, age_band, award, statement, jws, kid, issued_by, pdf_sha256, pdf_bytes)
+      values ('abcdefghijklmnop', ${registration.id}::uuid, 'level1', 'dance', '6-8', 'winner', '{"childName": "A child"}'::jsonb, 'a.b.c', 'kid-1', 'admin', ${'e'.repeat(64)}, 1000) returning id`);
+    await database.rows(sql`insert into results_pages (path, html) values ('/results', '<!doctype html><title>Results</title>') returning path`);
   } finally {
     await database.close();
   }

@@ -141,7 +141,7 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
 
     // Nothing reaches a family before publishing: not an email, not a result on their page.
     const firstToken = tokens[0]!;
-    expect(await (await h.family(firstToken, '/results')).json()).toEqual({ results: [] });
+    expect(await (await h.family(firstToken, '/results')).json()).toEqual({ results: [], resultsName: 'initial', certificates: [] });
     expect((await h.family(firstToken, '/results/confirm', json({ category: 'drawing' }))).status).toBe(409);
     // Then exactly one email each, in their language.
     const resultMails = () => h.smtp.received.filter((mail) => /results/i.test(mail.parsed.subject ?? '') || (mail.parsed.subject ?? '').includes('முடிவுகள்'));
