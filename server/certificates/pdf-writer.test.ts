@@ -105,6 +105,7 @@ describe('renderCertificatePdf', () => {
     ['Tamil', TAMIL],
     ['a Tamil certificate for a name in Latin script', { ...TAMIL, childName: 'Mohammed Irfan' }],
     ['an English certificate for a name in both scripts', { ...ENGLISH, childName: 'Kavya கௌசல்யா', award: 'participated' as const }],
+    ['a transliterated name, its dots placed as marks', { ...ENGLISH, childName: 'Kṛṣṇa Prasad', award: 'merit' as const }],
   ])('gives back its words with pdftotext, Tamil exactly (%s)', async (_, content) => {
     const text = oneLine(poppler(await renderCertificatePdf(content), 'pdftotext', ['-enc', 'UTF-8']));
     for (const line of Object.values(certificateWords(content))) expect(text).toContain(line);
