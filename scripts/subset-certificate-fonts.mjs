@@ -1,9 +1,11 @@
 // Writes the Latin fonts of the certificates (server/certificates/fonts/NotoSans-*.ttf) as
 // subsets of Debian's Noto Sans (fonts-noto-core, SIL OFL 1.1): the whole font is 512 KB and
 // covers Greek, Cyrillic and more that a certificate never prints. Kept: Basic Latin, Latin-1,
-// Latin Extended-A, General Punctuation, ₹ and the dotted circle, with every layout feature
-// (kerning, ligatures, mark positioning), hinting and glyph names, so HarfBuzz shapes with the
-// subset exactly as with the whole font. The Tamil fonts are committed whole (about 75 KB each).
+// Latin Extended-A, the combining diacritics (HarfBuzz draws a letter the subset lacks, such as
+// the ṇ of a transliterated name, as its base and mark), General Punctuation, ₹ and the dotted
+// circle, with every layout feature (kerning, ligatures, mark positioning), hinting and glyph
+// names, so HarfBuzz shapes with the subset exactly as with the whole font. The Tamil fonts are
+// committed whole (about 75 KB each).
 //
 // Regenerate (after a Noto update):  node scripts/subset-certificate-fonts.mjs [source folder]
 // The source folder defaults to /usr/share/fonts/truetype/noto.
@@ -18,6 +20,7 @@ const RANGES = [
   [0x0020, 0x007e],
   [0x00a0, 0x00ff],
   [0x0100, 0x017f],
+  [0x0300, 0x036f],
   [0x2000, 0x206f],
   [0x20b9, 0x20b9],
   [0x25cc, 0x25cc],

@@ -116,13 +116,15 @@ export function certificateWords(content: CertificateContent): CertificateWords 
   const { language } = content;
   const { title, result } = wording(language, content.award, content.level);
   const tamil = language === 'ta';
+  // NFC: a name typed as e + combining acute prints, and extracts, as é.
+  const clean = (text: string): string => text.normalize('NFC').trim().replace(/\s+/g, ' ');
   return {
-    season: content.season,
+    season: clean(content.season),
     title,
     certify: tamil ? 'இதன் மூலம் சான்றளிக்கப்படுவது யாதெனில்,' : 'This is to certify that',
-    name: content.childName.trim().replace(/\s+/g, ' '),
+    name: clean(content.childName),
     result,
-    details: [content.contest, content.ageBand, LEVELS[language][content.level]].join(' · '),
+    details: [clean(content.contest), clean(content.ageBand), LEVELS[language][content.level]].join(' · '),
     issued: `${tamil ? 'வழங்கிய நாள்:' : 'Issued on'} ${formatCertificateDate(content.issuedOn, language)}`,
     id: `${tamil ? 'சான்றிதழ் எண்:' : 'Certificate ID:'} ${content.id}`,
     scan: tamil ? 'சரிபார்க்க ஸ்கேன் செய்யவும்' : 'Scan to verify',

@@ -155,16 +155,18 @@ class Subsetter {
 let subsetter: Promise<Subsetter> | undefined;
 
 function loadSubsetter(): Promise<Subsetter> {
-  subsetter ??= (async () => {
-    const wasm = readFileSync(createRequire(import.meta.url).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm'));
-    const { instance } = await WebAssembly.instantiate(wasm);
-    const hb = instance.exports as SubsetExports;
-    hb._initialize();
-    return new Subsetter(hb);
-  })();
-  subsetter.catch(() => {
-    subsetter = undefined;
-  });
+  if (!subsetter) {
+    subsetter = (async () => {
+      const wasm = readFileSync(createRequire(import.meta.url).resolve('harfbuzzjs/dist/harfbuzz-subset.wasm'));
+      const { instance } = await WebAssembly.instantiate(wasm);
+      const hb = instance.exports as SubsetExports;
+      hb._initialize();
+      return new Subsetter(hb);
+    })();
+    subsetter.catch(() => {
+      subsetter = undefined;
+    });
+  }
   return subsetter;
 }
 
@@ -174,8 +176,6 @@ type GlyphUse = { advance: number; text: string | undefined };
 
 /** One page's content stream, built by the drawing calls; the glyphs it uses are noted in the document. */
 export class PdfPage implements CertificateCanvas {
-  readonly width = PAGE_WIDTH;
-  readonly height = PAGE_HEIGHT;
   readonly fonts = new Set<FontId>();
   private readonly ops: string[] = [];
 

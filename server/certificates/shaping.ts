@@ -270,10 +270,12 @@ let shaper: Promise<Shaper> | undefined;
 
 /** The process's shaper: HarfBuzz's WebAssembly and the fonts are loaded on the first call only. */
 export function loadShaper(): Promise<Shaper> {
-  shaper ??= import('harfbuzzjs').then((harfBuzz) => new Shaper(harfBuzz, certificateFontsDir()));
-  // A failed load is not cached: the next call tries again.
-  shaper.catch(() => {
-    shaper = undefined;
-  });
+  if (!shaper) {
+    shaper = import('harfbuzzjs').then((harfBuzz) => new Shaper(harfBuzz, certificateFontsDir()));
+    // A failed load is not kept: the next call tries again.
+    shaper.catch(() => {
+      shaper = undefined;
+    });
+  }
   return shaper;
 }
