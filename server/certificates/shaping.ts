@@ -74,16 +74,17 @@ function isTamil(codePoint: number): boolean {
   return codePoint >= TAMIL_FIRST && codePoint <= TAMIL_LAST;
 }
 
-type Piece = { tamil: boolean; text: string };
+/** A run of one script, before shaping. */
+export type ScriptPiece = { tamil: boolean; text: string };
 
 /**
  * Splits text into runs by script: Tamil (with joiners and combining marks that follow it, and
  * a space between two Tamil letters) and everything else.
  */
-export function splitScripts(text: string): Piece[] {
+export function splitScripts(text: string): ScriptPiece[] {
   const chars = Array.from(text);
-  const pieces: Piece[] = [];
-  let current: Piece | undefined;
+  const pieces: ScriptPiece[] = [];
+  let current: ScriptPiece | undefined;
   chars.forEach((char, index) => {
     const codePoint = char.codePointAt(0) ?? 0;
     let tamil = isTamil(codePoint);
@@ -209,7 +210,7 @@ export class Shaper {
     return this.measure(text, runs);
   }
 
-  private shapeRun(piece: Piece, weight: FontWeight): ShapedRun {
+  private shapeRun(piece: ScriptPiece, weight: FontWeight): ShapedRun {
     const id = fontFor(piece.tamil, weight);
     const { font, info } = this.loaded(id);
     const { buffer, harfBuzz } = this;
