@@ -239,7 +239,7 @@ test('an admin invites judges, three score 30 entries blind (one offline, one st
   const before = smtp.received.length;
   await admin.getByRole('button', { name: 'Publish results' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Publish results' }).click();
-  await expect(admin.getByText('Published. 30 result emails queued.')).toBeVisible();
+  await expect(admin.getByText('Published. 30 result emails queued, 30 certificates issued and the results pages are up.')).toBeVisible();
   await expect.poll(() => smtp.received.length - before, { timeout: 60_000 }).toBe(30);
 
   // Exactly one email per family, in its language, saying whether the child goes through.

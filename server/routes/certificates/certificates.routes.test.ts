@@ -62,7 +62,7 @@ describe.each(testDatabaseKinds())('certificates and results on %s', (kind) => {
     expect((await h.family(tokens[2]!, '/results-name', json({ resultsName: 'everything' }, 'PUT'))).status).toBe(422);
 
     // A baby checked in at the crawling session gets a participation certificate too.
-    const { input: baby } = await h.register(childRegistration({ name: 'Kavin Selvam', age: 7, ageUnit: 'months', categories: ['crawling'], email: 'baby@example.org', phone: '+91 90000 22220' }));
+    const { input: baby } = await h.register(childRegistration({ name: 'Kavin Selvam', age: 7, ageUnit: 'months', categories: ['crawling'], email: 'baby@example.org', phone: '+91 90000 22220' } as Parameters<typeof childRegistration>[0]));
     const { db } = h.t.deps.database;
     const [babyRow] = await db.select({ id: registrations.id }).from(registrations).where(eq(registrations.referenceCode, baby.referenceCode));
     await db.insert(venueCheckIns).values({
@@ -156,10 +156,11 @@ describe.each(testDatabaseKinds())('certificates and results on %s', (kind) => {
     expect(reads.length).toBeGreaterThan(0);
 
     // The exact file checks out; a copy with a changed byte, or with text added, does not.
-    const check = (bytes: Buffer) => h.t.request(`/api/verify/${certificateId}/check`, { method: 'POST', body: bytes, headers: { 'Content-Type': 'application/pdf', 'X-Requested-With': 'fetch' } });
+    const check = (bytes: Buffer) => h.t.request(`/api/verify/${certificateId}/check`, { method: 'POST', body: new Uint8Array(bytes), headers: { 'Content-Type': 'application/pdf', 'X-Requested-With': 'fetch' } });
     expect(((await (await check(pdf)).json()) as Verification).matches).toBe(true);
     const changed = Buffer.from(pdf);
-    changed[Math.floor(changed.length / 2)] ^= 0x01;
+    const middle = Math.floor(changed.length / 2);
+    changed[middle] = changed[middle]! ^ 0x01;
     expect(((await (await check(changed)).json()) as Verification).matches).toBe(false);
     expect(((await (await check(Buffer.concat([pdf, Buffer.from('\n% edited\n')]))).json()) as Verification).matches).toBe(false);
     expect((await check(Buffer.alloc(0))).status).toBe(400);

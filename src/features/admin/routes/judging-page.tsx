@@ -58,7 +58,7 @@ export function JudgingPage() {
     try {
       const answer = await move.mutateAsync({ id: current.id, from: current.state, to: step.to });
       const summary = answer.summary;
-      if (step.to === 'published') setSaid(`Published. ${answer.emails} result emails queued.`);
+      if (step.to === 'published') setSaid(`Published. ${answer.emails} result emails queued, ${answer.certificates} certificates issued and the results pages are up.`);
       else if (step.to === 'results' && summary) {
         setSaid(
           `Results computed: ${summary.scored} of ${summary.entries} entries scored` +
