@@ -16,6 +16,7 @@ import { renderTable, writeReport, type PartResult, type Report } from './lib/re
 import { measureOfflineSync } from './offline-sync';
 import { measureColdStart, peakRssFigures } from './startup-memory';
 import { measureVenueRoster } from './venue-roster';
+import { measureCertificates } from './certificates';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -74,6 +75,7 @@ async function main() {
     );
   }
   if (wanted(9)) parts.push(await timed('9. Judging', () => measureJudging(ctx, { entries: quick ? 2_000 : 10_000 })));
+  if (wanted(10)) parts.push(await timed('10. Certificates', () => measureCertificates(ctx, { count: quick ? 1_000 : 5_000 })));
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({

@@ -33,17 +33,18 @@ export const certificateKey = (registrationId: string, id: string) => `${registr
 /** The address a certificate's QR code opens. */
 export const verifyUrlOf = (deps: Deps, id: string) => `${publicUrl(deps.env)}/verify/${id}`;
 
-async function renderOne(deps: Deps, registrationId: string, statement: CertificateStatement): Promise<{ sha256: string; bytes: number }> {
+/** Makes one certificate's PDF and stores it; the caller records it (markRendered). */
+async function renderOne(deps: Deps, registrationId: string, statement: CertificateStatement): Promise<{ id: string; sha256: string; bytes: number }> {
   const pdf = await renderCertificatePdf({ ...statement, verifyUrl: verifyUrlOf(deps, statement.id) });
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   await certificateStorageOf(deps).put(certificateKey(registrationId, statement.id), Readable.from([pdf]));
-  await markRendered(deps.database.db, statement.id, sha256, pdf.length);
-  return { sha256, bytes: pdf.length };
+  return { id: statement.id, sha256, bytes: pdf.length };
 }
 
 /**
- * Renders what is due, a batch at a time, yielding to requests between certificates. Returns how
- * many were made. `keepGoing` stops it between certificates (shutdown).
+ * Renders what is due, a batch at a time, yielding to requests between certificates, and records
+ * each batch in one statement. Returns how many were made. `keepGoing` stops it between
+ * certificates (shutdown); what was claimed but not made is made again once its lease ends.
  */
 export async function renderDueCertificates(deps: Deps, options: { batch?: number; keepGoing?: () => boolean } = {}): Promise<number> {
   const batch = options.batch ?? 50;
@@ -52,17 +53,19 @@ export async function renderDueCertificates(deps: Deps, options: { batch?: numbe
   while (keepGoing()) {
     const claimed = await claimToRender(deps.database.db, deps.now(), batch, 5 * 60_000);
     if (claimed.length === 0) break;
+    const done: { id: string; sha256: string; bytes: number }[] = [];
     for (const row of claimed) {
       if (!keepGoing()) break;
       try {
-        await renderOne(deps, row.registration_id, row.statement);
-        made += 1;
+        done.push(await renderOne(deps, row.registration_id, row.statement));
       } catch (error) {
         deps.log.error('a certificate could not be made', { certificate: row.id, ...describeError(error) });
         await markRenderFailed(deps.database.db, row.id, error instanceof Error ? error.message : String(error), new Date(deps.now().getTime() + 10 * 60_000));
       }
       await yieldToRequests();
     }
+    await markRendered(deps.database.db, done);
+    made += done.length;
   }
   return made;
 }
@@ -75,6 +78,7 @@ export async function certificateFile(deps: Deps, row: CertificateRow): Promise<
     if (size === row.pdfBytes) return { key, bytes: size };
   }
   const made = await renderOne(deps, row.registrationId, row.statement as CertificateStatement);
+  await markRendered(deps.database.db, [made]);
   return { key, bytes: made.bytes };
 }
 
@@ -88,19 +92,34 @@ export async function sweepCertificateFiles(deps: Deps): Promise<number> {
   return orphans.length;
 }
 
+const wakers = new WeakMap<Deps, () => void>();
+
+/** Starts the job now instead of at its next look (certificates were just issued); nothing if no job runs here. */
+export function wakeCertificateJob(deps: Deps): void {
+  wakers.get(deps)?.();
+}
+
 /** Runs the job every `pollMs`, and at once when woken (an admin issued certificates). */
 export function startCertificateWorker(deps: Deps, pollMs = 5_000) {
   let stopped = false;
+  let busy = false;
   let running: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
+  wakers.set(deps, () => {
+    if (stopped || busy || !timer) return;
+    clearTimeout(timer);
+    tick();
+  });
   const tick = () => {
     timer = null;
+    busy = true;
     running = renderDueCertificates(deps, { keepGoing: () => !stopped })
       .then((made) => {
         if (made > 0) deps.log.info('certificates made', { made });
       })
       .catch((error: unknown) => deps.log.error('the certificate job failed', describeError(error)))
       .finally(() => {
+        busy = false;
         if (!stopped) timer = setTimeout(tick, pollMs);
       });
   };
@@ -108,6 +127,7 @@ export function startCertificateWorker(deps: Deps, pollMs = 5_000) {
   return {
     async stop() {
       stopped = true;
+      wakers.delete(deps);
       if (timer) clearTimeout(timer);
       await running;
     },

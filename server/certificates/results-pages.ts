@@ -34,6 +34,7 @@ const COPY = {
     results: 'Results',
     title: (contest: string, band: string, level: string) => `${contest}, ${band}: ${level} results`,
     intro: (count: number) => `${count} children took part in this contest and age band. Children who go through to the semi-finals are marked.`,
+    through: 'Through to the semi-finals',
     place: 'Place',
     result: 'Result',
     child: 'Child',
@@ -51,6 +52,7 @@ const COPY = {
     results: 'முடிவுகள்',
     title: (contest: string, band: string, level: string) => `${contest}, ${band}: ${level} முடிவுகள்`,
     intro: (count: number) => `இந்தப் போட்டியிலும் வயதுப் பிரிவிலும் ${count} குழந்தைகள் பங்கேற்றனர். அரையிறுதிக்குத் தகுதி பெற்றவர்கள் குறிக்கப்பட்டுள்ளனர்.`,
+    through: 'அரையிறுதிக்குத் தகுதி',
     place: 'இடம்',
     result: 'முடிவு',
     child: 'குழந்தை',
@@ -88,8 +90,12 @@ th,td{text-align:left;padding:.5rem .75rem;border-bottom:1px solid var(--line);v
 th{font-size:.875rem;color:var(--muted)}
 .award-winner,.award-runner-up,.award-merit{font-weight:700}
 .contests{list-style:none;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}
-.contests li{background:#fff;border:1px solid var(--line);border-radius:.5rem;padding:.75rem}
+.contests>li{background:#fff;border:1px solid var(--line);border-radius:.5rem;padding:.75rem}
+.contests h2{font-size:1.125rem;margin:0 0 .25rem}
 .contests ul{margin:.25rem 0 0;padding-left:1.25rem}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
+.through{display:block;font-weight:400;font-size:.875rem;color:var(--muted)}
+@media (max-width:30rem){th,td{padding:.5rem .375rem}header,main,footer{padding:.75rem}}
 footer{color:var(--muted);font-size:.875rem}
 `;
 
@@ -133,14 +139,15 @@ function poolPage(language: Language, pool: Pool): ResultsPage {
       const award: Award = awardFor(row);
       const byCode = row.results_name === 'code' || !row.name;
       const child = byCode ? `<span title="${escapeHtml(copy.byCode)}">${escapeHtml(row.reference_code)}</span>` : escapeHtml(publicName(row.name!));
-      return `<tr><td>${row.place ?? '–'}</td><td class="award-${award}">${escapeHtml(awardLabel(award, language))}</td><td>${child}</td><td>${byCode ? '' : escapeHtml(row.city)}</td></tr>`;
+      const through = row.qualifies && award !== 'qualified' ? `<span class="through">${escapeHtml(copy.through)}</span>` : '';
+      return `<tr><td>${row.place ?? '–'}</td><td class="award-${award}">${escapeHtml(awardLabel(award, language))}${through}</td><td>${child}</td><td>${byCode ? '' : escapeHtml(row.city)}</td></tr>`;
     })
     .join('\n');
   const body = `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(copy.intro(pool.rows.length))}</p>
 <div class="table" tabindex="0" role="region" aria-label="${escapeHtml(title)}">
 <table>
-<caption>${escapeHtml(title)}</caption>
+<caption class="sr">${escapeHtml(title)}</caption>
 <thead><tr><th scope="col">${copy.place}</th><th scope="col">${copy.result}</th><th scope="col">${copy.child}</th><th scope="col">${copy.city}</th></tr></thead>
 <tbody>
 ${rows}

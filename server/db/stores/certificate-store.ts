@@ -323,8 +323,13 @@ export async function claimToRender(db: Db, now: Date, limit: number, leaseMs: n
   );
 }
 
-export async function markRendered(db: Db, id: string, sha256: string, bytes: number): Promise<void> {
-  await db.update(certificates).set({ pdfSha256: sha256, pdfBytes: bytes, renderLeaseUntil: null, renderError: null }).where(eq(certificates.id, id));
+/** Records the PDFs made (their SHA-256 and size), in one statement for a batch. */
+export async function markRendered(db: Db, made: readonly { id: string; sha256: string; bytes: number }[]): Promise<void> {
+  if (made.length === 0) return;
+  await db.execute(sql`
+    update ${certificates} as c set pdf_sha256 = v.sha256, pdf_bytes = v.bytes, render_lease_until = null, render_error = null
+    from unnest(${sql.param(made.map((m) => m.id))}::text[], ${sql.param(made.map((m) => m.sha256))}::text[], ${sql.param(made.map((m) => m.bytes))}::int[]) as v(id, sha256, bytes)
+    where c.id = v.id`);
 }
 
 export async function markRenderFailed(db: Db, id: string, error: string, retryAt: Date): Promise<void> {

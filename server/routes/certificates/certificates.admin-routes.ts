@@ -19,7 +19,7 @@ import {
   reissueCertificate,
   revokeCertificate,
 } from '../../db/stores/certificate-store';
-import { certificateFile, certificateStorageOf, verifyUrlOf } from '../../certificates/certificate-job';
+import { certificateFile, certificateStorageOf, verifyUrlOf, wakeCertificateJob } from '../../certificates/certificate-job';
 import { writeCertificates } from '../../certificates/pdf-writer';
 import { signerFor } from '../../certificates/signing';
 import { fileResponse } from '../../entries/file-response';
@@ -60,6 +60,7 @@ export const certificateAdminRoutes = new Hono<AppEnv>()
     const signer = await signerFor(deps.database.db, deps.env.CERTIFICATE_SIGNING_KEY);
     const issued = await issueCertificates(deps.database.db, signer, { levelId, issuedBy: admin.username, now: deps.now() });
     await audit(c, { admin, action: 'certificates.issue', entityType: 'level', entityId: levelId, changes: { issued } });
+    wakeCertificateJob(deps);
     return c.json({ issued }, 200);
   })
   .get('/print', requireAdmin, readsPersonalData('read.certificates.print', 'certificate'), async (c) => {

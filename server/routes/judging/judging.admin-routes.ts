@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundSettings, type RoundState } from '@domain/judging';
 import type { AppEnv } from '../../context';
+import { wakeCertificateJob } from '../../certificates/certificate-job';
 import { publishResultsPages } from '../../certificates/results-pages';
 import { signerFor } from '../../certificates/signing';
 import { issueCertificates } from '../../db/stores/certificate-store';
@@ -111,6 +112,7 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
       await publishResultsPages(db, round.levelId, c.var.deps.now());
       const signer = await signerFor(db, c.var.deps.env.CERTIFICATE_SIGNING_KEY);
       certificates = await issueCertificates(db, signer, { levelId: round.levelId, issuedBy: signedInAdmin(c).username, now: c.var.deps.now() });
+      wakeCertificateJob(c.var.deps);
     }
     await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, certificates, ...(summary ?? {}) } });
     return c.json({ round: roundView((await findRound(db, round.id))!), emails, certificates, summary }, 200);

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { awardLabel, type Award } from '@domain/certificates';
 import { CATEGORY_SLUGS, isCategorySlug } from '@domain/categories';
 import { VENUE_SESSIONS } from '@domain/season';
+import { FormField } from '@/components/form/form-field';
 import { ApiRequestError } from '@/lib/api-client';
 import {
   certificatePdfHref,
@@ -68,31 +69,34 @@ export function CertificatesPage() {
         ) : null}
       </div>
       <div className="admin-toolbar">
-        <div>
-          <label htmlFor="certificates-contest">Contest</label>
-          <select id="certificates-contest" value={category ?? ''} onChange={(e) => update({ contest: e.target.value || undefined, session: undefined })}>
-            <option value="">All contests</option>
-            {CATEGORY_SLUGS.map((slug) => (
-              <option key={slug} value={slug}>
-                {categoryLabel(slug)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="certificates-session">Venue session</label>
-          <select id="certificates-session" value={sessionId ?? ''} onChange={(e) => update({ session: e.target.value || undefined, contest: undefined })}>
-            <option value="">Any</option>
-            {VENUE_SESSIONS.filter((session) => session.levelId === 'level1').map((session) => (
-              <option key={session.id} value={session.id}>
-                {session.title}, {session.venue}, {session.date}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FormField label="Contest">
+          {(control) => (
+            <select {...control} value={category ?? ''} onChange={(e) => update({ contest: e.target.value || undefined, session: undefined })}>
+              <option value="">All contests</option>
+              {CATEGORY_SLUGS.map((slug) => (
+                <option key={slug} value={slug}>
+                  {categoryLabel(slug)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label="Venue session">
+          {(control) => (
+            <select {...control} value={sessionId ?? ''} onChange={(e) => update({ session: e.target.value || undefined, contest: undefined })}>
+              <option value="">Any</option>
+              {VENUE_SESSIONS.filter((session) => session.levelId === 'level1').map((session) => (
+                <option key={session.id} value={session.id}>
+                  {session.title}, {session.date}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <form onSubmit={search} role="search" className="admin-certificates__search">
-          <label htmlFor="certificates-q">Child, reference code or certificate id</label>
-          <input id="certificates-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+          <FormField label="Child, reference code or certificate id" className="admin-search">
+            {(control) => <input {...control} type="search" value={q} onChange={(e) => setQ(e.target.value)} autoComplete="off" spellCheck={false} />}
+          </FormField>
           <button type="submit" className="button button--small">
             Search
           </button>
@@ -198,8 +202,9 @@ function CertificateRow({ row }: { row: AdminCertificate }) {
         )}
         {revoking ? (
           <form onSubmit={submit} className="admin-certificates__revoke">
-            <label htmlFor={reasonId}>Why is it revoked?</label>
-            <input id={reasonId} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} required />
+            <FormField label="Why is it revoked?" id={reasonId} layout="compact">
+              {(control) => <input {...control} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={300} required />}
+            </FormField>
             <button type="submit" className="button button--small" disabled={revoke.isPending}>
               {revoke.isPending ? 'Revoking…' : 'Revoke'}
             </button>
