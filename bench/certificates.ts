@@ -102,7 +102,7 @@ export async function measureCertificates(ctx: BenchContext, options: { count: n
         during.push(await timedGet(server, '/'));
         if (firstId) during.push(await timedGet(server, `/api/verify/${firstId}`));
         if (performance.now() - started > 600_000) throw new Error(`after 10 minutes ${waiting} certificates still have no PDF`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const allMs = performance.now() - started;
 

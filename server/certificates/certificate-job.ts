@@ -41,6 +41,9 @@ async function renderOne(deps: Deps, registrationId: string, statement: Certific
   return { id: statement.id, sha256, bytes: pdf.length };
 }
 
+/** Files being written while the next certificate is drawn (drawing is this thread; writing, the disk's). */
+const STORING_AT_ONCE = 4;
+
 /**
  * Renders what is due, a batch at a time, yielding to requests between certificates, and records
  * each batch in one statement. Returns how many were made. `keepGoing` stops it between
@@ -54,16 +57,31 @@ export async function renderDueCertificates(deps: Deps, options: { batch?: numbe
     const claimed = await claimToRender(deps.database.db, deps.now(), batch, 5 * 60_000);
     if (claimed.length === 0) break;
     const done: { id: string; sha256: string; bytes: number }[] = [];
+    const failed = async (id: string, error: unknown) => {
+      deps.log.error('a certificate could not be made', { certificate: id, ...describeError(error) });
+      await markRenderFailed(deps.database.db, id, error instanceof Error ? error.message : String(error), new Date(deps.now().getTime() + 10 * 60_000));
+    };
+    const storing: Promise<void>[] = [];
     for (const row of claimed) {
       if (!keepGoing()) break;
       try {
-        done.push(await renderOne(deps, row.registration_id, row.statement));
+        const pdf = await renderCertificatePdf({ ...row.statement, verifyUrl: verifyUrlOf(deps, row.id) });
+        const sha256 = createHash('sha256').update(pdf).digest('hex');
+        storing.push(
+          certificateStorageOf(deps)
+            .put(certificateKey(row.registration_id, row.id), Readable.from([pdf]))
+            .then(
+              () => void done.push({ id: row.id, sha256, bytes: pdf.length }),
+              (error: unknown) => failed(row.id, error),
+            ),
+        );
+        if (storing.length >= STORING_AT_ONCE) await storing.shift();
       } catch (error) {
-        deps.log.error('a certificate could not be made', { certificate: row.id, ...describeError(error) });
-        await markRenderFailed(deps.database.db, row.id, error instanceof Error ? error.message : String(error), new Date(deps.now().getTime() + 10 * 60_000));
+        await failed(row.id, error);
       }
       await yieldToRequests();
     }
+    await Promise.all(storing);
     await markRendered(deps.database.db, done);
     made += done.length;
   }

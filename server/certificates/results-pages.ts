@@ -40,7 +40,7 @@ const COPY = {
     child: 'Child',
     city: 'City',
     byCode: 'Shown by reference code',
-    index: (level: string) => `${level}: results`,
+    index: (level: string) => level,
     indexIntro: 'Choose a contest and age band. A child appears by first name and initial, or by reference code if the family asked.',
     none: 'No results have been published yet. They appear here when the judges have finished.',
     back: 'All results',
@@ -58,7 +58,7 @@ const COPY = {
     child: 'குழந்தை',
     city: 'நகரம்',
     byCode: 'குறிப்பு எண் மட்டும்',
-    index: (level: string) => `${level}: முடிவுகள்`,
+    index: (level: string) => level,
     indexIntro: 'ஒரு போட்டியையும் வயதுப் பிரிவையும் தேர்ந்தெடுக்கவும். குழந்தையின் முதல் பெயரும் முன்னெழுத்தும், அல்லது குடும்பம் கேட்டால் குறிப்பு எண் மட்டும் காட்டப்படும்.',
     none: 'இன்னும் முடிவுகள் வெளியிடப்படவில்லை. நடுவர்கள் முடித்ததும் இங்கே வரும்.',
     back: 'எல்லா முடிவுகளும்',
@@ -91,7 +91,7 @@ th{font-size:.875rem;color:var(--muted)}
 .award-winner,.award-runner-up,.award-merit{font-weight:700}
 .contests{list-style:none;padding:0;display:grid;gap:.75rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr))}
 .contests>li{background:#fff;border:1px solid var(--line);border-radius:.5rem;padding:.75rem}
-.contests h2{font-size:1.125rem;margin:0 0 .25rem}
+.contests h3{font-size:1.125rem;margin:0 0 .25rem}
 .contests ul{margin:.25rem 0 0;padding-left:1.25rem}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .through{display:block;font-weight:400;font-size:.875rem;color:var(--muted)}
@@ -158,21 +158,28 @@ ${rows}
   return { path, html: document(language, title, path, resultsPath(language === 'ta' ? 'en' : 'ta', pool.levelId, pool.category, pool.band), body) };
 }
 
-function indexPage(language: Language, levelId: LevelId, pools: readonly Pool[]): ResultsPage {
+/** The index: every published level, then its contests, then their age bands. */
+function indexPage(language: Language, pools: readonly Pool[]): ResultsPage {
   const copy = COPY[language];
-  const title = copy.index(levelName(levelId, language));
-  const byContest = new Map<string, Pool[]>();
-  for (const pool of pools) byContest.set(pool.category, [...(byContest.get(pool.category) ?? []), pool]);
-  const items = CATEGORIES.filter((category) => byContest.has(category.slug))
-    .map((category) => {
-      const links = byContest
-        .get(category.slug)!
-        .map((pool) => `<li><a href="${escapeHtml(resultsPath(language, levelId, pool.category, pool.band))}">${escapeHtml(ageBandLabel(pool.band, language))}</a> (${escapeHtml(copy.children(pool.rows.length))})</li>`)
-        .join('');
-      return `<li><h2>${escapeHtml(contestName(category.slug, language))}</h2><ul>${links}</ul></li>`;
+  const levels = [...new Set(pools.map((pool) => pool.levelId))];
+  const sections = levels
+    .map((levelId) => {
+      const byContest = new Map<string, Pool[]>();
+      for (const pool of pools.filter((p) => p.levelId === levelId)) byContest.set(pool.category, [...(byContest.get(pool.category) ?? []), pool]);
+      const items = CATEGORIES.filter((category) => byContest.has(category.slug))
+        .map((category) => {
+          const links = byContest
+            .get(category.slug)!
+            .map((pool) => `<li><a href="${escapeHtml(resultsPath(language, levelId, pool.category, pool.band))}">${escapeHtml(ageBandLabel(pool.band, language))}</a> (${escapeHtml(copy.children(pool.rows.length))})</li>`)
+            .join('');
+          return `<li><h3>${escapeHtml(contestName(category.slug, language))}</h3><ul>${links}</ul></li>`;
+        })
+        .join('\n');
+      return `<h2>${escapeHtml(copy.index(levelName(levelId, language)))}</h2>\n<ul class="contests">\n${items}\n</ul>`;
     })
     .join('\n');
-  const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(copy.indexIntro)}</p>\n<ul class="contests">\n${items}\n</ul>`;
+  const title = copy.results;
+  const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(copy.indexIntro)}</p>\n${sections}`;
   const path = resultsPath(language);
   return { path, html: document(language, title, path, resultsPath(language === 'ta' ? 'en' : 'ta'), body) };
 }
@@ -183,36 +190,36 @@ export function emptyResultsPage(language: Language): string {
   return document(language, copy.results, resultsPath(language), resultsPath(language === 'ta' ? 'en' : 'ta'), `<h1>${escapeHtml(copy.results)}</h1>\n<p>${escapeHtml(copy.none)}</p>`);
 }
 
-/** Every results page of a level's published round, in both languages (none before it is published). */
-export async function renderResultsPages(db: Db, levelId: LevelId): Promise<ResultsPage[]> {
-  const rows = await rowsOf<ResultRow>(
+/** Every results page of every published round, in both languages (none before one is published). */
+export async function renderResultsPages(db: Db): Promise<ResultsPage[]> {
+  const rows = await rowsOf<ResultRow & { level_id: LevelId }>(
     db,
-    sql`select r.category, r.age_band, r.place, r.qualifies, g.name, g.city, g.reference_code, g.results_name
+    sql`select j.level_id, r.category, r.age_band, r.place, r.qualifies, g.name, g.city, g.reference_code, g.results_name
       from ${roundEntries} r
-      join ${judgingRounds} j on j.id = r.round_id and j.state = 'published' and j.level_id = ${levelId}
+      join ${judgingRounds} j on j.id = r.round_id and j.state = 'published'
       join ${entries} e on e.id = r.entry_id
       join ${registrations} g on g.id = e.registration_id
       where g.deleted_at is null and g.cancelled_at is null
-      order by r.category, r.age_band, r.place nulls last, g.reference_code`,
+      order by j.level_id, r.category, r.age_band, r.place nulls last, g.reference_code`,
   );
   const pools: Pool[] = [];
   for (const row of rows) {
     const last = pools[pools.length - 1];
-    if (last && last.category === row.category && last.band === row.age_band) last.rows.push(row);
-    else pools.push({ levelId, category: row.category, band: row.age_band, rows: [row] });
+    if (last && last.levelId === row.level_id && last.category === row.category && last.band === row.age_band) last.rows.push(row);
+    else pools.push({ levelId: row.level_id, category: row.category, band: row.age_band, rows: [row] });
   }
   if (pools.length === 0) return [];
-  return (['en', 'ta'] as const).flatMap((language) => [indexPage(language, levelId, pools), ...pools.map((pool) => poolPage(language, pool))]);
+  return (['en', 'ta'] as const).flatMap((language) => [indexPage(language, pools), ...pools.map((pool) => poolPage(language, pool))]);
 }
 
 /**
- * Renders and stores a level's results pages, replacing the ones stored before (a pool that
- * emptied loses its page). Returns how many pages there are now.
+ * Renders and stores every results page, replacing the ones stored before in one transaction (a
+ * pool that emptied loses its page). Returns how many pages there are now.
  */
-export async function publishResultsPages(db: Db, levelId: LevelId, now: Date): Promise<number> {
-  const pages = await renderResultsPages(db, levelId);
+export async function publishResultsPages(db: Db, now: Date): Promise<number> {
+  const pages = await renderResultsPages(db);
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from ${resultsPages} where path like ${'/results%'} or path like ${'/ta/results%'}`);
+    await tx.execute(sql`delete from ${resultsPages}`);
     for (let i = 0; i < pages.length; i += 100) {
       await tx.insert(resultsPages).values(pages.slice(i, i + 100).map((page) => ({ ...page, updatedAt: now.toISOString() })));
     }

@@ -88,6 +88,8 @@ type Copy = {
   /** The child goes through in at least one contest: where and when the next level is. */
   resultQualified(name: string): string;
   resultThanks(name: string): string;
+  /** Where the certificate is (issue 25): issued when the results are published. */
+  resultCertificate: string;
 };
 
 /** One contest's published result, as the result email shows it. */
@@ -188,6 +190,7 @@ const english: Copy = {
     const next = LEVEL2();
     return `Congratulations: ${asData(name)} goes through to ${next.title}, ${next.date}, at ${next.place.name}, ${next.place.locality}. Your private page shows the result; we will send the semi-final's details before the day.`;
   },
+  resultCertificate: 'Your child’s certificate is on your private page (the link below), ready to download and print. Its QR code lets anyone check that it is real.',
   resultThanks: (name) =>
     `Thank you for taking part. This time ${asData(name)} does not go through to the semi-finals. We hope to see you again next season.`,
 };
@@ -295,6 +298,7 @@ const tamil: Copy = {
     const next = LEVEL2();
     return `வாழ்த்துகள்! ${asData(name)} அரையிறுதிக்குத் தகுதி பெற்றுள்ளார் (நிலை 2, Semi-Finals): ${tamilDays(next.startsOn, next.endsOn)}, ${next.place.name}, ${next.place.locality}. முடிவை உங்கள் தனிப்பட்ட பக்கத்தில் காணலாம்; அரையிறுதி விவரங்களை அதற்கு முன் அனுப்புவோம்.`;
   },
+  resultCertificate: 'உங்கள் குழந்தையின் சான்றிதழ் உங்கள் தனிப்பட்ட பக்கத்தில் (கீழே உள்ள இணைப்பு) உள்ளது; பதிவிறக்கி அச்சிடலாம். அதன் QR குறியீட்டைக் கொண்டு அது உண்மையானது என யாரும் சரிபார்க்கலாம்.',
   resultThanks: (name) =>
     `பங்கேற்றதற்கு நன்றி. இந்த முறை ${asData(name)} அரையிறுதிக்குத் தகுதி பெறவில்லை. அடுத்த பருவத்தில் மீண்டும் சந்திப்போம்.`,
 };
@@ -440,7 +444,7 @@ export function roundResultEmail(data: FamilyEmailData, results: readonly RoundR
   const name = childOf(data);
   const lines = results.map((result) => copy.resultLine(result));
   const verdict = results.some((result) => result.qualifies) ? copy.resultQualified(name) : copy.resultThanks(name);
-  const paragraphs = [verdict, copy.questions];
+  const paragraphs = [verdict, copy.resultCertificate, copy.questions];
   const text = [copy.greeting, '', copy.resultIntro(name), '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionAt, retentionNoticeAt, formatDay, retentionDate, VENUE_SESSIONS } from '@domain/season';
+import { issuedCertificate } from '../../tests/setup/certificate-fixtures';
 import { createFamilyHarness, type FamilyHarness } from '../../tests/setup/family-harness';
 import { realImage } from '../../tests/setup/photos';
 import { childRegistration, instituteRegistration } from '../../tests/setup/registration-fixtures';
@@ -50,6 +51,8 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     expect((await admin(`/api/registrations/${deleted.input.id}`, { method: 'DELETE' })).status).toBe(200);
     // The child's entry (a video, still to be sent): entries are children's data too.
     expect((await h.family(child.token, '/entries', json({ id: randomUUID(), category: 'dance', levelId: 'level1', files: [{ bytes: 1000 }] }))).status).toBe(201);
+    // A certificate names the child in full (issue 25): it goes with the season.
+    await issuedCertificate(h.t.deps, child.input.id, 'Nila Sundaram');
     // The child's family asked for erasure too: the job completes that request.
     expect((await h.family(child.token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
     codes = [child.input.referenceCode, institute.input.referenceCode, baby.referenceCode, deleted.input.referenceCode];
@@ -160,6 +163,7 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     expect(judge).toEqual({ photo: null, expertise: 'Classical Singer', status: 'approved' });
     // Entries go with the season (their files with the next sweep, server/entries/entry-files.ts).
     expect(await h.t.database.rows(sql`select id from entries`)).toEqual([]);
+    expect(await h.t.database.rows(sql`select id from certificates`)).toEqual([]);
     const [erasure] = await h.t.database.rows<{ status: string }>(sql`select status from erasure_requests`);
     expect(erasure?.status).toBe('completed');
 

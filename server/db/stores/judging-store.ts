@@ -541,9 +541,3 @@ export async function confirmPlace(db: Db, registrationId: string, category: str
     .where(and(eq(levelPlaces.registrationId, registrationId), eq(levelPlaces.levelId, 'level2'), eq(levelPlaces.category, category)));
   return existing ? { confirmedAt: new Date(existing.confirmedAt).toISOString(), created: false } : null;
 }
-
-/** The levels whose round is published: their results pages exist. */
-export async function publishedLevels(db: Db): Promise<LevelId[]> {
-  const rows = await db.select({ levelId: judgingRounds.levelId }).from(judgingRounds).where(eq(judgingRounds.state, 'published'));
-  return rows.map((row) => row.levelId);
-}

@@ -109,7 +109,7 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
       emails = await queueResultEmails(db, round.id);
       // Publishing also makes the public results pages and issues every entrant's certificate
       // (the certificate job makes the PDFs in the background). Both can be done again alone.
-      await publishResultsPages(db, round.levelId, c.var.deps.now());
+      await publishResultsPages(db, c.var.deps.now());
       const signer = await signerFor(db, c.var.deps.env.CERTIFICATE_SIGNING_KEY);
       certificates = await issueCertificates(db, signer, { levelId: round.levelId, issuedBy: signedInAdmin(c).username, now: c.var.deps.now() });
       wakeCertificateJob(c.var.deps);

@@ -7,7 +7,7 @@ import { auditFamily } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { jsonBody } from '../../lib/validators';
-import { confirmPlace, familyResults, publishedLevels } from '../../db/stores/judging-store';
+import { confirmPlace, familyResults } from '../../db/stores/judging-store';
 import { certificateById, familyCertificates } from '../../db/stores/certificate-store';
 import { resultsNameOf, setResultsName } from '../../db/stores/registration-admin-store';
 import { certificateFile, certificateStorageOf } from '../../certificates/certificate-job';
@@ -61,7 +61,7 @@ export const familyResultRoutes = new Hono<AppEnv>()
     if ((await resultsNameOf(db, registration.id)) !== resultsName) {
       await setResultsName(db, registration.id, resultsName);
       // The public pages show the change at once: they are rendered again from the rows.
-      for (const levelId of await publishedLevels(db)) await publishResultsPages(db, levelId, c.var.deps.now());
+      await publishResultsPages(db, c.var.deps.now());
       await auditFamily(c, 'registration.results_name', registration.id, { resultsName });
     }
     return c.json({ resultsName }, 200);
