@@ -538,6 +538,8 @@ export const venueCheckIns = pgTable(
   (t) => [
     uniqueIndex('venue_check_ins_one_per_session').on(t.sessionId, t.registrationId),
     index('venue_check_ins_created').on(t.createdAt),
+    // The admin's list and details read a registration's check-ins (the age flag) by the registration.
+    index('venue_check_ins_registration').on(t.registrationId),
   ],
 );
 

@@ -21,6 +21,8 @@ export type AdminRegistration = Registration &
     cancelledAt: string | null;
     /** Venue mode: the cash fee of a child in an in-person session's contest (null for everyone else). */
     venueFee: VenueFeeStatus | null;
+    /** Venue mode: checked in with an age (on the session's day) outside the contest's band. */
+    ageOutsideBand: boolean;
   };
 
 export type VenueFeeStatus = 'paid' | 'waived' | 'unpaid';
@@ -49,7 +51,7 @@ export type RegistrationRow = Pick<
 > & { age: number | string | null; version: number | string; categories: string[] };
 
 /** A row with the admin's duplicate flag and fee (`ADMIN_REGISTRATION_COLUMNS`); the drivers give the flag as anything truthy. */
-export type AdminRegistrationRow = RegistrationRow & { possibleDuplicate: unknown; venueFee: VenueFeeStatus | null };
+export type AdminRegistrationRow = RegistrationRow & { possibleDuplicate: unknown; venueFee: VenueFeeStatus | null; ageOutsideBand: unknown };
 
 /** The select list for `registrations r`, in RegistrationRow's shape. Raw SQL for the time text (sql-time.ts). */
 export const REGISTRATION_COLUMNS = sql`
@@ -79,8 +81,11 @@ const VENUE_CATEGORIES = [...new Set(VENUE_SESSIONS.flatMap((session) => session
 export const VENUE_FEE = sql`case when r.type = 'participant' and r.categories && ${sql.param(VENUE_CATEGORIES)}::text[]
   then coalesce((select f.status from venue_fees f where f.registration_id = r.id order by f.created_at limit 1), 'unpaid') end`;
 
-/** The admin's select list: every column plus the duplicate flag and the venue fee. */
-export const ADMIN_REGISTRATION_COLUMNS = sql`${REGISTRATION_COLUMNS}, ${POSSIBLE_DUPLICATE} as "possibleDuplicate", ${VENUE_FEE} as "venueFee"`;
+/** Venue mode's age check (ADR 018): a check-in whose age on the session's day is outside the contest's band. */
+export const AGE_OUTSIDE_BAND = sql`exists (select 1 from venue_check_ins k where k.registration_id = r.id and k.age_outside_band)`;
+
+/** The admin's select list: every column plus the duplicate flag, the venue fee and the age flag. */
+export const ADMIN_REGISTRATION_COLUMNS = sql`${REGISTRATION_COLUMNS}, ${POSSIBLE_DUPLICATE} as "possibleDuplicate", ${VENUE_FEE} as "venueFee", ${AGE_OUTSIDE_BAND} as "ageOutsideBand"`;
 
 /** The one mapper. Copies field by field: queries select extra columns (sort keys, hashes). */
 export function toRegistration(row: RegistrationRow): Registration {
@@ -111,6 +116,7 @@ export function toAdminRegistration(row: AdminRegistrationRow): AdminRegistratio
     cancelledAt: row.cancelledAt,
     cancelledBy: row.cancelledBy,
     venueFee: row.venueFee ?? null,
+    ageOutsideBand: row.ageOutsideBand === true,
   };
 }
 

@@ -312,6 +312,8 @@ export type SessionSummary = {
   sessionId: string;
   expected: number;
   checkedIn: number;
+  /** Check-ins whose age on the session's day was outside the contest's band. */
+  ageOutsideBand: number;
   walkIns: number;
   fees: { paid: number; paidRupees: number; waived: number; waivedRupees: number };
   byStaff: { staffUsername: string; deviceId: string; checkIns: number; walkIns: number; feesPaid: number; feesWaived: number }[];
@@ -319,11 +321,12 @@ export type SessionSummary = {
 
 /** The admin's view of one session: expected, checked in, walk-ins, fees, and who did what on which device. */
 export async function sessionSummary(database: Database, session: VenueSession): Promise<SessionSummary> {
-  const [counts] = await database.rows<{ expected: number; checkedIn: number; walkIns: number; paid: number; paidRupees: number; waived: number; waivedRupees: number }>(sql`
+  const [counts] = await database.rows<{ expected: number; checkedIn: number; ageOutsideBand: number; walkIns: number; paid: number; paidRupees: number; waived: number; waivedRupees: number }>(sql`
     select
       (select count(*)::int from registrations r where r.type = 'participant' and r.deleted_at is null and r.cancelled_at is null
         and r.categories && ${sql.param([...session.categories])}::text[]) as expected,
       (select count(*)::int from venue_check_ins where session_id = ${session.id}) as "checkedIn",
+      (select count(*)::int from venue_check_ins where session_id = ${session.id} and age_outside_band) as "ageOutsideBand",
       (select count(*)::int from venue_walk_ins w join registrations r on r.id = w.registration_id and r.deleted_at is null
         where w.session_id = ${session.id}) as "walkIns",
       (select count(*)::int from venue_fees where session_id = ${session.id} and status = 'paid') as paid,
@@ -347,6 +350,7 @@ export async function sessionSummary(database: Database, session: VenueSession):
     sessionId: session.id,
     expected: counts?.expected ?? 0,
     checkedIn: counts?.checkedIn ?? 0,
+    ageOutsideBand: counts?.ageOutsideBand ?? 0,
     walkIns: counts?.walkIns ?? 0,
     fees: { paid: counts?.paid ?? 0, paidRupees: counts?.paidRupees ?? 0, waived: counts?.waived ?? 0, waivedRupees: counts?.waivedRupees ?? 0 },
     byStaff,

@@ -37,7 +37,7 @@ function correctionsClosedMessage(): string {
 
 /** A registration as its family sees it: every field they gave, and whether it stands or was cancelled. */
 function familyView(registration: AdminRegistration) {
-  const { possibleDuplicate: _possibleDuplicate, deletedAt: _deletedAt, venueFee: _venueFee, ...fields } = registration;
+  const { possibleDuplicate: _possibleDuplicate, deletedAt: _deletedAt, venueFee: _venueFee, ageOutsideBand: _ageOutsideBand, ...fields } = registration;
   return { ...fields, status: registration.cancelledAt ? ('cancelled' as const) : ('registered' as const) };
 }
 

@@ -115,6 +115,14 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     const body = await response.json();
     expect(body.results[0]).toMatchObject({ status: 'created', ageMonths: 16 });
     expect(body.results[0].ageWarning).toMatch(/outside the 5-9 months band/);
+    // The flag reaches the admin: the registrations list, the registration's details and the session's summary.
+    const admin = await signIn(t);
+    const list = (await (await t.request(`/api/registrations?q=Nila`, withCookie(admin))).json()) as { items: { id: string; ageOutsideBand: boolean }[] };
+    expect(list.items.find((item) => item.id === nila.id)?.ageOutsideBand).toBe(true);
+    const detail = (await (await t.request(`/api/registrations/${nila.id}`, withCookie(admin))).json()) as { registration: { ageOutsideBand: boolean } };
+    expect(detail.registration.ageOutsideBand).toBe(true);
+    const summary = (await (await t.request('/api/venue/summary', withCookie(admin))).json()) as { sessions: { sessionId: string; ageOutsideBand: number }[] };
+    expect(summary.sessions.find((session) => session.sessionId === CRAWLING.id)?.ageOutsideBand).toBe(1);
   });
 
   it('records a cash fee at the season price or a waiver with a reason, once per child', async () => {

@@ -31,6 +31,7 @@ const detail = {
     version: 1,
     possibleDuplicate: false,
     venueFee: null,
+    ageOutsideBand: false,
     deletedAt: null,
     language: 'en',
     cancelledAt: '2027-01-02T10:00:00.000Z',

@@ -75,6 +75,12 @@ export function RegistrationDetailsDialog({ id, label, onClose }: { id: string; 
               </>
             ) : null}
           </p>
+          {data.registration.ageOutsideBand ? (
+            <p>
+              <span className="admin-badge admin-badge--warning">Age outside the band</span> At check-in, the child’s age on the session’s day was
+              outside the contest’s age band. Check the date of birth with the family.
+            </p>
+          ) : null}
 
           <h3>Emails</h3>
           {data.emails.length === 0 ? (

@@ -63,6 +63,8 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
         {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
         {/* Venue mode: the cash fee of a child in an in-person session's contest. */}
         {r.venueFee && <span className={`admin-badge admin-badge--fee-${r.venueFee}`}>{FEE_TEXT[r.venueFee]}</span>}
+        {/* Venue mode: checked in with an age outside the contest's band on the session's day. */}
+        {r.ageOutsideBand && <span className="admin-badge admin-badge--warning">Age outside the band</span>}
         {r.cancelledAt && (
           <span className="admin-badge admin-badge--cancelled">{r.cancelledBy === 'family' ? 'Cancelled by family' : 'Cancelled'}</span>
         )}

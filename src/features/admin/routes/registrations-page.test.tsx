@@ -36,6 +36,7 @@ function registration(overrides: Partial<AdminRegistration> = {}): AdminRegistra
     version: 1,
     possibleDuplicate: false,
     venueFee: null,
+    ageOutsideBand: false,
     deletedAt: null,
     language: 'en',
     cancelledAt: null,
@@ -53,6 +54,7 @@ const baby = registration({
   categories: ['crawling'],
   possibleDuplicate: true,
   venueFee: null,
+  ageOutsideBand: false,
 });
 
 function page(items: AdminRegistration[], total = items.length, filtered = items.length): RegistrationPage {

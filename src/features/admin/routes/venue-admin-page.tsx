@@ -37,6 +37,7 @@ function SessionFigures() {
               [
                 ['Expected', String(s.expected)],
                 ['Checked in', String(s.checkedIn)],
+                ['Age outside the band', String(s.ageOutsideBand)],
                 ['Walk-ins', String(s.walkIns)],
                 ['Fees collected', `${s.fees.paid} (₹${s.fees.paidRupees})`],
                 ['Fees waived', `${s.fees.waived} (₹${s.fees.waivedRupees})`],

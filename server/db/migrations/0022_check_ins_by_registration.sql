@@ -1,0 +1,1 @@
+CREATE INDEX "venue_check_ins_registration" ON "venue_check_ins" USING btree ("registration_id");
