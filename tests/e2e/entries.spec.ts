@@ -78,10 +78,13 @@ test('a 60 MB video goes through three dropped connections and a browser restart
     const again = card(page, 'Dance Challenge');
     await expect(again.getByText('Received and ready for the judges.')).toBeVisible({ timeout: 90_000 });
     await expect(again.getByRole('img', { name: 'Your entry, picture 1' })).toBeVisible();
-    // Every byte went at most once more than needed: no more than one part was sent twice.
+    // It resumed, never started again: each of the 4 interruptions (3 cuts and a restart) costs at
+    // most the part in flight. What a cut loses is what sat in the connection's buffers, unread by
+    // the server: more when the machine is busy (CI runs another browser beside this one), so the
+    // bound is one part per interruption, not one in all. Starting again would resend over 36 MB.
     const resent = proxy.sentBytes - size;
     test.info().annotations.push({ type: 'sent twice', description: `${resent} bytes over 3 cuts and a restart` });
-    expect(resent).toBeLessThan(UPLOAD_CHUNK_BYTES);
+    expect(resent).toBeLessThan(4 * UPLOAD_CHUNK_BYTES);
     // Sent, so no longer kept on the device.
     await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length > 0 && new Promise<number>((resolve) => {
       const open = indexedDB.open('ktc-entry-uploads');
