@@ -212,19 +212,25 @@ export async function renderResultsPages(db: Db): Promise<ResultsPage[]> {
   return (['en', 'ta'] as const).flatMap((language) => [indexPage(language, pools), ...pools.map((pool) => poolPage(language, pool))]);
 }
 
+/** Serialises the pages' renders across connections and instances (one render at a time). */
+const RESULTS_PAGES_LOCK = 7261525;
+
 /**
- * Renders and stores every results page, replacing the ones stored before in one transaction (a
- * pool that emptied loses its page). Returns how many pages there are now.
+ * Renders and stores every results page, replacing the ones stored before (a pool that emptied
+ * loses its page). One render at a time: the lock is taken before the rows are read, so a render
+ * always sees every change committed before it and is never overwritten by an older one.
+ * Returns how many pages there are now.
  */
 export async function publishResultsPages(db: Db, now: Date): Promise<number> {
-  const pages = await renderResultsPages(db);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${RESULTS_PAGES_LOCK}::bigint)`);
+    const pages = await renderResultsPages(tx as unknown as Db);
     await tx.execute(sql`delete from ${resultsPages}`);
     for (let i = 0; i < pages.length; i += 100) {
       await tx.insert(resultsPages).values(pages.slice(i, i + 100).map((page) => ({ ...page, updatedAt: now.toISOString() })));
     }
+    return pages.length;
   });
-  return pages.length;
 }
 
 /** A stored page and its ETag, or null. */
