@@ -6,6 +6,7 @@ import { contestName, levelName } from '@domain/contest-names';
 import type { Language } from '@domain/languages';
 import { SEASON, type LevelId } from '@domain/season';
 import { rowsOf, type Db } from '../db/client';
+import { escapeHtml } from '../lib/html';
 import { entries, judgingRounds, registrations, resultsPages, roundEntries } from '../db/schema';
 
 /**
@@ -67,9 +68,6 @@ const COPY = {
     children: (n: number) => `${n} குழந்தைகள்`,
   },
 } as const;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const prefix = (language: Language) => (language === 'ta' ? '/ta' : '');
 

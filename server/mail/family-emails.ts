@@ -5,6 +5,7 @@ import type { Language } from '@domain/languages';
 import type { Registration } from '@domain/registration';
 import { CONTACT, LEVELS, SEASON } from '@domain/season';
 import type { PaymentTerms } from '../lib/payment-request';
+import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mail-transport';
 import { qrPng, referenceQrPng } from './qr-code';
 
@@ -513,6 +514,3 @@ function table(lines: Line[]): string {
   return `<table style="border-collapse:collapse">${rows}</table>`;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}

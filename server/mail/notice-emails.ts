@@ -1,5 +1,6 @@
 import { CONTACT, SEASON } from '@domain/season';
-import { escapeHtml, page } from './family-emails';
+import { escapeHtml } from '../lib/html';
+import { page } from './family-emails';
 import type { MailMessage } from './mail-transport';
 
 /**
