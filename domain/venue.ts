@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BABY_AGE_BANDS } from './age-bands';
 import type { CategorySlug } from './categories';
 import { isPlausibleTime, isRealDay } from './dates';
-import { optionalName } from './names';
+import { optionalName, requiredName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { VENUE_SESSIONS, type IsoDate, type VenueSession } from './season';
 
@@ -30,11 +30,23 @@ const deviceTime = z.iso
   .datetime({ offset: true, error: 'The time on the device is not valid.' })
   .refine(isPlausibleTime, 'The time on the device is not valid.');
 
-/** What venue mode adds to every record: where, and which staff member on which device. */
+/** The name staff give a device once ("Hall phone 2"), shown wherever its records are. */
+export const DEVICE_NAME_MAX = 40;
+export const deviceNameSchema = requiredName('the device’s name', DEVICE_NAME_MAX);
+
+/**
+ * What venue mode adds to every record: where, and which staff member on which device. The
+ * device's name travels with its records (so a name given offline reaches the server with them);
+ * a record queued before the device was named has none.
+ */
 const venueMarkShape = {
   sessionId,
   deviceId: deviceIdSchema,
+  deviceName: deviceNameSchema.optional(),
 };
+
+/** Who made a venue record: when, which staff member, on which device (and the device's name, once it has one). */
+export type VenueWho = { at: string; by: string; deviceId: string; deviceName?: string | null };
 
 export const checkInInputSchema = z.object({
   id: z.uuid({ error: 'The record id must be a UUID.' }),
@@ -80,8 +92,8 @@ export type RosterEntry = {
   ageUnit: 'years' | 'months' | null;
   guardianName: string | null;
   phoneLast4: string;
-  fee: { status: FeeStatus; amountRupees: number; by: string; deviceId: string; at: string } | null;
-  checkIn: { at: string; by: string; deviceId: string } | null;
+  fee: (VenueWho & { status: FeeStatus; amountRupees: number }) | null;
+  checkIn: VenueWho | null;
 };
 
 export type RosterPage = {

@@ -581,6 +581,16 @@ export const venueWalkIns = pgTable(
 );
 
 /**
+ * The names staff give their devices ("Hall phone 2"), so every screen says which phone did what
+ * instead of its random id. Sent with the device's records; the latest name received is kept.
+ */
+export const venueDevices = pgTable('venue_devices', {
+  deviceId: text('device_id').primaryKey(),
+  name: text('name').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+});
+
+/**
  * The retention job's finished steps (server/retention): one row per season and step, so the
  * notice goes out and the erasure runs once per deployment, however many instances share the
  * database (the job also holds an advisory lock while it works).

@@ -79,6 +79,7 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
       values (${randomUUID()}::uuid, ${registration.id}::uuid, '412345678901', now()) returning id`);
     await database.rows(sql`insert into venue_walk_ins (registration_id, session_id, staff_username, device_id)
       values (${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1') returning registration_id`);
+    await database.rows(sql`insert into venue_devices (device_id, name) values ('dev-1', 'Hall phone 2') returning device_id`);
     await database.rows(sql`insert into retention_runs (season_year, step, counts) values (2025, 'notice', '{"registrations": 1}'::jsonb) returning id`);
     // An entry being sent, with its file and the lock of its upload (ADR 026).
     const entryId = randomUUID();

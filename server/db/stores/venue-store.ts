@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
-import { ageBandWarning, ageInMonthsOn, type CheckInInput, type FeeStatus, type RosterEntry, type RosterPage } from '@domain/venue';
+import { ageBandWarning, ageInMonthsOn, type CheckInInput, type FeeStatus, type RosterEntry, type RosterPage, type VenueWho } from '@domain/venue';
 import type { VenueSession } from '@domain/season';
 import type { z } from 'zod';
 import type { feeInputSchema } from '@domain/venue';
@@ -13,7 +13,10 @@ import { isoTime, preciseTime } from '../../lib/sql-time';
  * registration) index keeps the first check-in or fee when two devices record the same child.
  */
 
-type Who = { at: string; by: string; deviceId: string };
+type Who = VenueWho;
+
+/** A device's name as of now, for a qualified `device_id` column (null until the device was named). */
+const deviceNameOf = (column: string) => sql.raw(`(select d.name from venue_devices d where d.device_id = ${column})`);
 
 export type CheckInResult =
   | { id: string; status: 'created' | 'duplicate'; ageMonths: number | null; ageWarning: string | null }
@@ -77,9 +80,9 @@ export async function recordCheckIns(
       order by checked_in_at, id
       on conflict do nothing`);
   }
-  const stored = await database.rows<{ id: string; registrationId: string; at: string; by: string; deviceId: string; ageMonths: number | null }>(sql`
+  const stored = await database.rows<Who & { id: string; registrationId: string; ageMonths: number | null }>(sql`
     select id::text as id, registration_id::text as "registrationId", ${isoTime('checked_in_at')} as at, staff_username as by,
-      device_id as "deviceId", age_months as "ageMonths"
+      device_id as "deviceId", ${deviceNameOf('venue_check_ins.device_id')} as "deviceName", age_months as "ageMonths"
     from venue_check_ins
     where session_id = ${session.id} and registration_id = any(${sql.param(rows.map((r) => r.registrationId))}::uuid[])`);
   const byRegistration = new Map(stored.map((row) => [row.registrationId, row]));
@@ -89,7 +92,7 @@ export async function recordCheckIns(
     const registrationId = c.registrationId.toLowerCase();
     const row = byRegistration.get(registrationId);
     if (!known.has(registrationId) || !row) return { id: c.id, status: 'invalid', error: { code: 'not_found', message: NOT_ON_ROSTER } };
-    if (row.id !== id) return { id: c.id, status: 'already_checked_in', first: { at: row.at, by: row.by, deviceId: row.deviceId } };
+    if (row.id !== id) return { id: c.id, status: 'already_checked_in', first: { at: row.at, by: row.by, deviceId: row.deviceId, deviceName: row.deviceName } };
     const ageWarning = row.ageMonths === null ? null : ageBandWarning(row.ageMonths, session, known.get(registrationId) ?? []);
     const status = seen.has(id) || before.has(id) ? 'duplicate' : 'created';
     seen.add(id);
@@ -128,9 +131,9 @@ export async function recordFees(database: Database, session: VenueSession, staf
         case status when 'paid' then nextval('ledger_receipt_numbers') end
       from (select * from stored where amount_rupees > 0 order by recorded_at, id) fee`);
   }
-  const stored = await database.rows<{ id: string; registrationId: string; at: string; by: string; deviceId: string; status: FeeStatus }>(sql`
+  const stored = await database.rows<Who & { id: string; registrationId: string; status: FeeStatus }>(sql`
     select id::text as id, registration_id::text as "registrationId", ${isoTime('recorded_at')} as at, staff_username as by,
-      device_id as "deviceId", status
+      device_id as "deviceId", ${deviceNameOf('venue_fees.device_id')} as "deviceName", status
     from venue_fees
     where session_id = ${session.id} and registration_id = any(${sql.param(valid.map((f) => f.registrationId.toLowerCase()))}::uuid[])`);
   const byRegistration = new Map(stored.map((row) => [row.registrationId, row]));
@@ -148,11 +151,27 @@ export async function recordFees(database: Database, session: VenueSession, staf
     }
     const row = byRegistration.get(registrationId);
     if (!row) return { id: f.id, status: 'invalid', error: { code: 'not_found', message: NOT_ON_ROSTER } };
-    if (row.id !== id) return { id: f.id, status: 'already_recorded', first: { at: row.at, by: row.by, deviceId: row.deviceId, status: row.status } };
+    if (row.id !== id) return { id: f.id, status: 'already_recorded', first: { at: row.at, by: row.by, deviceId: row.deviceId, deviceName: row.deviceName, status: row.status } };
     const status = before.has(id) || seen.has(id) ? 'duplicate' : 'created';
     seen.add(id);
     return { id: f.id, status };
   });
+}
+
+/**
+ * Keeps the names devices sent with their records: one row per device, the latest name received
+ * wins (a rename reaches the server with the device's next record).
+ */
+export async function nameDevices(database: Database, devices: readonly { deviceId: string; deviceName?: string | undefined }[]): Promise<void> {
+  const named = new Map<string, string>();
+  for (const device of devices) if (device.deviceName) named.set(device.deviceId, device.deviceName);
+  if (named.size === 0) return;
+  await database.rows(sql`
+    insert into venue_devices (device_id, name)
+    select device_id, name from unnest(${sql.param([...named.keys()])}::text[], ${sql.param([...named.values()])}::text[]) as input(device_id, name)
+    order by device_id
+    on conflict (device_id) do update set name = excluded.name, updated_at = now()
+      where venue_devices.name is distinct from excluded.name`);
 }
 
 /** Marks registrations the server stored as walk-ins made at this session by this staff member and device. */
@@ -210,10 +229,12 @@ type RosterRow = {
   checkInAt: string | null;
   checkInBy: string | null;
   checkInDevice: string | null;
+  checkInDeviceName: string | null;
   feeStatus: FeeStatus | null;
   feeAmount: number | null;
   feeBy: string | null;
   feeDevice: string | null;
+  feeDeviceName: string | null;
   feeAt: string | null;
   removed: boolean;
   changedAt: string;
@@ -238,7 +259,9 @@ export async function rosterSince(database: Database, session: VenueSession, cur
       right(regexp_replace(r.phone, '\\D', '', 'g'), 4) as "phoneLast4",
       (select cr.guardian_name from consent_records cr where cr.registration_id = r.id order by cr.recorded_at desc limit 1) as "guardianName",
       case when ci.id is null then null else ${isoTime('ci.checked_in_at')} end as "checkInAt", ci.staff_username as "checkInBy", ci.device_id as "checkInDevice",
+      ${deviceNameOf('ci.device_id')} as "checkInDeviceName",
       f.status as "feeStatus", f.amount_rupees as "feeAmount", f.staff_username as "feeBy", f.device_id as "feeDevice",
+      ${deviceNameOf('f.device_id')} as "feeDeviceName",
       case when f.id is null then null else ${isoTime('f.recorded_at')} end as "feeAt",
       (r.deleted_at is not null or r.cancelled_at is not null) as removed,
       ${preciseTime('changed_at')} as "changedAt"
@@ -276,9 +299,11 @@ function toEntry(row: RosterRow): RosterEntry {
     phoneLast4: row.phoneLast4,
     fee:
       row.feeStatus && row.feeAt
-        ? { status: row.feeStatus, amountRupees: row.feeAmount ?? 0, by: row.feeBy ?? '', deviceId: row.feeDevice ?? '', at: row.feeAt }
+        ? { status: row.feeStatus, amountRupees: row.feeAmount ?? 0, by: row.feeBy ?? '', deviceId: row.feeDevice ?? '', deviceName: row.feeDeviceName, at: row.feeAt }
         : null,
-    checkIn: row.checkInAt ? { at: row.checkInAt, by: row.checkInBy ?? '', deviceId: row.checkInDevice ?? '' } : null,
+    checkIn: row.checkInAt
+      ? { at: row.checkInAt, by: row.checkInBy ?? '', deviceId: row.checkInDevice ?? '', deviceName: row.checkInDeviceName }
+      : null,
   };
 }
 
@@ -316,7 +341,7 @@ export type SessionSummary = {
   ageOutsideBand: number;
   walkIns: number;
   fees: { paid: number; paidRupees: number; waived: number; waivedRupees: number };
-  byStaff: { staffUsername: string; deviceId: string; checkIns: number; walkIns: number; feesPaid: number; feesWaived: number }[];
+  byStaff: { staffUsername: string; deviceId: string; deviceName: string | null; checkIns: number; walkIns: number; feesPaid: number; feesWaived: number }[];
 };
 
 /** The admin's view of one session: expected, checked in, walk-ins, fees, and who did what on which device. */
@@ -334,7 +359,7 @@ export async function sessionSummary(database: Database, session: VenueSession):
       (select count(*)::int from venue_fees where session_id = ${session.id} and status = 'waived') as waived,
       (select coalesce(sum(amount_rupees), 0)::int from venue_fees where session_id = ${session.id} and status = 'waived') as "waivedRupees"`);
   const byStaff = await database.rows<SessionSummary['byStaff'][number]>(sql`
-    select staff_username as "staffUsername", device_id as "deviceId",
+    select staff_username as "staffUsername", device_id as "deviceId", ${deviceNameOf('done.device_id')} as "deviceName",
       count(*) filter (where kind = 'check-in')::int as "checkIns",
       count(*) filter (where kind = 'walk-in')::int as "walkIns",
       count(*) filter (where kind = 'paid')::int as "feesPaid",

@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     const { sessions } = (await response.json()) as { sessions: { sessionId: string; expected: number; checkedIn: number; walkIns: number; fees: Record<string, number>; byStaff: unknown[] }[] };
     const crawling = sessions.find((s) => s.sessionId === CRAWLING.id)!;
     expect(crawling).toMatchObject({ expected: 4, checkedIn: 3, walkIns: 1, fees: { paid: 1, paidRupees: 333, waived: 1, waivedRupees: 333 } });
-    expect(crawling.byStaff).toEqual([{ staffUsername: 'venue-staff', deviceId: DEVICE_A, checkIns: 3, walkIns: 1, feesPaid: 1, feesWaived: 1 }]);
+    expect(crawling.byStaff).toEqual([{ staffUsername: 'venue-staff', deviceId: DEVICE_A, deviceName: null, checkIns: 3, walkIns: 1, feesPaid: 1, feesWaived: 1 }]);
   });
 
   it('the registrations table filters by checked in and by fee status', async () => {
@@ -239,5 +239,32 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     expect((await t.request('/api/venue/check-ins/batch', withCookie(cookie, json(record)))).status).toBe(401);
     const again = await t.request('/api/auth/login', json({ username: 'second-staff', password: 'a third long test password' }));
     expect(again.status).toBe(401);
+  });
+  it('a device is named once by its records: the losing device, the roster and the admin say the name; the latest name wins; a bad name is refused', async () => {
+    const [tamizh, yazhini] = [baby('Tamizh', 7), baby('Yazhini', 8)];
+    expect((await t.request('/api/registrations/batch', json({ registrations: [tamizh, yazhini] }))).status).toBe(200);
+    const send = async (checkIns: unknown[]) =>
+      ((await (await t.request('/api/venue/check-ins/batch', withCookie(staff, json({ checkIns })))).json()) as { results: Record<string, unknown>[] }).results;
+
+    expect(await send([checkIn(tamizh.id, DEVICE_A, { deviceName: 'Hall phone 2' })])).toMatchObject([{ status: 'created' }]);
+    // The other phone, named too, is second: its answer names the phone that was first.
+    const [lost] = await send([checkIn(tamizh.id, DEVICE_B, { deviceName: 'Desk tablet' })]);
+    expect(lost).toMatchObject({ status: 'already_checked_in', first: { deviceId: DEVICE_A, deviceName: 'Hall phone 2' } });
+    const rostered = (await roster()).entries.find((e) => e.childName === 'Tamizh');
+    expect(rostered?.checkIn).toMatchObject({ deviceId: DEVICE_A, deviceName: 'Hall phone 2' });
+
+    // Renamed: the next record carries the new name, and every answer after it says it.
+    const fee = { id: randomUUID(), registrationId: yazhini.id, sessionId: CRAWLING.id, deviceId: DEVICE_A, deviceName: 'Gate phone', status: 'paid', amountRupees: CRAWLING.feeRupees, recordedAt: new Date().toISOString() };
+    expect((await (await t.request('/api/venue/fees/batch', withCookie(staff, json({ fees: [fee] })))).json()).results).toMatchObject([{ status: 'created' }]);
+    const [again] = await send([checkIn(tamizh.id, DEVICE_B)]);
+    expect(again).toMatchObject({ status: 'already_checked_in', first: { deviceName: 'Gate phone' } });
+
+    const [hidden] = await send([checkIn(yazhini.id, DEVICE_B, { deviceName: 'Hall\u202e phone' })]);
+    expect(hidden).toMatchObject({ status: 'invalid', error: { codes: { deviceName: expect.objectContaining({ code: 'text.hidden' }) } } });
+
+    const admin = await signIn(t);
+    const { sessions } = (await (await t.request('/api/venue/summary', withCookie(admin))).json()) as { sessions: { sessionId: string; byStaff: { deviceId: string; deviceName: string | null }[] }[] };
+    const rows = sessions.find((s) => s.sessionId === CRAWLING.id)!.byStaff;
+    expect(rows.find((row) => row.deviceId === DEVICE_A)?.deviceName).toBe('Gate phone');
   });
 });

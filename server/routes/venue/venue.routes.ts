@@ -16,6 +16,7 @@ import {
   decodeRosterCursor,
   heldRecords,
   markWalkIns,
+  nameDevices,
   recordCheckIns,
   recordFees,
   rosterSince,
@@ -42,7 +43,7 @@ function bySession<T extends { sessionId: string }>(valid: { index: number; data
   return groups;
 }
 
-type WalkIn = { write: RegistrationWrite; sessionId: string; deviceId: string };
+type WalkIn = { write: RegistrationWrite; sessionId: string; deviceId: string; deviceName?: string | undefined };
 
 /**
  * A walk-in is a new registration (a child's needs the parent's consent, taken by the staff
@@ -72,7 +73,7 @@ function checkVenueRecord<T>(checked: Checked<T>, time: (data: T) => string, tim
  * A batch of one kind of venue record (check-ins, fees): each record checked on its own, the valid
  * ones stored a session at a time under the signed-in account, every record answered at its index.
  */
-async function storeVenueBatch<T extends { sessionId: string }, Result>(
+async function storeVenueBatch<T extends { sessionId: string; deviceId: string; deviceName?: string | undefined }, Result>(
   c: Context<AppEnv>,
   field: string,
   check: (record: unknown, now: Date) => Checked<T>,
@@ -82,6 +83,8 @@ async function storeVenueBatch<T extends { sessionId: string }, Result>(
   const staff = signedInAdmin(c).username;
   const now = c.var.deps.now();
   const batch = splitBatch<T, { index: number } & Result>(records, (record) => check(record, now));
+  // First the devices' names, so an answer that another device was first can already name it.
+  await nameDevices(c.var.deps.database, batch.valid.map((v) => v.data));
   for (const [sessionId, items] of bySession(batch.valid)) {
     const outcomes = await store(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
     items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
@@ -116,6 +119,7 @@ export const venueRoutes = new Hono<AppEnv>()
     const staff = signedInAdmin(c).username;
     const now = c.var.deps.now();
     const batch = splitBatch<WalkIn, RegistrationResult>(records, (record) => checkWalkIn(record, now));
+    await nameDevices(c.var.deps.database, batch.valid.map((v) => v.data));
     const outcomes = await createRegistrations(c.var.deps.database, batch.valid.map((v) => v.data.write));
     // Only a walk-in created now is marked: a duplicate (a public registration replayed here, say)
     // is never re-labelled as this device's walk-in.

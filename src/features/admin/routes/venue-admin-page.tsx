@@ -66,7 +66,10 @@ function SessionFigures() {
                 {s.byStaff.map((row) => (
                   <tr key={`${row.staffUsername}-${row.deviceId}`}>
                     <td>{row.staffUsername}</td>
-                    <td>{row.deviceId}</td>
+                    <td>
+                      {row.deviceName ?? 'Not named'}
+                      <span className="admin-muted"> ({row.deviceId})</span>
+                    </td>
                     <td>{row.checkIns}</td>
                     <td>{row.walkIns}</td>
                     <td>{row.feesPaid}</td>

@@ -3,8 +3,8 @@ import type { VenueSession } from '@domain/season';
 import { fieldErrorsOf } from '@domain/validation';
 import { walkInMarkSchema } from '@domain/venue';
 import { enqueue, type SaveResult } from '@/lib/outbox';
-import { deviceId } from '../utils/device-id';
 import type { StaffSession } from './staff-session';
+import { venueMark } from './venue-record-base';
 
 /**
  * A walk-in's one save path: the registration form's values (a child's carries the parent's
@@ -14,7 +14,7 @@ import type { StaffSession } from './staff-session';
 export async function saveWalkIn(values: RegistrationInput, session: VenueSession, staff: StaffSession): Promise<SaveResult> {
   const parsed = registrationFormSchema.safeParse(values);
   if (!parsed.success) return { saved: false, errors: fieldErrorsOf(parsed.error) };
-  const mark = walkInMarkSchema.parse({ sessionId: session.id, deviceId: deviceId() });
+  const mark = walkInMarkSchema.parse(venueMark(session));
   const payload = { ...registrationInputOf(parsed.data), ...mark };
   await enqueue('walk-in', {
     payload,

@@ -1,11 +1,17 @@
 import type { VenueSession } from '@domain/season';
-import { deviceId } from '../utils/device-id';
+import { deviceId, deviceName } from '../utils/device-id';
 import type { RosterRow } from './roster-db';
 import type { StaffSession } from './staff-session';
 
+/** Where a venue record was made and on which device: the session, this device's id and, once given, its name. */
+export function venueMark(session: VenueSession) {
+  const name = deviceName();
+  return { sessionId: session.id, deviceId: deviceId(), ...(name ? { deviceName: name } : {}) };
+}
+
 /** What a check-in or a fee record starts with: a new id, the child, the session and this device. */
 export function venueRecordBase(session: VenueSession, child: RosterRow) {
-  return { id: crypto.randomUUID(), registrationId: child.registrationId, sessionId: session.id, deviceId: deviceId() };
+  return { id: crypto.randomUUID(), registrationId: child.registrationId, ...venueMark(session) };
 }
 
 /** What the saved list shows of a venue record about a child on the roster, and who made it. */

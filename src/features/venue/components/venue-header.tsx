@@ -5,6 +5,7 @@ import { syncEngine, useOutboxRecords } from '@/lib/outbox';
 import { useStaffSession } from '../api/staff-session';
 import { dayOf, timeOf } from '../utils/format';
 import { syncWords } from '../utils/sync-words';
+import { useDeviceName } from '../utils/device-id';
 
 /**
  * Venue mode's own header, in place of the public site's: the session, who is signed in, and
@@ -14,6 +15,7 @@ export function VenueHeader() {
   const [params] = useSearchParams();
   const session = venueSessionById(params.get('session') ?? '');
   const staff = useStaffSession();
+  const device = useDeviceName();
   return (
     <header className="venue-header">
       <div className="venue-header__inner">
@@ -25,7 +27,7 @@ export function VenueHeader() {
         <p className="venue-header__line">
           {session ? `${session.title} · ${session.venue} · ${dayOf(session)}` : 'No session chosen'}
         </p>
-        <p className="venue-header__line">{staff ? `Signed in as ${staff.username} until ${timeOf(staff.expiresAt)}` : 'Not signed in'}</p>
+        <p className="venue-header__line">{staff ? `Signed in as ${staff.username}${device ? ` on ${device}` : ''} until ${timeOf(staff.expiresAt)}` : 'Not signed in'}</p>
       </div>
     </header>
   );

@@ -16,7 +16,8 @@ import { QrScanner, canScan } from '../components/qr-scanner';
 import { StaffSignIn } from '../components/staff-sign-in';
 import { categoriesOf, dayOf, timeOf } from '../utils/format';
 import { timedSearch } from '../utils/roster-search';
-import { deviceId } from '../utils/device-id';
+import { deviceId, useDeviceName } from '../utils/device-id';
+import { DeviceNameForm } from '../components/device-name';
 import '../venue.css';
 
 /** Venue mode (/venue): the day's roster on the phone, check-in, cash fees, walk-ins, end of day. */
@@ -76,6 +77,8 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
   const records = useMemo(() => forSession(outbox.data ?? [], sessionId), [outbox.data, sessionId]);
   const signedOutRecords = records.filter((r) => r.status === 'needs-sign-in').length;
   const thisDevice = useMemo(() => deviceId(), []);
+  const thisDeviceName = useDeviceName();
+  const [renaming, setRenaming] = useState(false);
 
   const [choosingSession, setChoosingSession] = useState(false);
   const [query, setQuery] = useState('');
@@ -162,8 +165,25 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
         />
       ) : null}
 
+      {!thisDeviceName || renaming ? (
+        <section className="venue-card" aria-labelledby="venue-device">
+          <h2 id="venue-device">{thisDeviceName ? 'Rename this device' : 'Name this device'}</h2>
+          {thisDeviceName ? null : <p>Once, on each phone or tablet: the team and the admin then see which device made each record.</p>}
+          <DeviceNameForm current={thisDeviceName} onDone={() => setRenaming(false)} />
+        </section>
+      ) : null}
+
+      {thisDeviceName ? (
       <section className="venue-card" aria-labelledby="venue-session">
         <h2 id="venue-session">Session</h2>
+        <p className="venue-device-line">
+          This device: <strong>{thisDeviceName}</strong>{' '}
+          {renaming ? null : (
+            <button type="button" className="button" onClick={() => setRenaming(true)}>
+              Rename
+            </button>
+          )}
+        </p>
         {session && !choosingSession ? (
           <div className="venue-session-chosen">
             <SessionLines session={session} />
@@ -194,8 +214,9 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
           </>
         ) : null}
       </section>
+      ) : null}
 
-      {session ? (
+      {session && thisDeviceName ? (
         <>
           <div role="status" className="venue-notice">
             {notice ? <p>{notice}</p> : null}

@@ -58,6 +58,11 @@ describe('what the child card says of a check-in', () => {
       expect(sentence.match(/\./g)).toHaveLength(1);
     }
   });
+
+  it('names the other device by the name staff gave it', () => {
+    const named = { ...first, deviceName: 'Hall phone 2' };
+    expect(checkInSentence(rosterRow(), localCheckIn(named), HERE)).toMatch(/^Another device was first: checked in at .* by hall-staff-a on Hall phone 2\.$/);
+  });
 });
 
 describe('what the child card says of the fee', () => {

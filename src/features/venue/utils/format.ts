@@ -1,6 +1,7 @@
 import { formatAge } from '@domain/age-bands';
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
 import type { VenueSession } from '@domain/season';
+import type { VenueWho } from '@domain/venue';
 import type { RosterRow } from '../api/roster-db';
 
 export function timeOf(iso: string): string {
@@ -20,7 +21,12 @@ export function ageOf(row: Pick<RosterRow, 'age' | 'ageUnit'>): string {
   return row.age === null || row.ageUnit === null ? '—' : formatAge(row.age, row.ageUnit);
 }
 
-/** "at 18 Apr, 07:55 am by hall-staff on this device" (or "on device dev-…" for another one). */
-export function who(record: { at: string; by: string; deviceId: string }, thisDevice: string): string {
-  return `at ${timeOf(record.at)} by ${record.by} ${record.deviceId === thisDevice ? 'on this device' : `on device ${record.deviceId}`}`;
+/** How a device is named to staff: its name once it has one ("Hall phone 2"), else its id. */
+export function deviceLabel(record: Pick<VenueWho, 'deviceId' | 'deviceName'>): string {
+  return record.deviceName ?? `device ${record.deviceId}`;
+}
+
+/** "at 18 Apr, 07:55 am by hall-staff on this device" (or "on Hall phone 2" for another one). */
+export function who(record: VenueWho, thisDevice: string): string {
+  return `at ${timeOf(record.at)} by ${record.by} on ${record.deviceId === thisDevice ? 'this device' : deviceLabel(record)}`;
 }

@@ -1,4 +1,4 @@
-import { VENUE_BATCH_LIMIT } from '@domain/venue';
+import { VENUE_BATCH_LIMIT, type VenueWho } from '@domain/venue';
 import type { RecordBase } from '../record';
 
 /**
@@ -21,7 +21,7 @@ export type VenueLabels = Pick<VenueRecordBase, 'staffUsername' | 'childName' | 
 export type VenueInput<P> = { payload: P; labels: VenueLabels };
 
 /** Another device's record reached the server first; the server kept that one. */
-export type FirstRecord = { at: string; by: string; deviceId: string };
+export type FirstRecord = VenueWho;
 
 export const VENUE_BATCH = { limit: VENUE_BATCH_LIMIT };
 
