@@ -118,18 +118,26 @@ export function ageInMonthsOn(dateOfBirth: IsoDate | string, on: IsoDate | strin
 }
 
 /**
- * The band check at check-in: null when the age fits every baby category of the session the
- * child entered, else the message staff see (and the server stores as a flag).
+ * The band check at check-in: the band of a baby category of the session the child entered that
+ * the age is outside of, or null when it fits them all.
  */
-export function ageBandWarning(months: number, session: Pick<VenueSession, 'categories'>, categories: readonly string[]): string | null {
+export function ageBandOutside(
+  months: number,
+  session: Pick<VenueSession, 'categories'>,
+  categories: readonly string[],
+): { minMonths: number; maxMonths: number } | null {
   for (const slug of session.categories) {
     if (!categories.includes(slug)) continue;
     const band = BABY_AGE_BANDS[slug];
-    if (months < band.minMonths || months > band.maxMonths) {
-      return `${months} months on the session's day: outside the ${band.minMonths}-${band.maxMonths} months band for this contest.`;
-    }
+    if (months < band.minMonths || months > band.maxMonths) return { minMonths: band.minMonths, maxMonths: band.maxMonths };
   }
   return null;
+}
+
+/** The band check as the server words it (stored as a flag, answered to the device): null when the age fits. */
+export function ageBandWarning(months: number, session: Pick<VenueSession, 'categories'>, categories: readonly string[]): string | null {
+  const band = ageBandOutside(months, session, categories);
+  return band ? `${months} months on the session's day: outside the ${band.minMonths}-${band.maxMonths} months band for this contest.` : null;
 }
 
 /** Accepts a scanned or typed reference code inside any text (a QR code holds just the code). */

@@ -68,19 +68,24 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
   ];
 }
 
+/** Venue mode's screens, once per language like the public pages. */
+function venueRoutes(): RouteObject[] {
+  return [
+    { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
+    { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
+  ];
+}
+
 /**
  * Every route is a lazily loaded chunk, so the first load of any page carries only the shell
  * and that page. Feature modules own their pages; this file only says where they live.
  */
 export const routes: RouteObject[] = [
   {
-    // Venue mode: staff-only, English like the admin area, in its own focused shell (loaded with it).
+    // Venue mode: staff-only, in English and Tamil (field staff choose), in its own focused shell (loaded with it).
     ...page(import.meta.glob('/src/app/layout/venue-layout.tsx'), 'VenueLayout'),
     errorElement: <RouteError />,
-    children: [
-      { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
-      { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
-    ],
+    children: [...venueRoutes(), { path: 'ta', children: venueRoutes() }],
   },
   {
     element: <AppLayout />,

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '@domain/categories';
+import { VENUE_SESSIONS } from '@domain/season';
 import { COURSE_TEXT_FIELDS, LEVEL_TEXT_FIELDS, WEBINAR_TEXT_FIELDS, WORKSHOP_TEXT_FIELDS } from '@/config/season-text';
 import { COORDINATORS, COURSES, LEVELS, SPONSORS, WEBINAR, WORKSHOP_DURATION, WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
 import { CONTEST_TEXT_FIELDS, CONTESTS } from '@/features/contests/utils/contest-content';
@@ -69,6 +70,7 @@ function dataTexts(): Map<string, string> {
   });
   for (const [key, coordinator] of Object.entries(COORDINATORS)) add(`data.coordinator.${key}.role`, coordinator.role);
   for (const sponsor of SPONSORS) add(`data.sponsor.${sponsor.id}.tagline`, sponsor.tagline);
+  for (const session of VENUE_SESSIONS) for (const field of ['title', 'venue'] as const) add(`data.venueSession.${session.id}.${field}`, session[field]);
   add('data.workshop.duration', WORKSHOP_DURATION);
   add('data.workshop.offer', WORKSHOP_OFFER);
   return texts;

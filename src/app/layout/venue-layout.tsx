@@ -5,11 +5,12 @@ import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { useT } from '@/lib/i18n/use-t';
 import { useDocumentHead } from '../head/use-document-head';
 import { DeferredUpdatePrompt } from './deferred-update-prompt';
+import { LanguageSwitch } from './language-switch';
 import '@/features/venue/venue.css';
 
 /**
- * Venue mode's shell (/venue, /venue/walk-in): a field tool for staff in a noisy hall, so only
- * its own compact header (session, staff member, sync state) and the page; none of the public
+ * Venue mode's shell (/venue, /venue/walk-in, and in Tamil under /ta/): a field tool for staff in
+ * a noisy hall, so only its own compact header (session, staff member, sync state, language) and the page; none of the public
  * site's menu, sidebar, footer, newsletter or background. Loaded with its routes, never by visitors.
  */
 export function VenueLayout() {
@@ -20,7 +21,7 @@ export function VenueLayout() {
       <a className="skip-link" href="#main">
         {t('shell.skip')}
       </a>
-      <VenueHeader />
+      <VenueHeader languageSwitch={<LanguageSwitch />} />
       <main id="main" tabIndex={-1} className="venue-main">
         <Suspense fallback={<p className="page-loading">{t('shell.loading')}</p>}>
           <Outlet />

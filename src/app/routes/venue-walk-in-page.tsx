@@ -3,6 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { savedSession } from '@/features/venue/api/staff-session';
 import { saveWalkIn } from '@/features/venue/api/save-walk-in';
+import { dayOf, sessionText } from '@/features/venue/utils/format';
+import { useT } from '@/lib/i18n/use-t';
 
 /**
  * Venue mode's walk-in (ADR 018): the normal registration form with the session's contest
@@ -10,25 +12,27 @@ import { saveWalkIn } from '@/features/venue/api/save-walk-in';
  * because features never import each other.
  */
 export function VenueWalkInPage() {
+  const { t, to } = useT();
   const [params] = useSearchParams();
   const session = venueSessionById(params.get('session') ?? '');
   const staff = savedSession();
   if (!session || !staff) {
     return (
       <div className="page">
-        <h1>Walk-in registration</h1>
+        <h1>{t('venue.walkIn.heading')}</h1>
         <p>
-          Choose a session and sign in first: <Link to="/venue">back to venue mode</Link>.
+          {t('venue.walkIn.first')} <Link to={to('/venue')}>{t('venue.walkIn.back')}</Link>
         </p>
       </div>
     );
   }
+  const { title, venue } = sessionText(session);
   return (
     <div className="page">
-      <h1>Walk-in registration</h1>
+      <h1>{t('venue.walkIn.heading')}</h1>
       <p>
-        {session.title} · {session.venue} · {session.date}. Saved on this phone as a walk-in by <strong>{staff.username}</strong>, and sent
-        when there is a connection. <Link to={`/venue?session=${encodeURIComponent(session.id)}`}>Back to venue mode</Link>
+        {t('venue.walkIn.about', { session: `${title} · ${venue} · ${dayOf(session)}`, staff: staff.username })}{' '}
+        <Link to={`${to('/venue')}?session=${encodeURIComponent(session.id)}`}>{t('venue.walkIn.back')}</Link>
       </p>
       <RegistrationForm
         initialCategory={session.categories[0] ?? null}

@@ -5,8 +5,18 @@ import { FormField } from './form-field';
 import { useFieldErrors } from './use-field-errors';
 import './sign-in-form.css';
 
-/** What went wrong, in the page's words. */
-export type SignInWords = { title: string; failures: Record<SignInFailure, string> };
+/** The form's fields and button, in English unless the page gives its own language's words. */
+const ENGLISH_FIELDS = {
+  username: 'Username',
+  password: 'Password',
+  enterUsername: 'Enter your username.',
+  enterPassword: 'Enter your password.',
+  submit: 'Sign In',
+  submitting: 'Signing in…',
+};
+
+/** What went wrong, in the page's words, and (for a page in another language) the form's own words. */
+export type SignInWords = { title: string; failures: Record<SignInFailure, string>; fields?: typeof ENGLISH_FIELDS };
 
 /**
  * The sign-in of the accounts that work on a phone, offline too (venue staff, judges): username,
@@ -31,11 +41,12 @@ export function SignInForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useFieldErrors();
+  const fields = words.fields ?? ENGLISH_FIELDS;
 
   async function onSubmit() {
     const found: Record<string, string> = {};
-    if (!username.trim()) found.username = 'Enter your username.';
-    if (!password) found.password = 'Enter your password.';
+    if (!username.trim()) found.username = fields.enterUsername;
+    if (!password) found.password = fields.enterPassword;
     if (Object.keys(found).length > 0) return form.show(found);
     setBusy(true);
     setError(null);
@@ -54,10 +65,10 @@ export function SignInForm({
       {reason ? <p className="form-notice form-notice--info">{reason}</p> : null}
       {children}
       <Form className="form" onSubmit={onSubmit}>
-        <FormField label="Username" {...form.field('username')}>
+        <FormField label={fields.username} {...form.field('username')}>
           {(control) => <input {...control} autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />}
         </FormField>
-        <FormField label="Password" {...form.field('password')}>
+        <FormField label={fields.password} {...form.field('password')}>
           {(control) => (
             <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           )}
@@ -65,7 +76,7 @@ export function SignInForm({
         <div role="alert" className="form__status">
           {error ? <p className="form-notice form-notice--error">{error}</p> : null}
         </div>
-        <SubmitButton busy={busy}>{busy ? 'Signing in…' : 'Sign In'}</SubmitButton>
+        <SubmitButton busy={busy}>{busy ? fields.submitting : fields.submit}</SubmitButton>
       </Form>
     </section>
   );

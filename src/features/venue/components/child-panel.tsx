@@ -1,16 +1,17 @@
-import { ageBandWarning, ageInMonthsOn } from '@domain/venue';
+import { ageBandOutside, ageInMonthsOn } from '@domain/venue';
 import type { VenueSession } from '@domain/season';
 import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { useT } from '@/lib/i18n/use-t';
 import type { CheckInRecord, FeeRecord } from '@/lib/outbox';
 import type { RosterRow } from '../api/roster-db';
 import type { StaffSession } from '../api/staff-session';
 import { saveCheckIn } from '../api/save-check-in';
 import { saveFee } from '../api/save-fee';
 import { checkInSentence, feeSentence } from '../utils/child-status';
-import { ageOf, categoriesOf } from '../utils/format';
+import { ageOf, categoriesOf, dayOf } from '../utils/format';
 
 type Props = {
   session: VenueSession;
@@ -26,25 +27,27 @@ type Props = {
 
 /** One child: who they are, the age check, check-in and the cash fee. */
 export function ChildPanel({ session, staff, child, localCheckIn, localFee, thisDevice, onDone }: Props) {
+  const { t } = useT();
   const [dateOfBirth, setDateOfBirth] = useState('');
   const [waiverReason, setWaiverReason] = useState('');
   const [busy, setBusy] = useState(false);
   const form = useFieldErrors();
   const months = dateOfBirth ? ageInMonthsOn(dateOfBirth, session.date) : null;
-  const warning = months === null ? null : ageBandWarning(months, session, child.categories);
+  const outside = months === null ? null : ageBandOutside(months, session, child.categories);
+  const sessionDay = dayOf(session);
 
   const checkedIn = checkInSentence(child, localCheckIn, thisDevice);
   const fee = feeSentence(child, localFee, session, thisDevice);
 
   async function onCheckIn() {
     if (busy) return;
-    if (dateOfBirth && months === null) return form.show({ dateOfBirth: 'Enter the date of birth as a date.' });
-    if (months !== null && months < 0) return form.show({ dateOfBirth: 'The date of birth is after the session day.' });
+    if (dateOfBirth && months === null) return form.show({ dateOfBirth: t('venue.dob.invalid') });
+    if (months !== null && months < 0) return form.show({ dateOfBirth: t('venue.dob.afterSession') });
     setBusy(true);
     try {
       const result = await saveCheckIn(session, staff, child, dateOfBirth || null);
       if (!result.saved) return form.show(result.errors);
-      onDone(`${child.childName} is checked in.`);
+      onDone(t('venue.checkIn.notice', { name: child.childName }));
     } finally {
       setBusy(false);
     }
@@ -52,12 +55,16 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, this
 
   async function onFee(status: 'paid' | 'waived') {
     if (busy) return;
-    if (status === 'waived' && !waiverReason.trim()) return form.show({ waiverReason: 'Say why the fee is waived.' });
+    if (status === 'waived' && !waiverReason.trim()) return form.show({ waiverReason: t('venue.fee.needReason') });
     setBusy(true);
     try {
       const result = await saveFee(session, staff, child, status === 'paid' ? { status } : { status, waiverReason: waiverReason.trim() });
       if (!result.saved) return form.show(result.errors);
-      onDone(status === 'paid' ? `₹${session.feeRupees} paid in cash by ${child.childName}'s family.` : `Fee waived for ${child.childName}.`);
+      onDone(
+        status === 'paid'
+          ? t('venue.fee.paidNotice', { amount: session.feeRupees, name: child.childName })
+          : t('venue.fee.waivedNotice', { name: child.childName }),
+      );
     } finally {
       setBusy(false);
     }
@@ -69,15 +76,15 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, this
         {child.childName}
       </h3>
       <dl className="venue-facts">
-        <dt>Reference code</dt>
+        <dt>{t('venue.child.code')}</dt>
         <dd>{child.referenceCode}</dd>
-        <dt>Contest</dt>
+        <dt>{t('venue.child.contest')}</dt>
         <dd>{categoriesOf(child)}</dd>
-        <dt>Age registered</dt>
+        <dt>{t('venue.child.age')}</dt>
         <dd>{ageOf(child)}</dd>
-        <dt>Parent or guardian</dt>
+        <dt>{t('venue.child.guardian')}</dt>
         <dd>{child.guardianName ?? '—'}</dd>
-        <dt>Phone ends in</dt>
+        <dt>{t('venue.child.phone')}</dt>
         <dd>{child.phoneLast4}</dd>
       </dl>
 
@@ -88,9 +95,9 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, this
       ) : (
         <Form className="form" onSubmit={onCheckIn}>
           <FormField
-            label="Date of birth"
-            note="(enter or confirm)"
-            hint={months === null ? `The age in months is worked out for the session day, ${session.date}.` : `${months} months on ${session.date}.`}
+            label={t('venue.dob.label')}
+            note={t('venue.dob.note')}
+            hint={months === null ? t('venue.dob.hint', { day: sessionDay }) : t('venue.dob.months', { months, day: sessionDay })}
             {...form.field('dateOfBirth')}
           >
             {(control) => (
@@ -105,12 +112,12 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, this
               />
             )}
           </FormField>
-          {warning ? (
+          {outside && months !== null ? (
             <p className="form-notice form-notice--error" role="alert">
-              Age check: {warning}
+              {t('venue.ageCheck', { months, min: outside.minMonths, max: outside.maxMonths })}
             </p>
           ) : null}
-          <SubmitButton busy={busy}>Check in {child.childName}</SubmitButton>
+          <SubmitButton busy={busy}>{t('venue.checkIn.button', { name: child.childName })}</SubmitButton>
         </Form>
       )}
 
@@ -121,12 +128,12 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, this
       ) : (
         <Form className="form venue-fee" onSubmit={() => onFee('waived')}>
           <p>
-            Fee at this session: <strong>₹{session.feeRupees}</strong>, in cash.
+            {t('venue.fee.at')} <strong>₹{session.feeRupees}</strong>
           </p>
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void onFee('paid')}>
-            Mark ₹{session.feeRupees} paid in cash
+            {t('venue.fee.markPaid', { amount: session.feeRupees })}
           </button>
-          <FormField label="Reason for waiving the fee" {...form.field('waiverReason')}>
+          <FormField label={t('venue.fee.reason')} {...form.field('waiverReason')}>
             {(control) => (
               <input
                 {...control}
@@ -140,7 +147,7 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, this
             )}
           </FormField>
           <SubmitButton busy={busy} className="button--secondary">
-            Waive the fee
+            {t('venue.fee.waive')}
           </SubmitButton>
         </Form>
       )}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { useT } from '@/lib/i18n/use-t';
 import { nameDevice } from '../utils/device-id';
 
 /**
@@ -10,12 +11,14 @@ import { nameDevice } from '../utils/device-id';
  * which phone did what by this name. Also used to rename it.
  */
 export function DeviceNameForm({ current, onDone }: { current: string | null; onDone?: () => void }) {
+  const { t } = useT();
   const [name, setName] = useState(current ?? '');
   const form = useFieldErrors();
 
   function save() {
     const parsed = deviceNameSchema.safeParse(name);
-    if (!parsed.success) return form.show({ deviceName: parsed.error.issues[0]?.message ?? 'Enter the device’s name.' });
+    // The schema's rules, in the page's words: a name is needed, short and plain.
+    if (!parsed.success) return form.show({ deviceName: name.trim() ? t('venue.device.invalid') : t('venue.device.missing') });
     nameDevice(parsed.data);
     onDone?.();
   }
@@ -23,8 +26,8 @@ export function DeviceNameForm({ current, onDone }: { current: string | null; on
   return (
     <Form className="form venue-device-name" onSubmit={save}>
       <FormField
-        label="This device’s name"
-        hint="A name the team will recognise, such as “Hall phone 2” or “Desk tablet”. Shown with every record made on it."
+        label={t('venue.device.label')}
+        hint={t('venue.device.hint')}
         {...form.field('deviceName')}
       >
         {(control) => (
@@ -40,7 +43,7 @@ export function DeviceNameForm({ current, onDone }: { current: string | null; on
           />
         )}
       </FormField>
-      <SubmitButton>{current ? 'Save the new name' : 'Name this device'}</SubmitButton>
+      <SubmitButton>{current ? t('venue.device.saveNew') : t('venue.device.save')}</SubmitButton>
     </Form>
   );
 }

@@ -3,10 +3,12 @@ import { useState } from 'react';
 import type { VenueRecord } from '@/lib/outbox';
 import { clearDevice, exportRecords, reconcile, resend, type Reconciliation } from '../api/venue-records';
 import { ProblemNotice } from '@/components/form/problem-notice';
+import { useT } from '@/lib/i18n/use-t';
 import { endOfDaySummary } from '../utils/end-of-day-summary';
 
 /** What this device did for the session, whether the server has all of it, and clearing the phone. */
 export function EndOfDay({ session, records, onCleared }: { session: VenueSession; records: VenueRecord[]; onCleared: () => void }) {
+  const { t } = useT();
   const [result, setResult] = useState<Reconciliation | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -18,7 +20,7 @@ export function EndOfDay({ session, records, onCleared }: { session: VenueSessio
     try {
       setResult(await reconcile(records));
     } catch {
-      setProblem('The server could not be reached. Try again when there is a connection.');
+      setProblem(t('venue.end.unreachable'));
     } finally {
       setBusy(false);
     }
@@ -31,65 +33,57 @@ export function EndOfDay({ session, records, onCleared }: { session: VenueSessio
       setResult(null);
       onCleared();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : 'Could not clear this device.');
+      setProblem(error instanceof Error ? error.message : t('venue.end.clearFailed'));
     }
   }
 
   const allThere = result !== null && !result.signedOut && result.missing.length === 0;
   return (
     <section className="venue-card" aria-labelledby="end-of-day">
-      <h2 id="end-of-day">End of day</h2>
+      <h2 id="end-of-day">{t('venue.end.heading')}</h2>
       <p>
-        From this device for this session: {summary.walkIns} walk-in registrations, {summary.checkIns} check-ins, {summary.paid} fees collected (₹
-        {summary.paid * session.feeRupees}), {summary.waived} waived.
+        {t('venue.end.summary', {
+          walkIns: summary.walkIns,
+          checkIns: summary.checkIns,
+          paid: summary.paid,
+          rupees: summary.paid * session.feeRupees,
+          waived: summary.waived,
+        })}
       </p>
-      {summary.checkInsFirstElsewhere > 0 ? (
-        <p className="venue-status">
-          {summary.checkInsFirstElsewhere === 1
-            ? '1 child checked in here had already been checked in by another device: that check-in counts as the other device’s.'
-            : `${summary.checkInsFirstElsewhere} children checked in here had already been checked in by another device: those check-ins count as the other device’s.`}
-        </p>
-      ) : null}
-      {summary.feesFirstElsewhere > 0 ? (
-        <p className="venue-status">
-          {summary.feesFirstElsewhere === 1
-            ? '1 fee recorded here had already been recorded by another device, so it is not counted here: check the family did not pay twice.'
-            : `${summary.feesFirstElsewhere} fees recorded here had already been recorded by another device, so they are not counted here: check no family paid twice.`}
-        </p>
-      ) : null}
+      {summary.checkInsFirstElsewhere > 0 ? <p className="venue-status">{t('venue.end.checkInsElsewhere', { count: summary.checkInsFirstElsewhere })}</p> : null}
+      {summary.feesFirstElsewhere > 0 ? <p className="venue-status">{t('venue.end.feesElsewhere', { count: summary.feesFirstElsewhere })}</p> : null}
       <button type="button" className="button button--primary" disabled={busy} onClick={() => void check()}>
-        {busy ? 'Asking the server…' : 'Check everything reached the server'}
+        {busy ? t('venue.end.asking') : t('venue.end.check')}
       </button>
       <div role="status" className="venue-reconcile">
-        {result && allThere ? <p className="venue-status venue-status--done">All {result.total} records from this device are on the server.</p> : null}
-        {result && result.signedOut ? <p className="form-notice form-notice--error">Sign in again to check with the server.</p> : null}
+        {result && allThere ? <p className="venue-status venue-status--done">{t('venue.end.allThere', { count: result.total })}</p> : null}
+        {result && result.signedOut ? <p className="form-notice form-notice--error">{t('venue.end.signInAgain')}</p> : null}
         {result && !result.signedOut && result.missing.length > 0 ? (
           <>
-            <p className="form-notice form-notice--error">
-              {result.missing.length} of {result.total} records from this device are not on the server yet:
-            </p>
+            <p className="form-notice form-notice--error">{t('venue.end.missing', { missing: result.missing.length, total: result.total })}</p>
             <ul className="venue-missing">
               {result.missing.map((record) => (
                 <li key={record.id}>
-                  {record.kind === 'walk-in' ? 'Walk-in' : record.kind === 'check-in' ? 'Check-in' : 'Fee'}: {record.childName} ({record.referenceCode})
+                  {record.kind === 'walk-in' ? t('venue.end.walkIn') : record.kind === 'check-in' ? t('venue.end.checkIn') : t('venue.end.fee')}:{' '}
+                  {record.childName} ({record.referenceCode})
                   {record.lastError ? ` — ${record.lastError}` : ''}
                 </li>
               ))}
             </ul>
             <button type="button" className="button" onClick={() => void resend(result.missing).then(check)}>
-              Resend
+              {t('venue.end.resend')}
             </button>{' '}
-            <button type="button" className="button" onClick={() => void exportRecords(result.missing, session.id).catch(() => setProblem('The file could not be made.'))}>
-              Export to a file
+            <button type="button" className="button" onClick={() => void exportRecords(result.missing, session.id).catch(() => setProblem(t('venue.end.exportFailed')))}>
+              {t('venue.end.export')}
             </button>
           </>
         ) : null}
       </div>
       <ProblemNotice problem={problem} />
       <button type="button" className="button button--danger" disabled={!allThere} onClick={() => void clear()}>
-        Clear this device
+        {t('venue.end.clear')}
       </button>
-      <p className="venue-hint">Removes the roster and every record already on the server from this phone. Possible once everything is on the server.</p>
+      <p className="venue-hint">{t('venue.end.clearHint')}</p>
     </section>
   );
 }

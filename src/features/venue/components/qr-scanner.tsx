@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useT } from '@/lib/i18n/use-t';
 
 type Detected = { rawValue: string };
 type Detector = { detect(source: CanvasImageSource): Promise<Detected[]> };
@@ -19,6 +20,7 @@ export function canScan(): boolean {
  * reference code always works too, beside it.
  */
 export function QrScanner({ onCode, onClose }: { onCode: (text: string) => void; onClose: () => void }) {
+  const { t } = useT();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -50,20 +52,20 @@ export function QrScanner({ onCode, onClose }: { onCode: (text: string) => void;
         await video.current.play();
         void scan();
       })
-      .catch(() => setProblem('The camera could not be opened. Type the reference code instead.'));
+      .catch(() => setProblem(t('venue.scan.cameraFailed')));
     return () => {
       stopped = true;
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [onCode]);
+  }, [onCode, t]);
 
   return (
     <div className="venue-scanner">
       {/* The preview has no sound; captions do not apply. */}
-      <video ref={video} muted playsInline aria-label="Camera preview for the QR code" />
+      <video ref={video} muted playsInline aria-label={t('venue.scan.preview')} />
       {problem ? <p role="alert">{problem}</p> : null}
       <button type="button" className="button" onClick={onClose}>
-        Stop scanning
+        {t('venue.scan.stop')}
       </button>
     </div>
   );

@@ -3,6 +3,7 @@ import { referenceCodeIn } from '@domain/venue';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form/form-field';
+import { useT } from '@/lib/i18n/use-t';
 import { ProblemNotice } from '@/components/form/problem-notice';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { resumeAfterSignIn, syncEngine, useOutboxRecords, type CheckInRecord, type FeeRecord } from '@/lib/outbox';
@@ -14,7 +15,7 @@ import { ChildPanel } from '../components/child-panel';
 import { EndOfDay } from '../components/end-of-day';
 import { QrScanner, canScan } from '../components/qr-scanner';
 import { StaffSignIn } from '../components/staff-sign-in';
-import { categoriesOf, dayOf, timeOf } from '../utils/format';
+import { categoriesOf, countOf, dayOf, sessionText, timeOf } from '../utils/format';
 import { timedSearch } from '../utils/roster-search';
 import { deviceId, useDeviceName } from '../utils/device-id';
 import { DeviceNameForm } from '../components/device-name';
@@ -22,6 +23,7 @@ import '../venue.css';
 
 /** Venue mode (/venue): the day's roster on the phone, check-in, cash fees, walk-ins, end of day. */
 export function VenuePage() {
+  const { t } = useT();
   const staff = useStaffSession();
   const [ended, setEnded] = useState(false);
 
@@ -47,7 +49,7 @@ export function VenuePage() {
   return (
     <div className="page venue">
       {/* The header says "Venue mode" in view; the heading is for the page's outline. */}
-      <h1 className="visually-hidden">Venue mode</h1>
+      <h1 className="visually-hidden">{t('venue.title')}</h1>
       {staff ? (
         <SignedIn
           staff={staff}
@@ -60,7 +62,7 @@ export function VenuePage() {
       ) : (
         <StaffSignIn
           onSignedIn={onSignedIn}
-          reason={ended ? 'Your staff sign-in has ended. Sign in again: records saved on this device wait and are sent once you do.' : undefined}
+          reason={ended ? t('venue.signIn.ended') : undefined}
         />
       )}
     </div>
@@ -68,6 +70,7 @@ export function VenuePage() {
 }
 
 function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onSignedOut: () => void; onSignedIn: () => void }) {
+  const { t, to } = useT();
   const [params, setParams] = useSearchParams();
   const session = venueSessionById(params.get('session') ?? '') ?? null;
   const sessionId = session?.id ?? '';
@@ -131,11 +134,11 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
       const started = performance.now();
       const state = await downloadRoster(session, { onProgress: setReceived });
       performance.measure('venue-roster-download', { start: started, end: performance.now() });
-      setNotice(`Roster saved on this device: ${state.count} children.`);
+      setNotice(t('venue.roster.saved', { count: state.count }));
     } catch (error) {
       const status = (error as { status?: number }).status;
       if (status === 401) onSignedOut();
-      else setDownloadProblem('The roster could not be downloaded. Check the connection and try again.');
+      else setDownloadProblem(t('venue.roster.failed'));
     } finally {
       setReceived(null);
     }
@@ -150,9 +153,9 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
       if (match) {
         setSelectedId(match.registrationId);
         setRevealed((n) => n + 1);
-      } else setNotice(code ? `${code} is not on this session's roster. Register the child as a walk-in if needed.` : 'That QR code holds no reference code.');
+      } else setNotice(code ? t('venue.scan.notOnRoster', { code }) : t('venue.scan.noCode'));
     },
-    [roster],
+    [roster, t],
   );
 
   const downloading = received !== null;
@@ -161,26 +164,26 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
       {signedOutRecords > 0 ? (
         <StaffSignIn
           onSignedIn={onSignedIn}
-          reason={`Your staff sign-in has ended. ${signedOutRecords} records are saved on this device and wait for you to sign in again; nothing is lost.`}
+          reason={t('venue.signIn.endedWithRecords', { count: signedOutRecords })}
         />
       ) : null}
 
       {!thisDeviceName || renaming ? (
         <section className="venue-card" aria-labelledby="venue-device">
-          <h2 id="venue-device">{thisDeviceName ? 'Rename this device' : 'Name this device'}</h2>
-          {thisDeviceName ? null : <p>Once, on each phone or tablet: the team and the admin then see which device made each record.</p>}
+          <h2 id="venue-device">{thisDeviceName ? t('venue.device.renameHeading') : t('venue.device.nameHeading')}</h2>
+          {thisDeviceName ? null : <p>{t('venue.device.why')}</p>}
           <DeviceNameForm current={thisDeviceName} onDone={() => setRenaming(false)} />
         </section>
       ) : null}
 
       {thisDeviceName ? (
       <section className="venue-card" aria-labelledby="venue-session">
-        <h2 id="venue-session">Session</h2>
+        <h2 id="venue-session">{t('venue.session.heading')}</h2>
         <p className="venue-device-line">
-          This device: <strong>{thisDeviceName}</strong>{' '}
+          {t('venue.device.this')} <strong>{thisDeviceName}</strong>{' '}
           {renaming ? null : (
             <button type="button" className="button" onClick={() => setRenaming(true)}>
-              Rename
+              {t('venue.device.rename')}
             </button>
           )}
         </p>
@@ -188,7 +191,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
           <div className="venue-session-chosen">
             <SessionLines session={session} />
             <button type="button" className="button" onClick={() => setChoosingSession(true)}>
-              Change session
+              {t('venue.session.change')}
             </button>
           </div>
         ) : (
@@ -208,7 +211,13 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
               <RosterStatus state={rosterState} received={received} />
             </div>
             <button type="button" className="button button--primary" disabled={downloading} onClick={() => void download()}>
-              {downloading ? 'Downloading…' : !rosterState ? 'Download roster' : rosterState.complete === false ? 'Finish downloading the roster' : 'Update roster'}
+              {downloading
+                ? t('venue.roster.downloading')
+                : !rosterState
+                  ? t('venue.roster.download')
+                  : rosterState.complete === false
+                    ? t('venue.roster.finish')
+                    : t('venue.roster.update')}
             </button>
             <ProblemNotice problem={downloadProblem} />
           </>
@@ -222,9 +231,9 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
             {notice ? <p>{notice}</p> : null}
           </div>
           <section className="venue-card venue-find" aria-labelledby="venue-find">
-            <h2 id="venue-find">Find a child</h2>
+            <h2 id="venue-find">{t('venue.find.heading')}</h2>
             <div ref={searchBarRef} className="venue-search">
-              <FormField label="Search by name or reference code" hint="Works offline, from the roster on this device.">
+              <FormField label={t('venue.find.label')} hint={t('venue.find.hint')}>
                 {(control) => (
                   <div className="venue-search__row">
                     <input
@@ -239,7 +248,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
                       }}
                     />
                     <button type="button" className="button venue-search__clear" disabled={!query && !selectedId} onClick={clearSearch}>
-                      Clear search
+                      {t('venue.find.clear')}
                     </button>
                   </div>
                 )}
@@ -250,13 +259,13 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
                 <QrScanner onCode={onScanned} onClose={() => setScanning(false)} />
               ) : (
                 <button type="button" className="button" onClick={() => setScanning(true)}>
-                  Scan QR code
+                  {t('venue.find.scan')}
                 </button>
               )
             ) : null}
             {query.trim() ? (
-              <ul className="venue-results" aria-label="Search results">
-                {results.length === 0 ? <li>No child on this roster matches.</li> : null}
+              <ul className="venue-results" aria-label={t('venue.find.results')}>
+                {results.length === 0 ? <li>{t('venue.find.none')}</li> : null}
                 {results.map((row) => {
                   const done = row.checkIn ?? mine('check-in', row.registrationId);
                   return (
@@ -265,7 +274,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
                         <span className="venue-result__name">{row.childName}</span>
                         <span>{row.referenceCode}</span>
                         <span>{categoriesOf(row)}</span>
-                        <span>{done ? 'Checked in' : 'Not checked in'}</span>
+                        <span>{done ? t('venue.find.checkedIn') : t('venue.find.notCheckedIn')}</span>
                       </button>
                     </li>
                   );
@@ -286,11 +295,11 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
                 />
               ) : null}
             </div>
-            <Link className="button" to={`/venue/walk-in?session=${encodeURIComponent(session.id)}`}>
-              Register a walk-in
+            <Link className="button" to={`${to('/venue/walk-in')}?session=${encodeURIComponent(session.id)}`}>
+              {t('venue.walkIn.link')}
             </Link>
           </section>
-          <EndOfDay session={session} records={records} onCleared={() => setNotice('This device is clear: no roster and no personal records are left on it.')} />
+          <EndOfDay session={session} records={records} onCleared={() => setNotice(t('venue.cleared'))} />
         </>
       ) : null}
     </>
@@ -299,10 +308,11 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
 
 /** A session in full, one line each: contest, venue, day. */
 function SessionLines({ session }: { session: VenueSession }) {
+  const { title, venue } = sessionText(session);
   return (
     <span className="venue-session-lines">
-      <strong>{session.title}</strong>
-      <span>{session.venue}</span>
+      <strong>{title}</strong>
+      <span>{venue}</span>
       <span>{dayOf(session)}</span>
     </span>
   );
@@ -310,9 +320,10 @@ function SessionLines({ session }: { session: VenueSession }) {
 
 /** Every session as a large button showing it in full, wrapped rather than cut off as a select's text is. */
 function SessionPicker({ current, onChoose }: { current: string; onChoose: (sessionId: string) => void }) {
+  const { t } = useT();
   return (
     <>
-      <p id="venue-session-choose">Choose the session you are working:</p>
+      <p id="venue-session-choose">{t('venue.session.choose')}</p>
       <ul className="venue-sessions" aria-labelledby="venue-session-choose">
         {VENUE_SESSIONS.map((s) => (
           <li key={s.id}>
@@ -328,17 +339,16 @@ function SessionPicker({ current, onChoose }: { current: string; onChoose: (sess
 
 /** The roster's count only once it is all on the device; while it comes, how far it has got. */
 function RosterStatus({ state, received }: { state: RosterState | null; received: number | null }) {
+  const { t } = useT();
   if (received !== null) {
     return (
       <div className="venue-roster-progress">
-        <p>Downloading the roster… {received.toLocaleString('en-IN')} children received so far.</p>
-        <progress aria-label="Roster download" />
+        <p>{t('venue.roster.progress', { count: countOf(received) })}</p>
+        <progress aria-label={t('venue.roster.progressLabel')} />
       </div>
     );
   }
-  if (!state) return <p>No roster on this device yet.</p>;
-  if (state.complete === false) {
-    return <p>The roster download stopped part way ({state.count.toLocaleString('en-IN')} children so far). Download it again to finish.</p>;
-  }
-  return <p>{`${state.count} children on this device, updated ${timeOf(new Date(state.downloadedAt).toISOString())}.`}</p>;
+  if (!state) return <p>{t('venue.roster.none')}</p>;
+  if (state.complete === false) return <p>{t('venue.roster.partial', { count: countOf(state.count) })}</p>;
+  return <p>{t('venue.roster.count', { count: state.count, time: timeOf(new Date(state.downloadedAt).toISOString()) })}</p>;
 }

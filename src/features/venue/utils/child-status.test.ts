@@ -1,3 +1,4 @@
+import { i18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import type { CheckInRecord, FeeRecord } from '@/lib/outbox';
 import { rosterRow } from '../testing';
@@ -62,6 +63,17 @@ describe('what the child card says of a check-in', () => {
   it('names the other device by the name staff gave it', () => {
     const named = { ...first, deviceName: 'Hall phone 2' };
     expect(checkInSentence(rosterRow(), localCheckIn(named), HERE)).toMatch(/^Another device was first: checked in at .* by hall-staff-a on Hall phone 2\.$/);
+  });
+
+  it('says it in Tamil on a Tamil page, still one sentence naming the device', () => {
+    i18n.activate('ta');
+    try {
+      const sentence = checkInSentence(rosterRow(), localCheckIn({ ...first, deviceName: 'Hall phone 2' }), HERE)!;
+      expect(sentence).toMatch(/^வேறொரு சாதனம் முதலில் பதிவு செய்தது: .*, hall-staff-a, சாதனம்: Hall phone 2\.$/);
+      expect(checkInSentence(rosterRow(), localCheckIn(), HERE)).toMatch(/^வருகை பதிவானது: .*, hall-staff-b, சாதனம்: இந்தச் சாதனம்\.$/);
+    } finally {
+      i18n.activate('en');
+    }
   });
 });
 

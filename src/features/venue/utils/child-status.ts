@@ -1,4 +1,5 @@
 import type { VenueSession } from '@domain/season';
+import { i18n } from '@/lib/i18n/i18n';
 import type { CheckInRecord, FeeRecord } from '@/lib/outbox';
 import type { RosterRow } from '../api/roster-db';
 import { who } from './format';
@@ -10,11 +11,11 @@ import { who } from './format';
  */
 export function checkInSentence(child: Pick<RosterRow, 'checkIn'>, local: CheckInRecord | undefined, thisDevice: string): string | null {
   const first = local?.firstCheckIn;
-  if (first && first.deviceId !== thisDevice) return `Another device was first: checked in ${who(first, thisDevice)}.`;
+  if (first && first.deviceId !== thisDevice) return i18n._('venue.checkIn.otherFirst', who(first, thisDevice));
   const checkIn =
     first ?? child.checkIn ?? (local ? { at: local.payload.checkedInAt, by: local.staffUsername, deviceId: local.payload.deviceId } : null);
   if (!checkIn) return null;
-  return `${checkIn.deviceId === thisDevice ? 'Checked in' : 'Already checked in'} ${who(checkIn, thisDevice)}.`;
+  return checkIn.deviceId === thisDevice ? i18n._('venue.checkIn.done', who(checkIn, thisDevice)) : i18n._('venue.checkIn.already', who(checkIn, thisDevice));
 }
 
 /** Whether the child's fee is paid or waived, in one sentence, or null when neither yet. Same rule as check-in. */
@@ -24,13 +25,13 @@ export function feeSentence(
   session: Pick<VenueSession, 'feeRupees'>,
   thisDevice: string,
 ): string | null {
-  const what = (status: 'paid' | 'waived') => (status === 'paid' ? `paid (₹${session.feeRupees})` : 'waived');
+  const what = (status: 'paid' | 'waived') => (status === 'paid' ? i18n._('venue.fee.paidWhat', { amount: session.feeRupees }) : i18n._('venue.fee.waivedWhat'));
   const first = local?.firstFee;
-  if (first && first.deviceId !== thisDevice) return `Another device recorded the fee first: ${what(first.status)} ${who(first, thisDevice)}.`;
+  if (first && first.deviceId !== thisDevice) return i18n._('venue.fee.otherFirst', { what: what(first.status), ...who(first, thisDevice) });
   const fee =
     first ??
     child.fee ??
     (local ? { status: local.payload.status, by: local.staffUsername, deviceId: local.payload.deviceId, at: local.payload.recordedAt } : null);
   if (!fee) return null;
-  return `Fee ${what(fee.status)} ${who(fee, thisDevice)}.`;
+  return i18n._('venue.fee.done', { what: what(fee.status), ...who(fee, thisDevice) });
 }

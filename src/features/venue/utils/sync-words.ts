@@ -1,3 +1,4 @@
+import { i18n } from '@/lib/i18n/i18n';
 import type { OutboxStatus, SyncOutcome } from '@/lib/outbox';
 
 /** What the header says of this device's records not yet on the server: "3 waiting to send", "All sent". */
@@ -8,10 +9,11 @@ export function syncWords(statuses: readonly OutboxStatus[], sync: { running: bo
   const attention = count('failed', 'conflict');
   const parts: string[] = [];
   if (waiting > 0) {
-    if (sync.running) parts.push(`Sending ${waiting}…`);
-    else parts.push(`${waiting} waiting to send${sync.lastOutcome === 'offline' ? ' (no connection)' : ''}`);
+    if (sync.running) parts.push(i18n._('venue.sync.sending', { count: waiting }));
+    else if (sync.lastOutcome === 'offline') parts.push(i18n._('venue.sync.waitingOffline', { count: waiting }));
+    else parts.push(i18n._('venue.sync.waiting', { count: waiting }));
   }
-  if (signIn > 0) parts.push(`${signIn} waiting for sign-in`);
-  if (attention > 0) parts.push(`${attention} ${attention === 1 ? 'needs' : 'need'} attention`);
-  return parts.length === 0 ? 'All sent' : parts.join(', ');
+  if (signIn > 0) parts.push(i18n._('venue.sync.signIn', { count: signIn }));
+  if (attention > 0) parts.push(i18n._('venue.sync.attention', { count: attention }));
+  return parts.length === 0 ? i18n._('venue.sync.allSent') : parts.join(', ');
 }
