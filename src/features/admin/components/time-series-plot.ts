@@ -27,7 +27,15 @@ const HEIGHT = 260;
 const INK = '#231942';
 const GRID = '#e6e1ef';
 const tickDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const tickMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const tickMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+const tickMonthYear = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/** "12 Sept" for day ticks; "Nov" for month ticks, with the year on January's. */
+function tickLabel(seconds: number, incr: number): string {
+  const date = new Date(seconds * 1e3);
+  if (incr < MONTH) return tickDay.format(date);
+  return (date.getUTCMonth() === 0 ? tickMonthYear : tickMonth).format(date);
+}
 
 export function drawPlot(host: HTMLElement, readoutEl: HTMLElement, input: PlotInput): Plot {
   const { times, series, cumulative } = input;
@@ -58,8 +66,8 @@ export function drawPlot(host: HTMLElement, readoutEl: HTMLElement, input: PlotI
         grid: { show: false },
         ticks: { stroke: GRID },
         incrs: [DAY, 2 * DAY, 7 * DAY, 14 * DAY, MONTH, 2 * MONTH, 3 * MONTH, 6 * MONTH],
-        space: 56,
-        values: (_u, splits, _axis, _space, incr) => splits.map((s) => (incr >= MONTH ? tickMonth : tickDay).format(new Date(s * 1e3))),
+        space: 50,
+        values: (_u, splits, _axis, _space, incr) => splits.map((s) => tickLabel(s, incr)),
       },
       { stroke: INK, grid: { stroke: GRID }, ticks: { show: false }, size: 48, values: (_u, splits) => splits.map(wholeTick) },
       { scale: 'total', side: 1, stroke: input.cumulativeColor, grid: { show: false }, ticks: { show: false }, size: 56, values: (_u, splits) => splits.map(wholeTick) },
