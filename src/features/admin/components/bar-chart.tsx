@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { csvDataUrl } from '../utils/csv-data-url';
 
 /**
  * One chart of the season overview, built from plain HTML (ADR 017): each bar is a link to the
@@ -49,10 +50,7 @@ export function BarChart({
   const max = Math.max(1, ...bars.map((bar) => bar.value));
   const csvHref = useMemo(() => {
     const header = [labelHeader, valueHeader, ...columns.map((c) => c.header)];
-    const lines = [header, ...bars.map((bar, i) => [bar.label, bar.value, ...columns.map((c) => c.cell(bar, i))])].map((cells) =>
-      cells.map(csvCell).join(','),
-    );
-    return `data:text/csv;charset=utf-8,${encodeURIComponent(`\uFEFF${lines.join('\r\n')}\r\n`)}`;
+    return csvDataUrl([header, ...bars.map((bar, i) => [bar.label, bar.value, ...columns.map((c) => c.cell(bar, i))])]);
   }, [bars, columns, labelHeader, valueHeader]);
 
   return (
@@ -138,11 +136,4 @@ export function BarChart({
       )}
     </section>
   );
-}
-
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
