@@ -46,7 +46,8 @@ export default defineConfig({
         // The background video is optional decoration; never make installs wait for it.
         // The three.js sphere chunk (~130 KB gzip) is decoration too: not precached, so an install
         // on mobile data stays small; it is cached the first time a visitor actually loads it.
-        globIgnores: ['videos/**', 'og/**', '**/*.br', '**/*.gz', 'assets/sphere-scene-*.js'],
+        // uPlot (the admin overview's time series, ADR 029) is for admins only: fetched when the overview opens.
+        globIgnores: ['videos/**', 'og/**', '**/*.br', '**/*.gz', 'assets/sphere-scene-*.js', 'assets/time-series-plot-*'],
         runtimeCaching: [
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/assets/sphere-scene-'),

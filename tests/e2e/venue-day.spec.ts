@@ -245,3 +245,45 @@ test('a venue day: roster of 50 offline, 20 check-ins (one twice), 5 walk-ins, 1
   await second.context.close();
 });
 
+
+test('venue mode in Tamil on a phone: sign in, name the device, download the roster, check a child in and see it sent, all in Tamil', async ({ server, request }) => {
+  test.setTimeout(180_000);
+  await createStaff(request, server.url);
+  const [baby] = await seedRoster(request, server.url);
+  const { context } = await launchProfile(server.url, undefined, { phone: true });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(`/ta/venue?session=${SESSION_ID}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', /^ta/);
+  await expect(page.getByRole('heading', { name: 'பணியாளர் உள்நுழைவு' })).toBeVisible();
+  // The header names the session in Tamil, and offers the same screen in English.
+  const header = page.getByRole('banner');
+  await expect(header).toContainText('தவழும் போட்டி (5-9 மாதங்கள்), நிலை 1 · கூட்டாளர் பள்ளி, தி. நகர்');
+  await expect(header.getByRole('link', { name: 'English' })).toHaveAttribute('href', `/venue?session=${SESSION_ID}`);
+
+  await page.getByLabel('பயனர் பெயர்').fill(STAFF.username);
+  await page.getByLabel('கடவுச்சொல்').fill(STAFF.password);
+  await page.getByRole('button', { name: 'உள்நுழை' }).click();
+  await page.getByLabel('இந்தச் சாதனத்தின் பெயர்').fill('மேசை டேப்லெட்');
+  await page.getByRole('button', { name: 'பெயரைச் சேமி' }).click();
+  await expect(header.getByText(`${STAFF.username} உள்நுழைந்துள்ளார், சாதனம்: மேசை டேப்லெட்`)).toBeVisible();
+  await page.getByRole('button', { name: 'பட்டியலைப் பதிவிறக்கு' }).click();
+  await expect(page.getByText(/^இந்தச் சாதனத்தில் \d+ குழந்தைகள், .* அன்று புதுப்பிக்கப்பட்டது\.$/)).toBeVisible();
+
+  const search = page.getByLabel('பெயர் அல்லது குறிப்பு எண் மூலம் தேடுங்கள்');
+  await search.fill(baby!.referenceCode);
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { level: 3, name: baby!.name })).toBeVisible();
+  const checkIn = page.getByRole('button', { name: `${baby!.name}: வருகையைப் பதிவு செய்` });
+  await expect(checkIn).toBeInViewport({ ratio: 1 });
+  expect(await axeProblems(page)).toEqual([]);
+  await checkIn.click();
+  await expect(page.getByText(/^வருகை பதிவானது: .*, hall-staff, சாதனம்: இந்தச் சாதனம்\.$/)).toBeVisible();
+  await expect(header.getByText('எல்லாம் அனுப்பப்பட்டது')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^இந்த அமர்வில் இந்தச் சாதனத்திலிருந்து: 0 நேரடிப் பதிவுகள், 1 வருகைப் பதிவுகள்/)).toBeVisible();
+
+  // The server has it, from the device by its Tamil name.
+  await signInAsAdmin(request, server.url);
+  const summary = (await (await request.get('/api/venue/summary')).json()) as { sessions: { sessionId: string; byStaff: { deviceName: string | null }[] }[] };
+  expect(summary.sessions.find((s) => s.sessionId === SESSION_ID)!.byStaff.map((row) => row.deviceName)).toContain('மேசை டேப்லெட்');
+  await context.close();
+});
