@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { manifest } from './manifest/manifest.ts';
-import { prerender } from './scripts/prerender.ts';
+import { OFFLINE_CORE_FILE, prerender } from './scripts/prerender.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 const domain = fileURLToPath(new URL('./domain', import.meta.url));
@@ -40,27 +41,59 @@ export default defineConfig({
       // Registered from src/app/update-prompt.tsx (no inline script, so the CSP stays strict).
       injectRegister: false,
       manifest,
-      includeAssets: ['favicon.ico', 'icons/*.png', 'icons/*.svg'],
+      // The install icons are fetched by the browser when it installs the app, not precached.
+      includeManifestIcons: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        // The background video is optional decoration; never make installs wait for it.
-        // The three.js sphere chunk (~130 KB gzip) is decoration too: not precached, so an install
-        // on mobile data stays small; it is cached the first time a visitor actually loads it.
-        // uPlot (the admin overview's time series, ADR 029) is for admins only: fetched when the overview opens.
-        globIgnores: ['videos/**', 'og/**', '**/*.br', '**/*.gz', 'assets/sphere-scene-*.js', 'assets/time-series-plot-*'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest}'],
+        globIgnores: ['videos/**', 'og/**', '**/*.br', '**/*.gz'],
+        // A light first visit (issue 27): only the offline core is precached (the shell, the
+        // registration form with its saving code, the saved list and both languages' words; the
+        // prerender lists it, scripts/offline-core.ts). Every other page, chunk and icon is
+        // cached the first time it is used, below.
+        manifestTransforms: [
+          (entries) => {
+            const core = new Set(JSON.parse(readFileSync(OFFLINE_CORE_FILE, 'utf8')) as string[]);
+            const seen = new Set<string>();
+            const manifest = entries.filter((entry) => core.has(entry.url) && !seen.has(entry.url) && seen.add(entry.url));
+            const missing = [...core].filter((file) => !seen.has(file));
+            if (missing.length > 0) throw new Error(`The offline core names files the build did not write: ${missing.join(', ')}`);
+            return { manifest };
+          },
+        ],
+        // Navigations are the page route's below, not a single fallback document's.
+        navigateFallback: null,
         runtimeCaching: [
+          // Pages: the network first (a fresh page names this build's chunks), the copy cached at
+          // the last visit when there is no connection or it is too slow, else the app shell. The
+          // API is never answered by the service worker.
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/.well-known/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'pages',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 80 },
+              precacheFallback: { fallbackURL: 'app-shell.html' },
+            },
+          },
+          // The three.js sphere is decoration (~130 KB gzip): kept apart, at most two versions.
           {
             urlPattern: ({ url }) => url.pathname.startsWith('/assets/sphere-scene-'),
             handler: 'CacheFirst',
             options: { cacheName: 'decoration', expiration: { maxEntries: 2 } },
           },
+          // Chunks and stylesheets have their hash in their name: cached once, as they are first loaded.
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 300, maxAgeSeconds: 90 * 24 * 60 * 60 } },
+          },
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/icons/') || url.pathname.startsWith('/images/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'images', expiration: { maxEntries: 40 } },
+          },
         ],
-        // Each public page is precached as its own prerendered file (/about → about.html, through
-        // Workbox's clean-URL matching); any other navigation (admin, saved, an unknown path, a
-        // query string) gets the app shell and renders in the browser.
-        navigateFallback: '/app-shell.html',
-        // Results pages are rendered by the server when published (issue 25), never by the shell.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/(ta\/)?results(\/|$)/, /^\/\.well-known\//],
         cleanupOutdatedCaches: true,
         // First install takes control at once (so the first visit works offline); updates wait
         // until the person accepts the reload prompt, so a half-filled form is never lost.

@@ -8,10 +8,11 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PagesFile } from '../server/lib/static-files';
 import type * as ServerEntry from '../src/entry-server';
+import { offlineCore, type Manifest } from './offline-core.ts';
 import { renderPreviewImage } from './preview-image.ts';
 
-type ManifestChunk = { file: string; src?: string; css?: string[]; imports?: string[]; isEntry?: boolean };
-type Manifest = Record<string, ManifestChunk>;
+/** Where the build leaves the offline core's file list for the service worker's precache (vite.config.ts). */
+export const OFFLINE_CORE_FILE = 'node_modules/.cache/ktc-offline-core.json';
 
 /** WhatsApp drops link previews whose image is larger than about 300 KB. */
 const PREVIEW_MAX_BYTES = 300 * 1024;
@@ -196,6 +197,11 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
           throw new Error(`The link preview is ${Math.round(png.length / 1024)} KB; WhatsApp ignores previews over 300 KB`);
         }
         write(entry.PREVIEW_IMAGE.path, png);
+
+        // What the service worker precaches: read by vite-plugin-pwa's step, which runs after this one.
+        const core = [...offlineCore(manifest)].sort();
+        mkdirSync(resolve(config.root, 'node_modules/.cache'), { recursive: true });
+        writeFileSync(resolve(config.root, OFFLINE_CORE_FILE), `${JSON.stringify(core, null, 2)}\n`);
 
         // The manifest served its purpose; nothing should serve it.
         rmSync(join(outDir, '.vite'), { recursive: true, force: true });

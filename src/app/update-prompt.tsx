@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { isOutboxOutdated, onOutboxOutdated } from '@/lib/outbox/outdated';
+import { keepThisVisit } from '@/lib/pwa/keep-this-visit';
 
 /**
  * Registers the service worker. When a new version is waiting, it asks before reloading, so a
@@ -16,6 +17,8 @@ export function UpdatePrompt() {
     onRegisteredSW(_url, registration) {
       // Look for a new version every hour while the app stays open.
       if (registration) setInterval(() => void registration.update(), 60 * 60 * 1000);
+      // The first visit's own page and chunks, which loaded before the worker was in control.
+      void keepThisVisit().catch(() => undefined);
     },
   });
   const outdated = useSyncExternalStore(onOutboxOutdated, isOutboxOutdated, () => false);

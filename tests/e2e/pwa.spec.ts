@@ -20,17 +20,41 @@ test.describe('installable, offline-capable shell', () => {
     await context.close();
   });
 
-  test('every route opens offline after one visit, and /api is never answered by the shell', async ({
+  test('a light first visit: the page the parent came to, registration in both languages and the saved list open offline; other pages are cached once visited; /api is never answered by the worker', async ({
     page,
     context,
   }) => {
-    await page.goto('/');
+    // Arriving from a shared link on a contest page: it loaded before the worker was in control.
+    await page.goto('/contest/dance');
     await waitForServiceWorker(page);
+    // The worker keeps that first page and its chunks once it controls the tab.
+    await expect.poll(() => page.evaluate(async () => Boolean(await (await caches.open('pages')).match(location.href))), { timeout: 15_000 }).toBe(true);
+    // The precache is the offline core only: no install icons, no pages the visitor did not open.
+    const precached = await page.evaluate(async () => {
+      const names = await caches.keys();
+      const urls: string[] = [];
+      for (const name of names.filter((n) => n.startsWith('workbox-precache'))) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(precached).toEqual(expect.arrayContaining(['/registration.html', '/ta/registration.html', '/app-shell.html']));
+    expect(precached.some((path) => /icon-512|maskable|about\.html|faq\.html/.test(path))).toBe(false);
+
     await context.setOffline(true);
-    for (const path of ['/', '/registration', '/contest/category', '/no-such-page']) {
+    for (const [path, heading] of [
+      ['/contest/dance', /Dance/],
+      ['/registration', /Regist/],
+      ['/ta/registration', /பதிவு/],
+      ['/saved', /./],
+      ['/no-such-page', /./],
+    ] as const) {
       await page.goto(path);
-      await expect(page.locator('h1')).toBeVisible();
+      await expect(page.locator('h1').first(), path).toHaveText(heading);
     }
+    // A page never opened says clearly it needs a connection.
+    await page.goto('/about');
+    await expect(page.getByText('This page could not be loaded. If you are offline, reconnect and try again.')).toBeVisible();
     const apiStatus = await page.evaluate(async () => {
       try {
         const response = await fetch('/api/health');
@@ -40,6 +64,14 @@ test.describe('installable, offline-capable shell', () => {
       }
     });
     expect(apiStatus).toBe('network-error');
+    await context.setOffline(false);
+    // Opened once online, it is there offline too.
+    await page.goto('/about');
+    await expect(page.locator('h1').first()).toBeVisible();
+    await context.setOffline(true);
+    await page.goto('/about');
+    await expect(page.getByText('This page could not be loaded.')).toHaveCount(0);
+    await expect(page.locator('h1').first()).toBeVisible();
     await context.setOffline(false);
   });
 

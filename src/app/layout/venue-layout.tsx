@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { VenueHeader } from '@/features/venue/components/venue-header';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
@@ -15,6 +15,11 @@ import '@/features/venue/venue.css';
  */
 export function VenueLayout() {
   useDocumentHead();
+  // A venue day is offline: opening venue mode also fetches the walk-in form, so the service
+  // worker has it before the hall's connection goes (the roster comes with its own download).
+  useEffect(() => {
+    void import('../routes/venue-walk-in-page').catch(() => undefined);
+  }, []);
   const { t } = useT();
   return (
     <MotionPreferenceProvider>

@@ -1,0 +1,59 @@
+// Which built files the service worker precaches on the first visit (issue 27): the shell, the
+// registration form with everything saving offline needs, the saved list, and their words in both
+// languages. Everything else is cached when it is first used (vite.config.ts, runtimeCaching).
+
+export type ManifestChunk = {
+  file: string;
+  src?: string;
+  css?: string[];
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+};
+export type Manifest = Record<string, ManifestChunk>;
+
+/** The pages a first visit makes work offline, by their route module (src/app/router.tsx). */
+export const OFFLINE_PAGES = [
+  'src/features/registration/routes/registration-page.tsx',
+  'src/features/outbox/routes/saved-page.tsx',
+  'src/app/routes/not-found.tsx',
+] as const;
+
+/** Their prerendered HTML (and the shell every other path falls back to), in both languages. */
+export const OFFLINE_DOCUMENTS = ['app-shell.html', 'registration.html', 'ta/registration.html', '404.html', 'ta/404.html'] as const;
+
+/** Loaded later, or only by some visitors: never part of the first visit's download. */
+const NOT_CORE = [/sphere-scene/, /webgl-probe/, /time-series-plot/];
+
+/** The router: its lazy imports are every page, of which only OFFLINE_PAGES are core. */
+const ROUTER = 'src/app/router.tsx';
+
+/**
+ * The files of the offline core: from the entry, every static import and every lazy import the
+ * shell makes as it boots (React, the app, the router, the catalogs, the header's parts), except
+ * the router's pages other than OFFLINE_PAGES; from those pages, everything they import, now or
+ * when a form is used (the saving code, the outbox). Paths are relative to the build's root.
+ */
+export function offlineCore(manifest: Manifest): Set<string> {
+  const files = new Set<string>(['manifest.webmanifest', 'favicon.ico', 'icons/icon.svg', ...OFFLINE_DOCUMENTS]);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key) || NOT_CORE.some((pattern) => pattern.test(key) || pattern.test(chunk.file))) return;
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+    const lazy = key === ROUTER ? (chunk.dynamicImports ?? []).filter((page) => (OFFLINE_PAGES as readonly string[]).includes(page)) : (chunk.dynamicImports ?? []);
+    for (const imported of lazy) visit(imported);
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('The build manifest has no entry');
+  visit(entry);
+  for (const page of OFFLINE_PAGES) {
+    if (!manifest[page]) throw new Error(`${page} (an offline page) is not in the build manifest`);
+    visit(page);
+  }
+  return files;
+}
