@@ -1,5 +1,6 @@
 // Which built files the service worker precaches on the first visit (issue 27): the shell, the
-// registration form with everything saving offline needs, the saved list, and their words in both
+// registration form and the judge application with everything saving offline needs (both are
+// queued on the device when there is no connection), the saved list, and their words in both
 // languages. Everything else is cached when it is first used (vite.config.ts, runtimeCaching).
 
 export type ManifestChunk = {
@@ -16,26 +17,41 @@ export type Manifest = Record<string, ManifestChunk>;
 /** The pages a first visit makes work offline, by their route module (src/app/router.tsx). */
 export const OFFLINE_PAGES = [
   'src/features/registration/routes/registration-page.tsx',
+  'src/features/judges/routes/judge-application-page.tsx',
   'src/features/outbox/routes/saved-page.tsx',
   'src/app/routes/not-found.tsx',
 ] as const;
 
 /** Their prerendered HTML (and the shell every other path falls back to), in both languages. */
-export const OFFLINE_DOCUMENTS = ['app-shell.html', 'registration.html', 'ta/registration.html', '404.html', 'ta/404.html'] as const;
+export const OFFLINE_DOCUMENTS = [
+  'app-shell.html',
+  'registration.html',
+  'ta/registration.html',
+  'judgereg.html',
+  'ta/judgereg.html',
+  '404.html',
+  'ta/404.html',
+] as const;
 
 /** Loaded later, or only by some visitors: never part of the first visit's download. */
 const NOT_CORE = [/sphere-scene/, /webgl-probe/, /time-series-plot/];
 
-/** The router: its lazy imports are every page, of which only OFFLINE_PAGES are core. */
-const ROUTER = 'src/app/router.tsx';
+/**
+ * The route modules: every `import.meta.glob('/…')` in the router names one page (or venue
+ * mode's shell). Of these only OFFLINE_PAGES are core; the router's other lazy imports (the
+ * header's sync badge, say) are part of the shell.
+ */
+export function routeModules(routerSource: string): Set<string> {
+  return new Set([...routerSource.matchAll(/import\.meta\.glob\('\/([^']+)'\)/g)].map((match) => match[1]!));
+}
 
 /**
  * The files of the offline core: from the entry, every static import and every lazy import the
- * shell makes as it boots (React, the app, the router, the catalogs, the header's parts), except
- * the router's pages other than OFFLINE_PAGES; from those pages, everything they import, now or
+ * shell makes as it boots or later (React, the app, the router, the catalogs, the header's
+ * parts), except pages other than OFFLINE_PAGES; from those pages, everything they import, now or
  * when a form is used (the saving code, the outbox). Paths are relative to the build's root.
  */
-export function offlineCore(manifest: Manifest): Set<string> {
+export function offlineCore(manifest: Manifest, routes: Set<string>): Set<string> {
   const files = new Set<string>(['manifest.webmanifest', 'favicon.ico', 'icons/icon.svg', ...OFFLINE_DOCUMENTS]);
   const seen = new Set<string>();
   const visit = (key: string) => {
@@ -45,8 +61,9 @@ export function offlineCore(manifest: Manifest): Set<string> {
     files.add(chunk.file);
     for (const css of chunk.css ?? []) files.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
-    const lazy = key === ROUTER ? (chunk.dynamicImports ?? []).filter((page) => (OFFLINE_PAGES as readonly string[]).includes(page)) : (chunk.dynamicImports ?? []);
-    for (const imported of lazy) visit(imported);
+    for (const imported of chunk.dynamicImports ?? []) {
+      if (!routes.has(imported) || (OFFLINE_PAGES as readonly string[]).includes(imported)) visit(imported);
+    }
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error('The build manifest has no entry');

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import type { PagesFile } from '../server/lib/static-files';
 import type * as ServerEntry from '../src/entry-server';
-import { offlineCore, type Manifest } from './offline-core.ts';
+import { offlineCore, routeModules, type Manifest } from './offline-core.ts';
 import { renderPreviewImage } from './preview-image.ts';
 
 /** Where the build leaves the offline core's file list for the service worker's precache (vite.config.ts). */
@@ -199,7 +199,9 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         write(entry.PREVIEW_IMAGE.path, png);
 
         // What the service worker precaches: read by vite-plugin-pwa's step, which runs after this one.
-        const core = [...offlineCore(manifest)].sort();
+        const routes = routeModules(readFileSync(resolve(config.root, 'src/app/router.tsx'), 'utf8'));
+        if (routes.size < 10) throw new Error(`Found only ${routes.size} route modules in src/app/router.tsx`);
+        const core = [...offlineCore(manifest, routes)].sort();
         mkdirSync(resolve(config.root, 'node_modules/.cache'), { recursive: true });
         writeFileSync(resolve(config.root, OFFLINE_CORE_FILE), `${JSON.stringify(core, null, 2)}\n`);
 

@@ -70,6 +70,9 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
     timeout: 30_000,
   });
+  // The page that installed the worker loaded before it was in control: it is kept for offline
+  // once the worker has fetched it again (src/lib/pwa/keep-this-visit.ts).
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-visit-kept'), null, { timeout: 30_000 });
 }
 
 /**

@@ -26,6 +26,8 @@ export async function keepThisVisit(): Promise<void> {
     .map((entry) => new URL(entry.name))
     .filter((url) => url.origin === window.location.origin && /^\/(assets|icons|images)\//.test(url.pathname));
   await Promise.allSettled([...new Set(loaded.map((url) => url.href))].map((href) => fetch(href)));
+  // Marks the page as kept for offline (browser tests wait for it before cutting the connection).
+  document.documentElement.dataset.visitKept = '';
 }
 
 function controlled(timeoutMs: number): Promise<boolean> {
