@@ -62,8 +62,6 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
           { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },
         ]
       : []),
-    // The admin area stays English (ADR 015).
-    ...(lang === 'en' ? [{ path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') }] : []),
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
   ];
 }
@@ -81,6 +79,12 @@ export const routes: RouteObject[] = [
       { path: 'venue', ...page(import.meta.glob('/src/features/venue/routes/venue-page.tsx'), 'VenuePage') },
       { path: 'venue/walk-in', ...page(import.meta.glob('/src/app/routes/venue-walk-in-page.tsx'), 'VenueWalkInPage') },
     ],
+  },
+  {
+    // The admin area: English only (ADR 015), in its own calm shell (loaded with it).
+    ...page(import.meta.glob('/src/app/layout/admin-shell-layout.tsx'), 'AdminShellLayout'),
+    errorElement: <RouteError />,
+    children: [{ path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') }],
   },
   {
     element: <AppLayout />,
