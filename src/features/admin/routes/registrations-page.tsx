@@ -39,6 +39,7 @@ export function RegistrationsPage() {
     <section className="page admin-page admin-page--fill" aria-labelledby="registrations-heading">
       <div className="admin-page__head">
         <h1 id="registrations-heading">Registrations</h1>
+        <SearchBox value={filters.q} onSearch={onSearch} />
         <p className="admin-counter" aria-live="polite">
           {firstPage
             ? `Showing ${numbers.format(firstPage.filtered)} of ${numbers.format(firstPage.total)} registrations`
@@ -51,11 +52,7 @@ export function RegistrationsPage() {
           Export CSV
         </a>
       </div>
-
-      <div className="admin-toolbar">
-        <SearchBox value={filters.q} onSearch={onSearch} />
-        <FiltersBar filters={filters} onChange={(change) => setFilters(change)} />
-      </div>
+      <FiltersBar filters={filters} onChange={(change) => setFilters(change)} />
       <OverviewFilterChips filters={filters} onChange={(change) => setFilters(change)} />
 
       {banner && (
