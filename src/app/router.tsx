@@ -62,8 +62,6 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
           { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },
         ]
       : []),
-    // The admin area stays English (ADR 015).
-    ...(lang === 'en' ? [{ path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') }] : []),
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
   ];
 }
@@ -86,6 +84,12 @@ export const routes: RouteObject[] = [
     ...page(import.meta.glob('/src/app/layout/venue-layout.tsx'), 'VenueLayout'),
     errorElement: <RouteError />,
     children: [...venueRoutes(), { path: 'ta', children: venueRoutes() }],
+  },
+  {
+    // The admin area: English only (ADR 015), in its own calm shell (loaded with it).
+    ...page(import.meta.glob('/src/app/layout/admin-shell-layout.tsx'), 'AdminShellLayout'),
+    errorElement: <RouteError />,
+    children: [{ path: 'admin/*', ...page(import.meta.glob('/src/features/admin/routes/admin-routes.tsx'), 'AdminRoutes') }],
   },
   {
     element: <AppLayout />,

@@ -62,6 +62,11 @@ function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
 }
 
+/** The registrations table's own box: its inline editor has a City field like the filters'. */
+function table(page: Page) {
+  return page.getByRole('region', { name: 'Registrations table' });
+}
+
 function namesInTable(page: Page) {
   return page.locator('tbody tr:not(.admin-spacer) td:first-child .admin-row__name').allTextContents();
 }
@@ -99,11 +104,9 @@ test.describe('admin registrations', () => {
     await expect(page.getByText(/^Showing 3 of \d+ registrations$/)).toBeVisible();
     expect(await namesInTable(page)).toEqual([`Arjun ${t}`, `Kavya ${t}`, `Meera ${t}`]);
 
-    await page.getByRole('button', { name: 'Filters' }).click();
-    await page.getByRole('button', { name: 'Adyar', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('button', { name: 'Clear All Filters' })).toBeHidden();
+    // The filters sit beside the search, in view without opening anything.
+    await page.getByLabel('City', { exact: true }).selectOption('Adyar');
+    await expect(page).toHaveURL(`/admin/registrations?q=${t}&city=Adyar`);
     await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
     expect(await namesInTable(page)).toEqual([`Kavya ${t}`, `Meera ${t}`]);
 
@@ -136,7 +139,7 @@ test.describe('admin registrations', () => {
     await openSignedIn(page, `/admin/registrations?q=${t}`);
 
     await rowOf(page, `Nila ${t}`).getByRole('button', { name: /^Edit/ }).click();
-    await page.getByLabel('City').fill('Tambaram');
+    await table(page).getByLabel('City').fill('Tambaram');
     // Record the row's colour on the first frame the flash appears: the flash lasts 1.6 s, and a
     // loaded machine can take longer than that between two separate assertions.
     await page.evaluate(() => {
@@ -171,11 +174,11 @@ test.describe('admin registrations', () => {
     });
     expect(theirs.status()).toBe(200);
 
-    await page.getByLabel('Phone').fill('9000000001');
+    await table(page).getByLabel('Phone').fill('9000000001');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert')).toContainText('Someone else changed this registration');
     await page.getByRole('button', { name: 'Load their version' }).click();
-    await expect(page.getByLabel('City')).toHaveValue('Porur');
+    await expect(table(page).getByLabel('City')).toHaveValue('Porur');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(rowOf(page, `Nila ${t}`)).toContainText('Porur');
   });
@@ -186,7 +189,7 @@ test.describe('admin registrations', () => {
     await seed(request, [{ name: `Calm ${t}`, city: 'Guindy' }]);
     await openSignedIn(page, `/admin/registrations?q=${t}`);
     await rowOf(page, `Calm ${t}`).getByRole('button', { name: /^Edit/ }).click();
-    await page.getByLabel('City').fill('Porur');
+    await table(page).getByLabel('City').fill('Porur');
     await page.getByRole('button', { name: 'Save' }).click();
     const row = rowOf(page, `Calm ${t}`);
     await expect(row).toHaveClass(/admin-row--saved/);
@@ -244,6 +247,59 @@ test.describe('admin registrations', () => {
     await expect(rowOf(page, `Row 249 ${t}`)).toBeVisible();
     expect(await rendered.count()).toBeLessThan(60);
     await expect(rowOf(page, `Row 000 ${t}`)).toHaveCount(0);
+  });
+
+  test('at 1280×800 the table shows 15 rows or more under a header that stays, in a shell without the public site, and / jumps to the search', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const t = tag();
+    await seed(request, Array.from({ length: 24 }, (_, i) => ({ name: `Dense ${String(i).padStart(2, '0')} ${t}` })));
+    await openSignedIn(page, '/admin/registrations');
+    await expect(page.getByText(/^Showing \d+ of \d+ registrations$/)).toBeVisible();
+    const rows = page.locator('tbody tr.admin-row');
+    await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(20);
+
+    // Rows wholly on screen: inside the window and inside the table's own scrolling box.
+    const rowsInView = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('.admin-table-scroll')?.getBoundingClientRect();
+        if (!box) return 0;
+        return [...document.querySelectorAll('tbody tr.admin-row')].filter((row) => {
+          const { top, bottom } = row.getBoundingClientRect();
+          return top >= Math.max(0, box.top) && bottom <= Math.min(window.innerHeight, box.bottom);
+        }).length;
+      });
+    expect(await rowsInView()).toBeGreaterThanOrEqual(15);
+
+    // Scrolled, the table keeps its header row at the top of its box, in view.
+    const box = table(page);
+    await box.evaluate((el) => el.scrollTo({ top: 300 }));
+    await expect.poll(() => box.evaluate((el) => el.scrollTop)).toBeGreaterThanOrEqual(200);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const tops = () =>
+      page.evaluate(() => {
+        const top = (selector: string) => document.querySelector(selector)?.getBoundingClientRect().top ?? Number.NaN;
+        return { box: top('.admin-table-scroll'), thead: top('.admin-table--registrations thead') };
+      });
+    await expect.poll(async () => (await tops()).thead).toBeGreaterThanOrEqual(0);
+    const { box: boxTop, thead } = await tops();
+    expect(thead).toBeLessThan(800);
+    expect(Math.abs(thead - boxTop)).toBeLessThan(3);
+    await expect(page.getByRole('columnheader', { name: /^Name/ })).toBeInViewport();
+
+    // The admin's own compact header; none of the public site's header, menu, footer or background.
+    await expect(page.getByRole('banner')).toContainText('Admin');
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeVisible();
+    await expect(page.locator('.site-header, .site-footer, .site-sidebar, .site-background, canvas')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+    // "/" from outside a field goes to the search box, and is not typed into it.
+    const search = page.getByLabel('Search registrations');
+    await expect(search).toHaveAttribute('aria-keyshortcuts', '/');
+    await expect(page.getByText('Press / to search')).toBeVisible();
+    await page.getByRole('heading', { level: 1, name: 'Registrations' }).click();
+    await page.keyboard.press('/');
+    await expect(search).toBeFocused();
+    await expect(search).toHaveValue('');
   });
 
   test('Sign out ends the session on the server', async ({ page }) => {
@@ -387,11 +443,18 @@ test.describe('admin pages at 1280 and 375 px', () => {
       const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
       expect(await pageWidth()).toBeLessThanOrEqual(width);
 
-      await page.getByRole('button', { name: 'Filters' }).click();
+      // On a laptop the filters are always in view; a phone unfolds them with a button.
+      const filtersButton = page.getByRole('button', { name: 'Filters', exact: true });
+      if (width < 640) {
+        await expect(page.getByLabel('Category')).toBeHidden();
+        await filtersButton.click();
+        await expect(filtersButton).toHaveAttribute('aria-expanded', 'true');
+      } else {
+        await expect(filtersButton).toBeHidden();
+      }
+      await expect(page.getByLabel('Category')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
       expect(await pageWidth()).toBeLessThanOrEqual(width);
-      await page.keyboard.press('Escape');
-      await expect(page.getByRole('button', { name: 'Filters' })).toBeFocused();
 
       await rowOf(page, `Axe ${t}`).getByRole('button', { name: /^Edit/ }).click();
       await page.getByRole('button', { name: '1 chosen' }).click();

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { useT } from '@/lib/i18n/use-t';
@@ -18,14 +18,13 @@ import { SiteSidebar } from './site-sidebar';
 const loadSavedPage = () => import('@/features/outbox/routes/saved-page');
 
 /**
- * The shell around every route but venue mode's (venue-layout.tsx): header with menu, program
+ * The shell around the visitors' routes (venue mode and the admin area have their own:
+ * venue-layout.tsx, admin-shell-layout.tsx): header with menu, program
  * sidebar, footer and the background.
  * Each part sits in its own Suspense boundary: hydrating a prerendered page, React then hydrates
  * them one by one in short, interruptible tasks instead of the whole page in one long task.
  */
 export function AppLayout() {
-  // The admin table needs the full width; the program sidebar is for visitors.
-  const isAdmin = useLocation().pathname.startsWith('/admin');
   useDocumentHead();
   usePreloadWhenFormTouched(loadSavedPage);
   const { t } = useT();
@@ -40,12 +39,10 @@ export function AppLayout() {
       <Suspense>
         <SiteHeader />
       </Suspense>
-      <div className={isAdmin ? 'site-body site-body--full' : 'site-body'}>
-        {isAdmin ? null : (
-          <Suspense>
-            <SiteSidebar />
-          </Suspense>
-        )}
+      <div className="site-body">
+        <Suspense>
+          <SiteSidebar />
+        </Suspense>
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<p className="page-loading">{t('shell.loading')}</p>}>
             <Outlet />

@@ -10,8 +10,6 @@ import { useT } from '@/lib/i18n/use-t';
 export function LanguageSwitch() {
   const { pathname, search } = useLocation();
   const { t, lang } = useT();
-  // The admin area is English only.
-  if (pathname.startsWith('/admin')) return null;
   const other: Lang = lang === 'en' ? 'ta' : 'en';
   const remember = () => {
     try {

@@ -34,7 +34,13 @@ describe('admin session guard', () => {
     });
     renderAdmin(tree, '/admin/judges');
     expect(await screen.findByRole('heading', { name: 'Judge applications' })).toBeTruthy();
+    // A compact header of its own (no public site header): the name, "Admin", the nav, Sign out.
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('Kids Talent Competition');
+    expect(header.textContent).toContain('Admin');
+    expect(screen.getByRole('main').contains(screen.getByRole('heading', { name: 'Judge applications' }))).toBe(true);
     const nav = screen.getByRole('navigation', { name: 'Admin' });
+    expect(header.contains(nav)).toBe(true);
     expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Judge applications');
     await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(currentLocation).toBe('/admin/login'));

@@ -6,6 +6,7 @@ import { signOut as endSession } from '@/lib/auth';
 import { sessionQueryOptions } from '../api/session';
 import { adminKeys } from '../api/query-keys';
 import { loginPath } from '../utils/next-path';
+import { AdminFrame } from './admin-frame';
 
 const NAV = [
   { to: '/admin', label: 'Overview', end: true },
@@ -44,67 +45,79 @@ export function AdminLayout() {
   });
 
   if (leaving) return <Navigate to="/admin/login" replace />;
-  if (session.isPending) return <p className="page admin-status">Checking your session…</p>;
+  if (session.isPending) {
+    return (
+      <AdminFrame>
+        <p className="page admin-status">Checking your session…</p>
+      </AdminFrame>
+    );
+  }
   if (session.isError) {
     return (
-      <section className="page admin-status" aria-labelledby="session-error">
-        <h1 id="session-error">Admin</h1>
-        <p role="alert">Could not reach the server to check your session.</p>
-        <button type="button" className="button" onClick={() => void session.refetch()}>
-          Retry
-        </button>
-      </section>
+      <AdminFrame>
+        <section className="page admin-status" aria-labelledby="session-error">
+          <h1 id="session-error">Admin</h1>
+          <p role="alert">Could not reach the server to check your session.</p>
+          <button type="button" className="button" onClick={() => void session.refetch()}>
+            Retry
+          </button>
+        </section>
+      </AdminFrame>
     );
   }
   if (!session.data) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
   if (session.data.admin.role === 'staff') {
     return (
-      <section className="page admin-status" aria-labelledby="staff-only">
-        <h1 id="staff-only">Admin</h1>
-        <p>
-          <strong>{session.data.admin.username}</strong> is a staff account: it works in venue mode only.{' '}
-          <a href="/venue">Open venue mode</a>
-        </p>
-      </section>
+      <AdminFrame>
+        <section className="page admin-status" aria-labelledby="staff-only">
+          <h1 id="staff-only">Admin</h1>
+          <p>
+            <strong>{session.data.admin.username}</strong> is a staff account: it works in venue mode only.{' '}
+            <a href="/venue">Open venue mode</a>
+          </p>
+        </section>
+      </AdminFrame>
     );
   }
 
-  return (
-    <div className="admin">
-      <div className="admin-bar">
-        <nav className="admin-nav" aria-label="Admin">
-          <ul>
-            {NAV.map((item) => (
-              <li key={item.to}>
-                <NavLink to={item.to} end={'end' in item ? item.end : false}>
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="admin-bar__account">
-          <span className="admin-bar__user">
-            Signed in as <strong>{session.data.admin.username}</strong>
+  const bar = (
+    <>
+      <nav className="admin-nav" aria-label="Admin">
+        <ul>
+          {NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={'end' in item ? item.end : false}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="admin-header__account">
+        <span className="admin-header__user">
+          Signed in as <strong>{session.data.admin.username}</strong>
+        </span>
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => signOut.mutate()}
+          disabled={signOut.isPending}
+        >
+          {signOut.isPending ? 'Signing out…' : 'Sign out'}
+        </button>
+        {signOut.isError && (
+          <span className="admin-error" role="alert">
+            Could not sign out: the server did not answer. Try again.
           </span>
-          <button
-            type="button"
-            className="button button--small"
-            onClick={() => signOut.mutate()}
-            disabled={signOut.isPending}
-          >
-            {signOut.isPending ? 'Signing out…' : 'Sign out'}
-          </button>
-          {signOut.isError && (
-            <span className="admin-error" role="alert">
-              Could not sign out: the server did not answer. Try again.
-            </span>
-          )}
-        </div>
+        )}
       </div>
+    </>
+  );
+  return (
+    <AdminFrame bar={bar}>
       <Suspense fallback={<p className="page admin-status">Loading…</p>}>
         <Outlet />
       </Suspense>
-    </div>
+    </AdminFrame>
   );
 }

@@ -1,7 +1,7 @@
 import type { RegistrationFilters } from '../utils/registration-filters';
 
 /**
- * The filters a bar of the season overview set that the Filters menu has no control for (the
+ * The filters a bar of the season overview set that the filters beside the search have no control for (the
  * day, the type, a baby's age): shown above the table, each with a button to drop it.
  */
 export function OverviewFilterChips({

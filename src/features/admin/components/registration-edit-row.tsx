@@ -29,7 +29,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** The table's columns, in order; the header names them, so the labels are the headers' words. */
+/** The table's editable columns, in order (the reference code sits after the name); the labels are the headers' words. */
 const COLUMNS: readonly { name: RegistrationFieldKey; label: string }[] = [
   { name: 'name', label: 'Name' },
   { name: 'age', label: 'Age' },
@@ -71,7 +71,7 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
         else if (ref) ref.current = element;
       }}
       className="admin-row admin-row--editing" data-index={dataIndex} aria-rowindex={rowIndex}>
-      {COLUMNS.map((column) => (
+      {COLUMNS.flatMap((column) => [
         <td key={column.name}>
           <RegistrationField
             name={column.name}
@@ -85,8 +85,14 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
             categoryLabel={categoryLabel}
           />
           {registration.type === 'institute' && (column.name === 'name' || column.name === 'age') ? <span className="admin-muted">—</span> : null}
-        </td>
-      ))}
+        </td>,
+        // The reference code column: fixed for good, so shown, never edited.
+        column.name === 'name' ? (
+          <td key="code" className="admin-ref">
+            {registration.referenceCode}
+          </td>
+        ) : null,
+      ])}
       <td>
         <Form id={formId} className="admin-actions" onSubmit={submit}>
           <SubmitButton busy={saving} className="button--small">

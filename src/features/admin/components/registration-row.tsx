@@ -16,23 +16,13 @@ type Props = {
   onDetails: () => void;
 };
 
-/** Lets a long address wrap after the @ rather than mid-word. */
 /** Venue mode's cash fee, as the admin reads it (ADR 018). */
 const FEE_TEXT = { paid: 'Fee paid', waived: 'Fee waived', unpaid: 'Fee unpaid' } as const;
 
-function EmailText({ email }: { email: string }) {
-  const at = email.indexOf('@');
-  if (at < 0) return <>{email}</>;
-  return (
-    <>
-      {email.slice(0, at + 1)}
-      <wbr />
-      {email.slice(at + 1)}
-    </>
-  );
-}
-
-/** One registration as a table row: the reference code sits under the name, duplicates are flagged. */
+/**
+ * One registration as a dense, one-line table row: long text is cut short with the whole of it in
+ * a tooltip (and in Details); flags sit after the name, and only they may wrap a row.
+ */
 export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function RegistrationRow(
   { registration: r, rowIndex, dataIndex, saved, focusEdit, leaving, busy, onEdit, onDelete, onDetails },
   ref,
@@ -51,51 +41,63 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
   ]
     .filter(Boolean)
     .join(' ');
+  const categories = r.categories.map(categoryLabel).join(', ');
   return (
     <tr ref={ref} className={classes} data-index={dataIndex} aria-rowindex={rowIndex} data-saved={saved || undefined}>
       <td>
-        <span className="admin-row__name">{r.name ?? <span className="admin-muted">Institute</span>}</span>
-        <span className="admin-ref">{r.referenceCode}</span>
-        {/* The language the family registered in: their emails go out in it (ADR 015). */}
-        <span className="admin-lang" data-language={r.language}>
-          {r.language === 'ta' ? 'Tamil' : 'English'}
-        </span>
-        {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
-        {/* Venue mode: the cash fee of a child in an in-person session's contest. */}
-        {r.venueFee && <span className={`admin-badge admin-badge--fee-${r.venueFee}`}>{FEE_TEXT[r.venueFee]}</span>}
-        {/* Venue mode: checked in with an age outside the contest's band on the session's day. */}
-        {r.ageOutsideBand && <span className="admin-badge admin-badge--warning">Age outside the band</span>}
-        {r.cancelledAt && (
-          <span className="admin-badge admin-badge--cancelled">{r.cancelledBy === 'family' ? 'Cancelled by family' : 'Cancelled'}</span>
-        )}
+        <div className="admin-row__who">
+          <span className="admin-row__name admin-truncate" title={r.name ?? undefined}>
+            {r.name ?? <span className="admin-muted">Institute</span>}
+          </span>
+          {/* The language the family registered in, when not English: their emails go out in it (ADR 015). */}
+          {r.language === 'ta' && (
+            <span className="admin-badge admin-badge--lang" data-language="ta">
+              Tamil
+            </span>
+          )}
+          {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
+          {/* Venue mode: the cash fee of a child in an in-person session's contest. */}
+          {r.venueFee && <span className={`admin-badge admin-badge--fee-${r.venueFee}`}>{FEE_TEXT[r.venueFee]}</span>}
+          {/* Venue mode: checked in with an age outside the contest's band on the session's day. */}
+          {r.ageOutsideBand && <span className="admin-badge admin-badge--warning">Age outside the band</span>}
+          {r.cancelledAt && (
+            <span className="admin-badge admin-badge--cancelled">{r.cancelledBy === 'family' ? 'Cancelled by family' : 'Cancelled'}</span>
+          )}
+        </div>
       </td>
+      <td className="admin-ref">{r.referenceCode}</td>
       <td>{formatShortAge(r.age, r.ageUnit)}</td>
-      <td>
-        <EmailText email={r.email} />
+      <td className="admin-truncate" title={r.email}>
+        {r.email}
       </td>
-      <td>{r.phone}</td>
-      <td>{r.city}</td>
-      <td>{r.instituteName ?? '—'}</td>
-      <td>
-        <ul className="chip-list">
-          {r.categories.map((slug) => (
-            <li key={slug} className="admin-tag">
-              {categoryLabel(slug)}
-            </li>
-          ))}
-        </ul>
+      <td className="admin-nowrap">{r.phone}</td>
+      <td className="admin-truncate" title={r.city}>
+        {r.city}
+      </td>
+      <td className="admin-truncate" title={r.instituteName ?? undefined}>
+        {r.instituteName ?? '—'}
+      </td>
+      <td className="admin-truncate" title={categories}>
+        {categories}
       </td>
       <td>
-        <div className="admin-actions">
-          <button type="button" className="button button--small" onClick={onDetails} aria-label={`Details of ${who}`}>
+        <div className="admin-actions admin-actions--row">
+          <button type="button" className="button button--small button--compact" onClick={onDetails} aria-label={`Details of ${who}`}>
             Details
           </button>
-          <button ref={editRef} type="button" className="button button--small" onClick={onEdit} disabled={busy} aria-label={`Edit ${who}`}>
+          <button
+            ref={editRef}
+            type="button"
+            className="button button--small button--compact"
+            onClick={onEdit}
+            disabled={busy}
+            aria-label={`Edit ${who}`}
+          >
             Edit
           </button>
           <button
             type="button"
-            className="button button--small button--danger"
+            className="button button--small button--compact button--danger"
             onClick={onDelete}
             disabled={busy}
             aria-label={`Delete ${who}`}

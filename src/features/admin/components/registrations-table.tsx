@@ -43,8 +43,8 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 64,
-    overscan: 12,
+    estimateSize: () => 33,
+    overscan: 16,
     getItemKey: (index) => rows[index]?.id ?? index,
   });
   const items = virtualizer.getVirtualItems();
@@ -68,6 +68,7 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
       <table className="admin-table admin-table--registrations" aria-rowcount={filtered + 1}>
         <colgroup>
           <col className="admin-col--name" />
+          <col className="admin-col--code" />
           <col className="admin-col--age" />
           <col className="admin-col--email" />
           <col className="admin-col--phone" />
@@ -78,9 +79,9 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
         </colgroup>
         <thead>
           <tr aria-rowindex={1}>
-            {SORT_COLUMNS.map((column) => {
+            {SORT_COLUMNS.flatMap((column) => {
               const active = filters.sort === column;
-              return (
+              const header = (
                 <th
                   key={column}
                   scope="col"
@@ -94,6 +95,8 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
                   </button>
                 </th>
               );
+              // The reference code (not a sort of its own) follows the name.
+              return column === 'name' ? [header, <th key="code" scope="col">Code</th>] : [header];
             })}
             <th scope="col">Actions</th>
           </tr>
@@ -101,7 +104,7 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
         <tbody>
           {paddingTop > 0 && (
             <tr aria-hidden="true" className="admin-spacer">
-              <td colSpan={8} style={{ height: paddingTop }} />
+              <td colSpan={9} style={{ height: paddingTop }} />
             </tr>
           )}
           {items.map((item) => {
@@ -142,7 +145,7 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
           })}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" className="admin-spacer">
-              <td colSpan={8} style={{ height: paddingBottom }} />
+              <td colSpan={9} style={{ height: paddingBottom }} />
             </tr>
           )}
         </tbody>

@@ -9,17 +9,38 @@ type Props = {
   onSearch: (q: string, refining: boolean) => void;
 };
 
-/** The labelled search box: the URL follows the typing after a short pause, not every key. */
+/** Where a typed `/` is text (a field, an editable region), so it must not jump to the search. */
+function takesText(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('input, textarea, select, [contenteditable]:not([contenteditable="false"])') !== null;
+}
+
+/**
+ * The labelled search box: the URL follows the typing after a short pause, not every key.
+ * `/` anywhere else on the page (not in a field, not under an open dialog) jumps into it.
+ */
 export function SearchBox({ value, onSearch }: Props) {
   const [draft, setDraft] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const pending = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   // The URL changed from outside (Back, Clear): show it, unless the admin is mid-typing.
   useEffect(() => {
     if (!pending.current) setDraft(value);
   }, [value]);
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (takesText(event.target) || document.querySelector('[aria-modal="true"]')) return;
+      event.preventDefault();
+      inputRef.current?.focus();
+      inputRef.current?.select();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   function onChange(next: string) {
     setDraft(next);
@@ -32,18 +53,26 @@ export function SearchBox({ value, onSearch }: Props) {
   }
 
   return (
-    <FormField label="Search registrations" className="admin-search">
-      {(control) => (
-        <input
-          {...control}
-          type="search"
-          value={draft}
-          onChange={(event) => onChange(event.target.value)}
-          placeholder="Name, email, phone, city, institute or KTC code"
-          autoComplete="off"
-          spellCheck={false}
-        />
-      )}
-    </FormField>
+    <div className="admin-search">
+      <FormField label="Search registrations">
+        {(control) => (
+          <input
+            {...control}
+            ref={inputRef}
+            type="search"
+            aria-keyshortcuts="/"
+            value={draft}
+            onChange={(event) => onChange(event.target.value)}
+            placeholder="Name, email, phone, city, institute or KTC code"
+            autoComplete="off"
+            spellCheck={false}
+          />
+        )}
+      </FormField>
+      {/* For sighted keyboard users; screen readers hear aria-keyshortcuts on the input. */}
+      <p className="admin-search__shortcut" aria-hidden="true">
+        Press <kbd>/</kbd> to search
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryProvider } from '@/lib/query-client';
+import { AdminFrame } from '../components/admin-frame';
 import { AdminLayout } from '../components/admin-layout';
 import '../admin.css';
 
@@ -23,11 +24,21 @@ const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m
 
 /** The admin area (/admin/*): login, and the signed-in pages behind the session guard. */
 export function AdminRoutes() {
+  const loading = <p className="page admin-status">Loading…</p>;
   return (
     <QueryProvider>
-      <Suspense fallback={<p className="page admin-status">Loading…</p>}>
+      <Suspense fallback={<AdminFrame>{loading}</AdminFrame>}>
         <Routes>
-          <Route path="login" element={<LoginPage />} />
+          <Route
+            path="login"
+            element={
+              <AdminFrame>
+                <Suspense fallback={loading}>
+                  <LoginPage />
+                </Suspense>
+              </AdminFrame>
+            }
+          />
           <Route element={<AdminLayout />}>
             <Route index element={<OverviewPage />} />
             <Route path="registrations" element={<RegistrationsPage />} />

@@ -71,7 +71,7 @@ describe('registrations table', () => {
     expect(await screen.findByText('Showing 2 of 250 registrations')).toBeTruthy();
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    expect(headers).toEqual(['Name', 'Age', 'Email', 'Phone', 'City', 'Institute', 'Categories', 'Actions']);
+    expect(headers).toEqual(['Name', 'Code', 'Age', 'Email', 'Phone', 'City', 'Institute', 'Categories', 'Actions']);
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
 
     const babyRow = screen.getByText('Bala Kumar').closest('tr') as HTMLElement;
@@ -118,21 +118,21 @@ describe('registrations table', () => {
     await user.click(screen.getByRole('button', { name: /^City/ }));
     expect(currentLocation).toBe('/admin/registrations?sort=city&dir=asc');
 
-    await user.click(screen.getByRole('button', { name: 'Filters' }));
-    await user.click(await screen.findByRole('button', { name: 'Tambaram' }));
-    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
+    // The filters are in view beside the search, no menu to open first.
+    const city = screen.getByLabelText('City');
+    await user.selectOptions(city, await screen.findByRole('option', { name: 'Tambaram' }));
     expect(currentLocation).toContain('city=Tambaram');
-    // Choosing the selected value again clears it.
-    await user.click(screen.getByRole('button', { name: 'Tambaram', pressed: true }));
-    expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Yoga Competition' }));
+    // The button that folds the filters on a phone counts them.
+    expect(screen.getByRole('button', { name: 'Filters (1)' })).toBeTruthy();
+    await user.selectOptions(city, 'Any');
+    expect(currentLocation).not.toContain('city=');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Yoga Competition');
     await user.click(screen.getByLabelText('Possible duplicates only'));
+    expect(currentLocation).toContain('duplicates=1');
     expect(screen.getByRole('button', { name: 'Filters (2)' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear All Filters' }));
     expect(screen.getByRole('button', { name: 'Filters' })).toBeTruthy();
-    // Escape closes the dropdown and gives focus back to its button.
-    await user.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'Filters' }).getAttribute('aria-expanded')).toBe('false');
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('');
 
     await user.type(screen.getByLabelText('Search registrations'), 'KTC-7F3K');
     await waitFor(() => expect(currentLocation).toContain('q=KTC-7F3K'));
@@ -141,6 +141,29 @@ describe('registrations table', () => {
     );
     // Debounced: no request for the half-typed terms.
     expect(api.calls.filter((call) => call.url.searchParams.get('q') === 'KTC-7')).toHaveLength(0);
+  });
+
+  it('/ jumps into the search box from anywhere but a field, and is not typed there', async () => {
+    fakeApi({ 'GET /api/registrations': () => json(page([registration()])) });
+    const user = userEvent.setup();
+    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
+    const edit = await screen.findByRole('button', { name: 'Edit Asha Raman' });
+    const search = screen.getByLabelText('Search registrations') as HTMLInputElement;
+    expect(search.getAttribute('aria-keyshortcuts')).toBe('/');
+    expect(screen.getByText(/to search$/).textContent).toBe('Press / to search');
+
+    edit.focus();
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(search);
+    expect(search.value).toBe('');
+
+    // In a field a slash is text: the editor's Name keeps the focus and gets the slash.
+    await user.click(edit);
+    const name = screen.getByLabelText('Name') as HTMLInputElement;
+    expect(document.activeElement).toBe(name);
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(name);
+    expect(name.value).toBe('Asha Raman/');
   });
 
   it('edits a row: the shared schema checks it, the version is sent, and the saved row flashes', async () => {
@@ -196,12 +219,14 @@ describe('registrations table', () => {
     const user = userEvent.setup();
     renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
-    await user.type(screen.getByLabelText('City'), ' South');
+    // The row's City, not the City filter above the table.
+    const table = within(screen.getByRole('region', { name: 'Registrations table' }));
+    await user.type(table.getByLabelText('City'), ' South');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain(CONFLICT_ERROR);
     await user.click(screen.getByRole('button', { name: 'Load their version' }));
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha R.');
-    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Chennai');
+    expect((table.getByLabelText('Name') as HTMLInputElement).value).toBe('Asha R.');
+    expect((table.getByLabelText('City') as HTMLInputElement).value).toBe('Chennai');
   });
 
   it('other save failures show the update error and keep the inputs', async () => {

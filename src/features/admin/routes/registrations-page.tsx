@@ -2,7 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { exportCsvUrl, registrationsQueryOptions, type AdminRegistration } from '../api/get-registrations';
 import { RegistrationDetailsDialog } from '../components/registration-details-dialog';
-import { FiltersMenu } from '../components/filters-menu';
+import { FiltersBar } from '../components/filters-bar';
 import { OverviewFilterChips } from '../components/overview-filter-chips';
 import { RegistrationsTable } from '../components/registrations-table';
 import { SearchBox } from '../components/search-box';
@@ -35,28 +35,25 @@ export function RegistrationsPage() {
   );
 
   return (
-    <section className="page admin-page" aria-labelledby="registrations-heading">
+    // admin-page--fill: the page fits the window and the table's own box scrolls (admin.css).
+    <section className="page admin-page admin-page--fill" aria-labelledby="registrations-heading">
       <div className="admin-page__head">
         <h1 id="registrations-heading">Registrations</h1>
+        <SearchBox value={filters.q} onSearch={onSearch} />
+        <p className="admin-counter" aria-live="polite">
+          {firstPage
+            ? `Showing ${numbers.format(firstPage.filtered)} of ${numbers.format(firstPage.total)} registrations`
+            : ' '}
+          {query.isFetching && !query.isFetchingNextPage && firstPage && (
+            <span className="admin-muted"> · updating…</span>
+          )}
+        </p>
         <a className="button button--small" href={exportCsvUrl(filters)} download>
           Export CSV
         </a>
       </div>
-
-      <div className="admin-toolbar">
-        <SearchBox value={filters.q} onSearch={onSearch} />
-        <FiltersMenu filters={filters} onChange={(change) => setFilters(change)} />
-      </div>
+      <FiltersBar filters={filters} onChange={(change) => setFilters(change)} />
       <OverviewFilterChips filters={filters} onChange={(change) => setFilters(change)} />
-
-      <p className="admin-counter" aria-live="polite">
-        {firstPage
-          ? `Showing ${numbers.format(firstPage.filtered)} of ${numbers.format(firstPage.total)} registrations`
-          : ' '}
-        {query.isFetching && !query.isFetchingNextPage && firstPage && (
-          <span className="admin-muted"> · updating…</span>
-        )}
-      </p>
 
       {banner && (
         <div className="admin-banner" role="alert">
