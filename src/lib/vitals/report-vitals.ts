@@ -12,7 +12,8 @@ type NavigationType = (typeof NAVIGATION_TYPES)[number];
  */
 export async function reportVitals(pathname: string): Promise<void> {
   const page = pagePatternOf(pathname);
-  if (page === null) return;
+  // Offline there is nobody to tell; the next page view online is measured instead.
+  if (page === null || !navigator.onLine) return;
   const config = await readResponse(api.vitals.config.$get(undefined, { init: { credentials: 'omit' } }));
   if (!config.enabled || Math.random() >= config.sampleRate) return;
   const lang = languageOfPath(pathname);
@@ -27,7 +28,7 @@ export async function reportVitals(pathname: string): Promise<void> {
   };
   const flush = () => {
     // Someone who went on to the staff tools in this tab: what follows is not a family's visit.
-    if (pending.size === 0 || pagePatternOf(window.location.pathname) === null) return;
+    if (pending.size === 0 || pagePatternOf(window.location.pathname) === null || !navigator.onLine) return;
     const byNavigation = new Map<string, Metric[]>();
     for (const metric of pending.values()) {
       sent.add(`${metric.navigationType}:${metric.name}`);
@@ -46,11 +47,12 @@ export async function reportVitals(pathname: string): Promise<void> {
   };
 
   for (const on of [onLCP, onINP, onCLS, onFCP, onTTFB]) on(keep);
-  // Registered after web-vitals' own listeners, so the CLS and INP it finalises on hiding are in.
+  // web-vitals finalises CLS, INP and LCP in its own listener (on window, capturing), which runs
+  // before this one. Not on pagehide: Chromium fires it before the page turns hidden, so a beacon
+  // sent then would miss those three (a closing or navigating page turns hidden right after).
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush();
   });
-  window.addEventListener('pagehide', flush);
 }
 
 const isNavigationType = (value: string): value is NavigationType => (NAVIGATION_TYPES as readonly string[]).includes(value);
