@@ -65,7 +65,7 @@ test('a real visit’s speed reaches the overview, per page and language, as one
   const section = admin.getByRole('region', { name: 'Real visitors’ speed', exact: true });
   await expect(section).toBeVisible();
   const table = section.getByRole('table');
-  await expect(table).toContainText('Speed per page and language, last 28 days');
+  await expect(table).toContainText('Speed, last 28 days (75th percentile)');
 
   for (const [path, lang, language] of [['/', 'en', 'English'], ['/about', 'ta', 'Tamil']] as const) {
     const row = table.locator(`tr[data-page="${path}"][data-lang="${lang}"]`);

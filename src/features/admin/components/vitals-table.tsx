@@ -56,7 +56,7 @@ export function VitalsSection() {
 
 function VitalsTable({ summary }: { summary: VitalsSummary }) {
   if (summary.rows.length === 0) return <p className="admin-muted">No speed reports in the last {summary.days} days.</p>;
-  const caption = `Speed per page and language, last ${summary.days} days (75th percentile, with the number of page views measured)`;
+  const caption = `Speed, last ${summary.days} days (75th percentile)`;
   return (
     <PlainTable label={`Real visitors’ speed, last ${summary.days} days`}>
       <caption className="vitals__caption">{caption}</caption>
