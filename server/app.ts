@@ -39,6 +39,7 @@ import { familyResultRoutes } from './routes/judging/results.routes';
 import { CHECK_LIMIT_BYTES, verifyRoutes } from './routes/certificates/certificates.routes';
 import { certificateAdminRoutes } from './routes/certificates/certificates.admin-routes';
 import { resultsPageRoutes } from './routes/certificates/results-pages.routes';
+import { VITALS_LIMIT_BYTES, vitalsRoutes } from './routes/vitals/vitals.routes';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 export const UPLOAD_LIMIT_BYTES = 6 * 1024 * 1024;
@@ -80,7 +81,8 @@ export function createApi() {
     .route('/judge', judgingRoutes)
     .route('/judging', judgingAdminRoutes)
     .route('/verify', verifyRoutes)
-    .route('/certificates', certificateAdminRoutes);
+    .route('/certificates', certificateAdminRoutes)
+    .route('/vitals', vitalsRoutes);
 }
 
 export type AppType = ReturnType<typeof createApi>;
@@ -158,7 +160,12 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     maxSize: CHECK_LIMIT_BYTES,
     onError: (c) => c.json(errorBody('payload_too_large', 'That file is far larger than any certificate of ours (over 5 MB).'), 413),
   });
+  const vitalsLimit = bodyLimit({
+    maxSize: VITALS_LIMIT_BYTES,
+    onError: (c) => c.json(errorBody('payload_too_large', 'A speed report is at most 4 KB.'), 413),
+  });
   app.use('/api/*', (c, next) => {
+    if (c.req.path === '/api/vitals') return vitalsLimit(c, next);
     if (c.req.path.startsWith('/api/judges')) return uploadLimit(c, next);
     if (c.req.path.startsWith('/api/verify/')) return checkLimit(c, next);
     if (c.req.path.startsWith(UPLOADS_PATH)) return chunkLimit(c, next);

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { upiAddressSchema } from '@domain/fees';
+import { DEFAULT_SAMPLE_RATE } from '@domain/vitals';
 import { ENTRIES_SUBDIR } from './db/data-dir-layout';
 
 export type TrustProxy =
@@ -144,6 +145,13 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value?.trim() ? value.trim().replaceAll('\\n', '\n') : undefined)),
+  /**
+   * Real visitors' page speed (ADR 030): `off` stops it (the client is told not to measure and the
+   * server drops any report that still arrives); `on` by default.
+   */
+  VITALS: z.enum(['on', 'off']).default('on'),
+  /** The share of page views that report their speed, 0 to 1 (1 in tests). */
+  VITALS_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(DEFAULT_SAMPLE_RATE),
   /** ffmpeg and ffprobe for checking videos; unset: found on the PATH (README, "Entries"). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),

@@ -26,6 +26,7 @@ import { every } from './lib/every';
 import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
 import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
 import { startCertificateWorker, sweepCertificateFiles } from './certificates/certificate-job';
+import { pruneVitals } from './db/stores/vitals-store';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -144,6 +145,16 @@ async function main() {
     (error) => log.warn('sweeping certificate files failed', describeError(error)),
   );
 
+  // Real visitors' speed (ADR 030) is kept 35 days; every instance prunes hourly (a delete is idempotent).
+  const vitalsPrune = every(
+    { intervalMs: 60 * 60_000, firstAfterMs: 120_000 },
+    async () => {
+      const pruned = await pruneVitals(database, deps.now());
+      if (pruned > 0) log.info('old speed reports deleted', { rows: pruned });
+    },
+    (error) => log.warn('deleting old speed reports failed', describeError(error)),
+  );
+
   const backupDir = automaticBackupDir(env);
   let schedule: BackupSchedule | null = null;
   if (backupDir) {
@@ -181,6 +192,7 @@ async function main() {
     statistics?.stop();
     entrySweep.stop();
     certificateSweep.stop();
+    vitalsPrune.stop();
     server.close(async () => {
       await entryWorker.stop().catch((error: unknown) => log.error('stopping the entry checker failed', describeError(error)));
       await certificateWorker.stop().catch((error: unknown) => log.error('stopping the certificate job failed', describeError(error)));

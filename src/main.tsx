@@ -88,3 +88,14 @@ const app = (
 // hydrating the shell in one task (a default-priority hydration is never time-sliced).
 if (hydrate) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
+
+// Real visitors' speed (ADR 030): measured only once the page has loaded and the browser is idle,
+// from its own chunk, so it adds nothing to the entry chunk or to hydration.
+const landedOn = window.location.pathname;
+const measureWhenIdle = () => {
+  const start = () => void import('./lib/vitals/report-vitals').then(({ reportVitals }) => reportVitals(landedOn)).catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 10_000 });
+  else setTimeout(start, 3_000);
+};
+if (document.readyState === 'complete') measureWhenIdle();
+else window.addEventListener('load', measureWhenIdle, { once: true });

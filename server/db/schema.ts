@@ -1074,3 +1074,28 @@ export const resultsPages = pgTable('results_pages', {
   html: text('html').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
+
+/**
+ * Real visitors' page speed (ADR 030): one row per metric of a sampled page view. Nothing that
+ * names a visitor: no address, browser, cookie, session or visitor id; the page is its route
+ * pattern. Rows older than VITALS_KEEP_DAYS are deleted (server/main.ts).
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    metric: text('metric').notNull(),
+    page: text('page').notNull(),
+    lang: text('lang').notNull(),
+    value: doublePrecision('value').notNull(),
+    navigationType: text('navigation_type'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('web_vitals_recorded_at').on(t.recordedAt),
+    index('web_vitals_page_metric_recorded_at').on(t.page, t.metric, t.recordedAt),
+    check('web_vitals_metric', sql`${t.metric} in ('LCP', 'INP', 'CLS', 'FCP', 'TTFB')`),
+    check('web_vitals_lang', sql`${t.lang} in ('en', 'ta')`),
+    check('web_vitals_value', sql`${t.value} >= 0`),
+  ],
+);

@@ -18,6 +18,15 @@ export function assertSameOrigin(c: Context<AppEnv>): void {
   }
 }
 
+/**
+ * The one public write a page sends with `navigator.sendBeacon` (POST /api/vitals, ADR 030): a
+ * beacon cannot set X-Requested-With, but the browser always sends Origin with it. Another site's
+ * page can still post text/plain there (a form can), with its own Origin: that is refused here.
+ */
+export function assertSameOriginBeacon(c: Context<AppEnv>): void {
+  if (!originAllowed(c)) throw new ApiError(403, 'forbidden', 'Speed reports are taken only from the pages of this site.');
+}
+
 function originAllowed(c: Context<AppEnv>): boolean {
   const origin = c.req.header('origin');
   let url: URL | null = null;

@@ -39,6 +39,10 @@ export const LIMITS = {
   photoBytesEveryone: { what: 'photos', capacity: 250 * MB, perHour: 250 * MB, scope: 'everyone' },
   /** Certificate look-ups and checks from the verification page (each is a read of a child's name). */
   verifications: { what: 'certificate checks', capacity: 60, perHour: 600, scope: 'ip' },
+  /** Speed reports (ADR 030): one per sampled page view; a family browsing fast sends a few a minute. */
+  vitals: { what: 'speed reports', capacity: 60, perHour: 600, scope: 'ip' },
+  /** All speed reports together: bounds how fast web_vitals can grow whoever floods it. */
+  vitalsEveryone: { what: 'speed reports', capacity: 2000, perHour: 20_000, scope: 'everyone' },
   /** Audit rows for refused sign-ins: one per address per 15 minutes (the rest are not logged). */
   loginBlockedAudit: { what: 'audit rows', capacity: 1, perHour: 4, scope: 'ip' },
 } satisfies Record<string, BucketRule>;

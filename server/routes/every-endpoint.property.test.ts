@@ -152,6 +152,13 @@ const CASES: Record<string, Case> = {
   'POST /certificates/:id/revoke': { who: 'admin', path: param((id) => `/api/certificates/${id}/revoke`), body: mutated({ reason: 'A reason given' }) },
   'POST /certificates/:id/reissue': { who: 'admin', path: param((id) => `/api/certificates/${id}/reissue`), body: junkValue },
   'GET /family/certificates/:id/pdf': { who: 'family', path: param((id) => `/api/family/certificates/${id}/pdf`) },
+  'GET /vitals/config': { who: 'nobody', path: fc.constant('/api/vitals/config') },
+  'POST /vitals': {
+    who: 'nobody',
+    path: fc.constant('/api/vitals'),
+    body: fc.oneof(mutated({ page: '/about', lang: 'en', metrics: [{ name: 'LCP', value: 1200 }] }), fc.record({ page: junkText, lang: fc.constant('ta'), metrics: fc.array(mutated({ name: 'CLS', value: 0.1 }), { maxLength: 6 }) })),
+  },
+  'GET /overview/vitals': { who: 'admin', path: fc.oneof(fc.constant('/api/overview/vitals?days=7'), fc.dictionary(fc.constantFrom('days'), junkText, { maxKeys: 1 }).map((values) => `/api/overview/vitals?${new URLSearchParams(values as Record<string, string>).toString()}`)) },
   'PUT /family/results-name': { who: 'family', path: fc.constant('/api/family/results-name'), body: mutated({ resultsName: 'code' }) },
 };
 

@@ -11,7 +11,7 @@ import { useCleanups } from './support/places';
 const ADMIN = { username: 'organiser', password: 'moving to postgres today' };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-/** Something in every table: registrations (one soft-deleted), a judge with a photo, messages, sign-ups, sessions, audit, failed logins. */
+/** Something in every table: registrations (one soft-deleted), a judge with a photo, messages, sign-ups, speed reports, sessions, audit, failed logins. */
 async function fillEveryTable(server: RunningServer): Promise<void> {
   for (let i = 0; i < 60; i++) {
     // Pairs with the same child and phone feed the duplicate counters.
@@ -44,6 +44,8 @@ async function fillEveryTable(server: RunningServer): Promise<void> {
   const contact = { id: randomUUID(), name: 'A parent', email: 'parent@example.org', phone: '9000012345', subject: 'Venue', message: 'Where is it?', contactMethod: 'Email' };
   expect((await postJson(server.url, '/api/contact', contact)).status).toBe(201);
   expect((await postJson(server.url, '/api/newsletter', { id: randomUUID(), email: 'news@example.org' })).status).toBe(200);
+  const speed = { page: '/ta/about', lang: 'ta', navigationType: 'navigate', metrics: [{ name: 'LCP', value: 1234.5 }, { name: 'CLS', value: 0.05 }] };
+  expect((await postJson(server.url, '/api/vitals', speed)).status).toBe(204);
 }
 
 /**

@@ -53,6 +53,7 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: `/api/judging/rounds/${SOME_ID}/moderation` },
   { method: 'POST', path: `/api/judging/rounds/${SOME_ID}/entries/${SOME_ID}/judges` },
   { method: 'DELETE', path: `/api/judging/rounds/${SOME_ID}/entries/${SOME_ID}/judges/${SOME_ID}` },
+  { method: 'GET', path: '/api/overview/vitals?days=7' },
   { method: 'GET', path: '/api/certificates' },
   { method: 'POST', path: '/api/certificates/issue', body: {} },
   { method: 'GET', path: '/api/certificates/print?category=drawing' },

@@ -14,6 +14,7 @@ export const adminKeys = {
   staff: () => ['admin', 'staff'] as const,
   venueSummary: () => ['admin', 'venue', 'summary'] as const,
   overview: () => ['admin', 'overview'] as const,
+  vitals: (days: number) => ['admin', 'overview', 'vitals', days] as const,
   retention: () => ['admin', 'retention'] as const,
   judgePanel: () => ['admin', 'judges', 'panel'] as const,
   statements: () => ['admin', 'statements'] as const,

@@ -5,6 +5,7 @@ import { useOverview, type Overview } from '../api/get-overview';
 import { useRetention } from '../api/get-retention';
 import { BarChart, type Bar } from '../components/bar-chart';
 import { compactNumber, TimeSeriesChart } from '../components/time-series-chart';
+import { VitalsSection } from '../components/vitals-table';
 import { dailyTable } from '../utils/daily-series';
 import { categoryLabel } from '../utils/format';
 import { filtersToSearchParams, DEFAULT_FILTERS, type RegistrationFilters } from '../utils/registration-filters';
@@ -118,6 +119,7 @@ export function OverviewPage() {
         </p>
       )}
       {overview.data && <OverviewCharts overview={overview.data} />}
+      <VitalsSection />
     </div>
   );
 }
