@@ -37,6 +37,18 @@ function tickLabel(seconds: number, incr: number): string {
   return (date.getUTCMonth() === 0 ? tickMonthYear : tickMonth).format(date);
 }
 
+/**
+ * The days shown: half a day either side of the first and last, and at least a week, so one
+ * day's data is a bar in a week rather than a scale stretched over years (uPlot widens a single
+ * point's range by itself).
+ */
+export function dayRange(times: readonly number[]): [number, number] {
+  const first = times[0] ?? Math.floor(Date.now() / 1e3 / DAY) * DAY;
+  const last = times.at(-1) ?? first;
+  const pad = Math.max(DAY / 2, (7 * DAY - (last - first)) / 2);
+  return [first - pad, last + pad];
+}
+
 export function drawPlot(host: HTMLElement, readoutEl: HTMLElement, input: PlotInput): Plot {
   const { times, series, cumulative } = input;
   // Stacked bars: each series is drawn as the sum of itself and those before it, tallest first,
@@ -56,7 +68,7 @@ export function drawPlot(host: HTMLElement, readoutEl: HTMLElement, input: PlotI
     padding: [12, 8, 0, 8],
     scales: {
       // Half a day either side, so the first and last bars are whole.
-      x: { time: true, range: (_u, min, max) => [min - DAY / 2, max + DAY / 2] },
+      x: { time: true, auto: false, range: dayRange(times) },
       y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.05] },
       total: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.05] },
     },
