@@ -63,6 +63,13 @@ export default defineConfig({
         // Navigations are the page route's below, not a single fallback document's.
         navigateFallback: null,
         runtimeCaching: [
+          // A family's private page (/my/<token>) is the app shell plus its data from the API: never
+          // kept under its address, whose token is the family's key; offline, the precached shell.
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(ta\/)?my\//.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'app-shell.html' } },
+          },
           // Pages: the network first (a fresh page names this build's chunks), the copy cached at
           // the last visit when there is no connection or it is too slow, else the app shell. The
           // API is never answered by the service worker.

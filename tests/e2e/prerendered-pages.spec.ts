@@ -262,6 +262,8 @@ test('the forms say plainly that they need JavaScript, and stay inert until the 
 });
 
 test('every public page visited once opens offline from its own prerendered HTML', async ({ page, context }) => {
+  // Some 40 pages, each visited live and then read offline.
+  test.setTimeout(240_000);
   await page.goto('/');
   await waitForServiceWorker(page);
   const pages = PAGES.filter((r) => r.path !== '/contest/Art');

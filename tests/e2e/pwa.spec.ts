@@ -73,6 +73,13 @@ test.describe('installable, offline-capable shell', () => {
     await expect(page.getByText('This page could not be loaded.')).toHaveCount(0);
     await expect(page.locator('h1').first()).toBeVisible();
     await context.setOffline(false);
+
+    // A family's private address holds its key: the worker never keeps a page under it.
+    await page.goto('/my/a-private-family-token-0123456789');
+    await expect(page.locator('h1').first()).toBeVisible();
+    await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-visit-kept')), { timeout: 15_000 }).toBe(true);
+    const kept = await page.evaluate(async () => (await (await caches.open('pages')).keys()).map((request) => new URL(request.url).pathname));
+    expect(kept.filter((path) => path.includes('/my/'))).toEqual([]);
   });
 
   test('hashed assets are immutable and the shell is revalidated', async ({ request, page }) => {

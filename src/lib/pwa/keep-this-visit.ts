@@ -15,7 +15,8 @@ export async function keepThisVisit(): Promise<void> {
   // The page's own HTML: a navigation the worker did not see. Its cache is the one the worker's
   // page route reads (NetworkFirst, cacheName 'pages').
   const pages = await caches.open('pages');
-  if (!(await pages.match(page.href))) {
+  // A family's private page is never kept under its address (its token is the family's key).
+  if (!/^\/(ta\/)?my\//.test(page.pathname) && !(await pages.match(page.href))) {
     const response = await fetch(page.href, { credentials: 'same-origin' });
     if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) await pages.put(page.href, response);
   }
