@@ -1,8 +1,5 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { MotionPreferenceProvider } from '@/hooks/motion-preference';
-import { useT } from '@/lib/i18n/use-t';
-import { useDocumentHead } from '../head/use-document-head';
-import { DeferredUpdatePrompt } from './deferred-update-prompt';
+import { Outlet } from 'react-router-dom';
+import { ShellFrame } from './shell-frame';
 
 /**
  * The admin area's shell (/admin/*): a calm desk for staff at a laptop, so none of the public
@@ -11,16 +8,9 @@ import { DeferredUpdatePrompt } from './deferred-update-prompt';
  * Loaded with the admin routes, never by visitors.
  */
 export function AdminShellLayout() {
-  useDocumentHead();
-  const { t } = useT();
   return (
-    <MotionPreferenceProvider>
-      <a className="skip-link" href="#main">
-        {t('shell.skip')}
-      </a>
+    <ShellFrame>
       <Outlet />
-      <DeferredUpdatePrompt />
-      <ScrollRestoration />
-    </MotionPreferenceProvider>
+    </ShellFrame>
   );
 }

@@ -1,10 +1,8 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { MotionPreferenceProvider } from '@/hooks/motion-preference';
+import { Outlet } from 'react-router-dom';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { useT } from '@/lib/i18n/use-t';
-import { useDocumentHead } from '../head/use-document-head';
-import { DeferredUpdatePrompt } from './deferred-update-prompt';
+import { ShellFrame } from './shell-frame';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -25,14 +23,10 @@ const loadSavedPage = () => import('@/features/outbox/routes/saved-page');
  * them one by one in short, interruptible tasks instead of the whole page in one long task.
  */
 export function AppLayout() {
-  useDocumentHead();
   usePreloadWhenFormTouched(loadSavedPage);
   const { t } = useT();
   return (
-    <MotionPreferenceProvider>
-      <a className="skip-link" href="#main">
-        {t('shell.skip')}
-      </a>
+    <ShellFrame>
       <Suspense>
         <SiteBackground />
       </Suspense>
@@ -52,8 +46,6 @@ export function AppLayout() {
       <Suspense>
         <SiteFooter />
       </Suspense>
-      <DeferredUpdatePrompt />
-      <ScrollRestoration />
-    </MotionPreferenceProvider>
+    </ShellFrame>
   );
 }

@@ -1,11 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { VenueHeader } from '@/features/venue/components/venue-header';
-import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { useT } from '@/lib/i18n/use-t';
-import { useDocumentHead } from '../head/use-document-head';
-import { DeferredUpdatePrompt } from './deferred-update-prompt';
 import { LanguageSwitch } from './language-switch';
+import { ShellFrame } from './shell-frame';
 import '@/features/venue/venue.css';
 
 /**
@@ -14,7 +12,6 @@ import '@/features/venue/venue.css';
  * site's menu, sidebar, footer, newsletter or background. Loaded with its routes, never by visitors.
  */
 export function VenueLayout() {
-  useDocumentHead();
   // A venue day is offline: opening venue mode also fetches the walk-in form, so the service
   // worker has it before the hall's connection goes (the roster comes with its own download).
   useEffect(() => {
@@ -22,18 +19,13 @@ export function VenueLayout() {
   }, []);
   const { t } = useT();
   return (
-    <MotionPreferenceProvider>
-      <a className="skip-link" href="#main">
-        {t('shell.skip')}
-      </a>
+    <ShellFrame>
       <VenueHeader languageSwitch={<LanguageSwitch />} />
       <main id="main" tabIndex={-1} className="venue-main">
         <Suspense fallback={<p className="page-loading">{t('shell.loading')}</p>}>
           <Outlet />
         </Suspense>
       </main>
-      <DeferredUpdatePrompt />
-      <ScrollRestoration />
-    </MotionPreferenceProvider>
+    </ShellFrame>
   );
 }

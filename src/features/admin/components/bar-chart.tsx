@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { csvDataUrl } from '../utils/csv-data-url';
+import { ChartHead } from './chart-head';
 
 /**
  * One chart of the season overview, built from plain HTML (ADR 017): each bar is a link to the
@@ -55,17 +56,7 @@ export function BarChart({
 
   return (
     <section className="overview-chart" aria-labelledby={headingId} data-chart={id}>
-      <div className="overview-chart__head">
-        <h2 id={headingId}>{title}</h2>
-        <div className="overview-chart__actions">
-          <button type="button" className="admin-link" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>
-            {showTable ? 'Hide data table' : 'Show data table'}
-          </button>
-          <a className="admin-link" href={csvHref} download={`overview-${id}.csv`}>
-            Download CSV<span className="visually-hidden"> of {title}</span>
-          </a>
-        </div>
-      </div>
+      <ChartHead id={id} headingId={headingId} title={title} csvHref={csvHref} showTable={showTable} onToggleTable={() => setShowTable((v) => !v)} />
       <p className="overview-chart__description">{description}</p>
       {bars.length === 0 ? (
         <p className="admin-muted">Nothing to show yet.</p>

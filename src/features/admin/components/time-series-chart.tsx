@@ -5,6 +5,7 @@ import { csvDataUrl } from '../utils/csv-data-url';
 import { dailySummary, shortDay, type DailyTable } from '../utils/daily-series';
 import type { Plot } from './time-series-plot';
 import './time-series-chart.css';
+import { ChartHead } from './chart-head';
 
 /**
  * A per-day chart of the season overview (ADR 029): one bar per calendar day (stacked when there
@@ -75,17 +76,7 @@ export function TimeSeriesChart({
 
   return (
     <section className="overview-chart overview-chart--wide" aria-labelledby={headingId} data-chart={id}>
-      <div className="overview-chart__head">
-        <h2 id={headingId}>{title}</h2>
-        <div className="overview-chart__actions">
-          <button type="button" className="admin-link" aria-expanded={showTable} onClick={() => setShowTable((v) => !v)}>
-            {showTable ? 'Hide data table' : 'Show data table'}
-          </button>
-          <a className="admin-link" href={csvHref} download={`overview-${id}.csv`}>
-            Download CSV<span className="visually-hidden"> of {title}</span>
-          </a>
-        </div>
-      </div>
+      <ChartHead id={id} headingId={headingId} title={title} csvHref={csvHref} showTable={showTable} onToggleTable={() => setShowTable((v) => !v)} />
       <p className="overview-chart__description">{description}</p>
       {table.days.length === 0 ? (
         <p className="admin-muted">{emptyText}</p>
