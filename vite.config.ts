@@ -70,6 +70,12 @@ export default defineConfig({
             handler: 'NetworkOnly',
             options: { precacheFallback: { fallbackURL: 'app-shell.html' } },
           },
+          // The confirmation of a registration the browser sent itself (ADR 031) names the family's
+          // code in its address: never kept.
+          {
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(ta\/)?registration\/received$/.test(url.pathname),
+            handler: 'NetworkOnly',
+          },
           // Pages: the network first (a fresh page names this build's chunks), the copy cached at
           // the last visit when there is no connection or it is too slow, else the app shell. The
           // API is never answered by the service worker.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReferenceCode, normalizeReferenceCode, REFERENCE_CODE_PATTERN } from './reference-code';
+import { createReferenceCode, normalizeReferenceCode, REFERENCE_CODE_PATTERN, referenceCodeOf } from './reference-code';
 
 describe('reference codes', () => {
   it.each([
@@ -37,5 +37,16 @@ describe('reference codes', () => {
     ['XYZ-7F3K-9QX2', false],
   ])('the pattern accepts %s: %s', (code, ok) => {
     expect(REFERENCE_CODE_PATTERN.test(code)).toBe(ok);
+  });
+
+  it('a registration id gives one code, the same each time, from its last 40 bits', () => {
+    const id = '0b9e4c1a-5d2f-4e7a-9c3b-00000000001f';
+    expect(referenceCodeOf(id)).toBe('KTC-0000-000Z');
+    expect(referenceCodeOf(id.toUpperCase())).toBe('KTC-0000-000Z');
+    expect(referenceCodeOf('0b9e4c1a-5d2f-4e7a-9c3b-ffffffffffff')).toBe('KTC-ZZZZ-ZZZZ');
+    const codes = new Set(Array.from({ length: 200 }, () => referenceCodeOf(crypto.randomUUID())));
+    expect(codes.size).toBe(200);
+    for (const code of codes) expect(code).toMatch(REFERENCE_CODE_PATTERN);
+    expect(() => referenceCodeOf('not-a-uuid')).toThrow(/UUID/);
   });
 });

@@ -26,3 +26,18 @@ export function normalizeReferenceCode(input: string): string | null {
 function cryptoRandom(bytes: Uint8Array): Uint8Array {
   return globalThis.crypto.getRandomValues(bytes);
 }
+
+/**
+ * The code of the registration with this id: 40 of the UUID's random bits (its last ten hex
+ * digits) in the same alphabet. The registration form makes its codes this way, so a form sent
+ * by the browser before the page's script ran and the same form sent later through the outbox
+ * carry the same code (ADR 031), and the server can give the family their code at once.
+ */
+export function referenceCodeOf(id: string): string {
+  const hex = id.replace(/-/g, '');
+  if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error('A reference code is made from a UUID.');
+  const bits = Number.parseInt(hex.slice(-10), 16);
+  let chars = '';
+  for (let shift = 35; shift >= 0; shift -= 5) chars += ALPHABET[Math.floor(bits / 2 ** shift) % 32];
+  return `KTC-${chars.slice(0, 4)}-${chars.slice(4, 8)}`;
+}

@@ -2,6 +2,7 @@
 // own HTML file (React's server rendering, src/entry-server.tsx), with its head tags, CSS and
 // chunks linked; plus the not-found page, the app shell for private pages, sitemap.xml,
 // robots.txt, the link preview image and pages.json (how the server maps paths to files).
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -110,6 +111,11 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
           writeFileSync(target, content);
         };
 
+        // Taps before the script (ADR 031): one inline script, allowed by its hash in the CSP.
+        const earlyTaps = entry.earlyTapsScript();
+        if (/<\/script/i.test(earlyTaps)) throw new Error('The early-taps script contains "</script"');
+        const earlyTapsHash = `'sha256-${createHash('sha256').update(earlyTaps).digest('base64')}'`;
+
         const renderToFile = async (page: ServerEntry.PublicPage, file: string, notFound = false) => {
           // Renders in the page's language and leaves that language active for its head tags.
           const { html, modules } = await entry.renderPage(page.path);
@@ -127,7 +133,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
             // The page reads without its script: fetch it after what the first paint needs.
             .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
             .replace(/<html lang="[^"]*">/, `<html lang="${entry.LOCALES[page.lang].htmlLang}">`)
-            .replace(HEAD_MARK, entry.headTags(page, options.origin, { notFound }))
+            .replace(HEAD_MARK, () => `<script>${earlyTaps}</script>\n    ${entry.headTags(page, options.origin, { notFound })}`)
             .replace('</head>', `  ${links}\n  </head>`)
             .replace(ROOT_MARK, () => `<div id="root" data-rendered-for="${escapeAttribute(page.path)}">${html}</div>`);
           write(file, document);
@@ -158,6 +164,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
           appShellPrefixes: entry.CLIENT_RENDERED_PREFIXES,
           notFound: '/404.html',
           notFoundByPrefix: { '/ta/': '/ta/404.html' },
+          inlineScriptHashes: [earlyTapsHash],
         };
         write('/pages.json', `${JSON.stringify(pagesFile, null, 2)}\n`);
 

@@ -7,9 +7,10 @@ import type { AppEnv, Deps } from './context';
 import { ApiError, errorBody, errorResponse, isDatabaseUnavailable } from './lib/errors';
 import { jsonContentLength } from './lib/content-length';
 import { describeError } from './lib/logger';
-import { serveClient } from './lib/static-files';
+import { inlineScriptHashes, serveClient } from './lib/static-files';
 import { healthRoutes } from './routes/health/health.routes';
 import { registrationRoutes } from './routes/registrations/registrations.routes';
+import { registrationFormRoutes } from './routes/registrations/registration-form.routes';
 import { registrationAdminRoutes } from './routes/registrations/registrations.admin-routes';
 import { legacyUserRoutes } from './routes/legacy-users/legacy-users.routes';
 import { legacyUserAdminRoutes } from './routes/legacy-users/legacy-users.admin-routes';
@@ -100,7 +101,8 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Our own files, and the pages' one inline script by its hash (ADR 031).
+        scriptSrc: ["'self'", ...(options.serveClientFrom ? inlineScriptHashes(options.serveClientFrom) : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'blob:'],
@@ -186,6 +188,8 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
 
   // Published results (issue 25) and the keys certificates are signed with: rendered by the server, not the client.
   app.route('/', resultsPageRoutes);
+  // The registration form as the browser sends it before the page's script runs (ADR 031).
+  app.route('/', registrationFormRoutes);
 
   if (options.serveClientFrom) app.use('*', serveClient(options.serveClientFrom));
 

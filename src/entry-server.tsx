@@ -15,6 +15,7 @@ export function activate(lang: Lang): void {
 }
 
 export { headTags } from './app/head/head-tags';
+export { earlyTapsScript } from './lib/early-taps/early-taps';
 export { CLIENT_RENDERED_PREFIXES, LOCALES, NOT_FOUND_PAGES, PAGE_ALIASES, PUBLIC_PAGES, alternatesOf, type PublicPage } from './app/head/pages';
 export { PREVIEW_IMAGE } from './app/head/preview-image';
 
@@ -32,7 +33,7 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
   const errors: unknown[] = [];
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      {/* No inline hydration script: the CSP allows only our own script files, and no route has a loader. */}
+      {/* No inline hydration script: the CSP allows only our own script files and the one early-taps script (ADR 031), and no route has a loader. */}
       <I18nProvider i18n={i18n}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </I18nProvider>
@@ -50,7 +51,7 @@ export async function renderPage(path: string): Promise<{ html: string; modules:
   for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk as Uint8Array));
   const html = Buffer.concat(chunks).toString('utf8');
   if (errors.length > 0) throw new Error(`Prerendering ${path} failed`, { cause: errors[0] });
-  // The CSP allows no inline script: a page that needs one would not hydrate.
+  // The CSP allows no inline script but the early-taps one the prerender adds (ADR 031): a page that needs another would not hydrate.
   if (/<script(?![^>]*type="application\/ld\+json")/.test(html) || html.includes('<template')) {
     throw new Error(`Prerendering ${path} produced an inline script or a deferred segment`);
   }

@@ -4,9 +4,10 @@ import { ageBandLabel, awardFor, awardLabel, publicName, type Award } from '@dom
 import { CATEGORIES, isCategorySlug } from '@domain/categories';
 import { contestName, levelName } from '@domain/contest-names';
 import type { Language } from '@domain/languages';
-import { SEASON, type LevelId } from '@domain/season';
+import type { LevelId } from '@domain/season';
 import { rowsOf, type Db } from '../db/client';
 import { escapeHtml } from '../lib/html';
+import { serverPage } from '../lib/server-page';
 import { entries, judgingRounds, registrations, resultsPages, roundEntries } from '../db/schema';
 
 /**
@@ -75,13 +76,6 @@ export const resultsPath = (language: Language, levelId?: LevelId, category?: st
   `${prefix(language)}/results${levelId && category && band ? `/${levelId}/${category}/${band}` : ''}`;
 
 const STYLE = `
-:root{color-scheme:light;--ink:#1d1b2e;--muted:#514d66;--line:#d9d5e8;--accent:#5b2bb5;--bg:#faf9fd}
-*{box-sizing:border-box}body{margin:0;font:1rem/1.5 system-ui,"Noto Sans","Noto Sans Tamil",sans-serif;color:var(--ink);background:var(--bg)}
-a{color:var(--accent)}a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
-header,main,footer{max-width:60rem;margin:0 auto;padding:1rem}
-header{display:flex;flex-wrap:wrap;gap:1rem;justify-content:space-between;align-items:center;border-bottom:1px solid var(--line)}
-.site{font-weight:700;text-decoration:none;color:var(--ink)}
-h1{font-size:1.5rem;line-height:1.25;margin:.5rem 0}
 .table{overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff}
 caption{text-align:left;padding:.5rem 0;color:var(--muted)}
 th,td{text-align:left;padding:.5rem .75rem;border-bottom:1px solid var(--line);vertical-align:top}
@@ -91,37 +85,14 @@ th{font-size:.875rem;color:var(--muted)}
 .contests>li{background:#fff;border:1px solid var(--line);border-radius:.5rem;padding:.75rem}
 .contests h3{font-size:1.125rem;margin:0 0 .25rem}
 .contests ul{margin:.25rem 0 0;padding-left:1.25rem}
-.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
 .through{display:block;font-weight:400;font-size:.875rem;color:var(--muted)}
-@media (max-width:30rem){th,td{padding:.5rem .375rem}header,main,footer{padding:.75rem}}
-footer{color:var(--muted);font-size:.875rem}
+@media (max-width:30rem){th,td{padding:.5rem .375rem}}
 `;
 
-function document(language: Language, title: string, path: string, otherPath: string, body: string): string {
+function document(language: Language, title: string, otherPath: string, body: string): string {
   const copy = COPY[language];
-  return `<!doctype html>
-<html lang="${language}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} | ${escapeHtml(SEASON.name)}</title>
-<meta name="description" content="${escapeHtml(title)}">
-<link rel="alternate" hreflang="${language === 'ta' ? 'en' : 'ta'}" href="${escapeHtml(otherPath)}">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style>${STYLE}</style>
-</head>
-<body>
-<header>
-<a class="site" href="${language === 'ta' ? '/ta/' : '/'}">${escapeHtml(SEASON.name)}</a>
-<nav aria-label="${escapeHtml(copy.results)}"><a href="${escapeHtml(resultsPath(language))}">${escapeHtml(copy.back)}</a> · <a href="${escapeHtml(otherPath)}" lang="${language === 'ta' ? 'en' : 'ta'}">${escapeHtml(copy.other)}</a></nav>
-</header>
-<main id="main">
-${body}
-</main>
-<footer><p>${escapeHtml(SEASON.name)}, ${escapeHtml(SEASON.city)}</p></footer>
-</body>
-</html>
-`;
+  const nav = `<a href="${escapeHtml(resultsPath(language))}">${escapeHtml(copy.back)}</a> · <a href="${escapeHtml(otherPath)}" lang="${language === 'ta' ? 'en' : 'ta'}">${escapeHtml(copy.other)}</a>`;
+  return serverPage({ language, title, otherLanguagePath: otherPath, nav, navLabel: copy.results, body, style: STYLE });
 }
 
 type Pool = { levelId: LevelId; category: string; band: string; rows: ResultRow[] };
@@ -153,7 +124,7 @@ ${rows}
 </table>
 </div>`;
   const path = resultsPath(language, pool.levelId, pool.category, pool.band);
-  return { path, html: document(language, title, path, resultsPath(language === 'ta' ? 'en' : 'ta', pool.levelId, pool.category, pool.band), body) };
+  return { path, html: document(language, title, resultsPath(language === 'ta' ? 'en' : 'ta', pool.levelId, pool.category, pool.band), body) };
 }
 
 /** The index: every published level, then its contests, then their age bands. */
@@ -179,13 +150,13 @@ function indexPage(language: Language, pools: readonly Pool[]): ResultsPage {
   const title = copy.results;
   const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(copy.indexIntro)}</p>\n${sections}`;
   const path = resultsPath(language);
-  return { path, html: document(language, title, path, resultsPath(language === 'ta' ? 'en' : 'ta'), body) };
+  return { path, html: document(language, title, resultsPath(language === 'ta' ? 'en' : 'ta'), body) };
 }
 
 /** The index before anything is published. */
 export function emptyResultsPage(language: Language): string {
   const copy = COPY[language];
-  return document(language, copy.results, resultsPath(language), resultsPath(language === 'ta' ? 'en' : 'ta'), `<h1>${escapeHtml(copy.results)}</h1>\n<p>${escapeHtml(copy.none)}</p>`);
+  return document(language, copy.results, resultsPath(language === 'ta' ? 'en' : 'ta'), `<h1>${escapeHtml(copy.results)}</h1>\n<p>${escapeHtml(copy.none)}</p>`);
 }
 
 /** Every results page of every published round, in both languages (none before one is published). */

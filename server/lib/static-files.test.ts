@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { serveClient, type PagesFile } from './static-files';
+import { inlineScriptHashes, serveClient, type PagesFile } from './static-files';
 
 const dist = mkdtempSync(join(tmpdir(), 'ktc-static-'));
 const write = (file: string, text: string) => {
@@ -74,5 +74,27 @@ describe('serving the prerendered pages', () => {
     const missing = await get('/assets/missing.js');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+describe('the pages’ inline script (ADR 031)', () => {
+  const distWith = (hashes: unknown) => {
+    const dir = mkdtempSync(join(tmpdir(), 'ktc-static-hash-'));
+    writeFileSync(join(dir, 'pages.json'), JSON.stringify({ ...pagesFile, inlineScriptHashes: hashes }));
+    return dir;
+  };
+
+  it('is allowed by the hash the build wrote, and only that', () => {
+    const hash = `'sha256-${'A'.repeat(43)}='`;
+    const dir = distWith([hash]);
+    expect(inlineScriptHashes(dir)).toEqual([hash]);
+    expect(inlineScriptHashes(dist)).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start with anything but a hash there (it goes into the CSP as written)', () => {
+    const dir = distWith(["'unsafe-inline'"]);
+    expect(() => inlineScriptHashes(dir)).toThrow(/malformed script hash/);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

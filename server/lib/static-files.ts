@@ -36,6 +36,8 @@ export type PagesFile = {
   notFound: string;
   /** The not-found page of another language: an unknown /ta/... path gets /ta/404.html. */
   notFoundByPrefix?: Record<string, string>;
+  /** The CSP hashes of the pages' inline scripts (ADR 031: the early-taps script). */
+  inlineScriptHashes?: readonly string[];
 };
 
 function readPagesFile(distDir: string): PagesFile | null {
@@ -46,6 +48,15 @@ function readPagesFile(distDir: string): PagesFile | null {
     throw new Error(`${path} is incomplete; rebuild the client (npm run build)`);
   }
   return parsed as PagesFile;
+}
+
+const CSP_HASH = /^'sha256-[A-Za-z0-9+/]{43}='$/;
+
+/** The script-src hashes the built pages need (none for a build without prerendered pages). */
+export function inlineScriptHashes(distDir: string): string[] {
+  const hashes = readPagesFile(distDir)?.inlineScriptHashes ?? [];
+  for (const hash of hashes) if (!CSP_HASH.test(hash)) throw new Error(`pages.json has a malformed script hash: ${hash}`);
+  return [...hashes];
 }
 
 type StaticFile = {

@@ -272,15 +272,23 @@ test('contact page: hours, our own map, and an FAQ with one answer open at a tim
   await expect(page.getByText('Closed')).toBeVisible();
   await expect(page.getByRole('img', { name: /map of the area/i })).toBeVisible();
   await expect(page.getByRole('link', { name: /open in a map/i })).toHaveAttribute('href', /^https:\/\//);
-  const first = page.getByRole('button', { name: 'When will you reply?' });
-  const second = page.getByRole('button', { name: 'Can I visit without an appointment?' });
-  await first.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
-  await second.click();
-  await expect(second).toHaveAttribute('aria-expanded', 'true');
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
-  await second.click();
-  await expect(second).toHaveAttribute('aria-expanded', 'false');
+  // Native disclosures (ADR 031): each question is a <details>, one open at a time.
+  const first = page.locator('details', { has: page.getByRole('heading', { name: 'When will you reply?' }) });
+  const second = page.locator('details', { has: page.getByRole('heading', { name: 'Can I visit without an appointment?' }) });
+  const answerOf = (item: typeof first) => item.locator('.accordion__panel');
+  await expect(answerOf(first)).toBeHidden();
+  await first.locator('summary').click();
+  await expect(first).toHaveAttribute('open', '');
+  await expect(answerOf(first)).toBeVisible();
+  await second.locator('summary').click();
+  await expect(second).toHaveAttribute('open', '');
+  await expect(first).not.toHaveAttribute('open');
+  await second.locator('summary').click();
+  await expect(second).not.toHaveAttribute('open');
+  // By keyboard too: Enter on a focused question opens it.
+  await first.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(first).toHaveAttribute('open', '');
   expect(problems.failedRequests).toEqual([]);
 });
 

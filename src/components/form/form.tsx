@@ -42,24 +42,32 @@ export function useScriptReady(): boolean {
   );
 }
 
-type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate'> & {
+type FormProps = Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit' | 'noValidate' | 'action' | 'method'> & {
   /** Called with the browser's own submission already stopped: the form checks its fields itself. */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void | Promise<void>;
+  /**
+   * Where the browser itself posts the form until the page's script runs (ADR 031): such a form
+   * works from first paint, and without the script. A form without one waits for the script.
+   */
+  action?: string;
   /** Shown until the script runs: a page rendered ahead of time cannot send its form without it. */
   needsJavaScript?: ReactNode;
   ref?: Ref<HTMLFormElement>;
 };
 
 /**
- * Every form: checked in the page (never by the browser's bubbles), and unusable (inert, its
- * submit button disabled) until its script runs, so nothing typed before hydration is lost.
+ * Every form: checked in the page (never by the browser's bubbles). A form with an `action` is
+ * usable at once (the server takes it as posted); any other is unusable (inert, its submit button
+ * disabled) until its script runs, so nothing typed before hydration is lost.
  */
-export function Form({ onSubmit, needsJavaScript = NEEDS_JAVASCRIPT, children, ref, ...attributes }: FormProps) {
-  const ready = useScriptReady();
+export function Form({ onSubmit, action, needsJavaScript = NEEDS_JAVASCRIPT, children, ref, ...attributes }: FormProps) {
+  const scriptReady = useScriptReady();
+  const ready = scriptReady || action !== undefined;
   return (
     <form
       ref={ref}
       {...attributes}
+      {...(action !== undefined ? { action, method: 'post' } : {})}
       inert={!ready}
       noValidate
       onSubmit={(event) => {

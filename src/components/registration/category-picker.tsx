@@ -120,7 +120,7 @@ export function CategoryPicker({ selected, onChange, control, labelId, labelOf, 
       <div id={listId} className="category-select__panel" role="group" aria-labelledby={labelId} hidden={!open} onKeyDown={onListKeyDown}>
         {CATEGORIES.map((category) => (
           <label key={category.slug} className="category-select__option">
-            <input type="checkbox" checked={selected.includes(category.slug)} onChange={() => toggle(category.slug)} />
+            <input type="checkbox" name="categories" value={category.slug} checked={selected.includes(category.slug)} onChange={() => toggle(category.slug)} />
             <span>{nameOf(category.slug)}</span>
           </label>
         ))}

@@ -28,7 +28,7 @@ export function ConsentFields({ value, onGuardianName, onConsent, field, intro }
       {intro}
       <FormField label={t('form.guardianName')} hint={t('form.guardianName.hint')} {...field('guardianName')}>
         {(control) => (
-          <input {...control} type="text" autoComplete="name" value={value.guardianName} onChange={(e) => onGuardianName(e.target.value)} />
+          <input {...control} type="text" name="guardianName" autoComplete="name" value={value.guardianName} onChange={(e) => onGuardianName(e.target.value)} />
         )}
       </FormField>
       <FormField
@@ -40,6 +40,7 @@ export function ConsentFields({ value, onGuardianName, onConsent, field, intro }
           <input
             {...control}
             type="checkbox"
+            name="privacyConsent"
             checked={value.privacyConsent}
             onChange={(e) => onConsent(e.target.checked, e.target.checked ? new Date().toISOString() : null)}
           />

@@ -96,6 +96,7 @@ export function RegistrationField({ name, type, draft, onChange, field, layout =
         <input
           {...control}
           form={form}
+          name={key}
           type={inputType}
           autoComplete={compact ? 'off' : autoComplete}
           value={draft[key]}
@@ -144,6 +145,7 @@ export function RegistrationField({ name, type, draft, onChange, field, layout =
             <WholeNumberInput
               {...control}
               form={form}
+              name="age"
               min={range.min}
               max={range.max}
               value={draft.age}

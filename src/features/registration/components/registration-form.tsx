@@ -1,16 +1,17 @@
 import { useT } from '@/lib/i18n/use-t';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
-import { createReferenceCode } from '@domain/reference-code';
+import { referenceCodeOf } from '@domain/reference-code';
 import { CONTACT, PRIVACY_NOTICE } from '@domain/season';
 import type { RegistrationInput } from '@domain/registration';
 import type { ConsentChannel } from '@domain/consent';
 import type { RegistrationType } from '@domain/registration-rules';
 import type { FieldErrors } from '@domain/validation';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
+import { takeEarlySubmit } from '@/lib/early-taps/early-taps';
 import type { SaveResult } from '@/lib/outbox';
 import { AgreementLabel, ConsentFields } from '@/components/registration/consent-fields';
 import { detailsOf, draftOf, EMPTY_DRAFT, RegistrationFields, type RegistrationDraft } from '@/components/registration/registration-fields';
@@ -45,6 +46,34 @@ const blank = (categories: CategorySlug[] = []): Values => ({
   consentedAt: null,
 });
 
+/**
+ * What was typed, chosen or ticked before the page's script ran (ADR 031): the form is usable from
+ * first paint, and React does not read the fields when it takes the page over. Null if untouched.
+ */
+function typedBeforeScript(form: HTMLFormElement, current: Values): Partial<Values> | null {
+  const data = new FormData(form);
+  const typed: Partial<Values> = {};
+  for (const key of ['name', 'age', 'email', 'phone', 'city', 'instituteName', 'guardianName'] as const) {
+    const value = data.get(key);
+    if (typeof value === 'string' && value !== current[key]) typed[key] = value;
+  }
+  const type = data.get('type');
+  if ((type === 'participant' || type === 'institute') && type !== current.type) typed.type = type;
+  const categories = data.getAll('categories').filter((slug): slug is CategorySlug => typeof slug === 'string' && isCategorySlug(slug));
+  if (categories.length > 0 && categories.join() !== current.categories.join()) typed.categories = categories;
+  if (data.has('agreeTerms') !== current.agreeTerms) typed.agreeTerms = data.has('agreeTerms');
+  if (data.has('privacyConsent') !== current.privacyConsent) typed.privacyConsent = data.has('privacyConsent');
+  return Object.keys(typed).length > 0 ? typed : null;
+}
+
+/** The record's id: the one the page made when the form was first sent (kept in the form), or a new one. */
+function formId(input: HTMLInputElement | null): string {
+  if (input?.value) return input.value;
+  const id = crypto.randomUUID();
+  if (input) input.value = id;
+  return id;
+}
+
 function valuesOf(payload: RegistrationInput): Values {
   return {
     ...draftOf(payload),
@@ -74,11 +103,37 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   const form = useFieldErrors(editing?.fieldErrors ?? {});
   const [failed, setFailed] = useState(false);
   const [saving, setSaving] = useState(false);
-  const { t, lang } = useT();
+  const { t, to, lang } = useT();
   const [success, setSuccess] = useState<{ id: string; code: string } | null>(null);
   const [previous, setPrevious] = useState<{ id: string; code: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const idRef = useRef<HTMLInputElement>(null);
   const { clear, reset } = form;
+  // A venue's walk-in or a correction saves its own way; a new registration from the website can
+  // also be sent by the browser itself before the script runs (ADR 031).
+  const postsItself = !save && !editing;
+
+  // Runs as React takes the prerendered form over, before anything re-renders its fields. A form
+  // the browser already sent that is still here (the server wants a correction, or there was no
+  // connection) sends itself again, in a task of its own: by then the fields' values are read.
+  useLayoutEffect(() => {
+    if (!postsItself || !formRef.current) return;
+    const form = formRef.current;
+    setValues((current) => {
+      const typed = typedBeforeScript(form, current);
+      return typed ? { ...current, ...typed } : current;
+    });
+    if (takeEarlySubmit(form)) setTimeout(() => form.requestSubmit(), 0);
+    // Once, as the form is taken over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // `?category=` arrives after hydration: it fills the contests unless some are chosen already.
+  const [categoryFromLink, setCategoryFromLink] = useState(initialCategory);
+  if (initialCategory !== categoryFromLink) {
+    setCategoryFromLink(initialCategory);
+    if (!editing && preselected.length > 0 && values.categories.length === 0) setValues({ ...values, categories: preselected });
+  }
 
   usePreloadWhenFormTouched(loadForSubmit);
 
@@ -101,7 +156,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
       formRef.current?.querySelector<HTMLInputElement>('input')?.focus();
     }, NOTICE_MS);
     return () => clearTimeout(timer);
-    // preselected is derived from a prop that does not change while the page is open.
+    // preselected is the render's own: the contest the page was opened for.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [success]);
 
@@ -116,9 +171,10 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
   async function onSubmit() {
     if (saving) return;
     setFailed(false);
+    const id = editing?.payload.id ?? formId(idRef.current);
     const input: RegistrationInput = {
-      id: editing?.payload.id ?? crypto.randomUUID(),
-      referenceCode: editing?.payload.referenceCode ?? createReferenceCode(),
+      id,
+      referenceCode: editing?.payload.referenceCode ?? referenceCodeOf(id),
       ...detailsOf(values.type, values),
       agreeTerms: values.agreeTerms as true,
       // The family's emails go out in the language they registered in.
@@ -172,7 +228,15 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           <PreviousRegistration id={previous.id} code={previous.code} />
         </Suspense>
       ) : null}
-      <Form ref={formRef} className="form form--card" onSubmit={onSubmit} needsJavaScript={t('noscript.form', { task: t('registration.task'), phone: CONTACT.phone })}>
+      <Form
+        ref={formRef}
+        className="form form--card"
+        onSubmit={onSubmit}
+        action={postsItself ? to('/registration') : undefined}
+        needsJavaScript={t('noscript.form', { task: t('registration.task'), phone: CONTACT.phone })}
+      >
+        {/* Filled by the page when the form is first sent (src/app/head/early-taps.ts, or formId below). */}
+        {postsItself ? <input ref={idRef} type="hidden" name="id" /> : null}
         <fieldset className="form-choices registration-form__type">
           <legend>{t('form.registeringAs')}</legend>
           {(['participant', 'institute'] as const).map((type) => (
@@ -205,7 +269,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           {...form.field('agreeTerms')}
         >
           {(control) => (
-            <input {...control} type="checkbox" checked={values.agreeTerms} onChange={(e) => set('agreeTerms', e.target.checked)} />
+            <input {...control} type="checkbox" name="agreeTerms" checked={values.agreeTerms} onChange={(e) => set('agreeTerms', e.target.checked)} />
           )}
         </FormField>
         <div role="alert" className="form__status">

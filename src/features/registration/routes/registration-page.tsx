@@ -24,8 +24,7 @@ export function RegistrationPage() {
       ) : (
         <>
           <p className="registration-page__intro">{t('registration.intro')}</p>
-          {/* A new key when the preselected category arrives, so the form starts from it. */}
-          <RegistrationForm key={category ?? ''} initialCategory={category} />
+          <RegistrationForm initialCategory={category} />
         </>
       )}
     </section>
