@@ -7,11 +7,23 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium';
 import { freePort } from '../tests/setup/server-process';
 import type { BenchContext } from './lib/environment';
+import { describeLoad, waitForQuiet, type MachineLoad } from './lib/machine-load';
 import { figure, type Figure, type PartResult } from './lib/report';
 
 const PART = '1. Front end (Lighthouse, mobile)';
 // Both languages (ADR 015): the Tamil pages load their own catalog.
-const ROUTES = ['/', '/registration', '/contest/category', '/contest/dance', '/ta/', '/ta/registration', '/ta/contest/dance'];
+const ROUTES = [
+  '/',
+  '/registration',
+  '/events',
+  '/contact',
+  '/contest/category',
+  '/contest/dance',
+  '/ta/',
+  '/ta/registration',
+  '/ta/contest/category',
+  '/ta/contest/dance',
+];
 const JS_BUDGET_KB = 120;
 const AUDIT_TIMEOUT_MS = 180_000;
 /** A failed Lighthouse run (NO_NAVSTART and the like) is tried again this many times. */
@@ -185,7 +197,18 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
     for (const route of ROUTES) {
       const runs: Array<RouteRun & { jsBeforeLoadGzip: number }> = [];
       const failures: string[] = [];
+      const loads: MachineLoad[] = [];
+      let busyRefusals = 0;
       for (let i = 0; i < options.runs; i++) {
+        // Lighthouse multiplies the CPU time it sees by four: a run on a busy machine is refused.
+        const load = await waitForQuiet();
+        if (!load.quiet) {
+          busyRefusals += 1;
+          failures.push(`machine busy before the run (${describeLoad(load)})`);
+          ctx.log(`  lighthouse ${route}: machine busy (${describeLoad(load)}), run refused`);
+          continue;
+        }
+        loads.push(load);
         for (let attempt = 0; attempt <= RETRIES; attempt++) {
           ctx.log(`  lighthouse ${route} (${i + 1}/${options.runs}${attempt > 0 ? `, retry ${attempt}` : ''}) ...`);
           try {
@@ -209,7 +232,12 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
         add('not measured', `Lighthouse failed ${failures.length} times: ${failures.at(-1) ?? 'unknown error'}`, { pass: null });
         continue;
       }
-      const of = runs.length === options.runs ? `median of ${runs.length}` : `median of ${runs.length}; ${options.runs - runs.length} run(s) failed 3 times`;
+      const missing = options.runs - runs.length;
+      const of =
+        missing === 0
+          ? `median of ${runs.length}`
+          : `median of ${runs.length}; ${missing} run(s) ${busyRefusals > 0 ? `refused on a busy machine (${busyRefusals}) or ` : ''}failed 3 times`;
+      add('machine before each run', loads.map(describeLoad).join('; '), { note: 'share of all cores in use over 1.5 s before the run, and the 1-minute load average' });
       const med = (pick: (run: RouteRun) => number) => median(runs.map(pick));
       const score = med((r) => r.score);
       const fcp = med((r) => r.fcp);

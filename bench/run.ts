@@ -9,6 +9,7 @@ import { measureEntries } from './entries';
 import { measureFees } from './fees';
 import { measureJudging } from './judging';
 import { measureApiThroughput } from './api-throughput';
+import { measureFirstTap } from './first-tap';
 import { measureFrontEnd } from './frontend';
 import buildServer from '../tests/setup/build-server';
 import { buildClient, createContext, distExists, type BenchContext } from './lib/environment';
@@ -63,7 +64,10 @@ async function main() {
   if (wanted(3)) {
     parts.push(await timed('3. Admin queries at scale', () => measureAdminQueries(ctx, { sizes: quick ? [1_000, 10_000] : [1_000, 100_000] })));
   }
-  if (wanted(1)) parts.push(await timed('1. Front end (Lighthouse, mobile)', () => measureFrontEnd(ctx, { runs: quick ? 1 : 3 })));
+  if (wanted(1)) {
+    parts.push(await timed('1. Front end (Lighthouse, mobile)', () => measureFrontEnd(ctx, { runs: quick ? 1 : 3 })));
+    parts.push(await timed('1. Front end: first tap on a slow phone', () => measureFirstTap(ctx, { runs: quick ? 1 : 3 })));
+  }
   if (wanted(4)) parts.push(await timed('4. Offline sync in the browser', () => measureOfflineSync(ctx, { records: 500 })));
   if (wanted(6)) parts.push(await timed('6. Venue roster on the phone', () => measureVenueRoster(ctx, { entries: 5_000 })));
   if (wanted(7)) parts.push(await timed('7. Fees at scale', () => measureFees(ctx, { registrations: quick ? 10_000 : 100_000, rows: quick ? 2_000 : 10_000 })));
