@@ -36,13 +36,15 @@ export const deviceNameSchema = requiredName('the device’s name', DEVICE_NAME_
 
 /**
  * What venue mode adds to every record: where, and which staff member on which device. The
- * device's name travels with its records (so a name given offline reaches the server with them);
- * a record queued before the device was named has none.
+ * device's name travels with its records (so a name given offline reaches the server with them),
+ * with when the device was given it: a record queued before a rename and sent after it carries
+ * the older name, which must not come back. A record queued before the device was named has none.
  */
 const venueMarkShape = {
   sessionId,
   deviceId: deviceIdSchema,
   deviceName: deviceNameSchema.optional(),
+  deviceNamedAt: deviceTime.optional(),
 };
 
 /** Who made a venue record: when, which staff member, on which device (and the device's name, once it has one). */

@@ -587,6 +587,8 @@ export const venueWalkIns = pgTable(
 export const venueDevices = pgTable('venue_devices', {
   deviceId: text('device_id').primaryKey(),
   name: text('name').notNull(),
+  /** When the device was given this name, on its own clock (null: a name sent before names had a time). */
+  namedAt: timestamp('named_at', { withTimezone: true, mode: 'string' }),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
 });
 

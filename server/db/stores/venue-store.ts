@@ -159,19 +159,37 @@ export async function recordFees(database: Database, session: VenueSession, staf
 }
 
 /**
- * Keeps the names devices sent with their records: one row per device, the latest name received
- * wins (a rename reaches the server with the device's next record).
+ * Keeps the names devices sent with their records: one row per device, holding the name the device
+ * was given last (by the time it was given, on the device's clock). A record queued before a rename
+ * and sent after it brings its older name, which is ignored. A name sent without its time (a record
+ * made before names had one) never replaces a name that has one; among such names the latest
+ * received wins, as before.
  */
-export async function nameDevices(database: Database, devices: readonly { deviceId: string; deviceName?: string | undefined }[]): Promise<void> {
-  const named = new Map<string, string>();
-  for (const device of devices) if (device.deviceName) named.set(device.deviceId, device.deviceName);
+export async function nameDevices(
+  database: Database,
+  devices: readonly { deviceId: string; deviceName?: string | undefined; deviceNamedAt?: string | undefined }[],
+): Promise<void> {
+  const named = new Map<string, { name: string; at: string | null }>();
+  for (const device of devices) {
+    if (!device.deviceName) continue;
+    const at = device.deviceNamedAt ?? null;
+    const seen = named.get(device.deviceId);
+    const newer = at === null ? seen?.at === null : seen?.at === null || Date.parse(at) > Date.parse(seen?.at ?? '');
+    if (!seen || newer) named.set(device.deviceId, { name: device.deviceName, at });
+  }
   if (named.size === 0) return;
+  const ids = [...named.keys()];
   await database.rows(sql`
-    insert into venue_devices (device_id, name)
-    select device_id, name from unnest(${sql.param([...named.keys()])}::text[], ${sql.param([...named.values()])}::text[]) as input(device_id, name)
+    insert into venue_devices (device_id, name, named_at)
+    select device_id, name, named_at
+      from unnest(${sql.param(ids)}::text[], ${sql.param(ids.map((id) => named.get(id)!.name))}::text[], ${sql.param(ids.map((id) => named.get(id)!.at))}::timestamptz[]) as input(device_id, name, named_at)
     order by device_id
-    on conflict (device_id) do update set name = excluded.name, updated_at = now()
-      where venue_devices.name is distinct from excluded.name`);
+    on conflict (device_id) do update set name = excluded.name, named_at = excluded.named_at, updated_at = now()
+      where venue_devices.name is distinct from excluded.name
+        and (
+          (excluded.named_at is null and venue_devices.named_at is null)
+          or (excluded.named_at is not null and (venue_devices.named_at is null or excluded.named_at > venue_devices.named_at))
+        )`);
 }
 
 /** Marks registrations the server stored as walk-ins made at this session by this staff member and device. */

@@ -240,7 +240,7 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     const again = await t.request('/api/auth/login', json({ username: 'second-staff', password: 'a third long test password' }));
     expect(again.status).toBe(401);
   });
-  it('a device is named once by its records: the losing device, the roster and the admin say the name; the latest name wins; a bad name is refused', async () => {
+  it('a device is named once by its records: the losing device, the roster and the admin say the name; the name given last wins, not the one received last; a bad name is refused', async () => {
     const [tamizh, yazhini] = [baby('Tamizh', 7), baby('Yazhini', 8)];
     expect((await t.request('/api/registrations/batch', json({ registrations: [tamizh, yazhini] }))).status).toBe(200);
     const send = async (checkIns: unknown[]) =>
@@ -259,12 +259,24 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     const [again] = await send([checkIn(tamizh.id, DEVICE_B)]);
     expect(again).toMatchObject({ status: 'already_checked_in', first: { deviceName: 'Gate phone' } });
 
+    // A record queued on that phone before the rename, sent after it, brings the older name back: it is ignored.
+    const renamedAt = Date.now();
+    const named = (name: string, at: number) => ({ deviceName: name, deviceNamedAt: new Date(at).toISOString() });
+    const [gate] = [baby('Ilakkiya', 7)];
+    expect((await t.request('/api/registrations/batch', json({ registrations: [gate] }))).status).toBe(200);
+    expect(await send([checkIn(gate.id, DEVICE_A, named('Gate phone 3', renamedAt))])).toMatchObject([{ status: 'created' }]);
+    const [queuedBefore] = await send([checkIn(gate.id, DEVICE_A, named('Hall phone 2', renamedAt - 60_000))]);
+    expect(queuedBefore).toMatchObject({ status: 'already_checked_in', first: { deviceName: 'Gate phone 3' } });
+    // Nor does a record from before names had a time.
+    const [untimed] = await send([checkIn(gate.id, DEVICE_B, { deviceName: 'Desk tablet' })]);
+    expect(untimed).toMatchObject({ status: 'already_checked_in', first: { deviceName: 'Gate phone 3' } });
+
     const [hidden] = await send([checkIn(yazhini.id, DEVICE_B, { deviceName: 'Hall\u202e phone' })]);
     expect(hidden).toMatchObject({ status: 'invalid', error: { codes: { deviceName: expect.objectContaining({ code: 'text.hidden' }) } } });
 
     const admin = await signIn(t);
     const { sessions } = (await (await t.request('/api/venue/summary', withCookie(admin))).json()) as { sessions: { sessionId: string; byStaff: { deviceId: string; deviceName: string | null }[] }[] };
     const rows = sessions.find((s) => s.sessionId === CRAWLING.id)!.byStaff;
-    expect(rows.find((row) => row.deviceId === DEVICE_A)?.deviceName).toBe('Gate phone');
+    expect(rows.find((row) => row.deviceId === DEVICE_A)?.deviceName).toBe('Gate phone 3');
   });
 });

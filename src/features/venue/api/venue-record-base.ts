@@ -1,12 +1,13 @@
 import type { VenueSession } from '@domain/season';
-import { deviceId, deviceName } from '../utils/device-id';
+import { deviceId, deviceName, deviceNamedAt } from '../utils/device-id';
 import type { RosterRow } from './roster-db';
 import type { StaffSession } from './staff-session';
 
-/** Where a venue record was made and on which device: the session, this device's id and, once given, its name. */
+/** Where a venue record was made and on which device: the session, this device's id and, once given, its name and when it was given. */
 export function venueMark(session: VenueSession) {
   const name = deviceName();
-  return { sessionId: session.id, deviceId: deviceId(), ...(name ? { deviceName: name } : {}) };
+  const namedAt = name ? deviceNamedAt() : null;
+  return { sessionId: session.id, deviceId: deviceId(), ...(name ? { deviceName: name } : {}), ...(namedAt ? { deviceNamedAt: namedAt } : {}) };
 }
 
 /** What a check-in or a fee record starts with: a new id, the child, the session and this device. */

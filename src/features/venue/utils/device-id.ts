@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 const KEY = 'ktc-device-id';
 const NAME_KEY = 'ktc-device-name';
+const NAMED_AT_KEY = 'ktc-device-named-at';
 
 type Storage2 = Pick<Storage, 'getItem' | 'setItem'>;
 
@@ -27,11 +28,18 @@ export function deviceName(storage: Pick<Storage, 'getItem'> = localStorage): st
   return storage.getItem(NAME_KEY)?.trim() || null;
 }
 
+/** When this device was given its name (ISO), or null for a name given before that was kept. */
+export function deviceNamedAt(storage: Pick<Storage, 'getItem'> = localStorage): string | null {
+  const value = storage.getItem(NAMED_AT_KEY);
+  return value && !Number.isNaN(Date.parse(value)) ? value : null;
+}
+
 const listeners = new Set<() => void>();
 
 /** Names (or renames) this device; every screen showing the name updates. */
-export function nameDevice(name: string, storage: Storage2 = localStorage): void {
+export function nameDevice(name: string, storage: Storage2 = localStorage, now: Date = new Date()): void {
   storage.setItem(NAME_KEY, name.trim());
+  storage.setItem(NAMED_AT_KEY, now.toISOString());
   listeners.forEach((listener) => listener());
 }
 

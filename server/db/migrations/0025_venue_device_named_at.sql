@@ -1,0 +1,1 @@
+ALTER TABLE "venue_devices" ADD COLUMN "named_at" timestamp with time zone;
