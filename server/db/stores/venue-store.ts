@@ -181,8 +181,8 @@ export async function nameDevices(
   const ids = [...named.keys()];
   await database.rows(sql`
     insert into venue_devices (device_id, name, named_at)
-    select device_id, name, named_at
-      from unnest(${sql.param(ids)}::text[], ${sql.param(ids.map((id) => named.get(id)!.name))}::text[], ${sql.param(ids.map((id) => named.get(id)!.at))}::timestamptz[]) as input(device_id, name, named_at)
+    select device_id, name, named_at::timestamptz
+      from unnest(${sql.param(ids)}::text[], ${sql.param(ids.map((id) => named.get(id)!.name))}::text[], ${sql.param(ids.map((id) => named.get(id)!.at))}::text[]) as input(device_id, name, named_at)
     order by device_id
     on conflict (device_id) do update set name = excluded.name, named_at = excluded.named_at, updated_at = now()
       where venue_devices.name is distinct from excluded.name
