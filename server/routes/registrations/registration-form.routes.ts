@@ -28,8 +28,8 @@ const COPY = {
     another: 'Register another child',
     home: 'Home',
     notSent: 'Your registration was not sent',
-    check: 'Some answers need attention. Go back to the form (your answers are still there), check these and send it again:',
-    back: 'Back to the form',
+    check: 'Some answers need attention. Go back with your browser’s Back button (your answers are still in the form), correct these and send it again:',
+    back: 'Open a blank form',
     conflict: 'This form was already sent with different answers',
     conflictText: 'The first answers were kept. To change them, use the private link in your confirmation email, or call us.',
     refused: 'We could not take this registration now',
@@ -43,8 +43,8 @@ const COPY = {
     another: 'இன்னொரு குழந்தையைப் பதிவு செய்ய',
     home: 'முகப்பு',
     notSent: 'உங்கள் பதிவு அனுப்பப்படவில்லை',
-    check: 'சில பதில்களைச் சரிபார்க்க வேண்டும். படிவத்துக்குத் திரும்பிச் செல்லுங்கள் (உங்கள் பதில்கள் அங்கேயே உள்ளன), இவற்றைச் சரிபார்த்து மீண்டும் அனுப்புங்கள்:',
-    back: 'படிவத்துக்குத் திரும்ப',
+    check: 'சில பதில்களைச் சரிசெய்ய வேண்டும். உலாவியின் பின்செல் (Back) பொத்தானால் படிவத்துக்குத் திரும்புங்கள் (உங்கள் பதில்கள் அங்கேயே உள்ளன), இவற்றைச் சரிசெய்து மீண்டும் அனுப்புங்கள்:',
+    back: 'புதிய படிவத்தைத் திறக்க',
     conflict: 'இந்தப் படிவம் வேறு பதில்களுடன் ஏற்கெனவே அனுப்பப்பட்டது',
     conflictText: 'முதல் பதில்கள் வைக்கப்பட்டன. அவற்றை மாற்ற, உறுதிப்படுத்தல் மின்னஞ்சலில் உள்ள தனிப்பட்ட இணைப்பைப் பயன்படுத்துங்கள், அல்லது எங்களை அழையுங்கள்.',
     refused: 'இந்தப் பதிவை இப்போது ஏற்க முடியவில்லை',
@@ -137,7 +137,7 @@ function received(c: Context<AppEnv>, language: Language) {
 function notSent(language: Language, problems: FieldErrors): string {
   const copy = COPY[language];
   const items = Object.entries(problems)
-    .map(([field, message]) => `<li><span class="field">${escapeHtml(field)}</span>: ${escapeHtml(message)}</li>`)
+    .map(([, message]) => `<li>${escapeHtml(message)}</li>`)
     .join('\n');
   const body = `<h1>${escapeHtml(copy.notSent)}</h1>
 <p>${escapeHtml(copy.check)}</p>
