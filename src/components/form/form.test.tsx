@@ -23,4 +23,17 @@ describe('a form rendered ahead of time (before its script runs)', () => {
     expect(html).toContain('இந்தப் படிவத்துக்கு JavaScript தேவை.');
     expect(html).not.toContain(NEEDS_JAVASCRIPT);
   });
+
+  it('with a server action, is usable at once and posts there (ADR 031)', () => {
+    const html = renderToString(
+      <Form onSubmit={() => undefined} action="/registration" aria-label="Register">
+        <input name="name" />
+        <SubmitButton>Register</SubmitButton>
+      </Form>,
+    );
+    expect(html).toMatch(/<form[^>]*action="\/registration"[^>]*method="post"/);
+    expect(html).not.toContain('inert');
+    expect(html).not.toContain(NEEDS_JAVASCRIPT);
+    expect(html).not.toMatch(/<button[^>]*disabled/);
+  });
 });
