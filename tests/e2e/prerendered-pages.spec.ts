@@ -235,10 +235,9 @@ test('a public page is styled from its own HTML: no stylesheet to fetch before t
   expect(stylesheets.filter((path) => inlined.includes(path))).toEqual([]);
 });
 
-test('the forms say plainly that they need JavaScript, and stay inert until the page is live', async ({ request, page }) => {
-  // What a browser without JavaScript shows: the <noscript> notice beside each form.
+test('the forms say plainly that they need JavaScript; the registration form works without it', async ({ request, page }) => {
+  // What a browser without JavaScript shows: the <noscript> notice beside each form that needs it.
   const notices: Record<string, string> = {
-    '/registration': 'Registering needs JavaScript, which is turned off in this browser.',
     '/judgereg': 'Applying needs JavaScript, which is turned off in this browser.',
     '/contact': 'Sending a message needs JavaScript, which is turned off in this browser.',
     '/': 'Subscribing needs JavaScript, which is turned off in this browser.',
@@ -251,8 +250,15 @@ test('the forms say plainly that they need JavaScript, and stay inert until the 
     const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
     if (path !== '/') expect(textOf(main).split('needs JavaScript').length - 1, path).toBe(1);
   }
+  // The registration form posts to the server (ADR 031): usable before the script, and without it.
   const html = await (await request.get('/registration')).text();
-  expect(html).toMatch(/<form class="form form--card" inert=""/);
+  const main = /<main[\s\S]*?<\/main>/.exec(html)?.[0] ?? '';
+  expect(main).toMatch(/<form class="form form--card"[^>]*action="\/registration" method="post"/);
+  expect(main).not.toContain('inert');
+  expect(textOf(main)).not.toContain('needs JavaScript');
+  for (const name of ['type', 'name', 'categories', 'age', 'email', 'phone', 'city', 'guardianName', 'privacyConsent', 'agreeTerms', 'id']) {
+    expect(main, name).toContain(`name="${name}"`);
+  }
   // With JavaScript, the same form is usable once hydrated.
   await page.goto('/registration');
   const name = page.getByLabel('Name', { exact: true });

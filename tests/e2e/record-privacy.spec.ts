@@ -78,6 +78,9 @@ test("a device's record that conflicts with the server's copy shows both version
   await page.goto('/saved');
   await expect(page.getByText('Waiting to send')).toBeVisible();
   await page.goto(`/registration?edit=${id}`);
+  // The page arrives as the blank (prerendered) registration form, usable before the script
+  // (ADR 031); the saved record's form replaces it once live.
+  await expect(page.getByRole('button', { name: 'Register again with these corrections' })).toBeVisible();
   await page.getByLabel('City', { exact: true }).fill('Madurai');
   await page.getByRole('button', { name: 'Register again with these corrections' }).click();
   await expect(page).toHaveURL(/\/saved$/);

@@ -235,8 +235,6 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
         action={postsItself ? to('/registration') : undefined}
         needsJavaScript={t('noscript.form', { task: t('registration.task'), phone: CONTACT.phone })}
       >
-        {/* Filled by the page when the form is first sent (src/app/head/early-taps.ts, or formId below). */}
-        {postsItself ? <input ref={idRef} type="hidden" name="id" /> : null}
         <fieldset className="form-choices registration-form__type">
           <legend>{t('form.registeringAs')}</legend>
           {(['participant', 'institute'] as const).map((type) => (
@@ -276,6 +274,8 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
           {failed ? <p className="form-notice form-notice--error">{t('registration.failed')}</p> : null}
         </div>
 
+        {/* The record's id, made when the form is first sent (src/lib/early-taps/early-taps.ts before the page is live, formId after). */}
+        {postsItself ? <input ref={idRef} type="hidden" name="id" /> : null}
         <SubmitButton busy={saving} className="form__submit">
           {editing ? t('form.submitAgain') : saving ? t('form.submitting') : isParticipant ? t('form.submitChild') : t('form.submitInstitute')}
         </SubmitButton>
