@@ -1,26 +1,14 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, emulateSlowPhone } from '../tests/setup/chromium';
 import type { BenchContext } from './lib/environment';
 import { describeLoad, waitForQuiet, type MachineLoad } from './lib/machine-load';
-import { figure, type Figure, type PartResult } from './lib/report';
+import { figure, median, type Figure, type PartResult } from './lib/report';
 
 const PART = '1. Front end: first tap on a slow phone';
 const USABLE_TARGET_MS = 1_500;
 const EFFECT_TIMEOUT_MS = 60_000;
 
-/** Lighthouse's "slow 4G" and a CPU four times slower than this machine's. */
-async function phoneLike(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 /**
  * Marks in the page, in ms from navigation: first contentful paint, when the registration form's
@@ -51,7 +39,7 @@ async function openPhone(browser: Browser): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await page.addInitScript({ content: RECORD_MARKS });
-  await phoneLike(page);
+  await emulateSlowPhone(page);
   return page;
 }
 
@@ -145,11 +133,6 @@ async function tapAtFirstPaint(browser: Browser, origin: string, tap: TapCase): 
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * Issue 27's first tap: on slow 4G with a CPU four times slower, how soon the registration form

@@ -8,7 +8,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium';
 import { freePort } from '../tests/setup/server-process';
 import type { BenchContext } from './lib/environment';
 import { describeLoad, waitForQuiet, type MachineLoad } from './lib/machine-load';
-import { figure, type Figure, type PartResult } from './lib/report';
+import { figure, median, type Figure, type PartResult } from './lib/report';
 
 const PART = '1. Front end (Lighthouse, mobile)';
 // Both languages (ADR 015): the Tamil pages load their own catalog.
@@ -156,11 +156,6 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
     threeFetched: items.some((item) => isThreeChunk(distDir, new URL(item.url).pathname)),
     ourLongTasks: longTasks,
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 type Chrome = Awaited<ReturnType<typeof launchChromium>>;

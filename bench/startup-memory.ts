@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { startServer } from '../tests/setup/server-process';
 import type { BenchContext } from './lib/environment';
-import { figure, type Figure, type PartResult } from './lib/report';
+import { figure, median, type Figure, type PartResult } from './lib/report';
 
 const PART = '5. Server start and memory';
 const STARTS = 3;
@@ -35,7 +35,6 @@ export async function measureColdStart(ctx: BenchContext): Promise<{ figures: Fi
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
   return {
     figures: [
       figure(PART, `cold start to healthy /api/health, existing PGlite dir (median of ${STARTS})`, median(timings) / 1000, {

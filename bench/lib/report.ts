@@ -92,6 +92,12 @@ export function writeReport(report: Report, dir: string): string {
   return dated;
 }
 
+/** The middle value (the upper one of an even count); NaN for none. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return Number.NaN;
   const sorted = [...samples].sort((a, b) => a - b);

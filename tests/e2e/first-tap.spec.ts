@@ -1,24 +1,14 @@
 import type { Page, Request } from '@playwright/test';
 import { referenceCodeOf } from '@domain/reference-code';
+import { emulateSlowPhone } from '../setup/chromium';
 import { expect, test } from './fixtures';
 import { signInAsAdmin } from './outbox-helpers';
 
-/**
- * Taps before the page's script runs (ADR 031), on a phone-like Chromium: slow 4G (150 ms, 1.6
- * Mbit/s) and a CPU four times slower. The page's script is held back until the taps are made, so
+/*
+ * Taps before the page's script runs (ADR 031), on a phone-like Chromium (emulateSlowPhone: slow
+ * 4G and a CPU four times slower). The page's script is held back until the taps are made, so
  * every tap lands on the prerendered page before it is live, as a parent's would on slow data.
  */
-async function throttle(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 150,
-    downloadThroughput: (1.6 * 1024 * 1024) / 8,
-    uploadThroughput: (750 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-}
 
 /** Holds the page's entry script until `release()`: the page shows, but is not live. */
 async function holdScript(page: Page): Promise<() => void> {
@@ -38,7 +28,7 @@ test.describe('a tap before the page is live has its effect', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('the FAQ opens at once (native), the menu opens once live', async ({ page, problems }) => {
-    await throttle(page);
+    await emulateSlowPhone(page);
     const release = await holdScript(page);
     await page.goto('/faq', { waitUntil: 'commit' });
     const question = page.locator('summary.accordion__button').first();
@@ -64,7 +54,7 @@ test.describe('a tap before the page is live has its effect', () => {
   });
 
   test('a level box tapped before the page is live opens its details once live', async ({ page, problems }) => {
-    await throttle(page);
+    await emulateSlowPhone(page);
     const release = await holdScript(page);
     await page.goto('/contest/category', { waitUntil: 'commit' });
     const level = page.locator('button.journey__level').first();
@@ -96,7 +86,7 @@ test.describe('the registration form before the page is live', () => {
   }
 
   test('is sent by the browser, lands on the code, and the same form sent again by the page is stored once', async ({ page, server }) => {
-    await throttle(page);
+    await emulateSlowPhone(page);
     const release = await holdScript(page);
     await page.goto('/registration', { waitUntil: 'commit' });
     await fillBeforeLive(page, 'Early Tapper');
@@ -135,7 +125,7 @@ test.describe('the registration form before the page is live', () => {
   });
 
   test('sent with answers missing, it stays on the page with them, and says what to correct once live', async ({ page }) => {
-    await throttle(page);
+    await emulateSlowPhone(page);
     const release = await holdScript(page);
     await page.goto('/registration', { waitUntil: 'commit' });
     await page.getByLabel('Name', { exact: true }).fill('Half Done');
