@@ -161,7 +161,7 @@ function refusal(language: Language, message: string): string {
 }
 
 const STYLE = `
-.code{font-size:1.5rem;letter-spacing:.05em;font-family:ui-monospace,monospace}
+.code{font-size:1.5rem;letter-spacing:.05em;font-family:ui-monospace,monospace;white-space:nowrap}
 .links{display:flex;flex-wrap:wrap;gap:1rem}
 .links a{display:inline-block;min-height:44px;padding:.625rem 0}
 `;
