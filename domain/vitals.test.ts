@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfPath, pagePatternOf, ratingOf, VITALS_PAGES, vitalsReportSchema } from './vitals';
+import { languageOfPath, pagePatternOf, ratingOf, VITALS_PAGES } from './vitals';
+import { vitalsReportSchema } from './vitals-report';
 
 describe('pagePatternOf', () => {
   it.each([

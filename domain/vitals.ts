@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { CATEGORIES } from './categories';
-import { LANGUAGES, type Language } from './languages';
+import type { Language } from './languages';
 
 /**
  * Real visitors' page speed, measured in their browsers with `web-vitals` and sent to our own
  * server (docs/decisions/030-first-party-web-vitals.md). A report names a page by its route
- * pattern, never its address: no token, id, query or hash ever leaves the browser.
+ * pattern, never its address: no token, id, query or hash ever leaves the browser. The report's
+ * schema is in ./vitals-report.ts, so the page's reporter loads no validation library.
  */
 export const METRIC_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type MetricName = (typeof METRIC_NAMES)[number];
@@ -18,9 +18,6 @@ export const THRESHOLDS: Record<MetricName, { good: number; poor: number }> = {
   FCP: { good: 1800, poor: 3000 },
   TTFB: { good: 800, poor: 1800 },
 };
-
-/** Values above these are a broken browser or a forgery, not a slow page (times in ms). */
-const MAX_VALUE: Record<MetricName, number> = { LCP: 120_000, INP: 120_000, CLS: 10, FCP: 120_000, TTFB: 120_000 };
 
 export type Rating = 'good' | 'needs-improvement' | 'poor';
 
@@ -88,51 +85,7 @@ export function languageOfPath(pathname: string): Language {
   return pathname === '/ta' || pathname.startsWith('/ta/') ? 'ta' : 'en';
 }
 
-const metricSchema = z.object({
-  name: z.enum(METRIC_NAMES, { error: 'The metric must be one of LCP, INP, CLS, FCP or TTFB.' }),
-  value: z.number({ error: 'The value must be a number.' }).min(0, 'The value cannot be negative.'),
-});
-
 export const NAVIGATION_TYPES = ['navigate', 'reload', 'back-forward', 'back-forward-cache', 'prerender', 'restore'] as const;
-
-/**
- * One page view's report: its page, language and up to one value per metric. The page is
- * re-normalised here, so a client that sends a raw address still stores only its pattern.
- */
-export const vitalsReportSchema = z
-  .object({
-    page: z
-      .string({ error: 'The page must be a path such as /about.' })
-      .max(300, 'The page must be a path such as /about.')
-      .transform((page, context) => {
-        const pattern = pagePatternOf(page);
-        if (pattern === null) {
-          context.addIssue({ code: 'custom', message: 'Staff pages are not measured.' });
-          return z.NEVER;
-        }
-        return pattern;
-      }),
-    lang: z.enum(LANGUAGES, { error: 'The language must be en or ta.' }),
-    navigationType: z.enum(NAVIGATION_TYPES, { error: 'Unknown navigation type.' }).optional(),
-    metrics: z
-      .array(metricSchema, { error: 'The metrics must be a list.' })
-      .min(1, 'Send at least one metric.')
-      .max(METRIC_NAMES.length, 'Send at most one value per metric.'),
-  })
-  .strict()
-  .superRefine((report, context) => {
-    const names = new Set<string>();
-    report.metrics.forEach((metric, index) => {
-      if (names.has(metric.name)) context.addIssue({ code: 'custom', path: ['metrics', index], message: 'Send at most one value per metric.' });
-      names.add(metric.name);
-      if (metric.value > MAX_VALUE[metric.name]) {
-        context.addIssue({ code: 'custom', path: ['metrics', index], message: `${metric.name} of ${metric.value} is beyond any real page load.` });
-      }
-    });
-  });
-
-export type VitalsReportInput = z.input<typeof vitalsReportSchema>;
-export type VitalsReport = z.output<typeof vitalsReportSchema>;
 
 /** What the client needs to know before measuring (GET /api/vitals/config). */
 export type VitalsConfig = { enabled: boolean; sampleRate: number };

@@ -1,13 +1,15 @@
-import { formatDayRange } from '@/lib/i18n/format';
 import { localizeData } from '@/lib/i18n/localize-data';
 import type { Lang } from '@/lib/i18n/languages';
 import { COORDINATORS, COURSES, LEVELS, SPONSORS, WEBINAR, WORKSHOP_DURATION, WORKSHOP_OFFER, WORKSHOPS, type Coordinator, type Course, type Level, type Sponsor, type Workshop } from './season';
 
 /**
  * The season data's texts in the page's language (ADR 015): the Tamil is in src/locales/ta.po
- * under these ids; src/locales/catalogs.test.ts checks that every one exists.
+ * under these ids; src/locales/catalogs.test.ts checks that every one exists. A level's Tamil
+ * dates are written in the catalog too (the test checks them against Intl's date range): the
+ * first Intl formatter a page makes costs ~50 ms on a slow phone, and they are on every page that
+ * shows a level.
  */
-export const LEVEL_TEXT_FIELDS = ['title', 'description', 'venue', 'format', 'fee', 'requirements', 'timeline', 'locations', 'schedule', 'amenities'] as const;
+export const LEVEL_TEXT_FIELDS = ['title', 'date', 'description', 'venue', 'format', 'fee', 'requirements', 'timeline', 'locations', 'schedule', 'amenities'] as const;
 export const WORKSHOP_TEXT_FIELDS = ['title', 'description'] as const;
 export const COURSE_TEXT_FIELDS = ['title', 'level', 'schedule', 'description'] as const;
 export const WEBINAR_TEXT_FIELDS = ['title', 'subtitle', 'dateLabel', 'timeLabel', 'platform', 'registeredNote'] as const;
@@ -29,9 +31,4 @@ export function webinarText(lang: Lang) {
 
 export function workshopTermsText(lang: Lang) {
   return localizeData({ duration: WORKSHOP_DURATION, offer: WORKSHOP_OFFER }, 'data.workshop', ['duration', 'offer'], lang);
-}
-
-/** A level's dates: the spec's own English wording, or the Tamil from Intl (Tamil month names). */
-export function levelDates(level: Level, lang: Lang): string {
-  return lang === 'en' ? level.date : formatDayRange(level.startsOn, level.endsOn, lang);
 }

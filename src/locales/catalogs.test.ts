@@ -111,6 +111,15 @@ describe('message catalogs (src/locales)', () => {
     expect([...en.keys()].filter((id) => id.startsWith('data.') && !texts.has(id))).toEqual([]);
   });
 
+  it("a level's Tamil dates are Intl's Tamil range of its first and last day", () => {
+    // Written in the catalog so that no page makes an Intl formatter while it hydrates.
+    const tamilRange = new Intl.DateTimeFormat('ta-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (const level of LEVELS) {
+      const expected = tamilRange.formatRange(new Date(`${level.startsOn}T00:00:00Z`), new Date(`${level.endsOn}T00:00:00Z`));
+      expect(ta.get(`data.level.${level.id}.date`)?.text, level.id).toBe(expected);
+    }
+  });
+
   it('every outbox kind has its words: its name on /saved and its count on the badge (ids built from the kind)', () => {
     const ids = OUTBOX_KIND_NAMES.flatMap((kind) => [`outbox.kind.${kind}`, `sync.count.${kind}`]);
     expect(ids.filter((id) => !en.has(id) || !ta.has(id))).toEqual([]);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { METRIC_NAMES, ratingOf, VITALS_KEEP_DAYS, type MetricName, type Rating, type VitalsPeriod, type VitalsReport } from '@domain/vitals';
+import { METRIC_NAMES, ratingOf, VITALS_KEEP_DAYS, type MetricName, type Rating, type VitalsPeriod } from '@domain/vitals';
+import type { VitalsReport } from '@domain/vitals-report';
 import type { Language } from '@domain/languages';
 import type { Database, Db } from '../client';
 import { webVitals } from '../schema';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { VitalsReportInput } from '@domain/vitals';
+import type { VitalsReportInput } from '@domain/vitals-report';
 import { testEnv, useTestApp, type TestApp } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { signIn, signInStaff, withCookie } from '../auth/sign-in-for-tests';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { vitalsReportSchema, type VitalsConfig } from '@domain/vitals';
+import type { VitalsConfig } from '@domain/vitals';
+import { vitalsReportSchema } from '@domain/vitals-report';
 import type { AppEnv } from '../../context';
 import { assertSameOriginBeacon } from '../../lib/csrf';
 import { ApiError, validate } from '../../lib/errors';

@@ -1,5 +1,6 @@
 import type { Metric } from 'web-vitals';
-import { languageOfPath, NAVIGATION_TYPES, pagePatternOf, type MetricName, type VitalsReportInput } from '@domain/vitals';
+import { languageOfPath, NAVIGATION_TYPES, pagePatternOf, type MetricName } from '@domain/vitals';
+import type { VitalsReportInput } from '@domain/vitals-report';
 import { api, apiHref, readResponse } from '@/lib/api-client';
 
 type NavigationType = (typeof NAVIGATION_TYPES)[number];

@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n/use-t';
-import { levelDates, levelsText } from '@/config/season-text';
+import { levelsText } from '@/config/season-text';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
@@ -22,11 +22,11 @@ function DetailList({ title, items }: { title: string; items: readonly string[] 
 }
 
 function LevelDetails({ level }: { level: Level }) {
-  const { t, lang } = useT();
+  const { t } = useT();
   return (
     <>
       <p className="level-date">
-        <strong>{t('level.date')}:</strong> {levelDates(level, lang)}
+        <strong>{t('level.date')}:</strong> {level.date}
       </p>
       <p>{level.description}</p>
       <dl className="level-facts">
@@ -78,7 +78,7 @@ export function CompetitionJourney() {
                 {item.number}
               </span>
               <span className="journey__title">{item.title}</span>
-              <span className="journey__date">{levelDates(item, lang)}</span>
+              <span className="journey__date">{item.date}</span>
             </button>
           </li>
         ))}

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { LEVELS, SEASON, type IconName } from '@/config/season';
-import { levelDates, sponsorsText } from '@/config/season-text';
+import { levelText, sponsorsText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { SponsorsSlider } from '../components/sponsors-slider';
 import { PageSection } from '@/components/page-section';
@@ -30,7 +30,7 @@ export function HomePage() {
         <h1 className="hero__title">{t('home.title')}</h1>
         <p className="hero__lead">
           {t('home.lead')}
-          {firstLevel ? ` ${t('home.level1', { dates: levelDates(firstLevel, lang) })}` : null}
+          {firstLevel ? ` ${t('home.level1', { dates: levelText(firstLevel, lang).date })}` : null}
         </p>
         <div className="hero__actions">
           <Link to={to('/registration')} className="button button--primary button--large">

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SEASON } from '@/config/season';
-import { levelDates, levelsText, webinarText } from '@/config/season-text';
+import { levelsText, webinarText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { PageSection } from '@/components/page-section';
 
@@ -14,7 +14,7 @@ export function EventsPage() {
           {levelsText(lang).map((level) => (
             <li key={level.id} className="timeline__item">
               <h2 className="timeline__title">{level.title}</h2>
-              <p className="timeline__date">{levelDates(level, lang)}</p>
+              <p className="timeline__date">{level.date}</p>
               <p>{level.description}</p>
               <p>
                 <strong>{t('level.venue')}:</strong> {level.venue}
