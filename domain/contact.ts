@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, phoneSchema, requiredText } from './contact-details';
+import { CONTACT_METHODS } from './contact-rules';
 import { requiredName } from './names';
-
-export const CONTACT_METHODS = ['Email', 'Phone'] as const;
-export type ContactMethod = (typeof CONTACT_METHODS)[number];
 
 export const contactMessageSchema = z.object({
   id: z.uuid({ error: 'The record id must be a UUID.' }),

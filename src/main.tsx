@@ -1,5 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { langOfPath, LANG_STORAGE_KEY } from './lib/i18n/languages';
+import { yieldToBrowser } from './lib/yield-to-browser';
 import './styles/global.css';
 
 // Someone who chose Tamil with the header's switch gets the Tamil home page at `/`. Only an
@@ -34,24 +35,6 @@ async function startImport<T>(load: () => Promise<T>): Promise<Promise<T>> {
   return loading;
 }
 
-/**
- * Ends the current task: what follows runs in a new one, after the browser has had its turn.
- * `scheduler.yield()` where the browser has it, else a message to ourselves (as React's own
- * scheduler does): unlike a timer, neither waits a second in a background tab.
- */
-function yieldToBrowser(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 // React DOM and the app are two separate module graphs, so the browser evaluates them in two
 // tasks rather than one long one (a phone at a quarter of a laptop's speed feels every long task).
 // The page's language's catalog (and only that one) loads alongside them (ADR 015).
@@ -80,7 +63,7 @@ function canHydrate(element: HTMLElement): boolean {
 await yieldToBrowser();
 const hydrate = canHydrate(root);
 await yieldToBrowser();
-const router = await createClientRouter();
+const router = await createClientRouter(yieldToBrowser);
 await yieldToBrowser();
 const app = (
   <StrictMode>

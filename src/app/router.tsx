@@ -107,8 +107,10 @@ export function pageRouteFor(pathname: string): RouteObject | undefined {
  * The browser router, with the current page's chunk already loaded: hydration must render the
  * page at once, exactly as the prerender did, not a loading state. If the chunk cannot load
  * (offline and not cached), the route keeps its `lazy` and the router shows the error page.
+ * `pause` runs between loading the page's modules and building the router: main.tsx gives the
+ * browser a turn there (each costs tens of milliseconds on a slow phone).
  */
-export async function createClientRouter() {
+export async function createClientRouter(pause: () => Promise<void> = () => Promise.resolve()) {
   const matches = matchRoutes(routes, window.location) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
@@ -121,5 +123,6 @@ export async function createClientRouter() {
       }
     }),
   );
+  await pause();
   return createBrowserRouter(routes);
 }

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 type DialogProps = {
   title: string;
@@ -12,7 +13,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * A modal dialog: focus moves in and is trapped, Escape, the close button or a click outside
- * closes it, and focus returns to whatever opened it.
+ * closes it, and focus returns to whatever opened it. It is drawn at the end of the body, above
+ * everything: inside a page section (laid out only near the viewport, so contained) a fixed
+ * backdrop would be clipped to the section.
  */
 export function Dialog({ title, onClose, children, footer }: DialogProps) {
   const titleId = useId();
@@ -57,7 +60,7 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
     };
   }, []);
 
-  return (
+  return createPortal(
     // The backdrop only catches outside clicks; the keyboard path is Escape and the close button.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
     <div
@@ -78,6 +81,7 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
         <div className="dialog__body">{children}</div>
         {footer ? <div className="dialog__footer">{footer}</div> : null}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

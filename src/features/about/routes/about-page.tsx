@@ -23,7 +23,11 @@ export function AboutPage() {
   const { hash } = useLocation();
   const { t, to, lang } = useT();
   useEffect(() => {
-    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
+    const target = hash ? document.getElementById(hash.slice(1)) : null;
+    if (!target) return;
+    // Sections below the first screen wait for the viewport at a guessed height (pages.css).
+    document.documentElement.dataset.laidOut = '';
+    target.scrollIntoView();
   }, [hash]);
 
   return (
