@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useAfterLoad } from '@/hooks/use-after-load';
+import { yieldToBrowser } from '@/lib/yield-to-browser';
 import type { SphereScene } from './sphere-scene';
 import { probeHardwareWebgl } from './webgl-probe';
 
@@ -47,16 +48,25 @@ export function SiteBackground() {
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !afterLoad) return;
-    if (motionAllowed) {
+    if (!motionAllowed) {
+      video.pause();
+      return;
+    }
+    // Starting the video sets up the browser's media player (~10 ms here, four times that on a
+    // slow phone): in a task of its own, not with the other effects of the same commit.
+    let cancelled = false;
+    void yieldToBrowser().then(() => {
+      if (cancelled) return;
       if (video.preload === 'none') {
         video.preload = 'auto';
         video.load();
       }
       // Autoplay can be refused (data saver); the poster then stays, which is fine.
       void video.play().catch(() => undefined);
-    } else {
-      video.pause();
-    }
+    });
+    return () => {
+      cancelled = true;
+    };
   }, [afterLoad, motionAllowed]);
 
   return (
