@@ -32,7 +32,7 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
     >
       <div className="slider__track">
         {sponsors.map((sponsor, index) => (
-          <figure
+          <div
             key={sponsor.id}
             className={`slider__slide${index === current ? ' is-current' : ''}`}
             style={{ transform: `translateX(${(index - current) * 100}%)` }}
@@ -42,11 +42,11 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
             aria-hidden={index !== current}
           >
             <img src={sponsor.logo} alt={t('sponsors.logo', { name: sponsor.name })} width={240} height={120} />
-            <figcaption>
+            <p className="slider__caption">
               <strong>{sponsor.name}</strong>
               <span>{sponsor.tagline}</span>
-            </figcaption>
-          </figure>
+            </p>
+          </div>
         ))}
       </div>
       <div className="slider__dots">
