@@ -137,7 +137,7 @@ test('the sponsors slider advances every 3 s and wraps to the first', async ({ p
   await page.clock.runFor(3000);
   await expect(slider).toHaveAttribute('data-current', '0');
   // Each slide sits at its distance from the current one.
-  const offsets = await slider.locator('figure').evaluateAll((slides) => slides.map((s) => (s as HTMLElement).style.transform));
+  const offsets = await slider.locator('.slider__slide').evaluateAll((slides) => slides.map((s) => (s as HTMLElement).style.transform));
   expect(offsets).toEqual(['translateX(0%)', 'translateX(100%)', 'translateX(200%)']);
   await slider.getByRole('link', { name: 'View All Sponsors' }).click();
   await expect(page).toHaveURL(/\/about#sponsors$/);
