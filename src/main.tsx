@@ -36,13 +36,24 @@ async function startImport<T>(load: () => Promise<T>): Promise<Promise<T>> {
 }
 
 /**
- * Resolves once the page has been drawn: a frame's callback runs just before its paint, and the
- * task after it just after. A hidden tab draws nothing, so a short timer stands in there.
+ * Resolves once the page has been drawn (the browser's first paint entry). At once in a hidden
+ * tab (it draws nothing), where paint timing is missing, or if the load event comes first.
+ * No timers: a page whose clock is stopped (a test's fake clock) still comes alive.
  */
 function afterFirstPaint(): Promise<void> {
+  const painted = () => performance.getEntriesByType('paint').length > 0;
+  const canObserve = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (document.visibilityState === 'hidden' || !canObserve || painted()) {
+    return Promise.resolve();
+  }
   return new Promise<void>((resolve) => {
-    requestAnimationFrame(() => void yieldToBrowser().then(resolve));
-    setTimeout(resolve, 300);
+    const done = () => {
+      observer.disconnect();
+      resolve();
+    };
+    const observer = new PerformanceObserver(done);
+    observer.observe({ type: 'paint' });
+    window.addEventListener('load', done, { once: true });
   });
 }
 
