@@ -20,6 +20,9 @@ export const OFFLINE_PAGES = [
   'src/features/judges/routes/judge-application-page.tsx',
   'src/features/outbox/routes/saved-page.tsx',
   'src/app/routes/not-found.tsx',
+  // The contact form saves to the outbox too; its saving code loads when the form is first
+  // touched (ADR 032), which may be after the connection is gone.
+  'src/features/contact/routes/contact-page.tsx',
 ] as const;
 
 /** Their prerendered HTML (and the shell every other path falls back to), in both languages. */

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test, waitForServiceWorker } from './fixtures';
 import type { BrowserContext, Page } from '@playwright/test';
 import { axeProblems, fillChildForm, signInAsAdmin } from './outbox-helpers';
 
@@ -154,6 +154,34 @@ test('the contact form prefills the subject, thanks the sender, resets, and the 
     })
     .toMatchObject({ contactMethod: 'Phone', subject: 'Summer workshops' });
   expect(problems.consoleErrors).toEqual([]);
+});
+
+test('a contact message sent after the signal drops is kept on the device and reaches us once it returns', async ({ page, context, server }) => {
+  // The form's saving code loads when the form is first touched (ADR 032); the service worker
+  // has it from the first visit, so a form opened online and touched offline still saves.
+  await page.goto('/contact');
+  await waitForServiceWorker(page);
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+  await context.setOffline(true);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Meena');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('meena.offline@example.org');
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('98765 43211');
+  await page.getByRole('textbox', { name: 'Subject' }).fill('Venue parking');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Is there parking near the venue?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('If you are offline it is kept on this device and sent automatically.')).toBeVisible();
+
+  await context.setOffline(false);
+  await signInAsAdmin(page.request, server.url);
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await page.request.get('/api/contact')).json()) as { items: { email: string; subject: string }[] };
+        return body.items.filter((m) => m.email === 'meena.offline@example.org').map((m) => m.subject);
+      },
+      { timeout: 30_000 },
+    )
+    .toEqual(['Venue parking']);
 });
 
 test('the newsletter form subscribes once, says so on the same device, and never tells another device', async ({ page, browser, server }) => {
