@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { manifest } from './manifest/manifest.ts';
+import { bootChunks } from './scripts/boot-chunks.ts';
 import { OFFLINE_CORE_FILE, prerender } from './scripts/prerender.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -33,6 +34,8 @@ export default defineConfig({
     react(),
     // Compiles src/locales/*.po into one chunk per language (ADR 015).
     lingui(),
+    // React DOM, the entry's code and the app's shell in one chunk each (ADR 032).
+    bootChunks(),
     prerender({ origin: publicOrigin(), buildTime }),
     VitePWA({
       // Generate the service worker after the prerender has written every page, so each is precached.

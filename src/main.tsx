@@ -36,31 +36,38 @@ async function startImport<T>(load: () => Promise<T>): Promise<Promise<T>> {
 }
 
 /**
- * Resolves once the page has been drawn (the browser's first paint entry). At once in a hidden
- * tab (it draws nothing), where paint timing is missing, or if the load event comes first.
- * No timers: a page whose clock is stopped (a test's fake clock) still comes alive.
+ * Resolves once the page's first text or image is on the screen (the browser's first contentful
+ * paint entry, which arrives once the frame is presented; the first paint before it can be the
+ * background alone), or at the person's first touch, click or key, which only a drawn page gets.
+ * At once in a hidden tab (it draws nothing) or where paint timing is missing. Not on the load
+ * event: on a fast connection it comes before the first frame is presented. No timers: a page
+ * whose clock is stopped (a test's fake clock) still comes alive.
  */
-function afterFirstPaint(): Promise<void> {
-  const painted = () => performance.getEntriesByType('paint').length > 0;
+function afterFirstContentfulPaint(): Promise<void> {
+  const painted = () => performance.getEntriesByName('first-contentful-paint', 'paint').length > 0;
   const canObserve = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
   if (document.visibilityState === 'hidden' || !canObserve || painted()) {
     return Promise.resolve();
   }
+  const firstInput = ['pointerdown', 'keydown', 'focusin'] as const;
   return new Promise<void>((resolve) => {
     const done = () => {
       observer.disconnect();
+      for (const type of firstInput) window.removeEventListener(type, done, true);
       resolve();
     };
-    const observer = new PerformanceObserver(done);
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
+    });
     observer.observe({ type: 'paint' });
-    window.addEventListener('load', done, { once: true });
+    for (const type of firstInput) window.addEventListener(type, done, { capture: true, passive: true });
   });
 }
 
-// The app's code starts downloading once the first screen is drawn: on a slow connection it
+// The app's code starts downloading once the first screen's content is drawn: on a slow connection it
 // would otherwise share the line with what that screen needs. Taps before it is live are kept
 // (ADR 031).
-if (root.dataset.renderedFor) await afterFirstPaint();
+if (root.dataset.renderedFor) await afterFirstContentfulPaint();
 
 // React DOM and the app are two separate module graphs, so the browser evaluates them in two
 // tasks rather than one long one (a phone at a quarter of a laptop's speed feels every long task).
