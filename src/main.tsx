@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { langOfPath, LANG_STORAGE_KEY } from './lib/i18n/languages';
-import { yieldToBrowser } from './lib/yield-to-browser';
+import { afterLoad, whenIdle, yieldToBrowser } from './lib/scheduling';
 import './styles/global.css';
 
 // Someone who chose Tamil with the header's switch gets the Tamil home page at `/`. Only an
@@ -112,10 +112,6 @@ else createRoot(root).render(app);
 // Real visitors' speed (ADR 030): measured only once the page has loaded and the browser is idle,
 // from its own chunk, so it adds nothing to the entry chunk or to hydration.
 const landedOn = window.location.pathname;
-const measureWhenIdle = () => {
-  const start = () => void import('./lib/vitals/report-vitals').then(({ reportVitals }) => reportVitals(landedOn)).catch(() => undefined);
-  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 10_000 });
-  else setTimeout(start, 3_000);
-};
-if (document.readyState === 'complete') measureWhenIdle();
-else window.addEventListener('load', measureWhenIdle, { once: true });
+void afterLoad().then(() =>
+  whenIdle(() => void import('./lib/vitals/report-vitals').then(({ reportVitals }) => reportVitals(landedOn)).catch(() => undefined), 10_000),
+);

@@ -1,4 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
+import { afterLoad, whenIdle } from '@/lib/scheduling';
 
 /**
  * True once the page has loaded and the browser is idle: for work that must never compete with
@@ -27,6 +28,8 @@ export function useAfterLoad(): boolean {
 }
 
 const waiting: (() => void)[] = [];
+/** A widget waits at most this long for an idle moment (a busy page still gets them all). */
+const TURN_TIMEOUT_MS = 2_000;
 let turnScheduled = false;
 
 /** Runs `run` in an idle moment after the load event, after those that asked before it. */
@@ -34,8 +37,7 @@ function afterLoadInTurn(run: () => void): () => void {
   waiting.push(run);
   if (!turnScheduled) {
     turnScheduled = true;
-    if (document.readyState === 'complete') whenIdle(nextTurn);
-    else window.addEventListener('load', () => whenIdle(nextTurn), { once: true });
+    void afterLoad().then(() => whenIdle(nextTurn, TURN_TIMEOUT_MS));
   }
   return () => {
     const index = waiting.indexOf(run);
@@ -46,11 +48,6 @@ function afterLoadInTurn(run: () => void): () => void {
 function nextTurn() {
   const run = waiting.shift();
   if (run) run();
-  if (waiting.length > 0) whenIdle(nextTurn);
+  if (waiting.length > 0) whenIdle(nextTurn, TURN_TIMEOUT_MS);
   else turnScheduled = false;
-}
-
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 200);
 }

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useAfterLoad } from '@/hooks/use-after-load';
-import { yieldToBrowser } from '@/lib/yield-to-browser';
+import { yieldToBrowser } from '@/lib/scheduling';
 import type { SphereScene } from './sphere-scene';
 import { probeHardwareWebgl } from './webgl-probe';
 

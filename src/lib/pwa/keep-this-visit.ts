@@ -1,3 +1,5 @@
+import { afterLoad, whenIdle } from '@/lib/scheduling';
+
 /**
  * The service worker caches pages and chunks as they are used (vite.config.ts, runtimeCaching),
  * but the page that installed it loaded before it was in control: without this, the first page a
@@ -17,7 +19,8 @@ export async function keepThisVisit(): Promise<void> {
     return;
   }
   if (!navigator.serviceWorker.controller && !(await controlled(10_000))) return;
-  await idle();
+  await afterLoad();
+  await new Promise<void>((resolve) => whenIdle(resolve, 5_000));
 
   const page = new URL(window.location.href);
   page.hash = '';
@@ -50,15 +53,6 @@ function cacheInWorker(worker: ServiceWorker, urlsToCache: string[]): Promise<vo
       resolve();
     };
     worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } }, [channel.port2]);
-  });
-}
-
-/** Once the page has loaded and the browser has a quiet moment. */
-function idle(): Promise<void> {
-  return new Promise((resolve) => {
-    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(() => resolve(), { timeout: 5_000 }) : setTimeout(resolve, 1_000));
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
   });
 }
 

@@ -2,7 +2,7 @@ import type { Metric } from 'web-vitals';
 import { languageOfPath, NAVIGATION_TYPES, pagePatternOf, type MetricName } from '@domain/vitals';
 import type { VitalsReportInput } from '@domain/vitals-report';
 import { api, apiHref, readResponse } from '@/lib/api-client';
-import { yieldToBrowser } from '@/lib/yield-to-browser';
+import { yieldToBrowser } from '@/lib/scheduling';
 
 type NavigationType = (typeof NAVIGATION_TYPES)[number];
 

@@ -3,14 +3,12 @@ import { Link, useParams } from 'react-router-dom';
 import { awardLabel, CERTIFICATE_ID } from '@domain/certificates';
 import { SEASON } from '@domain/season';
 import { ApiRequestError } from '@/lib/api-client';
+import { formatDay, formatDayOf } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
 import { useCheckCertificateFile } from '../api/check-certificate-file';
 import { useVerification, type Verification } from '../api/get-verification';
 import '../certificates.css';
-
-const formatDay = (iso: string, lang: 'en' | 'ta') =>
-  new Intl.DateTimeFormat(lang === 'ta' ? 'ta-IN' : 'en-IN', { timeZone: SEASON.timeZone, day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso));
 
 /**
  * /verify/<id> (issue 25): where a certificate's QR code leads. Anyone (a school, a parent) sees
@@ -90,7 +88,7 @@ function Status({ verification }: { verification: Verification }) {
       <div className="verify-status verify-status--bad" role="status">
         <p>
           <strong>{t('verify.notValid')}</strong>{' '}
-          {t('verify.revoked', { date: verification.revokedAt ? formatDay(verification.revokedAt, lang) : '', reason: verification.revokedReason ?? '' })}
+          {t('verify.revoked', { date: verification.revokedAt ? formatDayOf(verification.revokedAt, lang) : '', reason: verification.revokedReason ?? '' })}
         </p>
         {verification.replacedBy ? (
           <p>
@@ -127,7 +125,7 @@ function Statement({ verification }: { verification: Verification }) {
         <dt>{t('verify.season')}</dt>
         <dd>{s.season}</dd>
         <dt>{t('verify.issuedOn')}</dt>
-        <dd>{formatDay(`${s.issuedOn}T12:00:00+05:30`, lang)}</dd>
+        <dd>{formatDay(s.issuedOn, lang)}</dd>
         <dt>{t('verify.id')}</dt>
         <dd>
           <code>{verification.id}</code>

@@ -2,6 +2,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PendingCounts } from '@/lib/outbox';
+import { whenIdle } from '@/lib/scheduling';
 import { pendingLabel } from '../utils/pending-label';
 import './sync-badge.css';
 
@@ -24,12 +25,10 @@ export function SyncBadge() {
         stopWatching = runtime.watchPendingCounts(setCounts);
       });
     };
-    const idle = typeof window.requestIdleCallback === 'function';
-    const handle = idle ? window.requestIdleCallback(begin, { timeout: 1500 }) : window.setTimeout(begin, 300);
+    const cancelBegin = whenIdle(begin, 1_500);
     return () => {
       cancelled = true;
-      if (idle) window.cancelIdleCallback(handle);
-      else window.clearTimeout(handle);
+      cancelBegin();
       stopWatching();
     };
   }, []);
