@@ -39,9 +39,10 @@ async function startImport<T>(load: () => Promise<T>): Promise<Promise<T>> {
  * Resolves once the page's first text or image is on the screen (the browser's first contentful
  * paint entry, which arrives once the frame is presented; the first paint before it can be the
  * background alone), or at the person's first touch, click or key, which only a drawn page gets.
- * At once in a hidden tab (it draws nothing) or where paint timing is missing. Not on the load
- * event: on a fast connection it comes before the first frame is presented. No timers: a page
- * whose clock is stopped (a test's fake clock) still comes alive.
+ * At once in a hidden tab, which draws nothing (also when the tab is hidden before anything is
+ * drawn), or where paint timing is missing. Not on the load event: on a fast connection it comes
+ * before the first frame is presented. No timers: a page whose clock is stopped (a test's fake
+ * clock) still comes alive.
  */
 function afterFirstContentfulPaint(): Promise<void> {
   const painted = () => performance.getEntriesByName('first-contentful-paint', 'paint').length > 0;
@@ -51,16 +52,21 @@ function afterFirstContentfulPaint(): Promise<void> {
   }
   const firstInput = ['pointerdown', 'keydown', 'focusin'] as const;
   return new Promise<void>((resolve) => {
-    const done = () => {
+    function done() {
       observer.disconnect();
       for (const type of firstInput) window.removeEventListener(type, done, true);
+      document.removeEventListener('visibilitychange', whenHidden);
       resolve();
-    };
+    }
+    function whenHidden() {
+      if (document.visibilityState === 'hidden') done();
+    }
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length > 0) done();
     });
     observer.observe({ type: 'paint' });
     for (const type of firstInput) window.addEventListener(type, done, { capture: true, passive: true });
+    document.addEventListener('visibilitychange', whenHidden);
   });
 }
 
