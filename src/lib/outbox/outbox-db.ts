@@ -10,12 +10,7 @@ export class OutboxDatabase extends Dexie {
   records!: EntityTable<OutboxRecord, 'id'>;
 
   constructor(name = OUTBOX_DB_NAME) {
-    // Without Dexie's query cache, every live query reads IndexedDB again after a change. With it
-    // (the default), a registration's status on the page sometimes stayed "saved on this device"
-    // after the engine had marked it sent, when the page was busy as the record went out (seen in
-    // the first-tap browser test under CPU load: 4 of 16 runs, 0 of 8 without the cache). The
-    // outbox is small; a read is cheap.
-    super(name, { cache: 'disabled' });
+    super(name);
     // A shipped version is never edited: add version(n + 1) with an upgrade instead.
     this.version(1).stores({
       records: 'id, status, kind, createdAt, [kind+status]',
