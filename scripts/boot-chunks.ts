@@ -62,14 +62,15 @@ export function bootChunks(): Plugin {
       shellModules = staticClosure(shellRoots as string[], info);
     },
     outputOptions(options) {
-      const inShell = (id: string) => shellModules.has(id) && !entryModules.has(id) && !REACT_DOM.test(id);
+      // A group of higher priority takes its modules first: React DOM is never in the entry's
+      // chunk, and neither is in the shell's. React DOM's chunk leaves React itself to the entry.
       return {
         ...options,
         codeSplitting: {
           groups: [
             { name: 'react-dom', test: REACT_DOM, priority: 3, includeDependenciesRecursively: false },
-            { name: 'entry', test: (id: string) => entryModules.has(id) && !REACT_DOM.test(id), priority: 2 },
-            { name: 'shell', test: inShell, priority: 1 },
+            { name: 'entry', test: (id: string) => entryModules.has(id), priority: 2 },
+            { name: 'shell', test: (id: string) => shellModules.has(id), priority: 1 },
           ],
         },
       };
