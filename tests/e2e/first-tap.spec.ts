@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { referenceCodeOf } from '@domain/reference-code';
 import { emulateSlowPhone } from '../setup/chromium';
 import { expect, test } from './fixtures';
-import { signInAsAdmin } from './outbox-helpers';
+import { expectRegistrationSent, signInAsAdmin } from './outbox-helpers';
 
 /*
  * Taps before the page's script runs (ADR 031), on a phone-like Chromium (emulateSlowPhone: slow
@@ -120,7 +120,7 @@ test.describe('the registration form before the page is live', () => {
     const success = page.getByRole('status').filter({ hasText: 'Registration Successful!' });
     await expect(success).toBeVisible();
     await expect(success.locator('strong')).toHaveText(code);
-    await expect(success).toContainText('Sent to the organisers.', { timeout: 20_000 });
+    await expectRegistrationSent(page, code);
     expect(await stored()).toHaveLength(1);
   });
 

@@ -51,6 +51,17 @@ export async function registerChild(page: Page, child: Child, index: number): Pr
   return code;
 }
 
+/**
+ * The page tells the family their registration reached the organisers: in the success panel, or,
+ * once that has given way to a blank form (after 3 s; longer when the phone is slow), in the
+ * "Last registration: <code> — sent" line above it.
+ */
+export async function expectRegistrationSent(page: Page, code: string, timeout = 20_000): Promise<void> {
+  const inPanel = page.getByRole('status').filter({ hasText: 'Registration Successful!' }).filter({ hasText: 'Sent to the organisers.' });
+  const lastLine = page.locator('.registration-previous').filter({ hasText: `Last registration: ${code} — sent` });
+  await expect(inPanel.or(lastLine)).toBeVisible({ timeout });
+}
+
 /** Signs in as the e2e admin on this request context (same-origin Origin + CSRF header). */
 export async function signInAsAdmin(request: APIRequestContext, origin: string): Promise<void> {
   const response = await request.post('/api/auth/login', {
