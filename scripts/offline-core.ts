@@ -55,7 +55,7 @@ export function routeModules(routerSource: string): Set<string> {
  * when a form is used (the saving code, the outbox). Paths are relative to the build's root.
  */
 export function offlineCore(manifest: Manifest, routes: Set<string>): Set<string> {
-  const files = new Set<string>(['manifest.webmanifest', 'favicon.ico', 'icons/icon.svg', ...OFFLINE_DOCUMENTS]);
+  const files = new Set<string>(['manifest.webmanifest', 'favicon.ico', ...OFFLINE_DOCUMENTS]);
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

@@ -34,7 +34,7 @@ export function serverPage(page: ServerPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)} | ${escapeHtml(SEASON.name)}</title>
 <meta name="description" content="${escapeHtml(page.title)}">${other}
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="/favicon.ico" sizes="32x32">
 <style>${STYLE}${page.style ?? ''}</style>
 </head>
 <body>

@@ -80,3 +80,22 @@ test.describe('no layout shift from the video, fonts, images or late widgets', (
     });
   }
 });
+
+// An SVG drawn by <img> (or a favicon) is a document of its own, built on the main thread as the
+// file arrives: 10–50 ms each on a slow phone, after the first paint. The logo is drawn inline and
+// the sponsors' logos wait until they are scrolled near (ADR 032).
+test('the home page fetches no SVG image before it is scrolled', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const svgs: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('.svg')) svgs.push(url.pathname);
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  await page.waitForTimeout(1000);
+  expect(svgs).toEqual([]);
+  // Scrolled to, the sponsors' logos arrive.
+  await page.getByRole('group', { name: 'Sponsor logos' }).scrollIntoViewIfNeeded();
+  await expect.poll(() => svgs.filter((path) => path.startsWith('/images/sponsors/')).length).toBeGreaterThan(0);
+});

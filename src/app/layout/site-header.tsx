@@ -7,6 +7,7 @@ import { outboxExists } from '@/lib/outbox/outbox-exists';
 import { LanguageSwitch } from './language-switch';
 import { MotionToggle } from './motion-toggle';
 import { MENU_LINKS } from '@/config/navigation';
+import { LogoMark } from '@/components/logo-mark';
 
 // The badge reads the outbox (IndexedDB) and starts the sync engine. It loads after the page has
 // loaded, and only on a device that has an outbox or once a form is touched: a first-time visitor
@@ -89,7 +90,7 @@ export function SiteHeader() {
     <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
       <div className="site-header__inner">
         <Link to={to('/')} className="site-logo" onClick={() => close()}>
-          <img src="/icons/icon.svg" alt="" width={36} height={36} />
+          <LogoMark size={36} />
           <span className="site-logo__text">
             {t('site.logo.first')} <span className="site-logo__accent">{t('site.logo.second')}</span>
           </span>

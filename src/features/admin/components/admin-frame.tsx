@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { LogoMark } from '@/components/logo-mark';
 
 type Props = {
   /** The signed-in admin's navigation and Sign out; absent on the login and session pages. */
@@ -15,7 +16,7 @@ export function AdminFrame({ bar, children }: Props) {
     <div className="admin-frame">
       <header className="admin-header">
         <p className="admin-header__brand">
-          <img src="/icons/icon.svg" alt="" width={24} height={24} />
+          <LogoMark size={24} />
           <span>Kids Talent Competition</span>
           <span className="admin-header__area">Admin</span>
         </p>

@@ -41,7 +41,7 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
             aria-label={t('sponsors.slide', { index: index + 1, count: sponsors.length, name: sponsor.name })}
             aria-hidden={index !== current}
           >
-            <img src={sponsor.logo} alt={t('sponsors.logo', { name: sponsor.name })} width={240} height={120} />
+            <img src={sponsor.logo} alt={t('sponsors.logo', { name: sponsor.name })} width={240} height={120} loading="lazy" decoding="async" />
             <p className="slider__caption">
               <strong>{sponsor.name}</strong>
               <span>{sponsor.tagline}</span>

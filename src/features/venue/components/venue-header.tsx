@@ -7,6 +7,7 @@ import { useStaffSession } from '../api/staff-session';
 import { useDeviceName } from '../utils/device-id';
 import { dayOf, sessionText, timeOf } from '../utils/format';
 import { syncWords } from '../utils/sync-words';
+import { LogoMark } from '@/components/logo-mark';
 
 /**
  * Venue mode's own header, in place of the public site's: the session, who is signed in on which
@@ -24,7 +25,7 @@ export function VenueHeader({ languageSwitch }: { languageSwitch?: ReactNode }) 
     <header className="venue-header">
       <div className="venue-header__inner">
         <p className="venue-header__title">
-          <img src="/icons/icon.svg" alt="" width={28} height={28} />
+          <LogoMark size={28} />
           {t('venue.title')}
         </p>
         <SyncState />
