@@ -11,7 +11,13 @@ import type { Plugin } from 'vite';
  * - React DOM and its scheduler in one chunk (`react-dom`), evaluated in a task of its own;
  * - the code the entry needs before any page (React itself, the language helpers) in one (`entry`);
  * - everything the app's modules import statically, whatever the page (`src/app/app.tsx`, the
- *   router with the layout, the i18n setup), in one (`shell`).
+ *   router with the layout, the i18n setup), in one (`shell`);
+ * - what two or more of the public reading pages (home, about, the programmes, the contests, the
+ *   information pages) import statically besides the shell, in one (`public`): the section and
+ *   icon components, the season's texts, the contests' content. Each page then comes alive
+ *   through its own chunk and this one, not six or seven small ones, each a request and a preload
+ *   link made on the main thread as the page's import starts. The forms' code is not in it (no
+ *   reading page imports a form), so `/` loads no form code it did not load before.
  *
  * The shell is computed from the module graph once it is complete (static imports only, so pages
  * and other lazily loaded code keep their own chunks). Nothing an admin page alone imports can
@@ -21,6 +27,21 @@ import type { Plugin } from 'vite';
 const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
 const SHELL_ROOTS = ['/src/app/app.tsx', '/src/app/router.tsx', '/src/lib/i18n/i18n.ts'];
 const ENTRY = '/src/main.tsx';
+/** The public reading pages (src/app/router.tsx): what two of them share goes in `public`. */
+const READING_PAGES = [
+  '/src/features/home/routes/home-page.tsx',
+  '/src/features/about/routes/about-page.tsx',
+  '/src/features/programs/routes/events-page.tsx',
+  '/src/features/programs/routes/workshops-page.tsx',
+  '/src/features/programs/routes/learn-arts-page.tsx',
+  '/src/features/programs/routes/webinars-page.tsx',
+  '/src/features/info/routes/community-page.tsx',
+  '/src/features/info/routes/terms-page.tsx',
+  '/src/features/info/routes/privacy-page.tsx',
+  '/src/features/info/routes/faq-page.tsx',
+  '/src/features/contests/routes/categories-page.tsx',
+  '/src/features/contests/routes/contest-page.tsx',
+];
 
 type Graph = { importedIds: readonly string[] } | null;
 
@@ -41,6 +62,7 @@ export function bootChunks(): Plugin {
   let root = '';
   let entryModules = new Set<string>();
   let shellModules = new Set<string>();
+  let publicModules = new Set<string>();
   return {
     name: 'ktc:boot-chunks',
     apply: 'build',
@@ -54,12 +76,18 @@ export function bootChunks(): Plugin {
       const find = (path: string) => ids.find((id) => id === `${root}${path}`);
       const entry = find(ENTRY);
       const shellRoots = SHELL_ROOTS.map(find);
-      if (!entry || shellRoots.some((id) => id === undefined)) {
-        throw new Error(`boot-chunks: the build did not see ${[ENTRY, ...SHELL_ROOTS].join(', ')}`);
+      const pages = READING_PAGES.map(find);
+      if (!entry || [...shellRoots, ...pages].some((id) => id === undefined)) {
+        throw new Error(`boot-chunks: the build did not see ${[ENTRY, ...SHELL_ROOTS, ...READING_PAGES].join(', ')}`);
       }
       entryModules = staticClosure([entry], info);
       entryModules.delete(entry);
       shellModules = staticClosure(shellRoots as string[], info);
+      const importedBy = new Map<string, number>();
+      for (const page of pages as string[]) {
+        for (const id of staticClosure([page], info)) importedBy.set(id, (importedBy.get(id) ?? 0) + 1);
+      }
+      publicModules = new Set([...importedBy].filter(([id, count]) => count >= 2 && !shellModules.has(id) && !entryModules.has(id)).map(([id]) => id));
     },
     outputOptions(options) {
       // A group of higher priority takes its modules first: React DOM is never in the entry's
@@ -68,9 +96,10 @@ export function bootChunks(): Plugin {
         ...options,
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: REACT_DOM, priority: 3, includeDependenciesRecursively: false },
-            { name: 'entry', test: (id: string) => entryModules.has(id), priority: 2 },
-            { name: 'shell', test: (id: string) => shellModules.has(id), priority: 1 },
+            { name: 'react-dom', test: REACT_DOM, priority: 4, includeDependenciesRecursively: false },
+            { name: 'entry', test: (id: string) => entryModules.has(id), priority: 3 },
+            { name: 'shell', test: (id: string) => shellModules.has(id), priority: 2 },
+            { name: 'public', test: (id: string) => publicModules.has(id), priority: 1 },
           ],
         },
       };
