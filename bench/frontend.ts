@@ -46,6 +46,12 @@ type RouteRun = {
   jsBeforeLoadTransferred: number;
   threeBeforeLoad: boolean;
   threeFetched: boolean;
+  /**
+   * Lighthouse's own measure of this machine's CPU (`environment.benchmarkIndex`, a JavaScript
+   * loop). Its 4x slowdown assumes a fast desktop; below 1,000 it warns that the host is about
+   * half as fast as that, and TBT and task lengths grow with the host's slowness.
+   */
+  benchmarkIndex: number;
   /** Main-thread tasks over 50 ms (at Lighthouse's 4x CPU slowdown) attributed to our own scripts. */
   ourLongTasks: Array<{ url: string; startMs: number; durationMs: number }>;
 };
@@ -154,6 +160,7 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
     jsBeforeLoadGzip: paths.reduce((sum, p) => sum + (gzipSizeOf(distDir, p) ?? 0), 0),
     threeBeforeLoad: paths.some((p) => isThreeChunk(distDir, p)),
     threeFetched: items.some((item) => isThreeChunk(distDir, new URL(item.url).pathname)),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
     ourLongTasks: longTasks,
   };
 }
@@ -233,6 +240,9 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
           ? `median of ${runs.length}`
           : `median of ${runs.length}; ${missing} run(s) ${busyRefusals > 0 ? `refused on a busy machine (${busyRefusals}) or ` : ''}failed 3 times`;
       add('machine before each run', loads.map(describeLoad).join('; '), { note: 'share of all cores in use over 1.5 s before the run, and the 1-minute load average' });
+      add('machine speed (Lighthouse benchmark index, each run)', runs.map((r) => Math.round(r.benchmarkIndex)).join(', '), {
+        note: "a JavaScript loop; Lighthouse warns below 1000 (a host half as fast as its 4x slowdown assumes); it does not time the browser's own parsing, style and layout",
+      });
       const med = (pick: (run: RouteRun) => number) => median(runs.map(pick));
       const score = med((r) => r.score);
       const fcp = med((r) => r.fcp);
