@@ -53,8 +53,8 @@ export async function registerChild(page: Page, child: Child, index: number): Pr
 
 /**
  * The page tells the family their registration reached the organisers: in the success panel, or,
- * once that has given way to a blank form (after 3 s; longer when the phone is slow), in the
- * "Last registration: <code> — sent" line above it.
+ * once that has given way to a blank form after 3 s (a slow phone can take longer than that to
+ * send it), in the "Last registration: <code> — sent" line above it.
  */
 export async function expectRegistrationSent(page: Page, code: string, timeout = 20_000): Promise<void> {
   const inPanel = page.getByRole('status').filter({ hasText: 'Registration Successful!' }).filter({ hasText: 'Sent to the organisers.' });
