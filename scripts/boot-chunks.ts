@@ -87,7 +87,8 @@ export function bootChunks(): Plugin {
       for (const page of pages as string[]) {
         for (const id of staticClosure([page], info)) importedBy.set(id, (importedBy.get(id) ?? 0) + 1);
       }
-      publicModules = new Set([...importedBy].filter(([id, count]) => count >= 2 && !shellModules.has(id) && !entryModules.has(id)).map(([id]) => id));
+      // Modules of the shell or the entry also count here; their groups' higher priority keeps them.
+      publicModules = new Set([...importedBy].filter(([, count]) => count >= 2).map(([id]) => id));
     },
     outputOptions(options) {
       // A group of higher priority takes its modules first: React DOM is never in the entry's
