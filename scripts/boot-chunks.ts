@@ -10,14 +10,20 @@ import type { Plugin } from 'vite';
  *
  * - React DOM and its scheduler in one chunk (`react-dom`), evaluated in a task of its own;
  * - the code the entry needs before any page (React itself, the language helpers) in one (`entry`);
- * - everything the app's modules import statically, whatever the page (`src/app/app.tsx`, the
- *   router with the layout, the i18n setup), in one (`shell`);
+ * - everything the app's modules import statically, whatever the page (`src/app/client-boot.ts`:
+ *   the app, the router with the layout, the i18n setup), in one (`shell`), which the entry loads
+ *   with one import;
  * - what two or more of the public reading pages (home, about, the programmes, the contests, the
  *   information pages) import statically besides the shell, in one (`public`): the section and
  *   icon components, the season's texts, the contests' content. Each page then comes alive
  *   through its own chunk and this one, not six or seven small ones, each a request and a preload
  *   link made on the main thread as the page's import starts. The forms' code is not in it (no
  *   reading page imports a form), so `/` loads no form code it did not load before.
+ * - the footer's newsletter form, which every visitors' page loads once it has loaded, with all
+ *   it imports statically besides the chunks above (`forms`): the form, field and error
+ *   components and the validation helpers every form uses. It came as six chunks, whose preload
+ *   links were made inside React's task as the form mounted; the form pages now load one chunk
+ *   for them too.
  *
  * The shell is computed from the module graph once it is complete (static imports only, so pages
  * and other lazily loaded code keep their own chunks). Nothing an admin page alone imports can
@@ -25,7 +31,7 @@ import type { Plugin } from 'vite';
  */
 
 const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
-const SHELL_ROOTS = ['/src/app/app.tsx', '/src/app/router.tsx', '/src/lib/i18n/i18n.ts'];
+const SHELL_ROOTS = ['/src/app/client-boot.ts'];
 const ENTRY = '/src/main.tsx';
 /** The public reading pages (src/app/router.tsx): what two of them share goes in `public`. */
 const READING_PAGES = [
@@ -42,6 +48,9 @@ const READING_PAGES = [
   '/src/features/contests/routes/categories-page.tsx',
   '/src/features/contests/routes/contest-page.tsx',
 ];
+
+/** The form every visitors' page loads after it has loaded (src/app/layout/site-footer.tsx). */
+const AFTER_LOAD_FORM = '/src/features/newsletter/components/newsletter-form.tsx';
 
 type Graph = { importedIds: readonly string[] } | null;
 
@@ -63,6 +72,7 @@ export function bootChunks(): Plugin {
   let entryModules = new Set<string>();
   let shellModules = new Set<string>();
   let publicModules = new Set<string>();
+  let formModules = new Set<string>();
   return {
     name: 'ktc:boot-chunks',
     apply: 'build',
@@ -77,8 +87,9 @@ export function bootChunks(): Plugin {
       const entry = find(ENTRY);
       const shellRoots = SHELL_ROOTS.map(find);
       const pages = READING_PAGES.map(find);
-      if (!entry || [...shellRoots, ...pages].some((id) => id === undefined)) {
-        throw new Error(`boot-chunks: the build did not see ${[ENTRY, ...SHELL_ROOTS, ...READING_PAGES].join(', ')}`);
+      const form = find(AFTER_LOAD_FORM);
+      if (!entry || !form || [...shellRoots, ...pages].some((id) => id === undefined)) {
+        throw new Error(`boot-chunks: the build did not see ${[ENTRY, ...SHELL_ROOTS, ...READING_PAGES, AFTER_LOAD_FORM].join(', ')}`);
       }
       entryModules = staticClosure([entry], info);
       entryModules.delete(entry);
@@ -89,6 +100,8 @@ export function bootChunks(): Plugin {
       }
       // Modules of the shell or the entry also count here; their groups' higher priority keeps them.
       publicModules = new Set([...importedBy].filter(([, count]) => count >= 2).map(([id]) => id));
+      // Modules of the groups above also count here; their higher priority keeps them.
+      formModules = staticClosure([form], info);
     },
     outputOptions(options) {
       // A group of higher priority takes its modules first: React DOM is never in the entry's
@@ -97,10 +110,11 @@ export function bootChunks(): Plugin {
         ...options,
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: REACT_DOM, priority: 4, includeDependenciesRecursively: false },
-            { name: 'entry', test: (id: string) => entryModules.has(id), priority: 3 },
-            { name: 'shell', test: (id: string) => shellModules.has(id), priority: 2 },
-            { name: 'public', test: (id: string) => publicModules.has(id), priority: 1 },
+            { name: 'react-dom', test: REACT_DOM, priority: 5, includeDependenciesRecursively: false },
+            { name: 'entry', test: (id: string) => entryModules.has(id), priority: 4 },
+            { name: 'shell', test: (id: string) => shellModules.has(id), priority: 3 },
+            { name: 'public', test: (id: string) => publicModules.has(id), priority: 2 },
+            { name: 'forms', test: (id: string) => formModules.has(id), priority: 1 },
           ],
         },
       };

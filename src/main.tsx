@@ -1,4 +1,5 @@
 import { startTransition, StrictMode } from 'react';
+import { loadCatalog } from './lib/i18n/catalogs';
 import { langOfPath, LANG_STORAGE_KEY } from './lib/i18n/languages';
 import { afterLoad, whenIdle, yieldToBrowser } from './lib/scheduling';
 import './styles/global.css';
@@ -80,12 +81,13 @@ if (root.dataset.renderedFor) await afterFirstContentfulPaint();
 // React DOM and the app are two separate module graphs, so the browser evaluates them in two
 // tasks rather than one long one (a phone at a quarter of a laptop's speed feels every long task).
 // The page's language's catalog (and only that one) loads alongside them (ADR 015).
-const [{ createRoot, hydrateRoot }, { App }, { createClientRouter, pageRouteFor }] = await Promise.all([
+const lang = langOfPath(window.location.pathname);
+const [{ createRoot, hydrateRoot }, { App, activateLanguage, createClientRouter, pageRouteFor }, { messages }] = await Promise.all([
   await startImport(() => import('react-dom/client')),
-  await startImport(() => import('./app/app')),
-  await startImport(() => import('./app/router')),
-  import('./lib/i18n/i18n').then(({ activateLanguage }) => activateLanguage(langOfPath(window.location.pathname))),
+  await startImport(() => import('./app/client-boot')),
+  loadCatalog(lang),
 ]);
+activateLanguage(lang, messages);
 
 /**
  * Public pages arrive prerendered (root[data-rendered-for] names the path they were rendered
@@ -95,9 +97,12 @@ const [{ createRoot, hydrateRoot }, { App }, { createClientRouter, pageRouteFor 
 function canHydrate(element: HTMLElement): boolean {
   const renderedFor = element.dataset.renderedFor;
   if (!renderedFor || !element.firstElementChild) return false;
+  // Rendered for this very path (nearly every visit): the router shows what the prerender showed.
+  // Matching the routes is not free on a slow phone, so it is done only for HTML served for
+  // another path (a differently written contest, the not-found page).
+  if (renderedFor === window.location.pathname) return true;
   const page = pageRouteFor(window.location.pathname);
-  // Matching the routes is not free on a slow phone: a page served for its own path is matched once.
-  return page !== undefined && (renderedFor === window.location.pathname || page === pageRouteFor(renderedFor));
+  return page !== undefined && page === pageRouteFor(renderedFor);
 }
 
 // Matching the routes, loading the page's module, creating the router and starting React each

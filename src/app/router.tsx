@@ -107,8 +107,8 @@ export function pageRouteFor(pathname: string): RouteObject | undefined {
  * The browser router, with the current page's chunk already loaded: hydration must render the
  * page at once, exactly as the prerender did, not a loading state. If the chunk cannot load
  * (offline and not cached), the route keeps its `lazy` and the router shows the error page.
- * `pause` runs between loading the page's modules and building the router: main.tsx gives the
- * browser a turn there (each costs tens of milliseconds on a slow phone).
+ * `pause` runs between loading the page's modules and the steps of building the router: main.tsx
+ * gives the browser a turn there (each costs tens of milliseconds on a slow phone).
  */
 export async function createClientRouter(pause: () => Promise<void> = () => Promise.resolve()) {
   const matches = matchRoutes(routes, window.location) ?? [];
@@ -124,5 +124,21 @@ export async function createClientRouter(pause: () => Promise<void> = () => Prom
     }),
   );
   await pause();
+  // Making the router reads sessionStorage (its view transitions) and, on a first visit, writes
+  // the history entry's index. The first touch of either costs a round trip to the browser
+  // process (0.5-10 ms at a laptop's speed in traces, four times that on a slow phone), so each
+  // is made here in a task of its own and the router then finds both done.
+  readSessionStorage();
+  await pause();
+  if (window.history.state?.idx == null) window.history.replaceState({ ...window.history.state, idx: 0 }, '');
+  await pause();
   return createBrowserRouter(routes);
+}
+
+function readSessionStorage(): void {
+  try {
+    window.sessionStorage.getItem('');
+  } catch {
+    // Storage can be blocked (private modes); the router then does without it too.
+  }
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { yieldToBrowser } from '@/lib/scheduling';
 
 const STORAGE_KEY = 'ktc:motion-paused';
 
@@ -20,13 +21,16 @@ const MotionContext = createContext<MotionPreference>({
 });
 
 // The stored pause is read through a tiny store so that the server render and hydration both
-// see "not paused" (the build cannot know), and the visitor's choice applies right after.
+// see "not paused" (the build cannot know), and the visitor's choice applies right after. The
+// first read of localStorage costs a round trip to the browser process (up to ~10 ms in traces at
+// a laptop's speed), so it is made in a task of its own once the shell subscribes, not inside
+// the effects React runs as the page comes alive.
 const pauseListeners = new Set<() => void>();
-/** Used only when storage is blocked (private modes): the choice then lasts for this visit. */
-let pauseInMemory: boolean | null = null;
+/** The visitor's choice as last read or made; null until storage has been read. */
+let pauseKnown: boolean | null = null;
+let pauseReadScheduled = false;
 
 function readStoredPause(): boolean {
-  if (pauseInMemory !== null) return pauseInMemory;
   try {
     return localStorage.getItem(STORAGE_KEY) === 'true';
   } catch {
@@ -34,21 +38,41 @@ function readStoredPause(): boolean {
   }
 }
 
+function currentPause(): boolean {
+  return pauseKnown ?? false;
+}
+
+function setPause(next: boolean): void {
+  pauseKnown = next;
+  for (const listener of pauseListeners) listener();
+}
+
 function storePause(next: boolean): void {
   try {
     localStorage.setItem(STORAGE_KEY, String(next));
   } catch {
-    pauseInMemory = next;
+    // Blocked storage (private modes): the choice lasts for this visit.
   }
-  for (const listener of pauseListeners) listener();
+  setPause(next);
+}
+
+/** Another tab paused or resumed motion (or cleared the site's storage). */
+function onStorage(event: StorageEvent): void {
+  if (event.key === STORAGE_KEY || event.key === null) setPause(readStoredPause());
 }
 
 function subscribeToPause(listener: () => void): () => void {
   pauseListeners.add(listener);
-  window.addEventListener('storage', listener);
+  window.addEventListener('storage', onStorage);
+  if (pauseKnown === null && !pauseReadScheduled) {
+    pauseReadScheduled = true;
+    void yieldToBrowser().then(() => {
+      if (pauseKnown === null) setPause(readStoredPause());
+    });
+  }
   return () => {
     pauseListeners.delete(listener);
-    window.removeEventListener('storage', listener);
+    if (pauseListeners.size === 0) window.removeEventListener('storage', onStorage);
   };
 }
 
@@ -71,10 +95,10 @@ export function useReducedMotion(): boolean {
 
 /** One switch for all decorative motion (WCAG 2.2.2), shared by the shell and the pages. */
 export function MotionPreferenceProvider({ children }: { children: ReactNode }) {
-  const paused = useSyncExternalStore(subscribeToPause, readStoredPause, () => false);
+  const paused = useSyncExternalStore(subscribeToPause, currentPause, () => false);
   const reducedMotion = useReducedMotion();
 
-  const togglePaused = useCallback(() => storePause(!readStoredPause()), []);
+  const togglePaused = useCallback(() => storePause(!currentPause()), []);
 
   useEffect(() => {
     document.documentElement.classList.toggle('motion-paused', paused);

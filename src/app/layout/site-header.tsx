@@ -4,6 +4,7 @@ import { useAfterLoad } from '@/hooks/use-after-load';
 import { useFormTouched } from '@/hooks/use-form-touched';
 import { useT } from '@/lib/i18n/use-t';
 import { outboxExists } from '@/lib/outbox/outbox-exists';
+import { yieldToBrowser } from '@/lib/scheduling';
 import { LanguageSwitch } from './language-switch';
 import { MotionToggle } from './motion-toggle';
 import { MENU_LINKS } from '@/config/navigation';
@@ -150,9 +151,12 @@ function useBadgeWanted(): boolean {
   useEffect(() => {
     if (!afterLoad) return;
     let cancelled = false;
-    void outboxExists().then((exists) => {
-      if (!cancelled) setHasOutbox(exists);
-    });
+    // In a task of its own: the first touch of IndexedDB costs a round trip to the browser process.
+    void yieldToBrowser()
+      .then(outboxExists)
+      .then((exists) => {
+        if (!cancelled) setHasOutbox(exists);
+      });
     return () => {
       cancelled = true;
     };
