@@ -107,11 +107,15 @@ export function pageRouteFor(pathname: string): RouteObject | undefined {
  * The browser router, with the current page's chunk already loaded: hydration must render the
  * page at once, exactly as the prerender did, not a loading state. If the chunk cannot load
  * (offline and not cached), the route keeps its `lazy` and the router shows the error page.
- * `pause` runs between loading the page's modules and the steps of building the router: main.tsx
- * gives the browser a turn there (each costs tens of milliseconds on a slow phone).
+ * `pause` runs between matching the routes, loading the page's modules and the steps of building
+ * the router: main.tsx gives the browser a turn there (each costs tens of milliseconds on a slow
+ * phone).
  */
 export async function createClientRouter(pause: () => Promise<void> = () => Promise.resolve()) {
   const matches = matchRoutes(routes, window.location) ?? [];
+  // Starting the page's import inserts a preload link per chunk it needs, each starting a request
+  // on the main thread: not in the same task as the matching.
+  await pause();
   await Promise.all(
     matches.map(async ({ route }) => {
       if (!route.lazy || typeof route.lazy !== 'function') return;
