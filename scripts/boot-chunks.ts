@@ -98,9 +98,9 @@ export function bootChunks(): Plugin {
       for (const page of pages as string[]) {
         for (const id of staticClosure([page], info)) importedBy.set(id, (importedBy.get(id) ?? 0) + 1);
       }
-      // Modules of the shell or the entry also count here; their groups' higher priority keeps them.
+      // The public and forms sets also hold modules of the groups above; the higher priority of
+      // those groups keeps them there.
       publicModules = new Set([...importedBy].filter(([, count]) => count >= 2).map(([id]) => id));
-      // Modules of the groups above also count here; their higher priority keeps them.
       formModules = staticClosure([form], info);
     },
     outputOptions(options) {

@@ -28,7 +28,6 @@ const MotionContext = createContext<MotionPreference>({
 const pauseListeners = new Set<() => void>();
 /** The visitor's choice as last read or made; null until storage has been read. */
 let pauseKnown: boolean | null = null;
-let pauseReadScheduled = false;
 
 function readStoredPause(): boolean {
   try {
@@ -64,8 +63,7 @@ function onStorage(event: StorageEvent): void {
 function subscribeToPause(listener: () => void): () => void {
   pauseListeners.add(listener);
   window.addEventListener('storage', onStorage);
-  if (pauseKnown === null && !pauseReadScheduled) {
-    pauseReadScheduled = true;
+  if (pauseKnown === null) {
     void yieldToBrowser().then(() => {
       if (pauseKnown === null) setPause(readStoredPause());
     });
