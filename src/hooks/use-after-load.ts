@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { afterLoad, whenIdle } from '@/lib/scheduling';
 
 /**
@@ -7,47 +7,83 @@ import { afterLoad, whenIdle } from '@/lib/scheduling';
  * transition, so React renders what it mounts (lazy widgets) in short interruptible slices
  * rather than in one task a slow phone would feel.
  *
- * The page's waiting widgets are let in one at a time, each in an idle moment of its own (in the
- * order their components mounted): together they made tasks of 50-100 ms on a 4x slower CPU
- * (the footer's form, the update prompt, the background and the header's badge at once).
+ * The page's waiting widgets are let in one at a time (in the order their components mounted),
+ * each in an idle moment after the one before it has been committed. React renders every
+ * pending transition in one pass and commits it in one task, so widgets let in close together
+ * made one commit of 20-30 ms at a laptop's speed (the header's badge, the footer's form, the
+ * background and the contact form at once), four times that on a slow phone.
+ *
+ * The component that calls this re-renders when it turns true, with everything inside it: call it
+ * from the smallest component that needs it (see AfterLoad in components/after-load.tsx).
  */
 export function useAfterLoad(): boolean {
   const [ready, setReady] = useState(false);
+  const turn = useRef<Turn | null>(null);
   useEffect(() => {
-    let cancelled = false;
-    const markReady = () => {
-      if (!cancelled) startTransition(() => setReady(true));
-    };
-    const stopWaiting = afterLoadInTurn(markReady);
-    return () => {
-      cancelled = true;
-      stopWaiting();
-    };
+    const mine = waitForTurn(() => startTransition(() => setReady(true)));
+    turn.current = mine;
+    return () => mine.leave();
   }, []);
+  // Runs once React has committed what `ready` let in: the next widget's turn can start.
+  useEffect(() => {
+    if (ready) turn.current?.finish();
+  }, [ready]);
   return ready;
 }
 
-const waiting: (() => void)[] = [];
+type Turn = {
+  /** The widget is on the page: the next one may start. */
+  finish(): void;
+  /** The widget is gone: it never starts, or, if it has, the next one may. */
+  leave(): void;
+};
+
 /** A widget waits at most this long for an idle moment (a busy page still gets them all). */
 const TURN_TIMEOUT_MS = 2_000;
-let turnScheduled = false;
+/** A turn whose commit never comes (a render that keeps suspending) gives way after this long. */
+const TURN_LIMIT_MS = 2_000;
 
-/** Runs `run` in an idle moment after the load event, after those that asked before it. */
-function afterLoadInTurn(run: () => void): () => void {
-  waiting.push(run);
-  if (!turnScheduled) {
-    turnScheduled = true;
+const waiting: (() => void)[] = [];
+/** A turn is running or about to be given: a widget that starts waiting only joins the queue. */
+let turnsRunning = false;
+
+/** Runs `start` in an idle moment after the load event, after those that asked before it have finished. */
+function waitForTurn(start: () => void): Turn {
+  let state: 'waiting' | 'running' | 'done' = 'waiting';
+  let limit: number | undefined;
+  const begin = () => {
+    state = 'running';
+    limit = window.setTimeout(finish, TURN_LIMIT_MS);
+    start();
+  };
+  function finish() {
+    if (state !== 'running') return;
+    state = 'done';
+    window.clearTimeout(limit);
+    if (waiting.length > 0) whenIdle(nextTurn, TURN_TIMEOUT_MS);
+    else turnsRunning = false;
+  }
+  waiting.push(begin);
+  if (!turnsRunning) {
+    turnsRunning = true;
     void afterLoad().then(() => whenIdle(nextTurn, TURN_TIMEOUT_MS));
   }
-  return () => {
-    const index = waiting.indexOf(run);
-    if (index >= 0) waiting.splice(index, 1);
+  return {
+    finish,
+    leave() {
+      if (state === 'waiting') {
+        const index = waiting.indexOf(begin);
+        if (index >= 0) waiting.splice(index, 1);
+        state = 'done';
+      } else {
+        finish();
+      }
+    },
   };
 }
 
 function nextTurn() {
-  const run = waiting.shift();
-  if (run) run();
-  if (waiting.length > 0) whenIdle(nextTurn, TURN_TIMEOUT_MS);
-  else turnScheduled = false;
+  const begin = waiting.shift();
+  if (begin) begin();
+  else turnsRunning = false;
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { OfficeAddress, SocialLinks } from '@/components/organiser-details';
 import { CONTACT } from '@/config/season';
 import { BUILD_YEAR } from '@/config/build-info';
-import { useAfterLoad } from '@/hooks/use-after-load';
+import { AfterLoad } from '@/components/after-load';
 import { useClientValue } from '@/hooks/use-hydrated';
 import { FOOTER_LINKS } from '@/config/navigation';
 
@@ -14,7 +14,6 @@ const NewsletterForm = lazy(() =>
 );
 
 export function SiteFooter() {
-  const afterLoad = useAfterLoad();
   const { t, to } = useT();
   return (
     <footer className="site-footer">
@@ -48,15 +47,17 @@ export function SiteFooter() {
           <h3 id="footer-newsletter-heading">{t('footer.newsletter')}</h3>
           <p>{t('footer.newsletterText')}</p>
           <div className="site-footer__newsletter-slot">
-            {afterLoad ? (
+            <AfterLoad
+              fallback={
+                <noscript>
+                  <p>{t('footer.noscript', { email: CONTACT.email })}</p>
+                </noscript>
+              }
+            >
               <Suspense fallback={null}>
                 <NewsletterForm />
               </Suspense>
-            ) : (
-              <noscript>
-                <p>{t('footer.noscript', { email: CONTACT.email })}</p>
-              </noscript>
-            )}
+            </AfterLoad>
           </div>
         </section>
       </div>

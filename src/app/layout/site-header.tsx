@@ -40,7 +40,6 @@ export function SiteHeader() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const panelId = useId();
-  const badgeWanted = useBadgeWanted();
 
   const close = useCallback(
     (returnFocus = false) => {
@@ -98,11 +97,7 @@ export function SiteHeader() {
         </Link>
         <div className="site-header__tools">
           <span className="site-header__badge">
-            {badgeWanted ? (
-              <Suspense fallback={null}>
-                <SyncBadge />
-              </Suspense>
-            ) : null}
+            <HeaderBadge />
           </span>
           <LanguageSwitch />
           <MotionToggle />
@@ -141,6 +136,16 @@ export function SiteHeader() {
         </div>
       </div>
     </header>
+  );
+}
+
+/** Its own component, so that what it waits for re-renders the badge and not the whole header. */
+function HeaderBadge() {
+  if (!useBadgeWanted()) return null;
+  return (
+    <Suspense fallback={null}>
+      <SyncBadge />
+    </Suspense>
   );
 }
 

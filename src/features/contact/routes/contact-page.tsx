@@ -23,9 +23,6 @@ const HOURS = [
 
 export function ContactPage() {
   const { t } = useT();
-  const afterLoad = useAfterLoad();
-  const slotRef = useRef<HTMLDivElement>(null);
-  const nearForm = useNearViewport(slotRef);
   return (
     <div className="stack">
       <PageSection id="contact" title={t('contact.title')} level={1} lead={t('contact.lead')}>
@@ -52,22 +49,36 @@ export function ContactPage() {
         </div>
       </PageSection>
       <PageSection id="message" title={t('contact.message')}>
-        <div className="contact-form-slot" ref={slotRef}>
-          {afterLoad && nearForm ? (
-            <Suspense fallback={<p>{t('contact.loading')}</p>}>
-              <ContactForm />
-            </Suspense>
-          ) : (
-            <>
-              <NeedsJavaScriptNotice>{t('noscript.form', { task: t('contact.task'), phone: CONTACT.phone })}</NeedsJavaScriptNotice>
-              <p>{t('contact.loading')}</p>
-            </>
-          )}
-        </div>
+        <ContactFormSlot />
       </PageSection>
       <PageSection id="contact-faq" title={t('contact.faq')}>
         <Accordion items={CONTACT_FAQ.map((id) => ({ question: t(`contact.faq.${id}.q`), answer: t(`contact.faq.${id}.a`) }))} />
       </PageSection>
+    </div>
+  );
+}
+
+/**
+ * Where the form appears once the page has loaded and the visitor nears it. Its own component, so
+ * that what it waits for re-renders the slot and not the whole page.
+ */
+function ContactFormSlot() {
+  const { t } = useT();
+  const afterLoad = useAfterLoad();
+  const slotRef = useRef<HTMLDivElement>(null);
+  const nearForm = useNearViewport(slotRef);
+  return (
+    <div className="contact-form-slot" ref={slotRef}>
+      {afterLoad && nearForm ? (
+        <Suspense fallback={<p>{t('contact.loading')}</p>}>
+          <ContactForm />
+        </Suspense>
+      ) : (
+        <>
+          <NeedsJavaScriptNotice>{t('noscript.form', { task: t('contact.task'), phone: CONTACT.phone })}</NeedsJavaScriptNotice>
+          <p>{t('contact.loading')}</p>
+        </>
+      )}
     </div>
   );
 }
