@@ -25,6 +25,16 @@ function publicOrigin(): string {
 /** One instant for the whole build: the prerender and the browser bundle must agree on it. */
 const buildTime = new Date().toISOString();
 
+/**
+ * Chunks imported once the page is idle that nobody waits for: the speed reporter and the update
+ * prompt. Their imports insert no modulepreload links. Vite's helper inserts one per chunk in the
+ * importing task, and each starts its request on the main thread: the reporter's five made one
+ * idle task of 5-14 ms at a laptop's speed (ADR 032). The browser fetches their imports as it
+ * reads them instead, one round trip more, after load. CSS is never filtered here (Vite passes
+ * only scripts), so a chunk's styles are still linked.
+ */
+const NOT_PRELOADED = [/(^|\/)report-vitals-[\w-]+\.js$/, /(^|\/)update-prompt-[\w-]+\.js$/];
+
 export default defineConfig({
   resolve: {
     alias: { '@': src, '@domain': domain },
@@ -129,8 +139,10 @@ export default defineConfig({
     manifest: true,
     // No <link rel="modulepreload"> in the HTML: browsers fetch those at high priority, ahead of
     // the first paint on a slow connection. The scripts load after the page is drawn; dynamic
-    // imports still preload their own dependencies.
-    modulePreload: { resolveDependencies: (_file, deps, context) => (context.hostType === 'html' ? [] : deps) },
+    // imports still preload their own dependencies, except those nothing waits for (above).
+    modulePreload: {
+      resolveDependencies: (file, deps, context) => (context.hostType === 'html' || NOT_PRELOADED.some((chunk) => chunk.test(file)) ? [] : deps),
+    },
     reportCompressedSize: false,
   },
   server: {
