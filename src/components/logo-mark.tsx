@@ -6,9 +6,8 @@ type Props = { size: number };
  * The competition's mark, the drawing of `public/icons/icon.svg` (which stays the source of the
  * app's icons and favicon, scripts/generate-icons.mjs), drawn inline. As an `<img>` an SVG costs
  * the page a document of its own, built on the main thread when the file arrives (10–50 ms on a
- * slow phone for this small file). The gradient's
- * id is the instance's own, so two marks on one page never share it. Decorative: the text beside
- * it names the site.
+ * slow phone for this small file). The gradient's id is the instance's own, so two marks on one
+ * page never share it. Decorative: the text beside it names the site.
  */
 export function LogoMark({ size }: Props) {
   const gradient = useId();
