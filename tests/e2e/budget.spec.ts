@@ -99,3 +99,24 @@ test('the home page fetches no SVG image before it is scrolled', async ({ page }
   await page.getByRole('group', { name: 'Sponsor logos' }).scrollIntoViewIfNeeded();
   await expect.poll(() => svgs.filter((path) => path.startsWith('/images/sponsors/')).length).toBeGreaterThan(0);
 });
+
+// V8 compiles a function when it is first called, on the main thread, unless the file's first line
+// asks for all of it at once: then it is compiled off the main thread as it streams in. Hydrating
+// calls nearly all of React DOM and the shell, so those two ask (scripts/boot-chunks.ts, ADR 032);
+// the rest, partly used at load, do not.
+test('React DOM and the shell, as served, ask to be compiled whole as they stream in', async ({ page }) => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.set(pathname, response.text());
+  });
+  await page.goto('/contest/dance', { waitUntil: 'load' });
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const starts = new Map<string, boolean>();
+  for (const [pathname, text] of scripts) starts.set(pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''), (await text).startsWith(HINT));
+  expect(starts.get('react-dom')).toBe(true);
+  expect(starts.get('shell')).toBe(true);
+  expect(starts.get('entry')).toBe(false);
+  expect([...starts].filter(([, hinted]) => hinted).map(([name]) => name).sort()).toEqual(['react-dom', 'shell']);
+});
