@@ -92,6 +92,19 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: architectureZones({ tests: false }) }],
       // One way to call the API (ADR 014): the typed client, whose answers are typed by the server.
       'no-restricted-syntax': ['error', ...STRING_PATH_CALLS],
+      // One way to link to the app's pages: AppLink, which hydrates without the router's hooks (ADR 032).
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router-dom',
+              importNames: ['Link', 'NavLink'],
+              message: "Link to the app's pages with AppLink (src/components/app-link.tsx; ADR 032).",
+            },
+          ],
+        },
+      ],
     },
   },
   {

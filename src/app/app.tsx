@@ -1,8 +1,9 @@
 import { I18nProvider } from '@lingui/react';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { i18n } from '@/lib/i18n/i18n';
 import { replayEarlyTaps } from '@/lib/early-taps/early-taps';
+import { AppNavigation, type AppNavigate } from '@/lib/app-navigation';
 import type { createClientRouter } from './router';
 
 type Router = Awaited<ReturnType<typeof createClientRouter>>;
@@ -18,9 +19,12 @@ export function App({ router }: { router: Router }) {
     // once, which it cannot do from inside this effect.
     setTimeout(replayEarlyTaps, 0);
   }, []);
+  const navigate = useMemo<AppNavigate>(() => (to, options) => router.navigate(to, options), [router]);
   return (
     <I18nProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <AppNavigation value={navigate}>
+        <RouterProvider router={router} />
+      </AppNavigation>
     </I18nProvider>
   );
 }

@@ -1,12 +1,12 @@
 import { useT } from '@/lib/i18n/use-t';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
 import { OfficeAddress, SocialLinks } from '@/components/organiser-details';
 import { CONTACT } from '@/config/season';
 import { BUILD_YEAR } from '@/config/build-info';
 import { AfterLoad } from '@/components/after-load';
 import { useClientValue } from '@/hooks/use-hydrated';
 import { FOOTER_LINKS } from '@/config/navigation';
+import { AppLink } from '@/components/app-link';
 
 // The form writes to the outbox (IndexedDB); it loads after first paint so the shell stays small.
 const NewsletterForm = lazy(() =>
@@ -28,7 +28,7 @@ export function SiteFooter() {
           <ul>
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={to(link.to)}>{t(link.label)}</Link>
+                <AppLink to={to(link.to)}>{t(link.label)}</AppLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { useFormTouched } from '@/hooks/use-form-touched';
 import { useT } from '@/lib/i18n/use-t';
@@ -9,6 +9,8 @@ import { LanguageSwitch } from './language-switch';
 import { MotionToggle } from './motion-toggle';
 import { MENU_LINKS } from '@/config/navigation';
 import { LogoMark } from '@/components/logo-mark';
+import { AppLink } from '@/components/app-link';
+import { isCurrentPage } from '@/lib/app-navigation';
 
 // The badge reads the outbox (IndexedDB) and starts the sync engine. It loads after the page has
 // loaded, and only on a device that has an outbox or once a form is touched: a first-time visitor
@@ -89,12 +91,12 @@ export function SiteHeader() {
   return (
     <header className={`site-header${scrolled ? ' is-scrolled' : ''}`}>
       <div className="site-header__inner">
-        <Link to={to('/')} className="site-logo" onClick={() => close()}>
+        <AppLink to={to('/')} className="site-logo" onClick={() => close()}>
           <LogoMark size={36} />
           <span className="site-logo__text">
             {t('site.logo.first')} <span className="site-logo__accent">{t('site.logo.second')}</span>
           </span>
-        </Link>
+        </AppLink>
         <div className="site-header__tools">
           <span className="site-header__badge">
             <HeaderBadge />
@@ -125,9 +127,14 @@ export function SiteHeader() {
               <ul className="menu__list">
                 {MENU_LINKS.map((link, index) => (
                   <li key={link.to} className="menu__item" style={{ transitionDelay: open ? `${0.1 * (index + 1)}s` : '0s' }}>
-                    <NavLink to={to(link.to)} end={link.to === '/'} className="menu__link" onClick={() => close()}>
+                    <AppLink
+                      to={to(link.to)}
+                      current={isCurrentPage(location.pathname, to(link.to), link.to === '/')}
+                      className="menu__link"
+                      onClick={() => close()}
+                    >
                       {t(link.label)}
-                    </NavLink>
+                    </AppLink>
                   </li>
                 ))}
               </ul>

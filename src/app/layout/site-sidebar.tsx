@@ -1,18 +1,21 @@
 import { useT } from '@/lib/i18n/use-t';
-import { NavLink } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
+import { AppLink } from '@/components/app-link';
+import { isCurrentPage } from '@/lib/app-navigation';
 import { SIDEBAR_LINKS } from '@/config/navigation';
 
 export function SiteSidebar() {
   const { t, to } = useT();
+  const { pathname } = useLocation();
   return (
     <aside className="site-sidebar">
       <nav aria-label={t('sidebar.label')}>
         <ul className="site-sidebar__list">
           {SIDEBAR_LINKS.map((link) => (
             <li key={link.to}>
-              <NavLink to={to(link.to)} end={link.to === '/'} className="site-sidebar__link">
+              <AppLink to={to(link.to)} current={isCurrentPage(pathname, to(link.to), link.to === '/')} className="site-sidebar__link">
                 {t(link.label)}
-              </NavLink>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useT } from '@/lib/i18n/use-t';
-import { Link } from 'react-router-dom';
+import { AppLink } from '@/components/app-link';
 
 export function NotFoundPage() {
   const { t, to } = useT();
@@ -11,12 +11,12 @@ export function NotFoundPage() {
       <h1 id="not-found-heading">{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
       <div className="button-row">
-        <Link to={to('/')} className="button button--primary">
+        <AppLink to={to('/')} className="button button--primary">
           {t('notFound.home')}
-        </Link>
-        <Link to={to('/contest/category')} className="button">
+        </AppLink>
+        <AppLink to={to('/contest/category')} className="button">
           {t('notFound.contests')}
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

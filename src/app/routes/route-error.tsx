@@ -1,5 +1,6 @@
 import { useT } from '@/lib/i18n/use-t';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { AppLink } from '@/components/app-link';
 
 /** Shown when a page fails to load (for example a chunk missing while offline and uncached). */
 export function RouteError() {
@@ -16,7 +17,7 @@ export function RouteError() {
         <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
           {t('error.retry')}
         </button>{' '}
-        <Link to={to('/')}>{t('notFound.home')}</Link>
+        <AppLink to={to('/')}>{t('notFound.home')}</AppLink>
       </p>
     </main>
   );

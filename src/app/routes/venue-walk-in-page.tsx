@@ -1,10 +1,11 @@
 import { venueSessionById } from '@domain/season';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
 import { savedSession } from '@/features/venue/api/staff-session';
 import { saveWalkIn } from '@/features/venue/api/save-walk-in';
 import { dayOf, sessionText } from '@/features/venue/utils/format';
 import { useT } from '@/lib/i18n/use-t';
+import { AppLink } from '@/components/app-link';
 
 /**
  * Venue mode's walk-in (ADR 018): the normal registration form with the session's contest
@@ -21,7 +22,7 @@ export function VenueWalkInPage() {
       <div className="page">
         <h1>{t('venue.walkIn.heading')}</h1>
         <p>
-          {t('venue.walkIn.first')} <Link to={to('/venue')}>{t('venue.walkIn.back')}</Link>
+          {t('venue.walkIn.first')} <AppLink to={to('/venue')}>{t('venue.walkIn.back')}</AppLink>
         </p>
       </div>
     );
@@ -32,7 +33,7 @@ export function VenueWalkInPage() {
       <h1>{t('venue.walkIn.heading')}</h1>
       <p>
         {t('venue.walkIn.about', { session: `${title} · ${venue} · ${dayOf(session)}`, staff: staff.username })}{' '}
-        <Link to={`${to('/venue')}?session=${encodeURIComponent(session.id)}`}>{t('venue.walkIn.back')}</Link>
+        <AppLink to={`${to('/venue')}?session=${encodeURIComponent(session.id)}`}>{t('venue.walkIn.back')}</AppLink>
       </p>
       <RegistrationForm
         initialCategory={session.categories[0] ?? null}

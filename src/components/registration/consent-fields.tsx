@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { FormField } from '@/components/form/form-field';
 import { useT } from '@/lib/i18n/use-t';
+import { AppLink } from '@/components/app-link';
 
 export type ConsentDraft = { guardianName: string; privacyConsent: boolean };
 
@@ -59,9 +59,9 @@ export function AgreementLabel({ before, page, link, after }: { before: string; 
   return (
     <>
       {before}{' '}
-      <Link to={to(page)} target="_blank">
+      <AppLink to={to(page)} target="_blank">
         {link}
-      </Link>
+      </AppLink>
       {after}
     </>
   );

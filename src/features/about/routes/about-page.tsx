@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import type { IconName } from '@/config/season';
 import { sponsorsText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { PageSection } from '@/components/page-section';
+import { AppLink } from '@/components/app-link';
 
 const TALENTS: readonly { label: string; icon: IconName }[] = [
   { label: 'about.talent.singing', icon: 'mic' },
@@ -61,9 +62,9 @@ export function AboutPage() {
           ))}
         </div>
         <p className="center">
-          <Link to={to('/registration')} className="button button--primary button--large">
+          <AppLink to={to('/registration')} className="button button--primary button--large">
             {t('about.join')}
-          </Link>
+          </AppLink>
         </p>
       </PageSection>
 
@@ -82,7 +83,7 @@ export function AboutPage() {
         </ul>
         <p>
           {t('about.sponsorAsk')}{' '}
-          <Link to={`${to('/contact')}?subject=${encodeURIComponent(t('about.sponsorSubject'))}`}>{t('about.sponsorWrite')}</Link>.
+          <AppLink to={`${to('/contact')}?subject=${encodeURIComponent(t('about.sponsorSubject'))}`}>{t('about.sponsorWrite')}</AppLink>.
         </p>
       </section>
     </div>

@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AppLink } from '@/components/app-link';
+import { isCurrentPage } from '@/lib/app-navigation';
 import { ApiRequestError } from '@/lib/api-client';
 import { signOut as endSession } from '@/lib/auth';
 import { sessionQueryOptions } from '../api/session';
@@ -86,9 +88,9 @@ export function AdminLayout() {
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={'end' in item ? item.end : false}>
+              <AppLink to={item.to} current={isCurrentPage(location.pathname, item.to, 'end' in item ? item.end : false)}>
                 {item.label}
-              </NavLink>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { csvDataUrl } from '../utils/csv-data-url';
 import { ChartHead } from './chart-head';
+import { AppLink } from '@/components/app-link';
 
 /**
  * One chart of the season overview, built from plain HTML (ADR 017): each bar is a link to the
@@ -83,9 +83,9 @@ export function BarChart({
             return (
               <li key={bar.label}>
                 {bar.to ? (
-                  <Link className="overview-bars__row" to={bar.to}>
+                  <AppLink className="overview-bars__row" to={bar.to}>
                     {content}
-                  </Link>
+                  </AppLink>
                 ) : (
                   <span className="overview-bars__row">{content}</span>
                 )}

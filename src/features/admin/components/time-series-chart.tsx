@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { IsoDate } from '@domain/season';
 import { csvDataUrl } from '../utils/csv-data-url';
 import { dailySummary, shortDay, type DailyTable } from '../utils/daily-series';
 import type { Plot } from './time-series-plot';
 import './time-series-chart.css';
 import { ChartHead } from './chart-head';
+import { AppLink } from '@/components/app-link';
 
 /**
  * A per-day chart of the season overview (ADR 029): one bar per calendar day (stacked when there
@@ -118,7 +119,7 @@ export function TimeSeriesChart({
             <tbody>
               {table.days.map((day, i) => (
                 <tr key={day}>
-                  <th scope="row">{dayLink ? <Link to={dayLink(day)}>{shortDay(day)}</Link> : shortDay(day)}</th>
+                  <th scope="row">{dayLink ? <AppLink to={dayLink(day)}>{shortDay(day)}</AppLink> : shortDay(day)}</th>
                   {(rows[i] ?? []).map((value, column) => (
                     <td key={headers[column + 1]}>{format(value)}</td>
                   ))}

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { awardLabel, CERTIFICATE_ID } from '@domain/certificates';
 import { SEASON } from '@domain/season';
 import { ApiRequestError } from '@/lib/api-client';
@@ -9,6 +9,7 @@ import { QueryProvider } from '@/lib/query-client';
 import { useCheckCertificateFile } from '../api/check-certificate-file';
 import { useVerification, type Verification } from '../api/get-verification';
 import '../certificates.css';
+import { AppLink } from '@/components/app-link';
 
 /**
  * /verify/<id> (issue 25): where a certificate's QR code leads. Anyone (a school, a parent) sees
@@ -92,7 +93,7 @@ function Status({ verification }: { verification: Verification }) {
         </p>
         {verification.replacedBy ? (
           <p>
-            <Link to={`${lang === 'ta' ? '/ta' : ''}/verify/${verification.replacedBy}`}>{t('verify.replacement')}</Link>
+            <AppLink to={`${lang === 'ta' ? '/ta' : ''}/verify/${verification.replacedBy}`}>{t('verify.replacement')}</AppLink>
           </p>
         ) : null}
       </div>

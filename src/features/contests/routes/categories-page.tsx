@@ -1,11 +1,11 @@
 import { useT } from '@/lib/i18n/use-t';
-import { Link } from 'react-router-dom';
 import { CATEGORIES } from '@domain/categories';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { CompetitionJourney } from '../components/competition-journey';
 import { CONTESTS, contestText } from '../utils/contest-content';
 import { PageSection } from '@/components/page-section';
+import { AppLink } from '@/components/app-link';
 
 export function CategoriesPage() {
   const { t, to, lang } = useT();
@@ -23,9 +23,9 @@ export function CategoriesPage() {
                 </span>
                 <h2 className="card__title">{label}</h2>
                 <p>{contest.cardTagline}</p>
-                <Link to={to(category.path)} className="button" aria-label={t('categories.details.label', { name: label })}>
+                <AppLink to={to(category.path)} className="button" aria-label={t('categories.details.label', { name: label })}>
                   {t('categories.details')}
-                </Link>
+                </AppLink>
               </ScrollReveal>
             );
           })}

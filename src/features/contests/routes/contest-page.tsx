@@ -1,10 +1,11 @@
 import { useT } from '@/lib/i18n/use-t';
 import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { CONTACT } from '@/config/season';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { contestForPathSegment, contestText } from '../utils/contest-content';
+import { AppLink } from '@/components/app-link';
 
 // The hidden spin (docs/product.md, "Behaviour kept from the original site"): 3 clicks or taps within 5 s in the overlay's top-left 100×100 px corner.
 const SPIN_CLICKS = 3;
@@ -29,7 +30,7 @@ export function ContestPage() {
         <h1>{t('contest.notFound')}</h1>
         <p>{t('contest.notFoundText')}</p>
         <p>
-          <Link to={to('/contest/category')}>{t('contest.all')}</Link>
+          <AppLink to={to('/contest/category')}>{t('contest.all')}</AppLink>
         </p>
       </section>
     );
@@ -94,9 +95,9 @@ export function ContestPage() {
             {contest.welcome.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
-            <Link to={`${to('/registration')}?category=${contest.slug}`} className="button button--primary button--large">
+            <AppLink to={`${to('/registration')}?category=${contest.slug}`} className="button button--primary button--large">
               {t('contest.register')}
-            </Link>
+            </AppLink>
           </section>
           <aside className="contest__coordinator" aria-labelledby="coordinator-heading">
             <h2 id="coordinator-heading">{t('contest.coordinator')}</h2>

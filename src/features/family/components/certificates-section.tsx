@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { awardLabel, type Award, type ResultsName } from '@domain/certificates';
 import { useT } from '@/lib/i18n/use-t';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { useFamilyResults, type FamilyCertificate } from '../api/get-family-results';
 import { useSetResultsName } from '../api/set-results-name';
 import { categoryMessage } from '../utils/format';
+import { AppLink } from '@/components/app-link';
 
 /**
  * The child's certificates (issue 25): one per contest, in the family's language, downloaded as
@@ -45,7 +45,7 @@ function CertificateLine({ token, certificate }: { token: string; certificate: F
           <button type="button" className="button" disabled={download.isPending} onClick={() => download.mutate(certificate.id)}>
             {download.isPending ? t('family.certificates.downloading') : t('family.certificates.download')}
           </button>
-          <Link to={verifyPath}>{t('family.certificates.verify')}</Link>
+          <AppLink to={verifyPath}>{t('family.certificates.verify')}</AppLink>
         </p>
       )}
       {download.isError ? (

@@ -1,7 +1,6 @@
 import { familyConsentSchema } from '@domain/consent';
 import { PRIVACY_NOTICE } from '@domain/season';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { ConsentFields } from '@/components/registration/consent-fields';
@@ -9,6 +8,7 @@ import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useGiveConsent } from '../api/give-consent';
 import { failureText, formatDateTime } from '../utils/format';
+import { AppLink } from '@/components/app-link';
 
 type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; consentNeeded: FamilyRegistrationAnswer['consentNeeded'] };
 
@@ -21,9 +21,9 @@ export function ConsentSection({ token, consent, consentNeeded }: Props) {
       {consent ? (
         <p>
           {t('family.consent.given', { name: consent.guardianName, version: consent.noticeVersion })}{' '}
-          <Link to={to('/privacy')} target="_blank">
+          <AppLink to={to('/privacy')} target="_blank">
             {t('family.consent.notice')}
-          </Link>{' '}
+          </AppLink>{' '}
           {t('family.consent.on', { when: formatDateTime(consent.consentedAt, lang) })}
         </p>
       ) : null}

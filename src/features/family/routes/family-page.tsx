@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
@@ -16,6 +16,7 @@ import { PaymentSection } from '../components/payment-section';
 import { RegistrationDetails } from '../components/registration-details';
 import { formatDateTime, formatDay } from '../utils/format';
 import '../family.css';
+import { AppLink } from '@/components/app-link';
 
 /**
  * /my/<token> (and /ta/my/<token> for a Tamil registration): the family's private page (ADR 013).
@@ -180,9 +181,9 @@ function LinkProblem({ status, message }: { status: number; message: string | nu
       <h1 id="family-heading">{status === 410 ? t('family.link.gone') : t('family.link.invalid')}</h1>
       <p>{explanation}</p>
       <p>
-        <Link className="button button--primary" to={to('/find-my-registration')}>
+        <AppLink className="button button--primary" to={to('/find-my-registration')}>
           {t('family.link.find')}
-        </Link>
+        </AppLink>
       </p>
       <p className="family-muted">{t('family.link.safe')}</p>
     </>

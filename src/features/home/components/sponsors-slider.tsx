@@ -1,9 +1,9 @@
 import { useT } from '@/lib/i18n/use-t';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { SPONSOR_SLIDE_MS, type Sponsor } from '@/config/season';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useInterval } from '@/hooks/use-interval';
+import { AppLink } from '@/components/app-link';
 
 /**
  * The original site's slider: one step every 3 s, wrapping after the last; each slide sits at its distance
@@ -61,9 +61,9 @@ export function SponsorsSlider({ sponsors }: { sponsors: readonly Sponsor[] }) {
           />
         ))}
       </div>
-      <Link to={`${to('/about')}#sponsors`} className="button">
+      <AppLink to={`${to('/about')}#sponsors`} className="button">
         {t('sponsors.all')}
-      </Link>
+      </AppLink>
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import { Icon } from '@/components/icon';
 import { ScrollReveal } from '@/components/scroll-reveal';
 import { LEVELS, SEASON, type IconName } from '@/config/season';
@@ -6,6 +5,7 @@ import { levelText, sponsorsText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { SponsorsSlider } from '../components/sponsors-slider';
 import { PageSection } from '@/components/page-section';
+import { AppLink } from '@/components/app-link';
 
 const PROGRAMS: readonly { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/workshops', title: 'home.programs.workshops.title', text: 'home.programs.workshops.text', icon: 'star' },
@@ -33,12 +33,12 @@ export function HomePage() {
           {firstLevel ? ` ${t('home.level1', { dates: levelText(firstLevel, lang).date })}` : null}
         </p>
         <div className="hero__actions">
-          <Link to={to('/registration')} className="button button--primary button--large">
+          <AppLink to={to('/registration')} className="button button--primary button--large">
             {t('home.register')}
-          </Link>
-          <Link to={to('/contest/category')} className="button button--light button--large">
+          </AppLink>
+          <AppLink to={to('/contest/category')} className="button button--light button--large">
             {t('notFound.contests')}
-          </Link>
+          </AppLink>
         </div>
       </section>
 
@@ -50,9 +50,9 @@ export function HomePage() {
                 <Icon name={program.icon} />
               </span>
               <h3 className="card__title">
-                <Link to={to(program.to)} className="card__stretched-link">
+                <AppLink to={to(program.to)} className="card__stretched-link">
                   {t(program.title)}
-                </Link>
+                </AppLink>
               </h3>
               <p>{t(program.text)}</p>
             </ScrollReveal>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { SocialLinks } from '@/components/organiser-details';
 import { useT } from '@/lib/i18n/use-t';
 import { PageSection } from '@/components/page-section';
+import { AppLink } from '@/components/app-link';
 
 const WAYS = ['parents', 'volunteer', 'teach', 'schools'] as const;
 
@@ -19,12 +19,12 @@ export function CommunityPage() {
           ))}
         </ul>
         <div className="button-row">
-          <Link to={to('/judgereg')} className="button button--primary">
+          <AppLink to={to('/judgereg')} className="button button--primary">
             {t('community.teach')}
-          </Link>
-          <Link to={`${to('/contact')}?subject=${encodeURIComponent(t('community.volunteerSubject'))}`} className="button">
+          </AppLink>
+          <AppLink to={`${to('/contact')}?subject=${encodeURIComponent(t('community.volunteerSubject'))}`} className="button">
             {t('community.volunteer')}
-          </Link>
+          </AppLink>
         </div>
       </PageSection>
       <PageSection id="follow" title={t('community.follow')}>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { Accordion } from '@/components/accordion';
 import { useT } from '@/lib/i18n/use-t';
 import { faqItems } from '../faq-content';
+import { AppLink } from '@/components/app-link';
 
 export function FaqPage() {
   const { t, to, lang } = useT();
@@ -11,7 +11,7 @@ export function FaqPage() {
       <p className="lead">{t('faq.lead')}</p>
       <Accordion items={faqItems(t, lang)} headingLevel={2} />
       <p>
-        {t('faq.stillUnsure')} <Link to={to('/contact')}>{t('faq.contact')}</Link> {t('faq.reply')}
+        {t('faq.stillUnsure')} <AppLink to={to('/contact')}>{t('faq.contact')}</AppLink> {t('faq.reply')}
       </p>
     </section>
   );

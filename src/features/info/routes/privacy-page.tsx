@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import { PRIVACY_NOTICE, RETENTION_DAYS_AFTER_LAST_EVENT, retentionDate } from '@domain/season';
 import { CONTACT } from '@/config/season';
 import { formatDay } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
+import { AppLink } from '@/components/app-link';
 
 const STORED = ['name', 'contests', 'contact', 'code', 'consent', 'venue'] as const;
 const REASONS = ['place', 'contact', 'certificates'] as const;
@@ -53,7 +53,7 @@ export function PrivacyPage() {
       <h2>{t('privacy.rights.title')}</h2>
       <p>{t('privacy.rights.link')}</p>
       <p>
-        {t('privacy.rights.lost')} <Link to={to('/find-my-registration')}>{t('privacy.rights.find')}</Link>. {t('privacy.rights.write')}{' '}
+        {t('privacy.rights.lost')} <AppLink to={to('/find-my-registration')}>{t('privacy.rights.find')}</AppLink>. {t('privacy.rights.write')}{' '}
         <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a> {t('privacy.rights.call')} <a href={CONTACT.phoneHref}>{CONTACT.phone}</a>.{' '}
         {t('privacy.rights.days', { days: PRIVACY_NOTICE.erasureAnswerDays })}
       </p>

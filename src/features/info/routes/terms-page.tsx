@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { CONTACT, LEVELS } from '@/config/season';
 import { levelText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
+import { AppLink } from '@/components/app-link';
 
 const SECTIONS = ['who', 'fees', 'judging', 'safety', 'photos'] as const;
 
@@ -21,7 +21,7 @@ export function TermsPage() {
       ))}
       <h2>{t('terms.data.title')}</h2>
       <p>
-        {t('terms.data.before')} <Link to={to('/privacy')}>{t('terms.data.link')}</Link>
+        {t('terms.data.before')} <AppLink to={to('/privacy')}>{t('terms.data.link')}</AppLink>
         {t('terms.data.after')}
       </p>
       <h2>{t('terms.questions.title')}</h2>

@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { useOutboxRecord } from '@/lib/outbox';
 import { useT } from '@/lib/i18n/use-t';
 import { withQueryProvider } from '@/lib/query-client';
+import { AppLink } from '@/components/app-link';
 
 /** Whether the application has reached us yet, read live from the outbox. */
 export const JudgeSavedNotice = withQueryProvider(function SavedNotice({ id }: { id: string }) {
@@ -18,7 +18,7 @@ export const JudgeSavedNotice = withQueryProvider(function SavedNotice({ id }: {
           t('judge.sent')
         ) : (
           <>
-            {t('judge.savedHere')} <Link to={to('/saved')}>{t('judge.seeSaved')}</Link>
+            {t('judge.savedHere')} <AppLink to={to('/saved')}>{t('judge.seeSaved')}</AppLink>
           </>
         )}
       </p>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
@@ -7,6 +6,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { acceptInvite } from '../api/accept-invite';
 import '@/components/form/sign-in-form.css';
 import '../judging.css';
+import { AppLink } from '@/components/app-link';
 
 /**
  * /judge/welcome#<token>: an invited judge sets their password. The token is in the address's
@@ -44,9 +44,9 @@ export function JudgeWelcomePage() {
           <p className="form-notice form-notice--success" role="status">
             Your password is set. Sign in with the username <strong>{done}</strong>.
           </p>
-          <Link className="button" to="/judge">
+          <AppLink className="button" to="/judge">
             Go to judging
-          </Link>
+          </AppLink>
         </div>
       ) : token.length < 20 ? (
         <p className="form-notice form-notice--error">This link is not complete. Open the link from your invitation email again.</p>

@@ -1,12 +1,12 @@
 import { localizeFieldError } from '@/lib/i18n/field-error';
 import { createReferenceCode } from '@domain/reference-code';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
 import { deleteRecord, resendAsNew, retryRecord, type OutboxRecord } from '@/lib/outbox';
 import { formatDateTime } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { comparableFields, fieldLabel, kindLabel, recordTitle, statusLabel } from '../utils/describe-record';
+import { AppLink } from '@/components/app-link';
 
 export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
   const [confirming, setConfirming] = useState(false);
@@ -79,9 +79,9 @@ export function OutboxRecordCard({ record }: { record: OutboxRecord }) {
       {record.status !== 'synced' ? (
         <div className="outbox-card__actions">
           {record.status === 'failed' && record.kind === 'registration' ? (
-            <Link className="button button--primary" to={`${to('/registration')}?edit=${record.id}`}>
+            <AppLink className="button button--primary" to={`${to('/registration')}?edit=${record.id}`}>
               {t('outbox.edit')}
-            </Link>
+            </AppLink>
           ) : null}
           {record.status === 'failed' || record.status === 'conflict' || record.status === 'needs-sign-in' ? (
             <button type="button" className="button" disabled={busy} onClick={() => void run(() => retryRecord(record.id))}>

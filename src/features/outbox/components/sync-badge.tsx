@@ -1,10 +1,10 @@
 import { useT } from '@/lib/i18n/use-t';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { PendingCounts } from '@/lib/outbox';
 import { whenIdle } from '@/lib/scheduling';
 import { pendingLabel } from '../utils/pending-label';
 import './sync-badge.css';
+import { AppLink } from '@/components/app-link';
 
 /**
  * The header's count of records not yet on the server, linking to /saved. It renders nothing at
@@ -35,7 +35,7 @@ export function SyncBadge() {
 
   if (!counts || counts.total === 0) return null;
   return (
-    <Link to={to('/saved')} className="sync-badge" aria-label={pendingLabel(counts)} title={pendingLabel(counts)}>
+    <AppLink to={to('/saved')} className="sync-badge" aria-label={pendingLabel(counts)} title={pendingLabel(counts)}>
       <svg className="sync-badge__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path
           d="M7 18a5 5 0 0 1-.6-9.96A6 6 0 0 1 18 9a4.5 4.5 0 0 1-.5 9H7Zm5-9v5m0 0-2-2m2 2 2-2"
@@ -47,6 +47,6 @@ export function SyncBadge() {
         />
       </svg>
       <span className="sync-badge__count">{counts.total}</span>
-    </Link>
+    </AppLink>
   );
 }

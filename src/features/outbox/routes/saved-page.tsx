@@ -1,12 +1,12 @@
 import { useT } from '@/lib/i18n/use-t';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { isUnsynced, useOutboxRecords } from '@/lib/outbox';
 import { QueryProvider } from '@/lib/query-client';
 import { OutboxRecordCard } from '../components/outbox-record-card';
 import { SyncPanel } from '../components/sync-panel';
 import { downloadOutbox } from '../utils/export-outbox';
 import '../components/saved-page.css';
+import { AppLink } from '@/components/app-link';
 
 export function SavedPage() {
   return (
@@ -39,7 +39,7 @@ function SavedContent() {
           <h2>{t('saved.unsent', { count: unsynced.length })}</h2>
           {unsynced.length === 0 ? (
             <p className="saved-page__empty">
-              {t('saved.allSent')} <Link to={to('/registration')}>{t('saved.another')}</Link>
+              {t('saved.allSent')} <AppLink to={to('/registration')}>{t('saved.another')}</AppLink>
             </p>
           ) : (
             <ul className="outbox-list">

@@ -1,8 +1,8 @@
-import { Link } from 'react-router-dom';
 import { SEASON } from '@/config/season';
 import { levelsText, webinarText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { PageSection } from '@/components/page-section';
+import { AppLink } from '@/components/app-link';
 
 export function EventsPage() {
   const { t, to, lang } = useT();
@@ -33,21 +33,21 @@ export function EventsPage() {
               {WEBINAR.dateLabel}, {WEBINAR.timeLabel}
             </p>
             <p>
-              {t('events.webinar')} <Link to={to('/webinars')}>{t('events.webinarMore')}</Link>
+              {t('events.webinar')} <AppLink to={to('/webinars')}>{t('events.webinarMore')}</AppLink>
             </p>
           </li>
         </ol>
       </PageSection>
       <PageSection id="baby" title={t('events.baby')}>
         <p>
-          {t('events.babyIntro')} <Link to={to('/contest/crawling')}>{t('data.contest.crawling.title')}</Link>
+          {t('events.babyIntro')} <AppLink to={to('/contest/crawling')}>{t('data.contest.crawling.title')}</AppLink>
           {t('events.and')}
-          <Link to={to('/contest/fastest-walking')}>{t('data.contest.fastest-walking.title')}</Link>
+          <AppLink to={to('/contest/fastest-walking')}>{t('data.contest.fastest-walking.title')}</AppLink>
           {t('events.babyOutro')}
         </p>
-        <Link to={to('/registration')} className="button button--primary">
+        <AppLink to={to('/registration')} className="button button--primary">
           {t('events.register')}
-        </Link>
+        </AppLink>
       </PageSection>
     </div>
   );

@@ -1,9 +1,9 @@
-import { Link } from 'react-router-dom';
 import { WEBINAR as WEBINAR_EN } from '@/config/season';
 import { webinarText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { WebinarCountdown } from '../components/webinar-countdown';
 import { PageSection } from '@/components/page-section';
+import { AppLink } from '@/components/app-link';
 
 export function WebinarsPage() {
   const { t, to, lang } = useT();
@@ -27,12 +27,12 @@ export function WebinarsPage() {
         </dl>
         <WebinarCountdown startsAt={WEBINAR_EN.startsAt} />
         <p className="badge-note">{WEBINAR.registeredNote}</p>
-        <Link
+        <AppLink
           to={`${to('/contact')}?subject=${encodeURIComponent(t('webinar.subject', { date: WEBINAR.dateLabel }))}`}
           className="button button--primary button--large"
         >
           {t('contest.register')}
-        </Link>
+        </AppLink>
       </PageSection>
       <PageSection id="topics" title={t('webinar.topics')}>
         <ul className="card-grid">

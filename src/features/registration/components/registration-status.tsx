@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
 import { useOutboxRecord } from '@/lib/outbox';
 import { withQueryProvider } from '@/lib/query-client';
 import { useT } from '@/lib/i18n/use-t';
 import type { CategorySlug } from '@domain/categories';
 import { PayAfterRegistering } from './pay-after-registering';
+import { AppLink } from '@/components/app-link';
 
 /** Live status of a saved registration, read from the outbox (loaded only after a submit). */
 function useSyncStatus(id: string, localCode: string) {
@@ -33,7 +33,7 @@ export const SuccessPanel = withQueryProvider(function SuccessContent({ id, code
       </p>
       <p>{sent ? t('registration.sent') : t('registration.savedHere')}</p>
       <p className="registration-success__next">
-        {t('registration.next')} <Link to={to('/find-my-registration')}>{t('footer.findRegistration')}</Link>
+        {t('registration.next')} <AppLink to={to('/find-my-registration')}>{t('footer.findRegistration')}</AppLink>
       </p>
     </div>
   );
@@ -46,7 +46,7 @@ export const PreviousRegistration = withQueryProvider(function PreviousContent({
   return (
     <>
       <p className="registration-previous">
-        {t('registration.last')} <strong>{code}</strong> — {sent ? t('registration.lastSent') : <Link to={to('/saved')}>{t('registration.lastSaved')}</Link>}
+        {t('registration.last')} <strong>{code}</strong> — {sent ? t('registration.lastSent') : <AppLink to={to('/saved')}>{t('registration.lastSaved')}</AppLink>}
       </p>
       {record.kind === 'registration' && record.payload.type && record.payload.categories ? (
         <PayAfterRegistering registration={{ type: record.payload.type, categories: record.payload.categories as CategorySlug[] }} code={code} />

@@ -1,6 +1,6 @@
 import { venueSessionById } from '@domain/season';
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { useT } from '@/lib/i18n/use-t';
 import { syncEngine, useOutboxRecords } from '@/lib/outbox';
 import { useStaffSession } from '../api/staff-session';
@@ -8,6 +8,7 @@ import { useDeviceName } from '../utils/device-id';
 import { dayOf, sessionText, timeOf } from '../utils/format';
 import { syncWords } from '../utils/sync-words';
 import { LogoMark } from '@/components/logo-mark';
+import { AppLink } from '@/components/app-link';
 
 /**
  * Venue mode's own header, in place of the public site's: the session, who is signed in on which
@@ -58,7 +59,7 @@ function SyncState() {
     <p className={`venue-header__sync${statuses.length === 0 ? ' is-sent' : ''}`} aria-live="polite">
       {statuses.length > 0 ? (
         // The list of what waits, with retry and export, is /saved.
-        <Link to={to('/saved')}>{words}</Link>
+        <AppLink to={to('/saved')}>{words}</AppLink>
       ) : (
         words
       )}

@@ -1,7 +1,7 @@
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
 import { referenceCodeIn } from '@domain/venue';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { FormField } from '@/components/form/form-field';
 import { useT } from '@/lib/i18n/use-t';
 import { ProblemNotice } from '@/components/form/problem-notice';
@@ -20,6 +20,7 @@ import { timedSearch } from '../utils/roster-search';
 import { deviceId, useDeviceName } from '../utils/device-id';
 import { DeviceNameForm } from '../components/device-name';
 import '../venue.css';
+import { AppLink } from '@/components/app-link';
 
 /** Venue mode (/venue): the day's roster on the phone, check-in, cash fees, walk-ins, end of day. */
 export function VenuePage() {
@@ -295,9 +296,9 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
                 />
               ) : null}
             </div>
-            <Link className="button" to={`${to('/venue/walk-in')}?session=${encodeURIComponent(session.id)}`}>
+            <AppLink className="button" to={`${to('/venue/walk-in')}?session=${encodeURIComponent(session.id)}`}>
               {t('venue.walkIn.link')}
-            </Link>
+            </AppLink>
           </section>
           <EndOfDay session={session} records={records} onCleared={() => setNotice(t('venue.cleared'))} />
         </>
