@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { AppNavigation } from '@/lib/app-navigation';
 
 export let currentLocation = '';
 
@@ -13,6 +14,12 @@ function LocationProbe() {
   return null;
 }
 
+/** The app's links follow their clicks through the router here, as `App` has them do in the app. */
+function RouterNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  return <AppNavigation value={(to, options) => navigate(to, options)}>{children}</AppNavigation>;
+}
+
 /** Renders admin UI inside a router at `path`, with a fresh query client (no retries). */
 export function renderAdmin(element: ReactNode, path: string, routePath = '*') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -20,11 +27,13 @@ export function renderAdmin(element: ReactNode, path: string, routePath = '*') {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[path]}>
         <LocationProbe />
-        <Routes>
-          <Route path={routePath} element={element} />
-          <Route path="/admin/login" element={<h1>Login page</h1>} />
-          {routePath !== '*' && <Route path="*" element={<h1>Another page</h1>} />}
-        </Routes>
+        <RouterNavigation>
+          <Routes>
+            <Route path={routePath} element={element} />
+            <Route path="/admin/login" element={<h1>Login page</h1>} />
+            {routePath !== '*' && <Route path="*" element={<h1>Another page</h1>} />}
+          </Routes>
+        </RouterNavigation>
       </MemoryRouter>
     </QueryClientProvider>,
   );
