@@ -57,9 +57,9 @@ const AFTER_LOAD_FORM = '/src/features/newsletter/components/newsletter-form.tsx
  * for every function to be compiled at once: a first line of `//# allFunctionsCalledOnLoad`
  * (Chromium 136 and later; other browsers read a comment). The browser then compiles the whole
  * file while it streams in, off the main thread. Without it, hydration compiled React DOM's and
- * the shell's functions as it first called them: 21-38 ms of the 1x main thread per page load in
- * traces, much of it inside React's render slices, lengthening them past 50 ms at a phone's
- * speed. Only chunks whose code nearly all runs at every load carry the hint: compiling code that
+ * the shell's functions as it first called them, inside React's own tasks: 29-38 ms per page
+ * load at a laptop's speed in traces (7-10 ms with it), lengthening React's render slices past
+ * 50 ms at a phone's speed. Only chunks whose code nearly all runs at every load carry the hint: compiling code that
  * never runs costs memory and the phone's other core (ADR 032).
  */
 const EAGERLY_COMPILED = new Set(['react-dom', 'shell']);
