@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 // The page's idle moments, run by hand: each test decides when the browser is idle.
 let idle: Array<() => void> = [];
 let AfterLoad: ComponentType<{ children: ReactNode; fallback?: ReactNode }>;
+let useAfterLoad: (kind?: 'widget' | 'decoration') => boolean;
 let container: HTMLDivElement;
 let root: Root;
 
@@ -20,6 +21,7 @@ beforeEach(async () => {
   // The queue of waiting widgets lives in the module: each test starts with a fresh one.
   vi.resetModules();
   ({ AfterLoad } = await import('./after-load'));
+  ({ useAfterLoad } = await import('@/hooks/use-after-load'));
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
@@ -105,5 +107,22 @@ describe('AfterLoad', () => {
     expect(container.textContent).toBe('badge readycontact form waiting');
     await idleMoment();
     expect(container.textContent).toBe('badge readycontact form ready');
+  });
+
+  it('lets decoration in last, after every widget, even one that mounted after it', async () => {
+    function Decoration() {
+      return <span>{useAfterLoad('decoration') ? 'video ready' : 'video waiting'}</span>;
+    }
+    await act(async () => root.render([<Decoration key="video" />, ...(widgets(['badge', 'form']) as ReactNode[])]));
+    expect(container.textContent).toBe('video waitingbadge waitingform waiting');
+    await idleMoment();
+    expect(container.textContent).toBe('video waitingbadge readyform waiting');
+    await act(async () => root.render([<Decoration key="video" />, ...(widgets(['badge', 'form', 'prompt']) as ReactNode[])]));
+    await idleMoment();
+    await idleMoment();
+    expect(container.textContent).toBe('video waitingbadge readyform readyprompt ready');
+    await idleMoment();
+    expect(container.textContent).toBe('video readybadge readyform readyprompt ready');
+    expect(idle).toHaveLength(0);
   });
 });

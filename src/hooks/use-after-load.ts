@@ -13,23 +13,32 @@ import { afterLoad, whenIdle } from '@/lib/scheduling';
  * made one commit of 20-30 ms at a laptop's speed (the header's badge, the footer's form, the
  * background and the contact form at once), four times that on a slow phone.
  *
+ * Decoration (`'decoration'`: the background's video and spheres) is let in last, once every
+ * widget waiting has had its turn. What it starts goes on after its own turn, beside the page:
+ * the video's decoding and compositing, the WebGL probe's worker. Started first, on a two-core
+ * machine it took the second core while React rendered the widgets after it, and React's tasks
+ * were descheduled: 10-20 ms long by the clock with 1-3 ms of work in them (ADR 032).
+ *
  * The component that calls this re-renders when it turns true, with everything inside it: call it
  * from the smallest component that needs it (see AfterLoad in components/after-load.tsx).
  */
-export function useAfterLoad(): boolean {
+export function useAfterLoad(kind: TurnKind = 'widget'): boolean {
   const [ready, setReady] = useState(false);
   const turn = useRef<Turn | null>(null);
   useEffect(() => {
-    const mine = waitForTurn(() => startTransition(() => setReady(true)));
+    const mine = waitForTurn(kind, () => startTransition(() => setReady(true)));
     turn.current = mine;
     return () => mine.leave();
-  }, []);
+  }, [kind]);
   // Runs once React has committed what `ready` let in: the next widget's turn can start.
   useEffect(() => {
     if (ready) turn.current?.finish();
   }, [ready]);
   return ready;
 }
+
+/** Widgets take their turns in the order they mounted; decoration waits for every widget. */
+export type TurnKind = 'widget' | 'decoration';
 
 type Turn = {
   /** The widget is on the page: the next one may start. */
@@ -43,12 +52,16 @@ const TURN_TIMEOUT_MS = 2_000;
 /** A turn whose commit never comes (a render that keeps suspending) gives way after this long. */
 const TURN_LIMIT_MS = 2_000;
 
-const waiting: (() => void)[] = [];
+const waiting: Record<TurnKind, (() => void)[]> = { widget: [], decoration: [] };
+const anyWaiting = () => waiting.widget.length > 0 || waiting.decoration.length > 0;
 /** A turn is running or about to be given: a widget that starts waiting only joins the queue. */
 let turnsRunning = false;
 
-/** Runs `start` in an idle moment after the load event, after those that asked before it have finished. */
-function waitForTurn(start: () => void): Turn {
+/**
+ * Runs `start` in an idle moment after the load event, after the widgets that asked before it
+ * (and, for decoration, after every widget) have finished.
+ */
+function waitForTurn(kind: TurnKind, start: () => void): Turn {
   let state: 'waiting' | 'running' | 'done' = 'waiting';
   let limit: number | undefined;
   const begin = () => {
@@ -60,10 +73,10 @@ function waitForTurn(start: () => void): Turn {
     if (state !== 'running') return;
     state = 'done';
     window.clearTimeout(limit);
-    if (waiting.length > 0) whenIdle(nextTurn, TURN_TIMEOUT_MS);
+    if (anyWaiting()) whenIdle(nextTurn, TURN_TIMEOUT_MS);
     else turnsRunning = false;
   }
-  waiting.push(begin);
+  waiting[kind].push(begin);
   if (!turnsRunning) {
     turnsRunning = true;
     void afterLoad().then(() => whenIdle(nextTurn, TURN_TIMEOUT_MS));
@@ -72,8 +85,8 @@ function waitForTurn(start: () => void): Turn {
     finish,
     leave() {
       if (state === 'waiting') {
-        const index = waiting.indexOf(begin);
-        if (index >= 0) waiting.splice(index, 1);
+        const index = waiting[kind].indexOf(begin);
+        if (index >= 0) waiting[kind].splice(index, 1);
         state = 'done';
       } else {
         finish();
@@ -83,7 +96,7 @@ function waitForTurn(start: () => void): Turn {
 }
 
 function nextTurn() {
-  const begin = waiting.shift();
+  const begin = waiting.widget.shift() ?? waiting.decoration.shift();
   if (begin) begin();
   else turnsRunning = false;
 }

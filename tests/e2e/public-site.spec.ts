@@ -304,6 +304,26 @@ test('the privacy page says what is kept about children and for how long', async
   await expect(page.getByText(/removed after 7 days/)).toBeVisible();
 });
 
+test('cards below the fold are hidden without a transition when the page comes alive, and fade in when scrolled to', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  // Every transition the page starts, from the first moment (React handles each such event at its root).
+  await page.addInitScript(() => {
+    (window as { transitions?: string[] }).transitions = [];
+    document.addEventListener('transitionrun', (event) => {
+      const target = event.target as Element;
+      if (target.classList.contains('reveal')) (window as { transitions?: string[] }).transitions!.push(target.textContent?.slice(0, 20) ?? '');
+    }, true);
+  });
+  await openLive(page, '/contest/category');
+  const last = page.locator('.reveal').last();
+  await expect(last).toHaveClass(/reveal--armed/);
+  await expect(last).toHaveCSS('opacity', '0');
+  expect(await page.evaluate(() => (window as { transitions?: string[] }).transitions)).toEqual([]);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toHaveCSS('opacity', '1');
+  expect((await page.evaluate(() => (window as { transitions?: string[] }).transitions))!.length).toBeGreaterThan(0);
+});
+
 test.describe('background motion', () => {
   test('the video is muted, inline, looping, has a poster and is not fetched before load', async ({ page }) => {
     const early: string[] = [];
@@ -338,19 +358,31 @@ test.describe('background motion', () => {
     await expect(page.getByRole('button', { name: 'Pause motion' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  test('under reduced motion there is no video and no three.js, only the still gradient', async ({ browser, baseURL }) => {
+  test('under reduced motion no video is shown or fetched and there is no three.js, only the still gradient', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const scripts: string[] = [];
+    const videos: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
+      if (request.url().includes('/videos/bg.mp4')) videos.push(request.url());
     });
-    await page.goto('/');
+    await openLive(page, '/');
     await page.waitForLoadState('networkidle');
-    await expect(page.locator('video')).toHaveCount(0);
-    await expect(page.locator('.site-background__gradient')).toBeAttached();
+    // Give the after-load turns (decoration comes last) time to have started anything they would.
+    await page.waitForTimeout(1_500);
+    await expect(page.locator('video')).toBeHidden();
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await expect(page.locator('.site-background__gradient')).toBeVisible();
+    expect(videos).toEqual([]);
     expect(scripts.filter((url) => url.includes('sphere-scene'))).toEqual([]);
     await context.close();
+  });
+
+  test('with motion welcome the video starts once the page has loaded', async ({ page }) => {
+    await openLive(page, '/');
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
+    await expect(page.locator('video')).toBeVisible();
   });
 
   test('with a hardware GPU the 300 spheres start after load, cleanly', async ({ page, problems }) => {

@@ -8,11 +8,12 @@ import { probeHardwareWebgl } from './webgl-probe';
 /**
  * The fixed decoration behind every page: a still gradient (always there, and all that shows
  * under reduced motion or without WebGL), the looping video, and the 300 glowing spheres.
- * Nothing here is on the critical path: the video and three.js start after the page has loaded.
+ * Nothing here is on the critical path: the video and three.js start after the page has loaded,
+ * once every other widget waiting for that moment is in (useAfterLoad).
  */
 export function SiteBackground() {
   const { paused, reducedMotion, motionAllowed } = useMotionPreference();
-  const afterLoad = useAfterLoad();
+  const afterLoad = useAfterLoad('decoration');
   const videoRef = useRef<HTMLVideoElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<SphereScene | null>(null);
@@ -72,21 +73,22 @@ export function SiteBackground() {
   return (
     <div className={`site-background${spheresOn ? ' has-spheres' : ''}${paused ? ' is-paused' : ''}`} aria-hidden="true">
       <div className="site-background__gradient" />
-      {reducedMotion ? null : (
-        <video
-          ref={videoRef}
-          className="site-background__video"
-          src="/videos/bg.mp4"
-          poster="/videos/bg-poster.jpg"
-          muted
-          loop
-          playsInline
-          preload="none"
-          width={640}
-          height={360}
-          tabIndex={-1}
-        />
-      )}
+      {/* Hidden by the stylesheet under reduced motion, and never started (above). Removing it
+          when the browser's preference became known after hydration tore down its media
+          player inside React's effects: 8-10 ms of work in one task at a laptop's speed. */}
+      <video
+        ref={videoRef}
+        className="site-background__video"
+        src="/videos/bg.mp4"
+        poster="/videos/bg-poster.jpg"
+        muted
+        loop
+        playsInline
+        preload="none"
+        width={640}
+        height={360}
+        tabIndex={-1}
+      />
       <canvas ref={canvasRef} className="site-background__spheres" />
     </div>
   );
