@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { expect, test } from './fixtures';
+import { decodeVideoInHardware, expect, test } from './fixtures';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
 // docs/product.md, "Performance and reach": the first load of any public route, three.js excluded, is at most
@@ -61,6 +61,8 @@ test.describe('JavaScript budget on first load', () => {
 test.describe('no layout shift from the video, fonts, images or late widgets', () => {
   for (const path of ['/', '/contest/dance', '/contact', '/about']) {
     test(`${path} keeps cumulative layout shift under 0.1`, async ({ page }) => {
+      // The video plays, as on a phone.
+      await decodeVideoInHardware(page);
       await page.addInitScript(() => {
         let cls = 0;
         new PerformanceObserver((list) => {

@@ -140,3 +140,15 @@ export function testWithMail(env: Record<string, string> = {}) {
     baseURL: async ({ world }, use) => use(world.server.url),
   });
 }
+
+/**
+ * Headless Chromium decodes video in software, where the site leaves its background video on its
+ * poster (src/app/layout/video-decoding.ts). Tells the page this browser decodes it in hardware,
+ * as phones do, so the video plays.
+ */
+export async function decodeVideoInHardware(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const answer = { supported: true, smooth: true, powerEfficient: true };
+    Object.defineProperty(navigator.mediaCapabilities, 'decodingInfo', { value: async () => answer });
+  });
+}

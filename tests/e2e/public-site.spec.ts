@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, openLive, test } from './fixtures';
+import { decodeVideoInHardware, expect, openLive, test } from './fixtures';
 import { RETENTION_DAYS_AFTER_LAST_EVENT, retentionDate } from '../../domain/season';
 import { PUBLIC_ROUTES } from './public-routes';
 
@@ -345,8 +345,10 @@ test.describe('background motion', () => {
   });
 
   test('“Pause motion” stops the video, is remembered, and “Play motion” resumes', async ({ page }) => {
+    await decodeVideoInHardware(page);
     // The button works once the page's script has taken over.
     await openLive(page, '/');
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.paused), { timeout: 15_000 }).toBe(false);
     const pause = page.getByRole('button', { name: 'Pause motion' });
     await pause.click();
     await expect(page.getByRole('button', { name: 'Play motion' })).toHaveAttribute('aria-pressed', 'true');
@@ -354,8 +356,10 @@ test.describe('background motion', () => {
     await page.reload();
     await expect(page.getByRole('button', { name: 'Play motion' })).toBeVisible();
     await expect(page.locator('html')).toHaveClass(/motion-paused/);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     await page.getByRole('button', { name: 'Play motion' }).click();
     await expect(page.getByRole('button', { name: 'Pause motion' })).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.paused), { timeout: 15_000 }).toBe(false);
   });
 
   test('under reduced motion no video is shown or fetched and there is no three.js, only the still gradient', async ({ browser, baseURL }) => {
@@ -379,10 +383,28 @@ test.describe('background motion', () => {
     await context.close();
   });
 
-  test('with motion welcome the video starts once the page has loaded', async ({ page }) => {
+  test('with motion welcome the video starts once the page has loaded, where it is decoded in hardware', async ({ page }) => {
+    await decodeVideoInHardware(page);
     await openLive(page, '/');
     await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => !v.paused), { timeout: 15_000 }).toBe(true);
     await expect(page.locator('video')).toBeVisible();
+  });
+
+  test('where the video would be decoded in software it is never fetched: the poster and the gradient stay', async ({ page }) => {
+    const videos: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/videos/bg.mp4')) videos.push(request.url());
+    });
+    await openLive(page, '/');
+    // This Chromium decodes in software (no GPU), as it says itself.
+    expect(
+      await page.evaluate(async () => (await navigator.mediaCapabilities.decodingInfo({ type: 'file', video: { contentType: 'video/mp4; codecs="avc1.4D401E"', width: 640, height: 360, bitrate: 70404, framerate: 24 } })).powerEfficient),
+    ).toBe(false);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1_500);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    await expect(page.locator('video')).toHaveAttribute('poster', '/videos/bg-poster.jpg');
+    expect(videos).toEqual([]);
   });
 
   test('with a hardware GPU the 300 spheres start after load, cleanly', async ({ page, problems }) => {

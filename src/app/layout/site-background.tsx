@@ -3,6 +3,7 @@ import { useMotionPreference } from '@/hooks/motion-preference';
 import { useAfterLoad } from '@/hooks/use-after-load';
 import { yieldToBrowser } from '@/lib/scheduling';
 import type { SphereScene } from './sphere-scene';
+import { decodesBackgroundVideoEfficiently } from './video-decoding';
 import { probeHardwareWebgl } from './webgl-probe';
 
 /**
@@ -11,10 +12,16 @@ import { probeHardwareWebgl } from './webgl-probe';
  * Nothing here is on the critical path: the video and three.js start after the page has loaded,
  * once every other widget waiting for that moment is in (useAfterLoad).
  */
+/** The looping video: muted, inline, fetched only when started after load (poster until then). Its stream is described in video-decoding.ts. */
+const BACKGROUND_VIDEO = {
+  __html:
+    '<video class="site-background__video" src="/videos/bg.mp4" poster="/videos/bg-poster.jpg" muted loop playsinline preload="none" width="640" height="360" tabindex="-1"></video>',
+};
+
 export function SiteBackground() {
   const { paused, reducedMotion, motionAllowed } = useMotionPreference();
   const afterLoad = useAfterLoad('decoration');
-  const videoRef = useRef<HTMLVideoElement>(null);
+  const mediaRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const sceneRef = useRef<SphereScene | null>(null);
   const [spheresOn, setSpheresOn] = useState(false);
@@ -47,16 +54,19 @@ export function SiteBackground() {
   }, [motionAllowed, spheresOn]);
 
   useEffect(() => {
-    const video = videoRef.current;
+    const video = mediaRef.current?.querySelector('video');
     if (!video || !afterLoad) return;
     if (!motionAllowed) {
       video.pause();
       return;
     }
-    // Starting the video sets up the browser's media player (~10 ms here, four times that on a
-    // slow phone): in a task of its own, not with the other effects of the same commit.
+    // Only where it is decoded in hardware (video-decoding.ts). Starting it sets up the browser's
+    // media player (~10 ms here, four times that on a slow phone): in a task of its own, not
+    // with the other effects of the same commit.
     let cancelled = false;
-    void yieldToBrowser().then(() => {
+    void decodesBackgroundVideoEfficiently().then(async (efficient) => {
+      if (!efficient || cancelled) return;
+      await yieldToBrowser();
       if (cancelled) return;
       if (video.preload === 'none') {
         video.preload = 'auto';
@@ -73,22 +83,11 @@ export function SiteBackground() {
   return (
     <div className={`site-background${spheresOn ? ' has-spheres' : ''}${paused ? ' is-paused' : ''}`} aria-hidden="true">
       <div className="site-background__gradient" />
-      {/* Hidden by the stylesheet under reduced motion, and never started (above). Removing it
-          when the browser's preference became known after hydration tore down its media
-          player inside React's effects: 8-10 ms of work in one task at a laptop's speed. */}
-      <video
-        ref={videoRef}
-        className="site-background__video"
-        src="/videos/bg.mp4"
-        poster="/videos/bg-poster.jpg"
-        muted
-        loop
-        playsInline
-        preload="none"
-        width={640}
-        height={360}
-        tabIndex={-1}
-      />
+      {/* Markup React leaves alone: on a <video> it renders, React listens for each of its two
+          dozen media events, and every one (timeupdate four times a second as it plays) ran
+          React's event handling in a task of its own, beside the decoding. Hidden by the
+          stylesheet under reduced motion, and never started there (above). */}
+      <div ref={mediaRef} className="site-background__media" dangerouslySetInnerHTML={BACKGROUND_VIDEO} />
       <canvas ref={canvasRef} className="site-background__spheres" />
     </div>
   );
