@@ -7,17 +7,21 @@ import { decodesBackgroundVideoEfficiently } from './video-decoding';
 import { probeHardwareWebgl } from './webgl-probe';
 
 /**
- * The fixed decoration behind every page: a still gradient (always there, and all that shows
- * under reduced motion or without WebGL), the looping video, and the 300 glowing spheres.
- * Nothing here is on the critical path: the video and three.js start after the page has loaded,
- * once every other widget waiting for that moment is in (useAfterLoad).
+ * The looping video: muted, inline, fetched only once started after load (its poster until then).
+ * Its stream is described in video-decoding.ts.
  */
-/** The looping video: muted, inline, fetched only when started after load (poster until then). Its stream is described in video-decoding.ts. */
 const BACKGROUND_VIDEO = {
   __html:
     '<video class="site-background__video" src="/videos/bg.mp4" poster="/videos/bg-poster.jpg" muted loop playsinline preload="none" width="640" height="360" tabindex="-1"></video>',
 };
 
+/**
+ * The fixed decoration behind every page: a still gradient (always there, and all that shows
+ * under reduced motion or without WebGL), the looping video (where the device decodes it in
+ * hardware), and the 300 glowing spheres.
+ * Nothing here is on the critical path: the video and three.js start after the page has loaded,
+ * once every other widget waiting for that moment is in (useAfterLoad).
+ */
 export function SiteBackground() {
   const { paused, reducedMotion, motionAllowed } = useMotionPreference();
   const afterLoad = useAfterLoad('decoration');
