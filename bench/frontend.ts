@@ -170,11 +170,11 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
   const beforeLoad = items.filter((item) => (item.networkRequestTime ?? Infinity) < observedLoad);
   const paths = beforeLoad.map((item) => new URL(item.url).pathname);
   const origin = new URL(url).origin;
-  const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] } | undefined)?.items ?? [])
-    // Our scripts only: tasks attributed to the page's own URL are HTML parsing, style and layout.
-    .filter((task) => typeof task.url === 'string' && task.url.startsWith(origin) && new URL(task.url).pathname.endsWith('.js'))
-    .map((task) => ({ url: new URL(task.url ?? '').pathname, startMs: task.startTime ?? 0, durationMs: task.duration ?? 0 }));
+  // Our scripts only: tasks attributed to the page's own URL are HTML parsing, style and layout.
   const isOurScript = (scriptUrl: string) => scriptUrl.startsWith(origin) && new URL(scriptUrl).pathname.endsWith('.js');
+  const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] } | undefined)?.items ?? [])
+    .filter((task) => typeof task.url === 'string' && isOurScript(task.url))
+    .map((task) => ({ url: new URL(task.url ?? '').pathname, startMs: task.startTime ?? 0, durationMs: task.duration ?? 0 }));
   const traceEvents = (artifacts as { Trace?: { traceEvents?: TraceEvent[] } } | undefined)?.Trace?.traceEvents ?? [];
   const clockTasks = ourTasksByTheClock(traceEvents, isOurScript, CLOCK_TASK_MS).map((task) => ({ ...task, url: new URL(task.url).pathname }));
   const category = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;

@@ -59,8 +59,8 @@ const AFTER_LOAD_FORM = '/src/features/newsletter/components/newsletter-form.tsx
  * file while it streams in, off the main thread. Without it, hydration compiled React DOM's and
  * the shell's functions as it first called them, inside React's own tasks: 29-38 ms per page
  * load at a laptop's speed in traces (7-10 ms with it), lengthening React's render slices past
- * 50 ms at a phone's speed. Only chunks whose code nearly all runs at every load carry the hint: compiling code that
- * never runs costs memory and the phone's other core (ADR 032).
+ * 50 ms at a phone's speed. Only chunks whose code nearly all runs at every load carry the hint:
+ * compiling code that never runs costs memory and the phone's other core (ADR 032).
  */
 const EAGERLY_COMPILED = new Set(['react-dom', 'shell']);
 const COMPILE_ALL_HINT = '//# allFunctionsCalledOnLoad';

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { decodeVideoInHardware, expect, openLive, test } from './fixtures';
 import { RETENTION_DAYS_AFTER_LAST_EVENT, retentionDate } from '../../domain/season';
+import { BACKGROUND_VIDEO_STREAM } from '../../src/app/layout/video-decoding';
 import { PUBLIC_ROUTES } from './public-routes';
 
 const MENU_LABELS = ['Home', 'Contest Categories', 'Register', 'Become Our Teacher', 'Join our community', 'About us', 'Contact'];
@@ -398,7 +399,7 @@ test.describe('background motion', () => {
     await openLive(page, '/');
     // This Chromium decodes in software (no GPU), as it says itself.
     expect(
-      await page.evaluate(async () => (await navigator.mediaCapabilities.decodingInfo({ type: 'file', video: { contentType: 'video/mp4; codecs="avc1.4D401E"', width: 640, height: 360, bitrate: 70404, framerate: 24 } })).powerEfficient),
+      await page.evaluate(async (video) => (await navigator.mediaCapabilities.decodingInfo({ type: 'file', video })).powerEfficient, { ...BACKGROUND_VIDEO_STREAM }),
     ).toBe(false);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1_500);
