@@ -252,6 +252,10 @@ export const accounts = pgTable(
     role: text('role', { enum: ['admin', 'staff', 'judge'] }).notNull().default('admin'),
     /** A disabled account cannot sign in, and its sessions end. */
     disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'string' }),
+    /** The authenticator app's shared secret (base32), once confirmed with a code (ADR 033). */
+    totpSecret: text('totp_secret'),
+    /** The last 30-second step a code was accepted for: a code is good once (replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
@@ -273,9 +277,51 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'string' }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** When this session last proved the second factor; null: signed in with the password only (ADR 033). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true, mode: 'string' }),
+    /** The passkey ceremony under way on this device: its challenge, good for 5 minutes. */
+    challenge: text('challenge'),
+    challengeExpiresAt: timestamp('challenge_expires_at', { withTimezone: true, mode: 'string' }),
+    /** An authenticator-app secret shown on this device and not yet confirmed with a code. */
+    pendingTotpSecret: text('pending_totp_secret'),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_admin').on(t.adminId), index('sessions_expires').on(t.expiresAt)],
+);
+
+/** An account's passkeys (WebAuthn credentials): only the public key is stored (ADR 033). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url, as the authenticator made it. */
+    id: text('id').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    publicKey: bytea('public_key').notNull(),
+    /** The authenticator's signature counter, where it keeps one (0 otherwise). */
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('passkeys_account').on(t.accountId)],
+);
+
+/** Ten single-use recovery codes per account, stored as SHA-256 hashes; shown once when made. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash_key').on(t.accountId, t.codeHash)],
 );
 
 /** Failed sign-ins, counted per username + IP over a window so several instances share the limit. */
