@@ -31,6 +31,12 @@ export type ApiErrorCode =
   | 'entries_closed'
   /** A score after its judging round closed, or a round moved the wrong way (409). */
   | 'round_closed'
+  /** The password was right; the account's second factor is still to be proven (403, ADR 033). */
+  | 'second_factor_required'
+  /** The password was right; the account must set up a second factor first (403). */
+  | 'second_factor_setup_required'
+  /** A sensitive action whose session last proved the second factor over 10 minutes ago (403). */
+  | 'second_factor_stale'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'too_many_requests'

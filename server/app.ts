@@ -21,6 +21,7 @@ import { contactAdminRoutes } from './routes/contact/contact.admin-routes';
 import { newsletterRoutes } from './routes/newsletter/newsletter.routes';
 import { newsletterAdminRoutes } from './routes/newsletter/newsletter.admin-routes';
 import { authRoutes } from './routes/auth/auth.routes';
+import { secondFactorRoutes } from './routes/auth/second-factor.routes';
 import { auditAdminRoutes } from './routes/audit/audit.admin-routes';
 import { familyRoutes } from './routes/family/family.routes';
 import { erasureRequestAdminRoutes } from './routes/erasure-requests/erasure-requests.admin-routes';
@@ -55,6 +56,7 @@ export function createApi() {
   return new Hono<AppEnv>()
     .route('/health', healthRoutes)
     .route('/auth', authRoutes)
+    .route('/auth/second-factor', secondFactorRoutes)
     .route('/registrations', registrationRoutes)
     .route('/registrations', registrationAdminRoutes)
     .route('/users', legacyUserRoutes)

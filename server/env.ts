@@ -5,6 +5,9 @@ import { upiAddressSchema } from '@domain/fees';
 import { DEFAULT_SAMPLE_RATE } from '@domain/vitals';
 import { ENTRIES_SUBDIR } from './db/data-dir-layout';
 
+/** The roles of accounts (server/lib/sessions.ts names them Role). */
+type AccountRole = 'admin' | 'staff' | 'judge';
+
 export type TrustProxy =
   | { kind: 'off' }
   | { kind: 'hops'; hops: number }
@@ -32,6 +35,33 @@ const envSchema = z.object({
   DIST_DIR: z.string().default('./dist'),
   ADMIN_USERNAME: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  /**
+   * That admin's authenticator-app secret (base32), so a scripted set-up signs in with codes it
+   * computes (ADR 033). Never logged.
+   */
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .optional()
+    .transform((value) => (value?.trim() ? value.trim() : undefined)),
+  /**
+   * Which roles must have a second factor (ADR 033): `admin` (always included), `admin,staff`, or
+   * `all` (admins, staff and judges). Others are offered one and asked for it once they have one.
+   */
+  REQUIRE_SECOND_FACTOR: z
+    .string()
+    .default('admin')
+    .transform((value, context): AccountRole[] => {
+      const text = value.trim().toLowerCase();
+      if (text === '' || text === 'admin') return ['admin'];
+      if (text === 'all') return ['admin', 'staff', 'judge'];
+      const roles = text.split(',').map((role) => role.trim());
+      const bad = roles.find((role) => role !== 'admin' && role !== 'staff' && role !== 'judge');
+      if (bad !== undefined || !roles.includes('admin')) {
+        context.addIssue({ code: 'custom', message: 'REQUIRE_SECOND_FACTOR is admin, admin,staff, admin,judge, admin,staff,judge or all.' });
+        return z.NEVER;
+      }
+      return roles as AccountRole[];
+    }),
   /** log2 of scrypt's N. 17 in production (docs/product.md, "Admin"); tests may lower it to stay fast. */
   SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
   /**

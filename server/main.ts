@@ -10,7 +10,7 @@ import { openDatabase, type Database } from './db/client';
 import { CONTROL_SOCKET_FILE } from './db/data-dir-layout';
 import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv } from './env';
-import { bootstrapAdmin, resetPassword, setAccountDisabled, upsertAdmin } from './db/stores/account-store';
+import { bootstrapAdmin, resetAccountSecondFactor, resetPassword, setAccountDisabled, setAccountTotpSecret, upsertAdmin } from './db/stores/account-store';
 import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from './lib/control-channel';
 import { createLogger, describeError, type Logger } from './lib/logger';
 import { isDatabaseUnavailable } from './lib/errors';
@@ -53,9 +53,12 @@ async function startControl(deps: Deps, database: Database, log: Logger): Promis
   const channel = await startControlChannel(
     socket.path,
     {
-      'create-admin': async ({ username, password, role, expertise, mode }) => ({
-        outcome: mode === 'reset' ? await resetPassword(deps, username, password) : await upsertAdmin(deps, username, password, role, expertise),
-      }),
+      'create-admin': async ({ username, password, role, expertise, mode, totpSecret }) => {
+        const outcome = mode === 'reset' ? await resetPassword(deps, username, password) : await upsertAdmin(deps, username, password, role, expertise);
+        if (totpSecret) await setAccountTotpSecret(deps, username, totpSecret);
+        return { outcome };
+      },
+      'reset-second-factor': async ({ username }) => ({ outcome: await resetAccountSecondFactor(deps, username) }),
       'set-account-disabled': async ({ username, disabled }) => ({ outcome: await setAccountDisabled(deps, username, disabled) }),
       seed: async ({ count }) => seedRegistrations(database, count),
       backup: async ({ out }) => backups.write(out),

@@ -48,7 +48,13 @@ export type AuditAction =
   | 'registration.results_name'
   | 'certificates.issue'
   | 'certificate.revoke'
-  | 'certificate.reissue';
+  | 'certificate.reissue'
+  | 'second_factor.setup'
+  | 'second_factor.used'
+  | 'second_factor.failed'
+  | 'second_factor.recovery_used'
+  | 'second_factor.recovery_codes'
+  | 'second_factor.reset';
 
 /**
  * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year

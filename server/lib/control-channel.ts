@@ -21,7 +21,10 @@ export const controlRequestSchema = z.discriminatedUnion('command', [
     expertise: z.string().max(100).optional(),
     /** reset: only an existing account gets the new password. */
     mode: z.enum(['create', 'reset']).optional(),
+    /** The account's authenticator-app secret, base32 (ADR 033). */
+    totpSecret: z.string().max(200).optional(),
   }),
+  z.object({ command: z.literal('reset-second-factor'), username: z.string().max(200) }),
   z.object({ command: z.literal('set-account-disabled'), username: z.string().max(200), disabled: z.boolean() }),
   z.object({ command: z.literal('seed'), count: z.number().int().min(1).max(2_000_000) }),
   z.object({ command: z.literal('backup'), out: z.string().min(1).max(4096) }),

@@ -45,13 +45,20 @@ export const LIMITS = {
   vitalsEveryone: { what: 'speed reports', capacity: 2000, perHour: 20_000, scope: 'everyone' },
   /** Audit rows for refused sign-ins: one per address per 15 minutes (the rest are not logged). */
   loginBlockedAudit: { what: 'audit rows', capacity: 1, perHour: 4, scope: 'ip' },
+  /**
+   * Wrong second-factor codes (ADR 033), per account (the key is the account) and per address: a
+   * right code gives its token back, so only failures count. Six digits cannot be guessed at 5 a
+   * burst and 12 an hour.
+   */
+  secondFactorAccount: { what: 'second-factor codes', capacity: 5, perHour: 12, scope: 'ip' },
+  secondFactorAddress: { what: 'second-factor codes', capacity: 20, perHour: 60, scope: 'ip' },
 } satisfies Record<string, BucketRule>;
 
 export type Bucket = keyof typeof LIMITS;
 export type Charge = { bucket: Bucket; cost: number };
 
 /** Limits that are not about the public writes ignore PUBLIC_WRITE_LIMIT_FACTOR. */
-const UNSCALED: ReadonlySet<Bucket> = new Set(['loginBlockedAudit']);
+const UNSCALED: ReadonlySet<Bucket> = new Set(['loginBlockedAudit', 'secondFactorAccount', 'secondFactorAddress']);
 
 export class RateLimited extends Error {
   constructor(
@@ -169,6 +176,17 @@ async function availableIn(database: Database, spend: Spend): Promise<number> {
     select least(${spend.capacity}::float8, b.tokens + greatest(0, extract(epoch from (${spend.now.toISOString()}::timestamptz - b.updated_at))) * ${spend.perSecond}::float8) as available
     from rate_limit_buckets b where b.key = ${spend.key}`);
   return Number(row?.available ?? 0);
+}
+
+/** Gives back tokens spent for a try that turned out right (a correct second-factor code). */
+export async function giveBackTokens(deps: Deps, key: string, charges: readonly Charge[]): Promise<void> {
+  await refund(
+    deps,
+    charges.map((charge) => {
+      const { capacity, key: bucketKey } = bucketOf(deps, charge.bucket, key);
+      return { key: bucketKey, capacity, cost: charge.cost };
+    }),
+  );
 }
 
 async function refund(deps: Deps, spent: readonly { key: string; capacity: number; cost: number }[]): Promise<void> {

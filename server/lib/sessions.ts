@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, Deps } from '../context';
@@ -28,7 +28,20 @@ function cookieOptions(c: Context<AppEnv>): { prefix?: 'host'; secure: boolean }
   return { secure: isHttps(c) };
 }
 
-export type AdminIdentity = { id: string; username: string; role: Role; sessionHash: string; expiresAt?: string };
+/** In a query over `accounts`: the account has an authenticator app or a passkey (ADR 033). */
+export const HAS_SECOND_FACTOR = sql<boolean>`("accounts"."totp_secret" is not null or exists (select 1 from "passkeys" p where p."account_id" = "accounts"."id"))`;
+
+export type AdminIdentity = {
+  id: string;
+  username: string;
+  role: Role;
+  sessionHash: string;
+  expiresAt?: string;
+  /** When this session last proved the second factor (null: not yet), ADR 033. */
+  secondFactorAt: string | null;
+  /** The account has a second factor: an authenticator app or a passkey. */
+  enrolled: boolean;
+};
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -75,12 +88,28 @@ export async function currentAdmin(c: Context<AppEnv>): Promise<AdminIdentity | 
   const { database, now } = c.var.deps;
   const tokenHash = hashToken(token);
   const [row] = await database.db
-    .select({ id: accounts.id, username: accounts.username, role: accounts.role, expiresAt: sessions.expiresAt })
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      role: accounts.role,
+      expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
+      enrolled: HAS_SECOND_FACTOR,
+    })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now().toISOString()), isNull(accounts.disabledAt)))
     .limit(1);
-  return row ? { id: row.id, username: row.username, role: row.role, sessionHash: tokenHash, expiresAt: row.expiresAt } : null;
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    sessionHash: tokenHash,
+    expiresAt: row.expiresAt,
+    secondFactorAt: row.secondFactorAt ? new Date(row.secondFactorAt).toISOString() : null,
+    enrolled: Boolean(row.enrolled),
+  };
 }
 
 export async function endSession(c: Context<AppEnv>, sessionHash: string | null): Promise<void> {

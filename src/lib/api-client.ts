@@ -2,6 +2,7 @@ import { hc, type ClientResponse } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { isApiErrorBody } from '@domain/api-error';
 import { ApiRequestError } from './api-request-error';
+import { fetchAskingAgain } from './second-factor-prompt';
 import type { AppType } from '../../server/app';
 
 /** Every request says it comes from our own script; admin writes are refused without it (CSRF). */
@@ -17,7 +18,8 @@ export function createApiClient(fetcher?: typeof fetch) {
   return hc<AppType>('/api', {
     headers: { ...API_HEADERS },
     init: { credentials: 'same-origin' },
-    ...(fetcher ? { fetch: fetcher } : {}),
+    // A sensitive action refused for a stale second factor is asked for again, then sent once more.
+    fetch: fetcher ?? fetchAskingAgain,
   });
 }
 

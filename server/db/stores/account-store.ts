@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../context';
 import { JUDGE_EXPERTISE } from '@domain/judge-rules';
-import { accounts, judges } from '../schema';
+import { accounts, auditLog, judges } from '../schema';
+import type { AuditAction } from '../../lib/audit';
+import { normalizeTotpSecret, totpSecretProblem } from '../../lib/second-factor';
+import { resetSecondFactor, setTotpSecret } from './second-factor-store';
 import { hashNeedsUpgrade, hashPassword, passwordProblem, verifyPassword } from '../../lib/password';
 import { endAllSessionsOf, type Role } from '../../lib/sessions';
 
@@ -119,6 +122,10 @@ export async function bootstrapAdmin(deps: Deps, print: (line: string) => void):
     if (!ADMIN_USERNAME || !ADMIN_PASSWORD) throw new Error('Set both ADMIN_USERNAME and ADMIN_PASSWORD, or neither.');
     const outcome = await upsertAdmin(deps, ADMIN_USERNAME, ADMIN_PASSWORD);
     deps.log.info('admin account from environment', { username: normalizeUsername(ADMIN_USERNAME), outcome });
+    if (deps.env.ADMIN_TOTP_SECRET) {
+      const totp = await setAccountTotpSecret(deps, ADMIN_USERNAME, deps.env.ADMIN_TOTP_SECRET);
+      deps.log.info('admin second factor from environment', { username: normalizeUsername(ADMIN_USERNAME), totp });
+    }
     return;
   }
   const [any] = await deps.database.db.select({ id: accounts.id }).from(accounts).limit(1);
@@ -137,6 +144,7 @@ export async function bootstrapAdmin(deps: Deps, print: (line: string) => void):
       'No admin account existed, so one was created. This password is shown only once:',
       '  username: admin',
       `  password: ${password}`,
+      'Signing in, it asks you to set up a passkey or an authenticator app.',
       'Add more with `npm run admin -- create <username>`.',
       '',
     ].join('\n'),
@@ -157,4 +165,49 @@ export async function listAccounts(deps: Pick<Deps, 'database'>): Promise<Accoun
 export async function accountExists(deps: Pick<Deps, 'database'>, username: string): Promise<boolean> {
   const [existing] = await deps.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username)).limit(1);
   return existing !== undefined;
+}
+
+/**
+ * An operator gives an account its authenticator-app secret (ADMIN_TOTP_SECRET, `npm run admin --
+ * create <user> --totp-secret <base32>`), so a scripted set-up signs in with codes it computes
+ * (ADR 033). Audited as the system's act.
+ */
+export async function setAccountTotpSecret(deps: Pick<Deps, 'database' | 'now'>, rawUsername: string, secret: string): Promise<'set' | 'unchanged'> {
+  const username = normalizeUsername(rawUsername);
+  const problem = totpSecretProblem(secret);
+  if (problem) throw new Error(problem);
+  const [account] = await deps.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username)).limit(1);
+  if (!account) throw new UnknownAccount(username);
+  const outcome = await setTotpSecret(deps.database.db, account.id, normalizeTotpSecret(secret), deps.now());
+  if (outcome === 'set') await auditBySystem(deps, { id: account.id, username }, 'second_factor.setup', { method: 'totp', by: 'operator' });
+  return outcome;
+}
+
+/** `npm run admin -- reset-second-factor <user>`: every factor and recovery code goes, every session ends; audited. */
+export async function resetAccountSecondFactor(deps: Pick<Deps, 'database' | 'now'>, rawUsername: string): Promise<'reset'> {
+  const username = normalizeUsername(rawUsername);
+  const [account] = await deps.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username)).limit(1);
+  if (!account) throw new UnknownAccount(username);
+  await resetSecondFactor(deps.database.db, account.id, deps.now());
+  await auditBySystem(deps, { id: account.id, username }, 'second_factor.reset', { by: 'operator' });
+  return 'reset';
+}
+
+async function auditBySystem(
+  deps: Pick<Deps, 'database' | 'now'>,
+  account: { id: string; username: string },
+  action: AuditAction,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  await deps.database.db.insert(auditLog).values({
+    adminId: account.id,
+    adminUsername: account.username,
+    action,
+    entityType: 'account',
+    entityId: account.id,
+    changes,
+    actor: 'system',
+    kind: 'change',
+    createdAt: deps.now().toISOString(),
+  });
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../context';
 import { accounts, loginAttempts } from '../schema';
 import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, passwordWork, verifyPassword } from '../../lib/password';
 import { QueueFull } from '../../lib/work-queue';
-import type { Role } from '../../lib/sessions';
+import { HAS_SECOND_FACTOR, type Role } from '../../lib/sessions';
 
 export const FAILED_LOGIN_WINDOW_MS = 15 * 60 * 1000;
 /** Failures per username + IP in the window (docs/product.md, "Admin"). */
@@ -21,7 +21,7 @@ const MAX_ACCOUNT_DELAY_MS = FAILED_LOGIN_WINDOW_MS;
 export type BlockReason = 'username_and_ip' | 'ip' | 'account';
 
 export type LoginOutcome =
-  | { kind: 'ok'; admin: { id: string; username: string; role: Role } }
+  | { kind: 'ok'; admin: { id: string; username: string; role: Role; enrolled: boolean } }
   | { kind: 'failed'; adminId: string | null }
   | { kind: 'blocked'; reason: BlockReason; retryAfterSeconds: number }
   /** Too many password checks are already running or queued: try again in a moment. */
@@ -67,7 +67,14 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
   }
 
   const [admin] = await db
-    .select({ id: accounts.id, username: accounts.username, passwordHash: accounts.passwordHash, role: accounts.role, disabledAt: accounts.disabledAt })
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      passwordHash: accounts.passwordHash,
+      role: accounts.role,
+      disabledAt: accounts.disabledAt,
+      enrolled: HAS_SECOND_FACTOR,
+    })
     .from(accounts)
     .where(eq(accounts.username, username))
     .limit(1);
@@ -95,7 +102,7 @@ export async function authenticate(deps: Deps, rawUsername: string, password: st
       .set({ passwordHash: await hashPassword(password, deps.env.SCRYPT_LOG_N) })
       .where(eq(accounts.id, admin.id));
   }
-  return { kind: 'ok', admin: { id: admin.id, username: admin.username, role: admin.role } };
+  return { kind: 'ok', admin: { id: admin.id, username: admin.username, role: admin.role, enrolled: Boolean(admin.enrolled) } };
 }
 
 /** Attempts before this one in the window, counted three ways in one query. */

@@ -9,6 +9,7 @@ import { passwordWork } from '../../lib/password';
 import { RateLimited, spendTokens } from '../../lib/rate-limits';
 import { requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
+import { secondFactorState } from '../../lib/second-factor';
 import { endSession, pruneExpiredSessions, startSession } from '../../lib/sessions';
 import { authenticate, type BlockReason } from '../../db/stores/auth-store';
 import { acceptInvite } from '../../db/stores/invite-store';
@@ -55,8 +56,10 @@ export const authRoutes = new Hono<AppEnv>()
     await pruneExpiredSessions(c.var.deps);
     const { expiresAt } = await startSession(c, outcome.admin, { remember: input.remember, ip, userAgent: userAgentOf(c) });
     await audit(c, { admin: outcome.admin, action: 'login', changes: { remember: input.remember } });
+    // The password was right; the second factor, where the account has or needs one, comes next (ADR 033).
+    const secondFactor = secondFactorState({ ...outcome.admin, secondFactorAt: null }, c.var.deps.env);
     return c.json(
-      { admin: { username: outcome.admin.username, role: outcome.admin.role }, expiresAt: expiresAt.toISOString() },
+      { admin: { username: outcome.admin.username, role: outcome.admin.role }, expiresAt: expiresAt.toISOString(), secondFactor },
       200,
     );
   })
@@ -81,7 +84,14 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/me', requireSignedIn, (c) => {
     const account = signedInAdmin(c);
-    return c.json({ admin: { username: account.username, role: account.role }, expiresAt: account.expiresAt ?? null }, 200);
+    return c.json(
+      {
+        admin: { username: account.username, role: account.role },
+        expiresAt: account.expiresAt ?? null,
+        secondFactor: secondFactorState(account, c.var.deps.env),
+      },
+      200,
+    );
   });
 
 /**

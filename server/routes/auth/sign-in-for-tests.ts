@@ -1,15 +1,29 @@
 import type { TestApp } from '../../../tests/setup/test-app';
 import { json } from '../../../tests/setup/test-app';
 import { upsertAdmin } from '../../db/stores/account-store';
+import { markSessionVerified } from '../../db/stores/second-factor-store';
+import { hashToken } from '../../lib/sessions';
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'a long enough test password' };
 
-/** Creates the admin (if needed) and signs in; returns the Cookie header value for later calls. */
+/**
+ * Creates the admin (if needed) and signs in; returns the Cookie header value for later calls.
+ * The session is marked as having passed the second factor just now, as after a right code: the
+ * second factor's own steps are tested in second-factor.routes.test.ts, not by every admin test.
+ */
 export async function signIn(t: TestApp, admin = TEST_ADMIN, remember = false): Promise<string> {
   await upsertAdmin(t.deps, admin.username, admin.password);
   const response = await t.request('/api/auth/login', json({ ...admin, remember }));
   if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}`);
-  return sessionCookieOf(response);
+  const cookie = sessionCookieOf(response);
+  await passSecondFactor(t, cookie);
+  return cookie;
+}
+
+/** Marks the session of this Cookie header as having proven its second factor now (by t's clock). */
+export async function passSecondFactor(t: TestApp, cookie: string): Promise<void> {
+  const token = cookie.slice(cookie.indexOf('=') + 1);
+  await markSessionVerified(t.deps.database.db, hashToken(token), t.deps.now());
 }
 
 export const TEST_STAFF = { username: 'venue-staff', password: 'another long test password' };

@@ -8,7 +8,7 @@ import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 import { jsonBody } from '../../lib/validators';
 import {
   CannotReissue,
@@ -63,7 +63,7 @@ export const certificateAdminRoutes = new Hono<AppEnv>()
     wakeCertificateJob(deps);
     return c.json({ issued }, 200);
   })
-  .get('/print', requireAdmin, readsPersonalData('read.certificates.print', 'certificate'), async (c) => {
+  .get('/print', requireAdmin, requireFreshSecondFactor, readsPersonalData('read.certificates.print', 'certificate'), async (c) => {
     const query = validate(printSchema, c.req.query());
     if (query.sessionId && !venueSessionById(query.sessionId)) throw new ApiError(404, 'not_found', 'There is no such venue session this season.');
     const { deps } = c.var;
@@ -88,7 +88,7 @@ export const certificateAdminRoutes = new Hono<AppEnv>()
       headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' },
     });
   })
-  .get('/:id/pdf', requireAdmin, readsPersonalData('read.certificate.file', 'certificate'), async (c) => {
+  .get('/:id/pdf', requireAdmin, requireFreshSecondFactor, readsPersonalData('read.certificate.file', 'certificate'), async (c) => {
     const { id } = validate(certificateIdSchema, { id: c.req.param('id') });
     const row = await certificateById(c.var.deps.database.db, id);
     if (!row) throw new ApiError(404, 'not_found', 'There is no such certificate.');
@@ -96,7 +96,7 @@ export const certificateAdminRoutes = new Hono<AppEnv>()
     const { key } = await certificateFile(c.var.deps, row);
     return fileResponse(c, certificateStorageOf(c.var.deps), key, `certificate-${id}.pdf`);
   })
-  .post('/:id/revoke', requireAdmin, jsonBody(revokeSchema), async (c) => {
+  .post('/:id/revoke', requireAdmin, requireFreshSecondFactor, jsonBody(revokeSchema), async (c) => {
     const { id } = validate(certificateIdSchema, { id: c.req.param('id') });
     const { reason } = c.req.valid('json');
     const { deps } = c.var;
@@ -105,7 +105,7 @@ export const certificateAdminRoutes = new Hono<AppEnv>()
     await audit(c, { admin: signedInAdmin(c), action: 'certificate.revoke', entityType: 'certificate', entityId: id, changes: { reason } });
     return c.json({ id, revoked: true }, 200);
   })
-  .post('/:id/reissue', requireAdmin, async (c) => {
+  .post('/:id/reissue', requireAdmin, requireFreshSecondFactor, async (c) => {
     const { id } = validate(certificateIdSchema, { id: c.req.param('id') });
     const { deps } = c.var;
     const admin = signedInAdmin(c);

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { ApiError } from '../../lib/errors';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
 import { sweepEntryFiles } from '../../entries/entry-files';
 import { describeError } from '../../lib/logger';
@@ -25,7 +25,7 @@ export const erasureRequestAdminRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  .post('/:id/complete', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+  .post('/:id/complete', requireAdmin, requireFreshSecondFactor, uuidParam(NOT_FOUND), async (c) => {
     const { id } = c.req.valid('param');
     const admin = signedInAdmin(c);
     const { database, now } = c.var.deps;

@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { ApiError, readJson, validate } from '../../lib/errors';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 import { isStorableText } from '../../lib/storable-text';
 import { uuidParam } from '../../lib/validators';
 import { queueMail, type MailStatus } from '../../db/stores/mail-outbox-store';
@@ -81,7 +81,7 @@ export const judgeAdminRoutes = new Hono<AppEnv>()
     const [application] = await withDecisionEmails(database, [after]);
     return c.json({ application, email }, 200);
   })
-  .post('/:id/invite', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+  .post('/:id/invite', requireAdmin, requireFreshSecondFactor, uuidParam(NOT_FOUND), async (c) => {
     const id = c.req.valid('param').id;
     const outcome = await inviteJudge(c.var.deps, id);
     if (outcome.kind === 'not_approved') throw new ApiError(409, 'conflict', 'Only an approved application can be invited to judge.');

@@ -9,7 +9,7 @@ import { issueCertificates } from '../../db/stores/certificate-store';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
 import { jsonBody } from '../../lib/validators';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { assertFreshSecondFactor, requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import {
   addJudge,
   addReadyEntries,
@@ -85,6 +85,8 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     const round = await roundOr404(c, id);
     if (!ROUND_MOVES[from].includes(to)) throw new ApiError(409, 'round_closed', `A round cannot move from ${from} to ${to}.`);
     if (round.state !== from) throw new ApiError(409, 'conflict', `The round is ${round.state} now (another admin moved it). Reload to see it.`);
+    // Publishing is a sensitive action (ADR 033): the second factor again after 10 minutes.
+    if (to === 'published') assertFreshSecondFactor(c);
     let emails = 0;
     let summary: { entries: number; scored: number; flagged: number; short: number } | null = null;
     if (to === 'results' || to === 'published') {

@@ -6,7 +6,7 @@ import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { requireAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor } from '../../lib/require-admin';
 import { allLedgerLines, ledgerPage, type LedgerLine } from '../../db/stores/payment-store';
 
 const pageSchema = z.object({
@@ -52,7 +52,7 @@ export const ledgerAdminRoutes = new Hono<AppEnv>()
     readAudit(c).details = { rows: page.items.length, nextPage: Boolean(query.cursor) };
     return c.json({ items: page.items, nextCursor: page.next ? Buffer.from(JSON.stringify(page.next)).toString('base64url') : null }, 200);
   })
-  .get('/export.csv', requireAdmin, readsPersonalData('read.ledger.export', 'ledger'), async (c) => {
+  .get('/export.csv', requireAdmin, requireFreshSecondFactor, readsPersonalData('read.ledger.export', 'ledger'), async (c) => {
     const { database, log } = c.var.deps;
     const audited = readAudit(c).defer();
     const lines = csvLines(allLedgerLines(database), csvLine, (rows, complete) =>

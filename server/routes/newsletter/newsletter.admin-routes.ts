@@ -4,7 +4,7 @@ import { decodeCreatedAtCursor, pageOf, PAGE_SIZE, type CreatedAtCursor } from '
 import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { requireAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor } from '../../lib/require-admin';
 import { listSubscribers } from '../../db/stores/newsletter-store';
 
 /** Admin: list and export newsletter subscribers. */
@@ -15,7 +15,7 @@ export const newsletterAdminRoutes = new Hono<AppEnv>()
     readAudit(c).details = { nextPage: Boolean(cursor), rows: page.items.length };
     return c.json(page, 200);
   })
-  .get('/export.csv', requireAdmin, readsPersonalData('read.newsletter.export', 'newsletter'), async (c) => {
+  .get('/export.csv', requireAdmin, requireFreshSecondFactor, readsPersonalData('read.newsletter.export', 'newsletter'), async (c) => {
     const { database, log } = c.var.deps;
     const audited = readAudit(c).defer();
     async function* batches() {

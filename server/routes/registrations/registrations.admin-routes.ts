@@ -8,7 +8,7 @@ import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 import { jsonBody, uuidParam, uuidParams } from '../../lib/validators';
 import { assertStorableText } from '../../lib/storable-text';
 import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
@@ -85,7 +85,7 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     return c.json(result, 200);
   })
   .get('/cities', requireAdmin, async (c) => c.json({ cities: await listCities(c.var.deps.database) }, 200))
-  .get('/export.csv', requireAdmin, readsPersonalData('read.registrations.export', 'registration'), async (c) => {
+  .get('/export.csv', requireAdmin, requireFreshSecondFactor, readsPersonalData('read.registrations.export', 'registration'), async (c) => {
     const query = listQuery(c);
     const { database, log } = c.var.deps;
     const audited = readAudit(c).defer();
@@ -201,7 +201,7 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
     }
     return c.json({ registration: result.registration }, 200);
   })
-  .post('/:id/restore', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
+  .post('/:id/restore', requireAdmin, requireFreshSecondFactor, uuidParam(NOT_FOUND), async (c) => {
     const { id } = c.req.valid('param');
     const result = await setDeleted(c.var.deps.database, id, false, c.var.deps.now());
     if (!result) throw new ApiError(404, 'not_found', NOT_FOUND);

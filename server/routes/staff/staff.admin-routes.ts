@@ -14,7 +14,7 @@ import {
 import { audit } from '../../lib/audit';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { passwordProblem } from '../../lib/password';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 
 const username = z
   .string({ error: 'Enter a username.' })
@@ -49,27 +49,27 @@ function notFound(error: unknown): never {
 /** Admin: staff accounts for venue mode (create, disable, enable, reset password). */
 export const staffAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => c.json({ items: await listAccounts(c.var.deps) }, 200))
-  .post('/', requireAdmin, async (c) => {
+  .post('/', requireAdmin, requireFreshSecondFactor, async (c) => {
     const input = validate(createSchema, await readJson(c));
     if (await accountExists(c.var.deps, input.username)) throw new ApiError(409, 'conflict', `There is already an account "${input.username}".`, { username: 'That username is taken.' });
     await upsertAdmin(c.var.deps, input.username, input.password, 'staff');
     await audit(c, { admin: signedInAdmin(c), action: 'staff.create', entityType: 'account', entityId: input.username });
     return c.json({ account: { username: input.username, role: 'staff' as const, disabled: false } }, 201);
   })
-  .post('/:username/disable', requireAdmin, async (c) => {
+  .post('/:username/disable', requireAdmin, requireFreshSecondFactor, async (c) => {
     const name = accountParam(c.req.param('username'));
     if (name === signedInAdmin(c).username) throw new ApiError(409, 'conflict', 'You cannot disable your own account.');
     await setAccountDisabled(c.var.deps, name, true).catch(notFound);
     await audit(c, { admin: signedInAdmin(c), action: 'staff.disable', entityType: 'account', entityId: name });
     return c.json({ account: { username: name, disabled: true } }, 200);
   })
-  .post('/:username/enable', requireAdmin, async (c) => {
+  .post('/:username/enable', requireAdmin, requireFreshSecondFactor, async (c) => {
     const name = accountParam(c.req.param('username'));
     await setAccountDisabled(c.var.deps, name, false).catch(notFound);
     await audit(c, { admin: signedInAdmin(c), action: 'staff.enable', entityType: 'account', entityId: name });
     return c.json({ account: { username: name, disabled: false } }, 200);
   })
-  .post('/:username/password', requireAdmin, async (c) => {
+  .post('/:username/password', requireAdmin, requireFreshSecondFactor, async (c) => {
     const name = accountParam(c.req.param('username'));
     const input = validate(resetSchema, await readJson(c));
     const problem = passwordProblem(input.password, [name]);

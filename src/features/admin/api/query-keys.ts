@@ -4,6 +4,7 @@ import type { RegistrationFilters } from '../utils/registration-filters';
 export const adminKeys = {
   all: ['admin'] as const,
   session: () => ['admin', 'session'] as const,
+  secondFactor: () => ['admin', 'second-factor'] as const,
   registrations: () => ['admin', 'registrations'] as const,
   registrationLists: () => ['admin', 'registrations', 'list'] as const,
   registrationList: (filters: RegistrationFilters) => ['admin', 'registrations', 'list', filters] as const,

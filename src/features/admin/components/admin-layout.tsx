@@ -7,7 +7,8 @@ import { ApiRequestError } from '@/lib/api-client';
 import { signOut as endSession } from '@/lib/auth';
 import { sessionQueryOptions } from '../api/session';
 import { adminKeys } from '../api/query-keys';
-import { loginPath } from '../utils/next-path';
+import { loginPath, secondFactorPath } from '../utils/next-path';
+import { SecondFactorDialog } from '@/components/second-factor/second-factor-dialog';
 import { AdminFrame } from './admin-frame';
 
 const NAV = [
@@ -68,6 +69,7 @@ export function AdminLayout() {
     );
   }
   if (!session.data) return <Navigate to={loginPath(location.pathname + location.search)} replace />;
+  if (session.data.secondFactor !== 'done') return <Navigate to={secondFactorPath(location.pathname + location.search)} replace />;
   if (session.data.admin.role === 'staff') {
     return (
       <AdminFrame>
@@ -120,6 +122,7 @@ export function AdminLayout() {
       <Suspense fallback={<p className="page admin-status">Loading…</p>}>
         <Outlet />
       </Suspense>
+      <SecondFactorDialog />
     </AdminFrame>
   );
 }

@@ -7,6 +7,7 @@ import '../admin.css';
 
 // Each admin page is its own chunk: the login page never pulls in the table and its virtualiser.
 const LoginPage = lazy(() => import('./login-page').then((m) => ({ default: m.LoginPage })));
+const SecondFactorPage = lazy(() => import('./second-factor-page').then((m) => ({ default: m.SecondFactorPage })));
 const RegistrationsPage = lazy(() => import('./registrations-page').then((m) => ({ default: m.RegistrationsPage })));
 const JudgesPage = lazy(() => import('./judges-page').then((m) => ({ default: m.JudgesPage })));
 const ContactMessagesPage = lazy(() =>
@@ -35,6 +36,16 @@ export function AdminRoutes() {
               <AdminFrame>
                 <Suspense fallback={loading}>
                   <LoginPage />
+                </Suspense>
+              </AdminFrame>
+            }
+          />
+          <Route
+            path="second-factor"
+            element={
+              <AdminFrame>
+                <Suspense fallback={loading}>
+                  <SecondFactorPage />
                 </Suspense>
               </AdminFrame>
             }

@@ -8,7 +8,7 @@ import { CONTACT } from '@/config/season';
 import { SignInError, signIn } from '@/lib/auth';
 import { sessionQueryOptions } from '../api/session';
 import { adminKeys } from '../api/query-keys';
-import { safeNextPath } from '../utils/next-path';
+import { safeNextPath, secondFactorPath } from '../utils/next-path';
 import { atLeast } from '../utils/at-least';
 import { formatWait } from '../utils/format-wait';
 
@@ -50,14 +50,15 @@ export function LoginPage() {
     try {
       const answer = await atLeast(MIN_SIGNING_IN_MS, signIn(credentials));
       queryClient.setQueryData(adminKeys.session(), answer);
-      void navigate(next, { replace: true });
+      // The password was right; a passkey or a code comes next where the account has or needs one (ADR 033).
+      void navigate(answer.secondFactor === 'done' ? next : secondFactorPath(next), { replace: true });
     } catch (cause) {
       setError(loginErrorMessage(cause));
       setSigningIn(false);
     }
   }
 
-  if (session.data && !signingIn) return <Navigate to={next} replace />;
+  if (session.data && !signingIn) return <Navigate to={session.data.secondFactor === 'done' ? next : secondFactorPath(next)} replace />;
 
   return (
     <section className="page admin-login" aria-labelledby="login-heading">

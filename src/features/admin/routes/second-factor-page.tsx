@@ -1,0 +1,54 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { ProveSecondFactor, SetUpSecondFactor } from '@/components/second-factor/second-factor-forms';
+import { secondFactorStatus } from '@/lib/second-factor';
+import { sessionQueryOptions } from '../api/session';
+import { adminKeys } from '../api/query-keys';
+import { loginPath, safeNextPath } from '../utils/next-path';
+
+/**
+ * The second step of signing in (ADR 033): prove the account's passkey or authenticator code,
+ * or, for an account without one, set one up. Nothing else of the admin area opens before.
+ */
+export function SecondFactorPage() {
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useQuery(sessionQueryOptions());
+  const status = useQuery({ queryKey: adminKeys.secondFactor(), queryFn: secondFactorStatus, enabled: Boolean(session.data), staleTime: 0 });
+
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: adminKeys.session() });
+    void navigate(next, { replace: true });
+  };
+
+  if (session.isPending || (session.data && status.isPending)) return <p className="page admin-status">Checking your session…</p>;
+  if (!session.data) return <Navigate to={loginPath(next)} replace />;
+  if (status.isError) {
+    return (
+      <section className="page admin-status" aria-labelledby="second-factor-error">
+        <h1 id="second-factor-error">Second step</h1>
+        <p role="alert">Could not reach the server. Check your connection.</p>
+        <button type="button" className="button" onClick={() => void status.refetch()}>
+          Retry
+        </button>
+      </section>
+    );
+  }
+  const state = status.data?.state;
+  if (state === 'done') return <Navigate to={next} replace />;
+  return (
+    <section className="page admin-login" aria-labelledby="second-factor-heading">
+      <div className="admin-card">
+        <h1 id="second-factor-heading">{state === 'setup' ? 'Set up a second step for signing in' : 'Confirm it is you'}</h1>
+        <p className="admin-muted">
+          Signed in as <strong>{session.data.admin.username}</strong>.{' '}
+          {state === 'verify' && 'Your password was right; now use your passkey or a code from your authenticator app.'}
+        </p>
+        {status.data && state === 'verify' && <ProveSecondFactor status={status.data} onProven={() => void done()} />}
+        {state === 'setup' && <SetUpSecondFactor onDone={() => void done()} />}
+      </div>
+    </section>
+  );
+}
