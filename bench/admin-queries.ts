@@ -5,6 +5,7 @@ import { REGISTRATION_SORTS } from '@domain/registration-rules';
 import type { BenchContext } from './lib/environment';
 import { figure, percentile, type Figure, type PartResult } from './lib/report';
 import { BENCH_ADMIN, runSeed, signInBenchAdmin } from './lib/seeded-server';
+import { TEST_TOTP_SECRET } from '../tests/setup/second-factor-codes';
 
 const PART = '3. Admin queries at scale';
 const RUNS = 50;
@@ -76,7 +77,7 @@ async function measureAt(ctx: BenchContext, count: number): Promise<{ timings: T
     const seedStarted = performance.now();
     await runSeed(database.env, count);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SCRYPT_LOG_N: '10' });
+    const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, SCRYPT_LOG_N: '10' });
     try {
       const cookie = await signInBenchAdmin(server);
       const { total } = await getList(server, cookie, '/api/registrations?limit=1');

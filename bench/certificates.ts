@@ -8,6 +8,7 @@ import type { RunningServer } from '../tests/setup/server-process';
 import { memoryKib, type BenchContext, type FreshDatabase } from './lib/environment';
 import { figure, percentile, type PartResult } from './lib/report';
 import { BENCH_ADMIN, runSeed, signInBenchAdmin } from './lib/seeded-server';
+import { TEST_TOTP_SECRET } from '../tests/setup/second-factor-codes';
 
 const PART = '10. Certificates';
 /** Issue 25: 5,000 certificates in under 60 s, the server within its memory budget, the site staying fast. */
@@ -65,7 +66,7 @@ export async function measureCertificates(ctx: BenchContext, options: { count: n
       await db.close();
     }
 
-    const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SCRYPT_LOG_N: '10' });
+    const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, SCRYPT_LOG_N: '10' });
     try {
       const admin = await signInBenchAdmin(server);
       // The site at rest: the home page and a certificate's verification, before any exists (404s are not timed: the list is).

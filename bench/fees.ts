@@ -4,6 +4,7 @@ import type { RunningServer } from '../tests/setup/server-process';
 import type { BenchContext } from './lib/environment';
 import { figure, percentile, type PartResult } from './lib/report';
 import { BENCH_ADMIN, runSeed, signInBenchAdmin } from './lib/seeded-server';
+import { TEST_TOTP_SECRET } from '../tests/setup/second-factor-codes';
 
 const PART = '7. Fees at scale';
 const RUNS = 50;
@@ -54,7 +55,7 @@ export async function measureFees(ctx: BenchContext, options: { registrations: n
     const csv = statementCsv(codes, options.rows);
     const mapping = { headerRow: 2, date: 0, narration: 1, reference: 2, debit: 4, credit: 5, balance: 6, dateOrder: 'DMY' };
 
-    const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SCRYPT_LOG_N: '10' });
+    const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, SCRYPT_LOG_N: '10' });
     try {
       const cookie = await signInBenchAdmin(server);
       const importOnce = async (name: string) => {

@@ -11,6 +11,7 @@ import type { RunningServer } from '../tests/setup/server-process';
 import type { BenchContext, FreshDatabase } from './lib/environment';
 import { figure, percentile, type PartResult } from './lib/report';
 import { BENCH_ADMIN, runSeed, signInBenchAdmin } from './lib/seeded-server';
+import { signInWithCode, TEST_TOTP_SECRET } from '../tests/setup/second-factor-codes';
 
 const PART = '9. Judging';
 /** Issue 24: a round of 10,000 entries with 3 judges each computes in under 1 s; a judge's queue answers p95 < 50 ms. */
@@ -43,14 +44,9 @@ async function post(server: RunningServer, cookie: string, path: string, body: u
   return { status: response.status, ms: performance.now() - started, body: answer };
 }
 
-async function signIn(server: RunningServer, username: string, password: string): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ username, password, remember: false }),
-  });
-  if (response.status !== 200) throw new Error(`${username} sign-in answered ${response.status}`);
-  return (response.headers.getSetCookie().find((c) => c.startsWith('ktc_session=')) ?? '').split(';')[0] ?? '';
+/** Signs an account in; an admin also proves its authenticator code (ADR 033). */
+function signIn(server: RunningServer, username: string, password: string): Promise<string> {
+  return signInWithCode(server.url, { username, password });
 }
 
 export async function measureJudging(ctx: BenchContext, options: { entries: number }): Promise<Omit<PartResult, 'seconds'>> {
@@ -105,7 +101,7 @@ export async function measureJudging(ctx: BenchContext, options: { entries: numb
       await db.close();
     }
 
-    const env = { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, SCRYPT_LOG_N: '10' };
+    const env = { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, SCRYPT_LOG_N: '10' };
     let server = await ctx.startServer(database, env);
     let opened: { ms: number; body: unknown };
     try {

@@ -3,6 +3,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/setup/chromium';
 import type { BenchContext } from './lib/environment';
 import { figure, percentile, type PartResult } from './lib/report';
+import { signInWithCode, TEST_TOTP_SECRET } from '../tests/setup/second-factor-codes';
 
 const PART = '6. Venue roster on the phone';
 const SESSION_ID = '2027-l1-crawling-t-nagar';
@@ -19,7 +20,7 @@ const code = () => `KTC-${Array.from({ length: 8 }, () => CROCKFORD[Math.floor(M
  */
 export async function measureVenueRoster(ctx: BenchContext, options: { entries: number }): Promise<Omit<PartResult, 'seconds'>> {
   const database = await ctx.freshDatabase('venue-roster');
-  const server = await ctx.startServer(database, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_WRITE_LIMIT_FACTOR: '0' });
+  const server = await ctx.startServer(database, { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, PUBLIC_WRITE_LIMIT_FACTOR: '0' });
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
     const headers = { Origin: server.url, 'X-Requested-With': 'fetch', 'Content-Type': 'application/json' };
@@ -38,8 +39,7 @@ export async function measureVenueRoster(ctx: BenchContext, options: { entries: 
       const response = await fetch(`${server.url}/api/registrations/batch`, { method: 'POST', headers, body: JSON.stringify({ registrations }) });
       if (!response.ok) throw new Error(`seeding failed: ${response.status}`);
     }
-    const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers, body: JSON.stringify({ ...ADMIN, remember: false }) });
-    const cookie = /ktc_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')?.[0] ?? '';
+    const cookie = await signInWithCode(server.url, ADMIN);
     const created = await fetch(`${server.url}/api/staff`, { method: 'POST', headers: { ...headers, Cookie: cookie }, body: JSON.stringify(STAFF) });
     if (created.status !== 201) throw new Error(`staff account: ${created.status}`);
 

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { ROOT, type RunningServer } from '../../tests/setup/server-process';
+import { signInWithCode } from '../../tests/setup/second-factor-codes';
 
 /** The bench's admin account (created by the server from ADMIN_USERNAME and ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench admin password, not for production' };
@@ -19,15 +20,7 @@ export function runSeed(env: Record<string, string>, count: number): Promise<voi
   });
 }
 
-/** Signs the bench admin in; returns the Cookie header value. */
-export async function signInBenchAdmin(server: RunningServer): Promise<string> {
-  const response = await fetch(`${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: server.url, 'x-requested-with': 'fetch' },
-    body: JSON.stringify({ ...BENCH_ADMIN, remember: false }),
-  });
-  if (response.status !== 200) throw new Error(`admin sign-in answered ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ktc_session='));
-  if (!cookie) throw new Error('admin sign-in set no ktc_session cookie');
-  return cookie.split(';')[0] ?? '';
+/** Signs the bench admin in (password and authenticator code); returns the Cookie header value. */
+export function signInBenchAdmin(server: RunningServer): Promise<string> {
+  return signInWithCode(server.url, BENCH_ADMIN);
 }

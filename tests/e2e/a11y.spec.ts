@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, openLive, test } from './fixtures';
+import { ADMIN, expect, openLive, test, completeSecondFactor } from './fixtures';
 import { registerChildByApi, tokenInMailFolder } from './outbox-helpers';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
@@ -85,6 +85,7 @@ test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
     await page.getByLabel('Username').fill(ADMIN.username);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    await completeSecondFactor(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Erasure requests' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);

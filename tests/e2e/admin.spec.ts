@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createReferenceCode } from '../../domain/reference-code';
-import { ADMIN, expect, test } from './fixtures';
+import { ADMIN, completeSecondFactor, expect, signInAdminRequest, test } from './fixtures';
 
 /** A fresh tag per test keeps tests independent on the worker's shared server. */
 function tag(): string {
@@ -41,6 +41,7 @@ async function signIn(page: Page) {
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
 }
 
 async function openSignedIn(page: Page, path: string) {
@@ -52,10 +53,8 @@ async function openSignedIn(page: Page, path: string) {
 
 /** An API client with its own admin session, standing in for a second admin. */
 async function otherAdmin(request: APIRequestContext, origin: string) {
-  const headers = { Origin: origin, 'X-Requested-With': 'fetch' };
-  const login = await request.post('/api/auth/login', { data: { ...ADMIN, remember: false }, headers });
-  expect(login.status()).toBe(200);
-  return headers;
+  await signInAdminRequest(request, origin);
+  return { Origin: origin, 'X-Requested-With': 'fetch' };
 }
 
 function rowOf(page: Page, text: string) {
@@ -80,6 +79,7 @@ test.describe('admin registrations', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByLabel('Remember me for 30 days').check();
     await page.getByRole('button', { name: 'Sign In' }).click();
+    await completeSecondFactor(page);
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeVisible();
     await expect(page).toHaveURL('/admin/registrations?q=Priya');
     await expect(page.getByRole('heading', { name: 'Registrations' })).toBeVisible();

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
-import { ADMIN, expect, testWithMail } from './fixtures';
+import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
 
@@ -184,6 +184,7 @@ test('a family downloads its certificate, its QR code verifies it, and a changed
   await adminPage.getByLabel('Username').fill(ADMIN.username);
   await adminPage.getByLabel('Password').fill(ADMIN.password);
   await adminPage.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(adminPage);
   await expect(adminPage.getByRole('heading', { name: 'Certificates' })).toBeVisible();
   await adminPage.getByLabel('Child, reference code or certificate id').fill(id);
   await adminPage.getByRole('button', { name: 'Search' }).click();

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { UPLOAD_CHUNK_BYTES } from '../../domain/entries';
 import { exifHasGps, makeFakeVideo, makePhoto, makeVideo, videoTags } from '../fixtures/entry-media';
 import { startCuttingProxy } from '../setup/cutting-proxy';
-import { ADMIN, expect, launchProfile, test } from './fixtures';
+import { ADMIN, expect, launchProfile, test, completeSecondFactor } from './fixtures';
 import { axeProblems, registerChildByApi, tokenInMailFolder } from './outbox-helpers';
 
 /**
@@ -170,6 +170,7 @@ test('an HEVC video is converted and plays in Chromium on the admins’ entries 
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Entries' })).toBeVisible();
   const entryId = await countingEntryId(request, token, 'singing');
   const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Play entry ${entryId.slice(0, 8)}` }) });

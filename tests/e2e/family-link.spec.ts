@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { decodeQrPng, familyLinkIn, tokenOf } from '../setup/smtp-test-server';
-import { ADMIN, expect, testWithMail, waitForServiceWorker, watchPage } from './fixtures';
+import { ADMIN, expect, testWithMail, waitForServiceWorker, watchPage, completeSecondFactor } from './fixtures';
 import { axeProblems, registerChild } from './outbox-helpers';
 
 /**
@@ -17,6 +17,7 @@ async function signIn(page: Page, path: string) {
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
   await expect(page).toHaveURL(path);
 }
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { decodeQrPng, familyLinkIn } from '../setup/smtp-test-server';
-import { ADMIN, expect, testWithMail } from './fixtures';
+import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
 import { axeProblems, registerChild, registerChildByApi, signInAsAdmin } from './outbox-helpers';
 
 /**
@@ -96,6 +96,7 @@ test('an admin imports a bank statement, decides a line, and records a payment b
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
 
   await page.getByLabel('Statement file').setInputFiles(join(FIXTURES, 'hdfc-march-2027.csv'));

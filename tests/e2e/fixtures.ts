@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, chromium, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, chromium, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/chromium';
 import { startSmtpTestServer, type SmtpTestServer } from '../setup/smtp-test-server';
 import { freePort, startServer, type RunningServer } from '../setup/server-process';
+import { nextTotpCode, TEST_TOTP_SECRET } from '../setup/second-factor-codes';
 
 export const ADMIN = { username: 'e2e-admin', password: 'correct horse battery staple 42' };
 
@@ -22,7 +23,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
       const server = await startServer({
-        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password },
+        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET },
       });
       await use(server);
       await server.stop();
@@ -123,7 +124,7 @@ export function testWithMail(env: Record<string, string> = {}) {
           port,
           env: {
             ADMIN_USERNAME: ADMIN.username,
-            ADMIN_PASSWORD: ADMIN.password,
+            ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET,
             SMTP_URL: smtp.url,
             MAIL_FROM: 'Kids Talent Competition <no-reply@example.org>',
             PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -151,4 +152,24 @@ export async function decodeVideoInHardware(page: Page): Promise<void> {
     const answer = { supported: true, smooth: true, powerEfficient: true };
     Object.defineProperty(navigator.mediaCapabilities, 'decodingInfo', { value: async () => answer });
   });
+}
+
+/**
+ * The second step of an admin's sign-in in the page (ADR 033): on /admin/second-factor, the code
+ * the admin's authenticator app shows now (the test servers' admin has TEST_TOTP_SECRET).
+ */
+export async function completeSecondFactor(page: Page): Promise<void> {
+  await page.waitForURL(/\/admin\/second-factor/);
+  const code = await nextTotpCode(new URL(page.url()).origin);
+  await page.getByLabel('Code from your authenticator app').fill(code);
+  await page.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** An admin's sign-in on an API request context: password, then a code (ADR 033). */
+export async function signInAdminRequest(request: APIRequestContext, origin: string): Promise<void> {
+  const headers = { Origin: origin, 'X-Requested-With': 'fetch' };
+  const login = await request.post('/api/auth/login', { headers, data: { username: ADMIN.username, password: ADMIN.password, remember: false } });
+  expect(login.status(), await login.text()).toBe(200);
+  const verify = await request.post('/api/auth/second-factor/verify', { headers, data: { method: 'totp', code: await nextTotpCode(origin) } });
+  expect(verify.status(), await verify.text()).toBe(200);
 }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { createReferenceCode } from '../../domain/reference-code';
 import { createRecordSecret } from '../../domain/record-secret';
 import type { SmtpTestServer } from '../setup/smtp-test-server';
-import { ADMIN, expect } from './fixtures';
+import { expect, signInAdminRequest } from './fixtures';
 
 /**
  * What a judging journey starts from (issue 24), made through the real API of a running server:
@@ -115,9 +115,7 @@ export async function adminRequest(request: APIRequestContext, baseURL: string):
   if (!signedIn.has(request)) {
     signedIn.set(
       request,
-      request
-        .post('/api/auth/login', { headers: sameOrigin(baseURL), data: { username: ADMIN.username, password: ADMIN.password, remember: false } })
-        .then((response) => expect(response.status()).toBe(200)),
+      signInAdminRequest(request, baseURL),
     );
   }
   await signedIn.get(request);

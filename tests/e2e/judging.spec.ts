@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, testWithMail } from './fixtures';
+import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 import { approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
 
@@ -107,6 +107,7 @@ test('an admin invites judges, three score 30 entries blind (one offline, one st
   await admin.getByLabel('Username').fill(ADMIN.username);
   await admin.getByLabel('Password').fill(ADMIN.password);
   await admin.getByRole('button', { name: /sign in/i }).click();
+  await completeSecondFactor(admin);
   await admin.waitForURL(/\/admin(\/)?$/);
   await admin.goto('/admin/judges');
   for (const judge of judges) {

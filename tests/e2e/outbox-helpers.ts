@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { createReferenceCode } from '../../domain/reference-code';
-import { ADMIN, expect } from './fixtures';
+import { expect, signInAdminRequest } from './fixtures';
 
 export type Child = {
   name: string;
@@ -62,13 +62,9 @@ export async function expectRegistrationSent(page: Page, code: string, timeout =
   await expect(inPanel.or(lastLine)).toBeVisible({ timeout });
 }
 
-/** Signs in as the e2e admin on this request context (same-origin Origin + CSRF header). */
+/** Signs in as the e2e admin on this request context (same-origin Origin + CSRF header), with its second factor. */
 export async function signInAsAdmin(request: APIRequestContext, origin: string): Promise<void> {
-  const response = await request.post('/api/auth/login', {
-    headers: { Origin: origin, 'X-Requested-With': 'fetch' },
-    data: { username: ADMIN.username, password: ADMIN.password, remember: false },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+  await signInAdminRequest(request, origin);
 }
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

@@ -5,7 +5,8 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { CATEGORY_SLUGS } from '../../domain/categories';
 import { createReferenceCode } from '../../domain/reference-code';
 import { startServer, type RunningServer } from '../setup/server-process';
-import { ADMIN } from './fixtures';
+import { ADMIN, completeSecondFactor } from './fixtures';
+import { TEST_TOTP_SECRET } from '../setup/second-factor-codes';
 
 // The season overview (/admin) over 1,000 registrations sent through the public batch API, on a
 // server of its own without the public write limits.
@@ -13,7 +14,7 @@ const test = base.extend<object, { server: RunningServer }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
-      const server = await startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, PUBLIC_WRITE_LIMIT_FACTOR: '0' } });
+      const server = await startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, PUBLIC_WRITE_LIMIT_FACTOR: '0' } });
       await use(server);
       await server.stop();
       server.cleanup();
@@ -54,6 +55,7 @@ async function openOverview(page: Page) {
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Season overview' })).toBeVisible();
   await expect(page.getByText('1,000 registrations counted')).toBeVisible();

@@ -7,6 +7,7 @@ import { runCli } from './support/cli';
 import { sharedPostgres } from './support/private-postgres';
 import { makeRegistration, postJson } from './support/registrations';
 import { useCleanups } from './support/places';
+import { signInWithCode, TEST_TOTP_SECRET } from '../setup/second-factor-codes';
 
 const ADMIN = { username: 'organiser', password: 'moving to postgres today' };
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -22,10 +23,8 @@ async function fillEveryTable(server: RunningServer): Promise<void> {
     };
     expect((await postJson(server.url, '/api/registrations', record)).status).toBe(201);
   }
-  const login = await postJson(server.url, '/api/auth/login', { ...ADMIN, remember: true });
-  expect(login.status).toBe(200);
+  const cookie = await signInWithCode(server.url, ADMIN, { remember: true, codesKey: 'copy-to-postgres' });
   expect((await postJson(server.url, '/api/auth/login', { ...ADMIN, password: 'not the password', remember: false })).status).toBe(401);
-  const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('ktc_session=')) ?? '').split(';')[0] ?? '';
   const first = makeRegistration(1000);
   expect((await postJson(server.url, '/api/registrations', first)).status).toBe(201);
   const deleted = await fetch(`${server.url}/api/registrations/${first.id}`, {
@@ -135,7 +134,7 @@ describe('npm run db:copy from PGlite to Postgres', () => {
   it('copies every table exactly, and a server on the copy carries on where the embedded one stopped', { timeout: 180_000 }, async () => {
     const target = await sharedPostgres();
     onCleanup(() => target.dispose());
-    const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password };
+    const env = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET };
     const embedded = await startServer({ env });
     onCleanup(() => embedded.cleanup());
     onCleanup(async () => {
@@ -188,9 +187,7 @@ describe('npm run db:copy from PGlite to Postgres', () => {
     });
     // A failed and a good login add login_attempts and audit_log rows: their id sequences moved past the copied ids.
     expect((await postJson(onPostgres.url, '/api/auth/login', { ...ADMIN, password: 'wrong again', remember: false })).status).toBe(401);
-    const login = await postJson(onPostgres.url, '/api/auth/login', { ...ADMIN, remember: false });
-    expect(login.status).toBe(200);
-    const cookie = (login.headers.getSetCookie().find((c) => c.startsWith('ktc_session=')) ?? '').split(';')[0] ?? '';
+    const cookie = await signInWithCode(onPostgres.url, ADMIN, { codesKey: 'copy-to-postgres' });
     const list = await fetch(`${onPostgres.url}/api/registrations?limit=1`, { headers: { cookie } });
     expect(list.status).toBe(200);
     expect(await list.json()).toMatchObject({ total: 60, filtered: 60 });

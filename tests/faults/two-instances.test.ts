@@ -12,17 +12,12 @@ import { familyLinkIn, startSmtpTestServer, tokenOf, type SmtpTestServer } from 
 import { makeVideo } from '../fixtures/entry-media';
 import { sharedPostgres } from './support/private-postgres';
 import { makeRegistration, postJson } from './support/registrations';
+import { signInWithCode, TEST_TOTP_SECRET } from '../setup/second-factor-codes';
 
 const ADMIN = { username: 'fault-admin', password: 'two instances share one database' };
 
 function login(server: RunningServer, password: string): Promise<Response> {
   return postJson(server.url, '/api/auth/login', { username: ADMIN.username, password, remember: false });
-}
-
-function sessionCookie(response: Response): string {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ktc_session='));
-  if (!cookie) throw new Error('The login answer set no ktc_session cookie.');
-  return cookie.split(';')[0] ?? '';
 }
 
 // PGlite is an embedded, single-process database: two servers cannot share it, so this is Postgres only.
@@ -37,7 +32,7 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
     database = await sharedPostgres();
     smtp = await startSmtpTestServer();
     // One entries directory for both, as a network file system would give them.
-    const env = { DATABASE_URL: database.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, ENTRIES_DIR: entriesDir };
+    const env = { DATABASE_URL: database.url, ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, SMTP_URL: smtp.url, ENTRIES_DIR: entriesDir };
     // Started together: both migrate and create the admin against the same database at once.
     [first, second] = await Promise.all([startServer({ env }), startServer({ env })]);
   }, 90_000);
@@ -52,9 +47,7 @@ describe('two server instances on one Postgres (Postgres only: PGlite cannot be 
   });
 
   it('accepts a session created on one instance on the other', async () => {
-    const signedIn = await login(first, ADMIN.password);
-    expect(signedIn.status).toBe(200);
-    const cookie = sessionCookie(signedIn);
+    const cookie = await signInWithCode(first.url, ADMIN, { codesKey: 'two-instances' });
 
     const me = await fetch(`${second.url}/api/auth/me`, { headers: { cookie } });
     expect(me.status).toBe(200);

@@ -17,6 +17,7 @@ import {
 import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
+import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const problem = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'It did not work: check the connection and try again.');
 
@@ -102,9 +103,9 @@ export function CertificatesPage() {
           </button>
         </form>
         {category || sessionId ? (
-          <a className="button button--small" href={printHref({ category, sessionId })} download>
+          <SensitiveDownload className="button button--small" href={printHref({ category, sessionId })}>
             Download all for printing (PDF)
-          </a>
+          </SensitiveDownload>
         ) : null}
       </div>
       {query.data ? (
@@ -186,9 +187,9 @@ function CertificateRow({ row }: { row: AdminCertificate }) {
       <td>
         {row.revokedAt ? null : (
           <div className="admin-certificates__actions">
-            <a className="button button--small" href={certificatePdfHref(row.id)} download>
+            <SensitiveDownload className="button button--small" href={certificatePdfHref(row.id)}>
               PDF
-            </a>
+            </SensitiveDownload>
             <a className="button button--small" href={`/verify/${row.id}`} target="_blank" rel="noreferrer">
               Check page
             </a>

@@ -2,6 +2,7 @@ import { api, apiHref } from '@/lib/api-client';
 import type { NewsletterSubscriber } from '../api/get-admin-list';
 import { AdminList, type Column } from '../components/admin-list';
 import { formatDateTime } from '../utils/format';
+import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const COLUMNS: Column<NewsletterSubscriber>[] = [
   { header: 'Email', cell: (subscriber) => subscriber.email },
@@ -16,9 +17,9 @@ export function NewsletterPage() {
       noun="newsletter subscribers"
       columns={COLUMNS}
       actions={
-        <a className="button button--small" href={apiHref(api.newsletter['export.csv'].$path())} download>
+        <SensitiveDownload className="button button--small" href={apiHref(api.newsletter['export.csv'].$path())}>
           Export CSV
-        </a>
+        </SensitiveDownload>
       }
     />
   );

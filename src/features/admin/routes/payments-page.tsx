@@ -16,6 +16,7 @@ import {
   type StatementRow,
 } from '../api/statements';
 import { ProblemNotice } from '@/components/form/problem-notice';
+import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
   suggested: 'Suggestion waiting',
@@ -42,9 +43,9 @@ export function PaymentsPage() {
     <section className="page admin-page" aria-labelledby="payments-heading">
       <div className="admin-page__head">
         <h1 id="payments-heading">Payments</h1>
-        <a className="button button--small" href={accountsCsvUrl()} download>
+        <SensitiveDownload className="button button--small" href={accountsCsvUrl()}>
           Download the accounts (CSV)
-        </a>
+        </SensitiveDownload>
       </div>
       <ImportStatement />
       <StatementLines state={state} onState={setState} />

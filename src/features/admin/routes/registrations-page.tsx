@@ -13,6 +13,7 @@ import { useRegistrationFilters } from '../hooks/use-registration-filters';
 import { useRegistrationRemoval } from '../hooks/use-registration-removal';
 import { nextSort } from '../utils/registration-filters';
 import { CONFLICT_ERROR, FETCH_ERROR, type Banner } from '../utils/registration-messages';
+import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const numbers = new Intl.NumberFormat('en-IN');
 
@@ -48,9 +49,9 @@ export function RegistrationsPage() {
             <span className="admin-muted"> · updating…</span>
           )}
         </p>
-        <a className="button button--small" href={exportCsvUrl(filters)} download>
+        <SensitiveDownload className="button button--small" href={exportCsvUrl(filters)}>
           Export CSV
-        </a>
+        </SensitiveDownload>
       </div>
       <FiltersBar filters={filters} onChange={(change) => setFilters(change)} />
       <OverviewFilterChips filters={filters} onChange={(change) => setFilters(change)} />
