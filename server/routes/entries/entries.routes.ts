@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { entryProblems, entryRuleFor, MAX_SENDS_PER_CONTEST, newEntrySchema, type EntryRule } from '@domain/entries';
+import { z } from 'zod';
+import { entryProblems, entryRuleFor, MAX_PHOTOS, MAX_SENDS_PER_CONTEST, newEntrySchema, type EntryRule } from '@domain/entries';
 import type { CategorySlug } from '@domain/categories';
 import { SEASON } from '@domain/season';
 import type { AppEnv } from '../../context';
 import { auditFamily } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { jsonBody } from '../../lib/validators';
+import { jsonBody, pathParams, uuidAndPositionParams } from '../../lib/validators';
 import { createEntry, entriesOf, entryFileTarget, findEntry, markFileReceived, storedFile, type EntryView } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
 import { fileResponse } from '../../entries/file-response';
@@ -136,15 +137,15 @@ export const entryRoutes = new Hono<AppEnv>()
   })
   .post('/uploads', requireFamilyLink, tus)
   // Hono routes a HEAD request as a GET; an upload's bytes are never read back (tus GET is refused).
-  .on(['GET', 'PATCH', 'DELETE'], '/uploads/:id', requireFamilyLink, async (c) => {
+  .on(['GET', 'PATCH', 'DELETE'], '/uploads/:id', requireFamilyLink, pathParams({ id: z.string().refine((id) => parseUploadId(id) !== null) }, 'No such upload.'), async (c) => {
     if (c.req.method === 'GET') throw new ApiError(404, 'not_found', 'An upload cannot be read back.');
     return tus(c);
   })
-  .get('/entries/:id/files/:position/thumbnail', requireFamilyLink, readsPersonalData('read.entry.file', 'entry'), async (c) => {
+  .get('/entries/:id/files/:position/thumbnail', requireFamilyLink, uuidAndPositionParams('No such entry.', MAX_PHOTOS - 1), readsPersonalData('read.entry.file', 'entry'), async (c) => {
+    const { id, position } = c.req.valid('param');
     const registration = await linkedRegistration(c);
-    const entry = await findEntry(c.var.deps.database.db, c.req.param('id'));
-    const position = Number(c.req.param('position'));
-    if (!entry || entry.registrationId !== registration.id || !Number.isInteger(position)) throw new ApiError(404, 'not_found', 'No such entry.');
+    const entry = await findEntry(c.var.deps.database.db, id);
+    if (!entry || entry.registrationId !== registration.id) throw new ApiError(404, 'not_found', 'No such entry.');
     readAudit(c).entityId = entry.id;
     const stored = await storedFile(c.var.deps.database.db, entry.id, position);
     if (!stored?.posterKey) throw new ApiError(404, 'not_found', 'This entry has no thumbnail yet.');
