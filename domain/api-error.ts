@@ -29,6 +29,8 @@ export type ApiErrorCode =
   | 'corrections_closed'
   /** An entry after its contest's window closed (403). */
   | 'entries_closed'
+  /** An entry upload begun while the registration's unfinished ones already fill its room (413). */
+  | 'unfinished_uploads'
   /** A score after its judging round closed, or a round moved the wrong way (409). */
   | 'round_closed'
   /** The password was right; the account's second factor is still to be proven (403, ADR 033). */

@@ -47,6 +47,11 @@ const LEVEL_RULES: Partial<Record<LevelId, { maxSeconds: number; closesAt: strin
 export const VIDEO_MAX_BYTES = 1024 * MB;
 export const PHOTO_MAX_BYTES = 20 * MB;
 export const MAX_PHOTOS = 3;
+/**
+ * What one registration may have begun sending and not finished, by the sizes its uploads
+ * declared: the page sends one file at a time, so two of the largest videos is room to spare.
+ */
+export const MAX_UNFINISHED_BYTES = 2 * VIDEO_MAX_BYTES;
 
 /** What an entry for `category` at `levelId` must be; null when that contest takes no upload there. */
 export function entryRuleFor(category: CategorySlug, levelId: LevelId): EntryRule | null {

@@ -84,6 +84,13 @@ export const paymentReportSchema = z.object({
 });
 export type PaymentReportInput = z.input<typeof paymentReportSchema>;
 
+/**
+ * A registration's reports not yet found in the ledger (no live entry carries their UTR) that it
+ * may hold at once: a mistyped number or two, not a list of guesses for the admins to sift.
+ */
+export const MAX_OPEN_PAYMENT_REPORTS = 3;
+export const TOO_MANY_OPEN_REPORTS = `We already have ${MAX_OPEN_PAYMENT_REPORTS} payment references for this registration that we have not yet found in our bank statement. We will check those first, so there is no need to send another.`;
+
 /** A receipt number as receipts and pages show it: R-000123. */
 export const receiptLabel = (receiptNumber: number) => `R-${String(receiptNumber).padStart(6, '0')}`;
 

@@ -872,7 +872,10 @@ export const entryFiles = pgTable(
       .references(() => entries.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     declaredBytes: bigint('declared_bytes', { mode: 'number' }).notNull(),
-    /** The finished upload that counts for this file (a family may start one again). */
+    /**
+     * The file's one live upload: the one begun last (a new one replaces it, ADR 026), and once
+     * received_at is set, the finished upload that counts.
+     */
     uploadId: text('upload_id'),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }),
     mediaKey: text('media_key'),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server } from '@tus/server';
 import type { Database } from '../db/client';
-import { markFileReceived, uploadsInUse } from '../db/stores/entry-store';
+import { markFileReceived, releaseUploads, uploadsInUse } from '../db/stores/entry-store';
 import { databaseUploadLocker, type UploadLockerOptions } from './upload-locker';
 
 /** The path the family's page sends its resumable uploads to (tus, ADR 026). */
@@ -23,8 +23,15 @@ export function parseUploadId(id: string): { entryId: string; position: number }
 const UNFINISHED_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 export type EntryUploads = {
-  /** Answers one tus request (checked by the caller: the family's link, the entry, the deadline). */
-  handle(request: Request): Promise<Response>;
+  /**
+   * Answers one tus request (checked by the caller: the family's link, the entry, the deadline).
+   * A creation (POST) takes the id the caller chose with newUploadId and recorded as the file's live upload.
+   */
+  handle(request: Request, creating?: { uploadId: string }): Promise<Response>;
+  /** A new upload's id for one file of an entry: `<entry>.<position>.<random>`. */
+  newUploadId(entryId: string, position: number): string;
+  /** Deletes one upload's bytes at once (a replaced one). */
+  remove(uploadId: string): Promise<void>;
   /** Where a finished upload's bytes are, for the processing job to read. */
   pathOf(uploadId: string): string;
   /** Deletes every upload (finished or not) of these entries. */
@@ -48,18 +55,21 @@ export function createEntryUploads(
 ): EntryUploads {
   mkdirSync(incomingDir, { recursive: true, mode: 0o700 });
   const datastore = new FileStore({ directory: incomingDir });
+  /** The id each creation request was given by its caller (the route recorded it first). */
+  const chosenIds = new WeakMap<Request, string>();
   const server = new Server({
     path: UPLOADS_PATH,
     datastore,
     locker: databaseUploadLocker(database, options.locker),
     maxSize: options.maxBytes,
     relativeLocation: true,
-    namingFunction: (_request, metadata) => {
-      const entry = metadata?.entry ?? '';
-      const position = metadata?.position ?? '';
-      const id = `${entry}.${position}.${randomBytes(8).toString('hex')}`;
-      // The route checked both before the request got here; this is the last guard.
-      if (!parseUploadId(id)) throw { status_code: 400, body: 'The upload does not name its entry.' };
+    namingFunction: (request, metadata) => {
+      const id = chosenIds.get(request) ?? '';
+      // The route checked the entry and file and recorded the id before the request got here; this is the last guard.
+      const target = parseUploadId(id);
+      if (!target || metadata?.entry !== target.entryId || metadata.position !== String(target.position)) {
+        throw { status_code: 400, body: 'The upload does not name its entry.' };
+      }
       return id;
     },
     onUploadFinish: async (_request, upload) => {
@@ -76,7 +86,17 @@ export function createEntryUploads(
   }
 
   return {
-    handle: (request) => server.handleWeb(request),
+    handle: (request, creating) => {
+      if (creating) chosenIds.set(request, creating.uploadId);
+      return server.handleWeb(request);
+    },
+    newUploadId: (entryId, position) => `${entryId}.${position}.${randomBytes(8).toString('hex')}`,
+    async remove(uploadId) {
+      if (!parseUploadId(uploadId)) throw new Error('not an upload id');
+      // Its bytes and tus's note of it (`<id>.json`), whichever exists.
+      await rm(join(incomingDir, uploadId), { force: true });
+      await rm(join(incomingDir, `${uploadId}.json`), { force: true });
+    },
     pathOf: (uploadId) => {
       if (!parseUploadId(uploadId)) throw new Error('not an upload id');
       return join(incomingDir, uploadId);
@@ -102,6 +122,7 @@ export function createEntryUploads(
       const kept = new Set(await uploadsInUse(database.db, old));
       const abandoned = old.filter((id) => !kept.has(id));
       for (const id of abandoned) await datastore.remove(id).catch(() => undefined);
+      await releaseUploads(database.db, abandoned);
       return abandoned.length;
     },
   };

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { copyFile, open, readdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,7 @@ import {
   makeRecording,
   makeVideo,
 } from '../../tests/fixtures/entry-media';
-import { findMediaTools, type MediaProblem, type MediaTools, prepareVideo, preparePhoto, type PreparedPhoto, type PreparedVideo, sniffMedia } from './media-check';
+import { findMediaTools, type MediaProblem, type MediaTools, prepareVideo, preparePhoto, type PreparedPhoto, type PreparedVideo, probeMedia, sniffMedia } from './media-check';
 
 const dir = mkdtempSync(join(tmpdir(), 'ktc-media-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -91,6 +91,22 @@ describe('sniffMedia', () => {
     await sharp({ create: { width: 8, height: 8, channels: 4, background: '#fff' } }).png().toFile(png);
     expect(await sniffMedia(png)).toEqual({ kind: 'photo', format: 'png' });
     expect(await sniffMedia(await makeFakeVideo(dir))).toBeNull();
+  });
+});
+
+describe('what ffprobe and ffmpeg may read', () => {
+  it('reads no other file on this machine through a playlist or a concat list it is given', async () => {
+    const video = await makeVideo(dir, { seconds: 1, codec: 'h264' });
+    expect(await probeMedia(tools, video)).not.toBeNull();
+    // An HLS playlist whose segment is another local file, and a concat list naming a local video.
+    const segment = join(dir, 'someone-else.ts');
+    await promisify(execFile)('ffmpeg', ['-nostdin', '-v', 'error', '-y', '-i', video, '-c', 'copy', '-f', 'mpegts', segment]);
+    const playlist = join(dir, 'entry-playlist');
+    await writeFile(playlist, `#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n${segment}\n#EXT-X-ENDLIST\n`);
+    const concat = join(dir, 'entry-concat');
+    await writeFile(concat, `ffconcat version 1.0\nfile ${basename(video)}\n`);
+    expect(await probeMedia(tools, playlist)).toBeNull();
+    expect(await probeMedia(tools, concat)).toBeNull();
   });
 });
 

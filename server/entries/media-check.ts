@@ -116,6 +116,32 @@ async function publish(moves: readonly (readonly [from: string, to: string])[]):
 /** ffmpeg reads a path as a URL ("concat:", "http:"); "file:" keeps it a file. */
 const fileUrl = (path: string) => `file:${resolve(path)}`;
 
+/** The containers we take (sniffHead's videos), by the names of ffmpeg's demuxers for them. */
+const DEMUXERS = ['mov', 'matroska', 'avi'] as const;
+type Demuxer = (typeof DEMUXERS)[number];
+const DEMUXER_NAMES = 'mov,mp4,m4a,3gp,3g2,mj2,matroska,webm,avi';
+
+/**
+ * Given before every input ffprobe or ffmpeg reads: local files only (no network, no other
+ * protocol), only the containers we take (a playlist or a concat list that names other files on
+ * this machine is no video of ours), and a MOV's references to other files never followed
+ * (`enable_drefs`, off by default: said anyway). ffmpeg refuses an option the input's demuxer does
+ * not have, so it gets `-enable_drefs` with the mov demuxer only, which it then names; ffprobe,
+ * before it knows the container, takes it always.
+ */
+function inputOptions(demuxer: Demuxer | null): string[] {
+  const options = ['-protocol_whitelist', 'file', '-format_whitelist', DEMUXER_NAMES];
+  if (demuxer) options.push('-f', demuxer);
+  if (demuxer === null || demuxer === 'mov') options.push('-enable_drefs', '0');
+  return options;
+}
+
+/** The demuxer ffprobe read a file with: the first of its names ("mov,mp4,…" is mov). */
+function demuxerOf(probed: Probe): Demuxer | null {
+  const name = probed.format?.format_name?.split(',')[0];
+  return DEMUXERS.find((demuxer) => demuxer === name) ?? null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Videos
 
@@ -159,14 +185,14 @@ const probeSchema = z.object({
       }),
     )
     .default([]),
-  format: z.object({ duration: z.string().optional() }).optional(),
+  format: z.object({ duration: z.string().optional(), format_name: z.string().optional() }).optional(),
 });
 type Probe = z.infer<typeof probeSchema>;
 type ProbeStream = Probe['streams'][number];
 
 /** What ffprobe reads of a file; null when it cannot make sense of it. */
-async function probe(tools: MediaTools, path: string, signal: AbortSignal | undefined): Promise<Probe | null> {
-  const run = await runTool(tools.ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', '-i', fileUrl(path)], {
+export async function probeMedia(tools: MediaTools, path: string, signal?: AbortSignal): Promise<Probe | null> {
+  const run = await runTool(tools.ffprobe, ['-v', 'error', '-show_format', '-show_streams', '-of', 'json', ...inputOptions(null), '-i', fileUrl(path)], {
     timeoutMs: PROBE_TIMEOUT_MS,
     lowPriority: true,
     signal,
@@ -236,9 +262,10 @@ export async function prepareVideo(
   const sniffed = await sniffMedia(inputPath);
   if (sniffed?.kind !== 'video') return { problem: 'not_a_video' };
 
-  const probed = await probe(tools, inputPath, signal);
+  const probed = await probeMedia(tools, inputPath, signal);
   const picture = probed && pictureStream(probed);
-  if (!probed || !picture) return { problem: 'unreadable' };
+  const demuxer = probed && demuxerOf(probed);
+  if (!probed || !picture || !demuxer) return { problem: 'unreadable' };
   const sound = soundStream(probed);
   const limit = options.maxSeconds + DURATION_TOLERANCE_SECONDS;
   const declared = durationOf(probed, sound ? [picture, sound] : [picture]);
@@ -252,7 +279,7 @@ export async function prepareVideo(
   const copySound = playableSound(sound);
 
   try {
-    const args = ['-nostdin', '-hide_banner', '-v', 'error', '-threads', '1', '-i', fileUrl(inputPath)];
+    const args = ['-nostdin', '-hide_banner', '-v', 'error', '-threads', '1', ...inputOptions(demuxer), '-i', fileUrl(inputPath)];
     args.push('-map', `0:${picture.index}`, ...(sound ? ['-map', `0:${sound.index}`] : []));
     // Every tag, chapter and data track (GPS tracks too) stays behind; only the two streams go.
     args.push('-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact');
@@ -281,7 +308,7 @@ export async function prepareVideo(
       return { problem: 'unreadable' };
     }
 
-    const result = await probe(tools, partialMedia, signal);
+    const result = await probeMedia(tools, partialMedia, signal);
     const shown = result && pictureStream(result);
     if (!result || !shown) throw new MediaToolError(`ffprobe cannot read the video ffmpeg wrote from ${inputPath}`);
     const shownSound = soundStream(result);
@@ -317,7 +344,8 @@ export async function prepareVideo(
 /** A JPEG of the frame at 1 s (the first frame of a shorter video), at most 640 px wide, upright. */
 async function writePoster(tools: MediaTools, video: string, poster: string, duration: number, signal: AbortSignal | undefined): Promise<void> {
   const attempt = async (at: number) => {
-    const args = ['-nostdin', '-hide_banner', '-v', 'error', '-threads', '1', '-ss', String(at), '-i', fileUrl(video)];
+    // Our own MP4, read as carefully as the family's file.
+    const args = ['-nostdin', '-hide_banner', '-v', 'error', '-threads', '1', '-ss', String(at), ...inputOptions('mov'), '-i', fileUrl(video)];
     args.push('-frames:v', '1', '-an', '-vf', `scale=w='min(${POSTER_MAX_WIDTH},trunc(iw/2)*2)':h=-2`);
     args.push('-map_metadata', '-1', '-flags:v', '+bitexact', '-c:v', 'mjpeg', '-pix_fmt', 'yuvj420p', '-q:v', '4');
     args.push('-threads', '1', '-f', 'image2', '-update', '1', '-y', fileUrl(poster));

@@ -16,8 +16,8 @@ type BucketRule = {
   capacity: number;
   /** Tokens added back per hour, up to the capacity. */
   perHour: number;
-  /** Per caller IP, or one bucket shared by everyone. */
-  scope: 'ip' | 'everyone';
+  /** Per caller IP, per family link (the bearer token's link), or one bucket shared by everyone. */
+  scope: 'ip' | 'link' | 'everyone';
 };
 
 /**
@@ -43,6 +43,18 @@ export const LIMITS = {
   vitals: { what: 'speed reports', capacity: 60, perHour: 600, scope: 'ip' },
   /** All speed reports together: bounds how fast web_vitals can grow whoever floods it. */
   vitalsEveryone: { what: 'speed reports', capacity: 2000, perHour: 20_000, scope: 'everyone' },
+  /**
+   * UPI references (UTRs) a family reports: one or two in a season, a few more after a typo. Per
+   * link, and per address for a flood over many links (families behind one carrier address share it).
+   */
+  paymentReportsPerLink: { what: 'payment reports', capacity: 10, perHour: 20, scope: 'link' },
+  paymentReports: { what: 'payment reports', capacity: 30, perHour: 120, scope: 'ip' },
+  /**
+   * Entry uploads begun (tus creations; ADR 026). A family sends a few files per contest and a new
+   * upload only when a resumed one cannot go on; each creation may reserve up to an entry's limit.
+   */
+  uploadsPerLink: { what: 'uploads', capacity: 30, perHour: 60, scope: 'link' },
+  uploads: { what: 'uploads', capacity: 120, perHour: 480, scope: 'ip' },
   /** Audit rows for refused sign-ins: one per address per 15 minutes (the rest are not logged). */
   loginBlockedAudit: { what: 'audit rows', capacity: 1, perHour: 4, scope: 'ip' },
   /**
@@ -73,15 +85,15 @@ export class RateLimited extends Error {
 /**
  * Spends tokens from every bucket in `charges`, all or nothing. Throws RateLimited (with the wait
  * until the refused bucket holds enough again) when one is short, after giving back what the
- * buckets before it spent.
+ * buckets before it spent. `link`: the family link a request came with, for the buckets per link.
  */
-export async function spendTokens(deps: Deps, ip: string, charges: readonly Charge[]): Promise<void> {
+export async function spendTokens(deps: Deps, ip: string, charges: readonly Charge[], link?: string): Promise<void> {
   const active = charges.filter((charge) => charge.cost > 0 && scaleOf(deps, charge.bucket) > 0);
   if (active.length === 0) return;
   const now = deps.now();
   const spent: { key: string; capacity: number; cost: number }[] = [];
   for (const charge of active) {
-    const { capacity, perSecond, key } = bucketOf(deps, charge.bucket, ip);
+    const { capacity, perSecond, key } = bucketOf(deps, charge.bucket, ip, link);
     // A cost no full bucket can pay must not block for ever: it empties a full bucket.
     const cost = Math.min(charge.cost, capacity);
     const answer = await spenderFor(deps.database)({ key, capacity, perSecond, cost, now });
@@ -197,17 +209,21 @@ async function refund(deps: Deps, spent: readonly { key: string; capacity: numbe
   }
 }
 
-/** Spends tokens for this request's caller, or answers 429 with Retry-After and a clear message. */
-export async function limitPublicWrite(c: Context<AppEnv>, charges: readonly Charge[]): Promise<void> {
+/**
+ * Spends tokens for this request's caller (its address, and `link`, the family link it came with,
+ * for the buckets per link), or answers 429 with Retry-After and a clear message.
+ */
+export async function limitPublicWrite(c: Context<AppEnv>, charges: readonly Charge[], link?: string): Promise<void> {
   try {
-    await spendTokens(c.var.deps, clientLimitKey(c), charges);
+    await spendTokens(c.var.deps, clientLimitKey(c), charges, link);
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
-    const what = LIMITS[error.bucket].what;
+    const rule: BucketRule = LIMITS[error.bucket];
+    const from = rule.scope === 'link' ? 'for this registration' : 'from your network';
     throw new ApiError(
       429,
       'too_many_requests',
-      `Too many ${what} were sent from your network. Please try again ${inWords(error.retryAfterSeconds)}.`,
+      `Too many ${rule.what} were sent ${from}. Please try again ${inWords(error.retryAfterSeconds)}.`,
       undefined,
       undefined,
       { 'Retry-After': String(error.retryAfterSeconds) },
@@ -219,13 +235,14 @@ function scaleOf(deps: Deps, bucket: Bucket): number {
   return UNSCALED.has(bucket) ? 1 : deps.env.PUBLIC_WRITE_LIMIT_FACTOR;
 }
 
-function bucketOf(deps: Deps, bucket: Bucket, ip: string): { capacity: number; perSecond: number; key: string } {
+function bucketOf(deps: Deps, bucket: Bucket, ip: string, link: string | undefined): { capacity: number; perSecond: number; key: string } {
   const rule: BucketRule = LIMITS[bucket];
   const scale = scaleOf(deps, bucket);
+  if (rule.scope === 'link' && link === undefined) throw new Error(`the ${bucket} limit is per family link: pass the link`);
   return {
     capacity: rule.capacity * scale,
     perSecond: (rule.perHour * scale) / HOUR,
-    key: `${bucket}:${rule.scope === 'ip' ? ip : '*'}`,
+    key: `${bucket}:${rule.scope === 'ip' ? ip : rule.scope === 'link' ? `link:${link}` : '*'}`,
   };
 }
 

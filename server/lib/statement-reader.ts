@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { SaxesParser } from 'saxes';
 import { lineFromRow, parseStatementAmount, parseStatementDate, type ColumnMapping, type StatementLine } from '@domain/statements';
 
@@ -20,11 +20,27 @@ function nodeStream(body: ReadableStream<Uint8Array>): Readable {
   return Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>);
 }
 
+/** A statement file the reader cannot make sense of (the admin's file, not our failure). */
+export class UnreadableStatement extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreadableStatement';
+  }
+}
+
 /** The CSV's rows as cells, every line however many cells it has (banks add lines above and below the table). */
 export async function* csvRows(body: ReadableStream<Uint8Array>): AsyncGenerator<string[]> {
   const parser = nodeStream(body).pipe(parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true }));
-  // A NUL cannot be stored (Postgres refuses it in text): a file with one still imports.
-  for await (const row of parser) yield (row as string[]).map((cell) => cell.replace(/\0/g, ''));
+  try {
+    // A NUL cannot be stored (Postgres refuses it in text): a file with one still imports.
+    for await (const row of parser) yield (row as string[]).map((cell) => cell.replace(/\0/g, ''));
+  } catch (error) {
+    // csv-parse's own errors (an invalid closing quote, …) are about the file; anything else is ours.
+    if (error instanceof CsvError) {
+      throw new UnreadableStatement(`The CSV file could not be read: ${error.message}`);
+    }
+    throw error;
+  }
 }
 
 /** The statement lines of a CSV export, read with the mapping; lines above the header and footer lines are passed over. */
@@ -103,12 +119,12 @@ export async function* camtStatementLines(body: ReadableStream<Uint8Array>): Asy
   const decoder = new TextDecoder();
   for await (const chunk of nodeStream(body)) {
     parser.write(decoder.decode(chunk as Uint8Array, { stream: true }));
-    if (failure) throw new Error(`The XML file could not be read: ${(failure as Error).message}`);
+    if (failure) throw new UnreadableStatement(`The XML file could not be read: ${(failure as Error).message}`);
     yield* ready.splice(0);
   }
   parser.write(decoder.decode());
   parser.close();
-  if (failure) throw new Error(`The XML file could not be read: ${(failure as Error).message}`);
+  if (failure) throw new UnreadableStatement(`The XML file could not be read: ${(failure as Error).message}`);
   yield* ready.splice(0);
 }
 

@@ -3,10 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiErrorBody } from '@domain/api-error';
 import { VENUE_SESSIONS } from '@domain/season';
+import { seasonEndsAt } from '@domain/season';
 import { childRegistration } from '../../tests/setup/registration-fixtures';
 import { createTestApp, json, type TestApp } from '../../tests/setup/test-app';
 import { createApi } from '../app';
 import { loadEnv } from '../env';
+import { createFamilyLink } from '../db/stores/family-link-store';
 import { signIn, signInJudge, signInStaff, withCookie } from './auth/sign-in-for-tests';
 
 /**
@@ -118,7 +120,10 @@ const CASES: Record<string, Case> = {
   'GET /family/uploads/:id': { who: 'family', path: param((id) => `/api/family/uploads/${id}.0.0123456789abcdef`) },
   'PATCH /family/uploads/:id': { who: 'family', path: param((id) => `/api/family/uploads/${id}.0.0123456789abcdef`), body: junkValue },
   'DELETE /family/uploads/:id': { who: 'family', path: param((id) => `/api/family/uploads/${id}`) },
-  'GET /family/entries/:id/files/:position/thumbnail': { who: 'family', path: param((id) => `/api/family/entries/${id}/files/0/thumbnail`) },
+  'GET /family/entries/:id/files/:position/thumbnail': {
+    who: 'family',
+    path: fc.oneof(param((id) => `/api/family/entries/${id}/files/0/thumbnail`), fc.tuple(param((id) => id), param((position) => position)).map(([id, position]) => `/api/family/entries/${id}/files/${position}/thumbnail`)),
+  },
   'GET /entries': { who: 'admin', path: query('/api/entries') },
   'GET /entries/:id/files/:position/:part': { who: 'admin', path: param((id) => `/api/entries/${id}/files/0/media`) },
   'POST /family/find': { who: 'nobody', path: fc.constant('/api/family/find'), body: mutated({ referenceCode: 'KTC-7F3K-9QX2', contact: 'a@example.org' }) },
@@ -182,23 +187,31 @@ describe('every endpoint under generated junk', () => {
 
   let t: TestApp;
   const cookies: Partial<Record<Who, string>> = {};
-  let familyToken = '';
+  /** A token of the right shape that no link has: every family route still runs its checks. */
+  const unknownFamilyToken = 'a'.repeat(43);
+  /** A real link to a registration of its own, so the family routes' handlers run past the link check. */
+  const familyLink = async () => {
+    const created = await t.request('/api/registrations', json(childRegistration({ categories: ['dance', 'drawing'] })));
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    return (await createFamilyLink(t.deps.database.db, { registrationId: id, mailId: null, expiresAt: seasonEndsAt(), now: new Date() })).token;
+  };
   beforeAll(async () => {
     t = await createTestApp('pglite', { env: loadEnv({ NODE_ENV: 'test', SCRYPT_LOG_N: '10', PUBLIC_WRITE_LIMIT_FACTOR: '0' }) });
     cookies.admin = await signIn(t);
     cookies.staff = await signInStaff(t);
     cookies.judge = await signInJudge(t);
-    // A token of the right shape that no link has: every family route still runs its checks.
-    familyToken = 'a'.repeat(43);
   });
   afterAll(() => t.close());
 
   it.each(Object.keys(CASES))('%s never answers 5xx', async (key) => {
     const spec = CASES[key]!;
     const method = key.split(' ')[0]!;
-    const requests = fc.tuple(spec.path, spec.body ?? fc.constant(undefined), fc.boolean());
+    // Family routes: half the runs with a link nobody has, half with a real one (the handler runs).
+    const linked = spec.who === 'family' ? await familyLink() : unknownFamilyToken;
+    const requests = fc.tuple(spec.path, spec.body ?? fc.constant(undefined), fc.boolean(), fc.constantFrom(unknownFamilyToken, linked));
     await fc.assert(
-      fc.asyncProperty(requests, async ([path, body, broken]) => {
+      fc.asyncProperty(requests, async ([path, body, broken, familyToken]) => {
         const init: RequestInit = { method };
         if (body !== undefined) {
           init.headers = { 'Content-Type': 'application/json' };
@@ -215,6 +228,15 @@ describe('every endpoint under generated junk', () => {
       { numRuns: 40 },
     );
   }, 120_000);
+
+  it('known-bad cases from the security probe, with a valid link: a malformed entry id or position is a 404, not a 500', async () => {
+    const token = await familyLink();
+    for (const path of ['/api/family/entries/x/files/-1/thumbnail', `/api/family/entries/${randomUUID()}/files/-1/thumbnail`, '/api/family/entries/x/files/0/thumbnail']) {
+      const response = await t.request(path, { headers: { Authorization: `Bearer ${token}` } });
+      expect(response.status, path).toBe(404);
+      expect(isApiErrorBody(await response.json())).toBe(true);
+    }
+  });
 
   it('a known-bad case from the audit: a NUL in one fee of a batch is that record’s 422, not the batch’s 500', async () => {
     const response = await t.request('/api/venue/fees/batch', withCookie(cookies.staff!, json({ fees: [{ ...fee(), status: 'waived', waiverReason: 'a\u0000b' }] })));

@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '@domain/categories';
+import { MAX_OPEN_PAYMENT_REPORTS, TOO_MANY_OPEN_REPORTS } from '@domain/fees';
 import { VENUE_SESSIONS } from '@domain/season';
 import { COURSE_TEXT_FIELDS, LEVEL_TEXT_FIELDS, WEBINAR_TEXT_FIELDS, WORKSHOP_TEXT_FIELDS } from '@/config/season-text';
 import { COORDINATORS, COURSES, LEVELS, SPONSORS, WEBINAR, WORKSHOP_DURATION, WORKSHOP_OFFER, WORKSHOPS } from '@/config/season';
@@ -135,6 +136,8 @@ describe('message catalogs (src/locales)', () => {
       expect(localizeFieldError('phone', 'Enter a phone number of 10 to 13 digits.')).toBe(ta.get('error.phone.invalid')?.text);
       expect(localizeFieldError('age', 'Age must be between 1 and 17 years.')).toBe('வயது 1 முதல் 17 ஆண்டுகளுக்குள் இருக்க வேண்டும்.');
       expect(localizeFieldError('city', 'Enter a city.')).toBe('ஊர் தாருங்கள்.');
+      // The server's refusal of a fourth open payment report, as the family's page shows it.
+      expect(localizeFieldError('utr', TOO_MANY_OPEN_REPORTS)).toBe(ta.get('error.utr.tooManyOpen')?.text.replace('{max}', String(MAX_OPEN_PAYMENT_REPORTS)));
     } finally {
       i18n.activate('en');
     }

@@ -3,9 +3,9 @@ import type { FamilyHarness } from './family-harness';
 
 export const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-/** The tus 1.0 requests the family's page makes (tus-js-client), by hand. */
-export function tusClient(h: FamilyHarness, token: string) {
-  const headers = (extra: Record<string, string> = {}) => ({ 'Tus-Resumable': '1.0.0', ...extra });
+/** The tus 1.0 requests the family's page makes (tus-js-client), by hand; `address`: the caller's (X-Forwarded-For). */
+export function tusClient(h: FamilyHarness, token: string, address?: string) {
+  const headers = (extra: Record<string, string> = {}) => ({ 'Tus-Resumable': '1.0.0', ...(address ? { 'X-Forwarded-For': address } : {}), ...extra });
   return {
     async create(entryId: string, position: number, length: number, extraMetadata = ''): Promise<Response> {
       return h.family(token, '/uploads', {

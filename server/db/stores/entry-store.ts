@@ -110,6 +110,8 @@ export type EntryFileTarget = {
   category: string;
   declaredBytes: number;
   received: boolean;
+  /** The file's live upload (null: none begun, or one begun before uploads were recorded when begun). */
+  uploadId: string | null;
 };
 
 /** One expected file of an entry: what an upload for it must match. */
@@ -124,6 +126,7 @@ export async function entryFileTarget(db: Db, entryId: string, position: number)
       category: entries.category,
       declaredBytes: entryFiles.declaredBytes,
       receivedAt: entryFiles.receivedAt,
+      uploadId: entryFiles.uploadId,
     })
     .from(entryFiles)
     .innerJoin(entries, eq(entries.id, entryFiles.entryId))
@@ -133,16 +136,81 @@ export async function entryFileTarget(db: Db, entryId: string, position: number)
   return { ...target, status: target.status as EntryStatus, levelId: target.levelId as LevelId, received: receivedAt !== null };
 }
 
+export type BegunUpload = { status: 'begun'; replaced: string | null } | { status: 'received' } | { status: 'full' };
+
 /**
- * Records that every byte of one file is here (the upload that finished). When it was the last
- * file the entry waited for, the entry is due for checking now; true then.
+ * Makes `uploadId` the file's one live upload (ADR 026): answers the one it replaces, whose bytes
+ * the caller deletes. `full` when the registration's other unfinished uploads and this one would
+ * declare more than `maxUnfinishedBytes`; `received` when the file is already here. Decided under
+ * the registration's row lock, so parallel requests cannot both pass.
+ */
+export async function beginUpload(
+  db: Db,
+  upload: { entryId: string; position: number; uploadId: string; maxUnfinishedBytes: number },
+): Promise<BegunUpload> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx.select({ registrationId: entries.registrationId }).from(entries).where(eq(entries.id, upload.entryId));
+    if (!entry) return { status: 'received' };
+    await tx.select({ id: registrations.id }).from(registrations).where(eq(registrations.id, entry.registrationId)).for('update');
+    const [file] = await tx
+      .select({ uploadId: entryFiles.uploadId, receivedAt: entryFiles.receivedAt, declaredBytes: entryFiles.declaredBytes })
+      .from(entryFiles)
+      .where(and(eq(entryFiles.entryId, upload.entryId), eq(entryFiles.position, upload.position)));
+    if (!file || file.receivedAt !== null) return { status: 'received' };
+    const [{ unfinished } = { unfinished: 0 }] = await tx
+      .select({ unfinished: sql<number>`coalesce(sum(${entryFiles.declaredBytes}), 0)::bigint` })
+      .from(entryFiles)
+      .innerJoin(entries, eq(entries.id, entryFiles.entryId))
+      .where(
+        and(
+          eq(entries.registrationId, entry.registrationId),
+          sql`${entryFiles.uploadId} is not null`,
+          isNull(entryFiles.receivedAt),
+          sql`not (${entryFiles.entryId} = ${upload.entryId} and ${entryFiles.position} = ${upload.position})`,
+        ),
+      );
+    if (Number(unfinished) + file.declaredBytes > upload.maxUnfinishedBytes) return { status: 'full' };
+    await tx
+      .update(entryFiles)
+      .set({ uploadId: upload.uploadId })
+      .where(and(eq(entryFiles.entryId, upload.entryId), eq(entryFiles.position, upload.position)));
+    return { status: 'begun', replaced: file.uploadId };
+  });
+}
+
+/** An upload that was not created after all: the one it replaced is the live one again. */
+export async function undoBeginUpload(db: Db, upload: { entryId: string; position: number; uploadId: string; restore: string | null }): Promise<void> {
+  await db
+    .update(entryFiles)
+    .set({ uploadId: upload.restore })
+    .where(and(eq(entryFiles.entryId, upload.entryId), eq(entryFiles.position, upload.position), eq(entryFiles.uploadId, upload.uploadId), isNull(entryFiles.receivedAt)));
+}
+
+/** Unfinished uploads whose bytes are gone (abandoned, or ended by the family): no longer live. */
+export async function releaseUploads(db: Db, uploadIds: string[]): Promise<void> {
+  if (uploadIds.length === 0) return;
+  await db.update(entryFiles).set({ uploadId: null }).where(and(inArray(entryFiles.uploadId, uploadIds), isNull(entryFiles.receivedAt)));
+}
+
+/**
+ * Records that every byte of one file is here (the upload that finished), when that upload is
+ * the file's live one (or one begun before uploads were recorded when begun): a replaced upload
+ * finishing late counts for nothing. When it was the last file the entry waited for, the entry is
+ * due for checking now; true then.
  */
 export async function markFileReceived(db: Db, entryId: string, position: number, uploadId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
       .update(entryFiles)
       .set({ uploadId, receivedAt: sql`now()` })
-      .where(and(eq(entryFiles.entryId, entryId), eq(entryFiles.position, position), isNull(entryFiles.receivedAt)))
+      .where(
+        and(
+          eq(entryFiles.entryId, entryId),
+          eq(entryFiles.position, position),
+          isNull(entryFiles.receivedAt),
+          or(isNull(entryFiles.uploadId), eq(entryFiles.uploadId, uploadId)),
+        ),
+      )
       .returning({ entryId: entryFiles.entryId });
     if (updated.length === 0) return false;
     const rows = await tx
@@ -348,7 +416,10 @@ export async function entryCounts(db: Db, levelId: LevelId): Promise<{ category:
 
 /** Which of these upload ids an entry counts on (finished, waiting for or past its check). */
 export async function uploadsInUse(db: Db, uploadIds: string[]): Promise<string[]> {
-  const rows = await db.select({ uploadId: entryFiles.uploadId }).from(entryFiles).where(inArray(entryFiles.uploadId, uploadIds));
+  const rows = await db
+    .select({ uploadId: entryFiles.uploadId })
+    .from(entryFiles)
+    .where(and(inArray(entryFiles.uploadId, uploadIds), sql`${entryFiles.receivedAt} is not null`));
   return rows.map((row) => row.uploadId).filter((id): id is string => id !== null);
 }
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { BABY_AGE_BANDS } from '@domain/age-bands';
 import type { PaymentStatus } from '@domain/fees';
 import { levelPrice } from '@domain/season';
-import type { Database } from '../client';
+import { inTransaction, type Database } from '../client';
 import { isoTime } from '../../lib/sql-time';
 
 /**
@@ -91,17 +91,32 @@ export async function paymentSummary(database: Database, registrationId: string)
 /**
  * Stores a UTR the family reported. Idempotent by the device's id, and by the UTR: the same
  * number reported twice for one registration (two devices, a second tap) is one report.
+ * `tooMany` when the registration already holds `maxOpen` reports no live ledger entry carries
+ * (not yet matched), counted under its row's lock so parallel reports cannot all pass.
  */
 export async function reportPayment(
   database: Database,
   report: { id: string; registrationId: string; utr: string; reportedAt: string },
-): Promise<'created' | 'duplicate'> {
-  const inserted = await database.rows<{ id: string }>(sql`
-    insert into payment_reports (id, registration_id, utr, reported_at)
-    values (${report.id}::uuid, ${report.registrationId}::uuid, ${report.utr}, ${report.reportedAt}::timestamptz)
-    on conflict do nothing
-    returning id::text as id`);
-  return inserted.length > 0 ? 'created' : 'duplicate';
+  maxOpen: number,
+): Promise<'created' | 'duplicate' | 'tooMany'> {
+  return inTransaction(database, async (tx) => {
+    await tx.rows(sql`select id from registrations where id = ${report.registrationId}::uuid for update`);
+    const [known] = await tx.rows<{ id: string }>(sql`
+      select id::text as id from payment_reports
+      where id = ${report.id}::uuid or (registration_id = ${report.registrationId}::uuid and utr = ${report.utr})`);
+    if (known) return 'duplicate';
+    const [open] = await tx.rows<{ count: number }>(sql`
+      select count(*)::int as count from payment_reports p
+      where p.registration_id = ${report.registrationId}::uuid
+        and not exists (select 1 from ledger_entries l where l.registration_id = p.registration_id and l.reference = p.utr and l.voided_at is null)`);
+    if (Number(open?.count ?? 0) >= maxOpen) return 'tooMany';
+    const inserted = await tx.rows<{ id: string }>(sql`
+      insert into payment_reports (id, registration_id, utr, reported_at)
+      values (${report.id}::uuid, ${report.registrationId}::uuid, ${report.utr}, ${report.reportedAt}::timestamptz)
+      on conflict do nothing
+      returning id::text as id`);
+    return inserted.length > 0 ? 'created' : 'duplicate';
+  });
 }
 
 type LedgerWrite = {

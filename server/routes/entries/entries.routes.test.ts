@@ -137,6 +137,93 @@ describe.each(testDatabaseKinds())('sending an entry on %s', (kind) => {
     expect((await tus.head(location)).status).toBe(403);
   });
 
+  const incoming = () => readdirSync(join(entriesDir, 'incoming'));
+  const incomingOf = (entryId: string) => incoming().filter((name) => name.startsWith(`${entryId}.`));
+  const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;
+
+  it('keeps one upload per entry and file: a new one replaces the old, whose partial file goes at once', async () => {
+    h.clock.now = IN_SEASON;
+    const { token } = await h.register(childRegistration({ categories: ['dance'] }));
+    const id = randomUUID();
+    const bytes = randomBytes(300_000);
+    expect((await newEntry(token, { id, category: 'dance', levelId: 'level1', files: [{ bytes: bytes.length }] })).status).toBe(201);
+    const tus = tusClient(h, token, '198.51.100.40');
+    const first = (await tus.create(id, 0, bytes.length)).headers.get('location')!;
+    expect((await tus.patch(first, 0, bytes.subarray(0, 100_000))).status).toBe(204);
+
+    // The security probe's 24 creations for one entry and file: each answered, one left on disk.
+    const locations: string[] = [];
+    for (let i = 0; i < 24; i++) {
+      const created = await tus.create(id, 0, bytes.length);
+      expect(created.status).toBe(201);
+      locations.push(created.headers.get('location')!);
+    }
+    const live = locations.at(-1)!;
+    expect(incomingOf(id).sort()).toEqual([live.split('/').at(-1)!, `${live.split('/').at(-1)!}.json`].sort());
+    // The replaced uploads are gone for good: the page's stale address gets a 404 and starts again.
+    expect((await tus.head(first)).status).toBe(404);
+    expect((await tus.patch(first, 100_000, bytes.subarray(100_000))).status).toBe(404);
+
+    expect((await tus.patch(live, 0, bytes)).status).toBe(204);
+    expect((await contests(token))[0]!.latest).toMatchObject({ id, status: 'checking', files: [{ position: 0, received: true }] });
+    // Once the file is here, nothing replaces it.
+    expect((await tus.create(id, 0, bytes.length)).status).toBe(409);
+    expect(incomingOf(id)).toHaveLength(2);
+  });
+
+  it('limits uploads begun per link and per address (429 with Retry-After)', async () => {
+    h.clock.now = IN_SEASON;
+    const one = await h.register(childRegistration({ categories: ['dance'] }));
+    const id = randomUUID();
+    expect((await newEntry(one.token, { id, category: 'dance', levelId: 'level1', files: [{ bytes: 1000 }] })).status).toBe(201);
+    const fromA = tusClient(h, one.token, '198.51.100.50');
+    for (let i = 0; i < 30; i++) expect((await fromA.create(id, 0, 1000)).status).toBe(201);
+    const limited = await tusClient(h, one.token, '198.51.100.51').create(id, 0, 1000);
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toMatch(/^[0-9]+$/);
+    expect((await errorOf(limited)).message).toMatch(/^Too many uploads were sent for this registration\. Please try again in /);
+
+    // One address, many links: 120 uploads begun, then 429 for any link from it.
+    const others = [];
+    for (let i = 0; i < 5; i++) others.push(await h.register(childRegistration({ categories: ['dance'] })));
+    const entryOf = new Map<string, string>();
+    for (const other of others) {
+      const entryId = randomUUID();
+      entryOf.set(other.token, entryId);
+      expect((await newEntry(other.token, { id: entryId, category: 'dance', levelId: 'level1', files: [{ bytes: 1000 }] })).status).toBe(201);
+    }
+    for (const other of others.slice(0, 4)) {
+      for (let i = 0; i < 30; i++) expect((await tusClient(h, other.token, '198.51.100.60').create(entryOf.get(other.token)!, 0, 1000)).status).toBe(201);
+    }
+    const last = others[4]!;
+    const busy = await tusClient(h, last.token, '198.51.100.60').create(entryOf.get(last.token)!, 0, 1000);
+    expect(busy.status).toBe(429);
+    expect((await errorOf(busy)).message).toMatch(/^Too many uploads were sent from your network\./);
+    expect((await tusClient(h, last.token, '198.51.100.61').create(entryOf.get(last.token)!, 0, 1000)).status).toBe(201);
+  });
+
+  it('caps the bytes a registration may have begun and not finished at 2 GB, and says so', async () => {
+    h.clock.now = IN_SEASON;
+    const { token } = await h.register(childRegistration({ categories: ['dance', 'singing', 'yoga'] }));
+    const tus = tusClient(h, token, '198.51.100.70');
+    const ids = { dance: randomUUID(), singing: randomUUID(), yoga: randomUUID() };
+    for (const [category, id] of Object.entries(ids)) {
+      expect((await newEntry(token, { id, category, levelId: 'level1', files: [{ bytes: VIDEO_MAX_BYTES }] })).status).toBe(201);
+    }
+    expect((await tus.create(ids.dance, 0, VIDEO_MAX_BYTES)).status).toBe(201);
+    expect((await tus.create(ids.singing, 0, VIDEO_MAX_BYTES)).status).toBe(201);
+    const refused = await tus.create(ids.yoga, 0, VIDEO_MAX_BYTES);
+    expect(refused.status).toBe(413);
+    expect(await errorOf(refused)).toEqual({
+      code: 'unfinished_uploads',
+      message: 'This registration already has 2 GB of files that were begun and not finished. Finish sending those first; files not finished within a week are cleared.',
+    });
+    expect(incomingOf(ids.yoga)).toEqual([]);
+    // Beginning one of the two again replaces it: still within the cap.
+    expect((await tus.create(ids.dance, 0, VIDEO_MAX_BYTES)).status).toBe(201);
+    expect(incomingOf(ids.dance)).toHaveLength(2);
+  });
+
   it('stops a loop: at most 10 sendings per contest', async () => {
     h.clock.now = IN_SEASON;
     const { token } = await h.register(childRegistration({ categories: ['storytelling'] }));

@@ -1,18 +1,20 @@
 import { Hono, type Context } from 'hono';
-import { entryProblems, entryRuleFor, MAX_SENDS_PER_CONTEST, newEntrySchema, type EntryRule } from '@domain/entries';
+import { z } from 'zod';
+import { entryProblems, entryRuleFor, MAX_PHOTOS, MAX_SENDS_PER_CONTEST, MAX_UNFINISHED_BYTES, newEntrySchema, type EntryRule } from '@domain/entries';
 import type { CategorySlug } from '@domain/categories';
 import { SEASON } from '@domain/season';
 import type { AppEnv } from '../../context';
 import { auditFamily } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { jsonBody } from '../../lib/validators';
-import { createEntry, entriesOf, entryFileTarget, findEntry, markFileReceived, storedFile, type EntryView } from '../../db/stores/entry-store';
+import { jsonBody, pathParams, uuidAndPositionParams } from '../../lib/validators';
+import { beginUpload, createEntry, entriesOf, entryFileTarget, findEntry, markFileReceived, releaseUploads, storedFile, undoBeginUpload, type EntryView } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
 import { fileResponse } from '../../entries/file-response';
 import { parseUploadId } from '../../entries/entry-uploads';
 import type { AdminRegistration } from '../../db/stores/registration-row';
-import { linkedRegistration, requireFamilyLink } from '../family/family-link-auth';
+import { limitPublicWrite } from '../../lib/rate-limits';
+import { linkedRegistration, linkOf, requireFamilyLink } from '../family/family-link-auth';
 
 /** An upload begun before the window closed may finish within this time after it (a slow connection). */
 export const FINISHING_GRACE_MS = 6 * 60 * 60_000;
@@ -70,6 +72,8 @@ async function checkUploadRequest(c: Context<AppEnv>): Promise<{ entryId: string
   const file = await entryFileTarget(c.var.deps.database.db, target.entryId, target.position);
   // Another family's entry answers exactly like one that does not exist.
   if (!file || file.registrationId !== registration.id) throw new ApiError(404, 'not_found', 'No such upload.');
+  // One live upload per file: one that was replaced is gone (the page starts again with a new one).
+  if (!metadata && file.uploadId !== null && file.uploadId !== id) throw new ApiError(404, 'not_found', 'No such upload.');
   const rule = contestRule(registration, file.category, file.levelId);
   if (metadata) {
     if (file.received || file.status !== 'uploading') throw new ApiError(409, 'conflict', 'This file has already been received.');
@@ -91,10 +95,36 @@ async function checkUploadRequest(c: Context<AppEnv>): Promise<{ entryId: string
   return target;
 }
 
+const TOO_MUCH_UNFINISHED = `This registration already has ${MAX_UNFINISHED_BYTES / 1024 ** 3} GB of files that were begun and not finished. Finish sending those first; files not finished within a week are cleared.`;
+
+/**
+ * A new upload (tus POST): within the link's and the address's limits and the registration's room
+ * for unfinished files, it becomes the file's one live upload, and the one it replaces is deleted.
+ */
+async function beginTus(c: Context<AppEnv>): Promise<Response> {
+  const target = await checkUploadRequest(c);
+  await limitPublicWrite(c, [{ bucket: 'uploadsPerLink', cost: 1 }, { bucket: 'uploads', cost: 1 }], String(linkOf(c).id));
+  const { uploads } = entryFilesOf(c.var.deps);
+  const { db } = c.var.deps.database;
+  const uploadId = uploads.newUploadId(target.entryId, target.position);
+  const begun = await beginUpload(db, { ...target, uploadId, maxUnfinishedBytes: MAX_UNFINISHED_BYTES });
+  if (begun.status === 'received') throw new ApiError(409, 'conflict', 'This file has already been received.');
+  if (begun.status === 'full') throw new ApiError(413, 'unfinished_uploads', TOO_MUCH_UNFINISHED);
+  const response = await uploads.handle(c.req.raw, { uploadId });
+  if (response.status === 201) {
+    if (begun.replaced) await uploads.remove(begun.replaced);
+  } else {
+    await undoBeginUpload(db, { ...target, uploadId, restore: begun.replaced });
+  }
+  return response;
+}
+
+/** A request of an upload begun: its offset (HEAD), a part (PATCH), or its end (DELETE). */
 async function tus(c: Context<AppEnv>): Promise<Response> {
   const target = await checkUploadRequest(c);
   const { uploads } = entryFilesOf(c.var.deps);
   const response = await uploads.handle(c.req.raw);
+  if (c.req.method === 'DELETE' && response.status === 204) await releaseUploads(c.var.deps.database.db, [c.req.param('id')!]);
   // Every byte here but the finish not recorded (the database failed at that moment): record it now.
   const offset = response.headers.get('upload-offset');
   if (c.req.method === 'HEAD' && offset !== null && offset === response.headers.get('upload-length')) {
@@ -134,17 +164,17 @@ export const entryRoutes = new Hono<AppEnv>()
     if (status === 'created') await auditFamily(c, 'entry.created', registration.id, { entryId: entry.id, category: entry.category, files: entry.files.length });
     return c.json({ entry }, status === 'created' ? 201 : 200);
   })
-  .post('/uploads', requireFamilyLink, tus)
+  .post('/uploads', requireFamilyLink, beginTus)
   // Hono routes a HEAD request as a GET; an upload's bytes are never read back (tus GET is refused).
-  .on(['GET', 'PATCH', 'DELETE'], '/uploads/:id', requireFamilyLink, async (c) => {
+  .on(['GET', 'PATCH', 'DELETE'], '/uploads/:id', requireFamilyLink, pathParams({ id: z.string().refine((id) => parseUploadId(id) !== null) }, 'No such upload.'), async (c) => {
     if (c.req.method === 'GET') throw new ApiError(404, 'not_found', 'An upload cannot be read back.');
     return tus(c);
   })
-  .get('/entries/:id/files/:position/thumbnail', requireFamilyLink, readsPersonalData('read.entry.file', 'entry'), async (c) => {
+  .get('/entries/:id/files/:position/thumbnail', requireFamilyLink, uuidAndPositionParams('No such entry.', MAX_PHOTOS - 1), readsPersonalData('read.entry.file', 'entry'), async (c) => {
+    const { id, position } = c.req.valid('param');
     const registration = await linkedRegistration(c);
-    const entry = await findEntry(c.var.deps.database.db, c.req.param('id'));
-    const position = Number(c.req.param('position'));
-    if (!entry || entry.registrationId !== registration.id || !Number.isInteger(position)) throw new ApiError(404, 'not_found', 'No such entry.');
+    const entry = await findEntry(c.var.deps.database.db, id);
+    if (!entry || entry.registrationId !== registration.id) throw new ApiError(404, 'not_found', 'No such entry.');
     readAudit(c).entityId = entry.id;
     const stored = await storedFile(c.var.deps.database.db, entry.id, position);
     if (!stored?.posterKey) throw new ApiError(404, 'not_found', 'This entry has no thumbnail yet.');

@@ -336,6 +336,66 @@ describe.each(testDatabaseKinds())('the fee on the family’s page on %s', (kind
     expect(audit.items.filter((a) => a.action === 'payment.reported' && a.entityId === input.id)).toEqual([expect.objectContaining({ actor: 'family' })]);
   });
 
+  /** A family's page from its own address (the harness trusts X-Forwarded-For), so the address's limits are its own. */
+  const reportFrom = (address: string, token: string, utr: string) =>
+    h.family(token, '/registration/payment-report', { ...json({ id: randomUUID(), utr, reportedAt: h.clock.now.toISOString() }), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } });
+  const utrNumber = (n: number) => String(412345670000 + n);
+  const adminUtrs = async (referenceCode: string) => {
+    const [row] = await h.t.database.rows<{ id: string }>(sql`select id::text as id from registrations where reference_code = ${referenceCode}`);
+    const body = (await (await h.admin(`/api/registrations/${row!.id}`)).json()) as { payment: { reports: { utr: string }[] } };
+    return body.payment.reports.map((report) => report.utr);
+  };
+
+  it('keeps at most 3 reports open: a flood of UTRs from one link leaves 3 for the admins, and the family is told why', async () => {
+    const { input, token } = await h.register(childRegistration({ categories: ['dance'] }));
+    const statuses: number[] = [];
+    let refusal: { error: { code: string; message: string; fields?: Record<string, string> } } | null = null;
+    for (let i = 0; i < 60; i++) {
+      const response = await reportFrom('198.51.100.10', token, utrNumber(i));
+      statuses.push(response.status);
+      if (response.status === 422 && !refusal) refusal = (await response.json()) as typeof refusal;
+    }
+    expect(statuses.slice(0, 3)).toEqual([201, 201, 201]);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.every((status) => status === 201 || status === 422 || status === 429)).toBe(true);
+    expect(refusal?.error.message).toBe('We already have 3 payment references for this registration that we have not yet found in our bank statement. We will check those first, so there is no need to send another.');
+    expect(refusal?.error.fields?.utr).toBe(refusal?.error.message);
+    expect((await adminUtrs(input.referenceCode)).sort()).toEqual([utrNumber(0), utrNumber(1), utrNumber(2)]);
+  });
+
+  it('takes a new report once an open one is matched in the ledger', async () => {
+    const { input, token } = await h.register(childRegistration({ categories: ['dance', 'drawing'] }));
+    for (let i = 100; i < 103; i++) expect((await reportFrom('198.51.100.11', token, utrNumber(i))).status).toBe(201);
+    expect((await reportFrom('198.51.100.11', token, utrNumber(103))).status).toBe(422);
+    const [row] = await h.t.database.rows<{ id: string }>(sql`select id::text as id from registrations where reference_code = ${input.referenceCode}`);
+    const paid = await h.admin(`/api/registrations/${row!.id}/ledger`, json({ id: randomUUID(), kind: 'payment', method: 'upi', amountRupees: 99, reference: utrNumber(100), occurredAt: h.clock.now.toISOString() }));
+    expect(paid.status).toBe(201);
+    expect((await reportFrom('198.51.100.11', token, utrNumber(103))).status).toBe(201);
+  });
+
+  it('limits reports per link and per address (429 with Retry-After)', async () => {
+    const first = await h.register(childRegistration({ categories: ['dance'] }));
+    const statuses: number[] = [];
+    // The same number again and again (a stuck outbox, a script): stored once, and the link's bucket runs out.
+    for (let i = 0; i < 12; i++) statuses.push((await reportFrom('198.51.100.20', first.token, utrNumber(200))).status);
+    expect(statuses.slice(0, 10)).toEqual([201, ...Array(9).fill(200)]);
+    const limited = await reportFrom('198.51.100.21', first.token, utrNumber(200));
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toMatch(/^[0-9]+$/);
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(/^Too many payment reports were sent for this registration\. Please try again in /);
+
+    // One address: 30 reports across links, then 429 for any link from it; another address still reports.
+    const links = [];
+    for (let i = 0; i < 4; i++) links.push(await h.register(childRegistration({ categories: ['dance'] })));
+    for (const [index, link] of links.slice(0, 3).entries()) {
+      for (let i = 0; i < 10; i++) expect((await reportFrom('198.51.100.30', link.token, utrNumber(300 + index))).status).toBeLessThan(300);
+    }
+    const fromBusyAddress = await reportFrom('198.51.100.30', links[3]!.token, utrNumber(310));
+    expect(fromBusyAddress.status).toBe(429);
+    expect(((await fromBusyAddress.json()) as { error: { message: string } }).error.message).toMatch(/^Too many payment reports were sent from your network\./);
+    expect((await reportFrom('198.51.100.31', links[3]!.token, utrNumber(310))).status).toBe(201);
+  });
+
   it('refuses a UTR that is not 12 digits, a time far from now, and a report for an institute', async () => {
     const { token } = await h.register(childRegistration({ categories: ['dance'] }));
     const bad = await h.family(token, '/registration/payment-report', json({ id: randomUUID(), utr: '12345', reportedAt: h.clock.now.toISOString() }));

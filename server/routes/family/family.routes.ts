@@ -6,6 +6,7 @@ import { CONTACT, CORRECTIONS_CLOSE_ON, correctionsCloseAt, SEASON } from '@doma
 import type { AppEnv } from '../../context';
 import { auditEntriesAbout, auditFamily, changedFields } from '../../lib/audit';
 import { clientLimitKey } from '../../lib/client-ip';
+import { limitPublicWrite } from '../../lib/rate-limits';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { assertStorableText } from '../../lib/storable-text';
@@ -21,7 +22,7 @@ import { cancelByFamily, registrationRow, registrationsWithCode } from '../../db
 import { claimLookup } from '../../db/stores/family-lookup-store';
 import { familyPayment, paymentTerms } from '../../lib/payment-request';
 import { paymentSummary, reportPayment } from '../../db/stores/payment-store';
-import { paymentReportSchema } from '@domain/fees';
+import { MAX_OPEN_PAYMENT_REPORTS, paymentReportSchema, TOO_MANY_OPEN_REPORTS } from '@domain/fees';
 import { linkedRegistration, linkOf, requireFamilyLink } from './family-link-auth';
 import { entriesOf } from '../../db/stores/entry-store';
 import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
@@ -137,7 +138,10 @@ export const familyRoutes = new Hono<AppEnv>()
     if (!isPlausibleDeviceTime(input.reportedAt, c.var.deps.now())) throw new ApiError(422, 'validation_failed', IMPLAUSIBLE_DEVICE_TIME, { reportedAt: IMPLAUSIBLE_DEVICE_TIME });
     const registration = await linkedRegistration(c);
     if (!paymentTerms(registration, c.var.deps.env)) throw new ApiError(409, 'conflict', 'Nothing is due for this registration, so there is no payment to report.');
-    const status = await reportPayment(c.var.deps.database, { id: input.id, registrationId: registration.id, utr: input.utr, reportedAt: input.reportedAt });
+    await limitPublicWrite(c, [{ bucket: 'paymentReportsPerLink', cost: 1 }, { bucket: 'paymentReports', cost: 1 }], String(linkOf(c).id));
+    const status = await reportPayment(c.var.deps.database, { id: input.id, registrationId: registration.id, utr: input.utr, reportedAt: input.reportedAt }, MAX_OPEN_PAYMENT_REPORTS);
+    // The page shows this sentence (and its Tamil, by its code: domain/message-codes.ts).
+    if (status === 'tooMany') throw new ApiError(422, 'validation_failed', TOO_MANY_OPEN_REPORTS, { utr: TOO_MANY_OPEN_REPORTS });
     if (status === 'created') await auditFamily(c, 'payment.reported', registration.id, { utr: input.utr });
     const summary = (await paymentSummary(c.var.deps.database, registration.id))!;
     return c.json({ id: input.id, status, payment: await familyPayment(registration, c.var.deps.env, summary) }, status === 'created' ? 201 : 200);

@@ -4,9 +4,9 @@ import { certificateIdSchema, resultsNameSchema } from '@domain/certificates';
 import { CATEGORY_SLUGS } from '@domain/categories';
 import type { AppEnv } from '../../context';
 import { auditFamily } from '../../lib/audit';
-import { ApiError, validate } from '../../lib/errors';
+import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { jsonBody } from '../../lib/validators';
+import { jsonBody, pathParams } from '../../lib/validators';
 import { confirmPlace, familyResults } from '../../db/stores/judging-store';
 import { certificateById, familyCertificates } from '../../db/stores/certificate-store';
 import { resultsNameOf, setResultsName } from '../../db/stores/registration-admin-store';
@@ -14,6 +14,8 @@ import { certificateFile, certificateStorageOf } from '../../certificates/certif
 import { publishResultsPages } from '../../certificates/results-pages';
 import { fileResponse } from '../../entries/file-response';
 import { linkedRegistration, requireFamilyLink } from '../family/family-link-auth';
+
+const NO_CERTIFICATE = 'There is no such certificate for this registration.';
 
 const confirmSchema = z.object({ category: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }) });
 
@@ -44,11 +46,11 @@ export const familyResultRoutes = new Hono<AppEnv>()
       200,
     );
   })
-  .get('/certificates/:id/pdf', requireFamilyLink, readsPersonalData('read.family.certificate', 'registration'), async (c) => {
-    const { id } = validate(certificateIdSchema, { id: c.req.param('id') });
+  .get('/certificates/:id/pdf', requireFamilyLink, pathParams(certificateIdSchema.shape, NO_CERTIFICATE), readsPersonalData('read.family.certificate', 'registration'), async (c) => {
+    const { id } = c.req.valid('param');
     const registration = await linkedRegistration(c);
     const row = await certificateById(c.var.deps.database.db, id);
-    if (!row || row.registrationId !== registration.id) throw new ApiError(404, 'not_found', 'There is no such certificate for this registration.');
+    if (!row || row.registrationId !== registration.id) throw new ApiError(404, 'not_found', NO_CERTIFICATE);
     if (row.revokedAt) throw new ApiError(410, 'gone', row.replacedBy ? 'This certificate was replaced by a corrected one: download the new one from your page.' : 'This certificate was revoked by the organisers.');
     readAudit(c).entityId = registration.id;
     const { key } = await certificateFile(c.var.deps, row);

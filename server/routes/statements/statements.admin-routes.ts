@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
-import { camtStatementLines, csvStatementLines, firstBytes, formatOf, previewRows } from '../../lib/statement-reader';
+import { camtStatementLines, csvStatementLines, firstBytes, formatOf, previewRows, UnreadableStatement } from '../../lib/statement-reader';
 import { jsonBody, uuidParam } from '../../lib/validators';
 import { findRegistrationIdsByCode } from '../../db/stores/registration-admin-store';
 import {
@@ -57,6 +57,16 @@ function bodyOf(c: { req: { raw: Request } }): ReadableStream<Uint8Array> {
   return body;
 }
 
+/** Reads the file: one it cannot make sense of is the admin's to fix, the same 422 from the preview and the import. */
+async function readingTheFile<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UnreadableStatement) throw new ApiError(422, 'validation_failed', error.message, { file: 'The file could not be read.' });
+    throw error;
+  }
+}
+
 function outcomeOf(outcome: ManualOutcome) {
   if (outcome.status === 'not_found') throw new ApiError(404, 'not_found', NOT_FOUND);
   if (outcome.status === 'refused') throw new ApiError(409, 'conflict', outcome.message);
@@ -71,7 +81,7 @@ export const statementAdminRoutes = new Hono<AppEnv>()
     const complete = bytes.byteLength <= PREVIEW_BYTES;
     const head = new TextDecoder().decode(bytes.subarray(0, 200));
     if (formatOf(head) === 'camt053') return c.json({ format: 'camt053' as const, rows: [] as string[][], mapping: null, remembered: false }, 200);
-    const rows = await previewRows(bytes.subarray(0, PREVIEW_BYTES), complete);
+    const rows = await readingTheFile(() => previewRows(bytes.subarray(0, PREVIEW_BYTES), complete));
     const guessed = guessMapping(rows);
     const header = guessed ? rows[guessed.headerRow] : undefined;
     const remembered = header ? columnMappingSchema.safeParse(await profileFor(c.var.deps.database, headerSignature(header))) : null;
@@ -103,13 +113,7 @@ export const statementAdminRoutes = new Hono<AppEnv>()
         header = row;
       });
     }
-    let summary;
-    try {
-      summary = await importStatement(database, { fileName: query.fileName, format, importedBy: admin.username, lines });
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      throw new ApiError(422, 'validation_failed', error instanceof Error ? error.message : 'The file could not be read.', { file: 'The file could not be read.' });
-    }
+    const summary = await readingTheFile(() => importStatement(database, { fileName: query.fileName, format, importedBy: admin.username, lines }));
     if (mapping && header) await rememberProfile(database, { signature: headerSignature(header), mapping, by: admin.username });
     await audit(c, {
       admin,

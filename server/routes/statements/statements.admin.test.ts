@@ -134,6 +134,19 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect(audit.items.filter((a) => a.entityId === row!.id).map((a) => a.action).sort()).toEqual(['statement.match', 'statement.unmatch']);
   });
 
+  it('answers a file that is no CSV at all with the same 422 in the preview as in the import', async () => {
+    // 5 MB of bytes with quotes in them: csv-parse gives up ("Invalid Closing Quote").
+    const junk = Buffer.from('a,"b"c,d\n"x""y"z,1,2\n'.repeat(5 * 1024 * 1024 / 22));
+    const preview = await upload('/api/statements/preview', junk);
+    const imported = await upload('/api/statements/import?fileName=junk.csv&mapping=' + encodeURIComponent(JSON.stringify({ headerRow: 0, date: 0, narration: 1, reference: null, credit: 2, debit: null, amount: null, creditDebit: null, balance: null, dateOrder: 'DMY' })), junk);
+    expect(imported.status).toBe(422);
+    expect(preview.status).toBe(422);
+    const codeOf = async (response: Response) => ((await response.json()) as { error: { code: string; fields?: Record<string, string> } }).error;
+    const [fromPreview, fromImport] = [await codeOf(preview), await codeOf(imported)];
+    expect(fromPreview.code).toBe(fromImport.code);
+    expect(fromPreview.fields).toEqual(fromImport.fields);
+  });
+
   it('refuses a code nobody has, a row that is not there, and anyone but an admin', async () => {
     const [row] = await rows('no_match');
     const unknown = await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: ['KTC-0000-0000'] }));

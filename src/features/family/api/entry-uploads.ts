@@ -132,13 +132,14 @@ function sendFile(upload: PendingUpload, onBytes: (sent: number) => void, signal
       onProgress: (sent) => onBytes(sent),
       onShouldRetry: (error) => {
         const status = (error as { originalResponse?: HttpResponse | null }).originalResponse?.getStatus() ?? 0;
-        // Our 4xx answers (other family's entry, window closed, wrong size) do not change on retry.
-        return status === 0 || status === 409 || status === 423 || status >= 500;
+        // Our 4xx answers (other family's entry, window closed, wrong size) do not change on retry; a rate limit (429) does.
+        return status === 0 || status === 409 || status === 423 || status === 429 || status >= 500;
       },
       onError: (error) => {
         const response = (error as { originalResponse?: HttpResponse | null }).originalResponse;
         const status = response?.getStatus() ?? 0;
-        if (status >= 400 && status < 500 && status !== 409 && status !== 423) {
+        // A rate limit still there after the retries is not a refusal: the file waits for the next try.
+        if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) {
           let code = 'refused';
           try {
             code = (JSON.parse(response?.getBody() ?? '') as { error?: { code?: string } }).error?.code ?? code;

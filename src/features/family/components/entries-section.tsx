@@ -152,7 +152,7 @@ function EntryCard({
 }
 
 function refusalText(t: ReturnType<typeof useT>['t'], code: string): string {
-  return ['entries_closed', 'too_many_requests', 'validation_failed', 'payload_too_large', 'unsupported_media_type'].includes(code)
+  return ['entries_closed', 'too_many_requests', 'validation_failed', 'payload_too_large', 'unsupported_media_type', 'unfinished_uploads'].includes(code)
     ? t(`family.entries.refused.${code}`)
     : t('family.entries.refused.other');
 }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { localizeFieldError } from '@/lib/i18n/field-error';
 import { useT } from '@/lib/i18n/use-t';
 import { useOutboxRecord } from '@/lib/outbox';
 import { familyKeys } from '../api/family-keys';
@@ -53,7 +54,9 @@ function ReportProgress({ id }: { id: string }) {
     if (sent) void queryClient.invalidateQueries({ queryKey: familyKeys.registration() });
   }, [sent, queryClient]);
   if (record && (record.status === 'failed' || record.status === 'conflict')) {
-    return <p className="form-notice form-notice--error">{t('family.pay.reportFailed', { reason: record.lastError ?? '' })}</p>;
+    // The server's own sentence, in the page's language when it has a code (too many open reports, a bad number).
+    const reason = localizeFieldError('utr', record.fieldErrors?.utr) ?? record.lastError ?? '';
+    return <p className="form-notice form-notice--error">{t('family.pay.reportFailed', { reason })}</p>;
   }
   return <p className="form-notice form-notice--success">{sent ? t('family.pay.reportSent') : t('family.pay.reportSaved')}</p>;
 }
