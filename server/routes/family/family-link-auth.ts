@@ -37,7 +37,7 @@ export const requireFamilyLink = createMiddleware<AppEnv>(async (c, next) => {
     );
   }
   if (c.var.deps.now().getTime() >= Date.parse(link.expiresAt)) {
-    throw new ApiError(410, 'gone', `This link expired when the ${SEASON.name}'s personal data was erased.`);
+    throw new ApiError(410, 'gone', `This link expired when the ${SEASON.name}’s personal data was erased.`);
   }
   c.set('familyLink', link);
   await next();

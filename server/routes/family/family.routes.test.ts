@@ -86,7 +86,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     h.clock.now = LINKS_END;
     const expired = await h.family(token, '/registration');
     expect(expired.status).toBe(410);
-    expect(await expired.json()).toEqual({ error: { code: 'gone', message: expect.stringMatching(/expired when the .*'s personal data was erased/) } });
+    expect(await expired.json()).toEqual({ error: { code: 'gone', message: expect.stringMatching(/expired when the .*’s personal data was erased/) } });
     h.clock.now = IN_SEASON;
   });
 
