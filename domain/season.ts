@@ -199,7 +199,7 @@ export function correctionsCloseAt(): Date {
   return startOfDay(correctionsCloseOn());
 }
 
-/** The season ends when its last contest day does; families' private links stop working then. */
+/** The season ends when its last contest day does (the season's records are those made before it). */
 export function seasonEndsAt(): Date {
   return startOfDay(addDays(lastLevel().endsOn, 1));
 }
@@ -275,6 +275,15 @@ export function retentionDate(): IsoDate {
 /** The moment the erasure is due: the start of retentionDate() in Chennai. */
 export function retentionAt(): Date {
   return startOfDay(retentionDate());
+}
+
+/**
+ * Every private link we email a family works until the season's personal data is erased (ADR 013,
+ * as changed by issue 44): the erasure deletes the links, and one the family asks for deletes
+ * them sooner. The links expire at the erasure's due moment too, so none outlives it.
+ */
+export function familyLinkExpiresAt(): Date {
+  return retentionAt();
 }
 
 /** The moment families are told (RETENTION_NOTICE_HOURS before retentionAt()). */

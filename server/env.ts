@@ -185,6 +185,14 @@ const envSchema = z.object({
   /** ffmpeg and ffprobe for checking videos; unset: found on the PATH (README, "Entries"). */
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /**
+   * `on` lets a test move this server's clock over the control socket (`clock`, server/lib/clock.ts):
+   * never in production. Off by default; the server warns at start when it is on.
+   */
+  TEST_CLOCK: z
+    .enum(['on', 'off', ''])
+    .default('off')
+    .transform((value) => value === 'on'),
 });
 
 export type Env = z.output<typeof envSchema>;

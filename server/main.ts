@@ -12,6 +12,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { loadEnv } from './env';
 import { bootstrapAdmin, resetAccountSecondFactor, resetPassword, setAccountDisabled, setAccountTotpSecret, upsertAdmin } from './db/stores/account-store';
 import { MAX_SOCKET_PATH_BYTES, startControlChannel, type ControlChannel } from './lib/control-channel';
+import { createClock, type Clock } from './lib/clock';
 import { createLogger, describeError, type Logger } from './lib/logger';
 import { isDatabaseUnavailable } from './lib/errors';
 import { createMailTransport } from './mail/mail-transport';
@@ -46,7 +47,7 @@ function controlSocketPath(dataDir: string): { path: string; cleanup(): void } {
   return { path: join(dir, CONTROL_SOCKET_FILE), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-async function startControl(deps: Deps, database: Database, log: Logger): Promise<ControlChannel | null> {
+async function startControl(deps: Deps, clock: Clock, database: Database, log: Logger): Promise<ControlChannel | null> {
   if (!database.lock) return null;
   const backups = createBackups(database, deps.env);
   const socket = controlSocketPath(database.lock.dataDir);
@@ -63,6 +64,12 @@ async function startControl(deps: Deps, database: Database, log: Logger): Promis
       seed: async ({ count }) => seedRegistrations(database, count),
       backup: async ({ out }) => backups.write(out),
       retention: async ({ dryRun }) => ({ ...(await runRetention(database, { now: deps.now(), dryRun, mailFolder: mailFolderOf(deps.env) })) }),
+      clock: async ({ offsetMs }) => {
+        if (!deps.env.TEST_CLOCK) throw new Error('This server’s clock cannot be moved: it was not started with TEST_CLOCK=on (tests only).');
+        clock.setOffset(offsetMs);
+        log.warn('the clock was moved (TEST_CLOCK)', { offsetMs });
+        return { now: deps.now().toISOString(), offsetMs };
+      },
     },
     log,
   );
@@ -84,7 +91,10 @@ async function main() {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
   );
-  const deps = { database, env, log, now: () => new Date() };
+  // The one clock every time rule reads (deps.now); only a TEST_CLOCK server lets a test move it.
+  const clock = createClock();
+  const deps = { database, env, log, now: clock.now };
+  if (env.TEST_CLOCK) log.warn('TEST_CLOCK is on: the control socket can move this server’s clock. Never run production like this.');
   // postgres.js can reject a query promise nobody holds when Postgres drops a connection in the
   // middle of a write (seen in tests/faults/database-restart.test.ts under load). That is an
   // outage the pool recovers from, and the request that sent the query already got its 503: it is
@@ -95,7 +105,7 @@ async function main() {
   });
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
   const mailWorker = startMailWorker(deps, createMailTransport(env, log));
-  const control = await startControl(deps, database, log);
+  const control = await startControl(deps, clock, database, log);
   // Every instance checks hourly; the job itself makes sure each step runs once (ADR 016).
   const retention = startRetentionSchedule(database, {
     now: deps.now,

@@ -46,6 +46,7 @@ export type AuditAction =
   | 'judging.conflicts'
   | 'registration.place_confirmed'
   | 'registration.results_name'
+  | 'registration.links_turned_off'
   | 'certificates.issue'
   | 'certificate.revoke'
   | 'certificate.reissue'

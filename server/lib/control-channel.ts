@@ -29,6 +29,8 @@ export const controlRequestSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('seed'), count: z.number().int().min(1).max(2_000_000) }),
   z.object({ command: z.literal('backup'), out: z.string().min(1).max(4096) }),
   z.object({ command: z.literal('retention'), dryRun: z.boolean() }),
+  /** Tests only: moves the server's clock (refused unless it was started with TEST_CLOCK=on). Ten years either way at most. */
+  z.object({ command: z.literal('clock'), offsetMs: z.number().int().min(-3650 * 86_400_000).max(3650 * 86_400_000) }),
 ]);
 
 export type ControlRequest = z.infer<typeof controlRequestSchema>;

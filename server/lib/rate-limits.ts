@@ -195,7 +195,7 @@ export async function giveBackTokens(deps: Deps, key: string, charges: readonly 
   await refund(
     deps,
     charges.map((charge) => {
-      const { capacity, key: bucketKey } = bucketOf(deps, charge.bucket, key);
+      const { capacity, key: bucketKey } = bucketOf(deps, charge.bucket, key, undefined);
       return { key: bucketKey, capacity, cost: charge.cost };
     }),
   );

@@ -64,7 +64,8 @@ type Copy = {
   linkUses(data: FamilyEmailData): string;
   linkWarning(expires: string): string;
   linkIntro(code: string, name: string | null): string;
-  linkReplaces: string;
+  /** Earlier links keep working; the family's page turns them off. */
+  linkOlderLinks: string;
   linkNotYou: string;
   questions: string;
   signature: string;
@@ -171,7 +172,8 @@ const english: Copy = {
     `Anyone with this link can see and change the registration, so please do not share it. It works until ${expires}.`,
   linkIntro: (code, name) =>
     `You asked for the private link to registration ${code}${name ? ` (${asData(name)})` : ''}. Here it is:`,
-  linkReplaces: 'Links we sent you before for this registration no longer work.',
+  linkOlderLinks:
+    'Links we sent you before for this registration keep working. If one reached someone it should not have (a lost phone, a forwarded email), open your page and choose “Turn off every older link”.',
   linkNotYou: 'If you did not ask for this, you can ignore this email: the link was sent only to you.',
   questions: `Questions? Write to ${CONTACT.email} or call ${CONTACT.phone}.`,
   signature: `${SEASON.name}, ${SEASON.city}`,
@@ -278,7 +280,8 @@ const tamil: Copy = {
   linkWarning: (expires) =>
     `இந்த இணைப்பு உள்ள எவரும் பதிவைப் பார்க்கவும் மாற்றவும் முடியும்; எனவே யாருடனும் பகிர வேண்டாம். ${expires} வரை இது வேலை செய்யும்.`,
   linkIntro: (code, name) => `பதிவு ${code}${name ? ` (${asData(name)})` : ''}க்கான தனிப்பட்ட இணைப்பைக் கேட்டிருந்தீர்கள். இதோ:`,
-  linkReplaces: 'இந்தப் பதிவுக்கு முன்பு அனுப்பிய இணைப்புகள் இனி வேலை செய்யாது.',
+  linkOlderLinks:
+    'இந்தப் பதிவுக்கு முன்பு அனுப்பிய இணைப்புகளும் தொடர்ந்து வேலை செய்யும். அவற்றில் ஒன்று வேறு யாரிடமாவது சென்றிருந்தால் (தொலைந்த போன், பகிர்ந்த மின்னஞ்சல்), உங்கள் பக்கத்தைத் திறந்து “பழைய இணைப்புகள் அனைத்தையும் நிறுத்து” என்பதைத் தேர்ந்தெடுங்கள்.',
   linkNotYou: 'இதை நீங்கள் கேட்கவில்லை என்றால், இந்த மின்னஞ்சலைப் புறக்கணிக்கலாம்: இணைப்பு உங்களுக்கு மட்டுமே அனுப்பப்பட்டது.',
   questions: `கேள்விகளா? ${CONTACT.email} என்ற முகவரிக்கு எழுதுங்கள் அல்லது ${CONTACT.phone} என்ற எண்ணில் அழையுங்கள்.`,
   signature: `கிட்ஸ் டேலண்ட் போட்டி ${SEASON.year}, சென்னை`,
@@ -418,7 +421,7 @@ export function familyLinkEmail(data: FamilyEmailData): MailMessage {
   const code = data.registration.referenceCode;
   const name = data.registration.name ?? data.registration.instituteName;
   const expires = copy.formatDate(new Date(data.linkExpiresAt.getTime() - 1));
-  const paragraphs = [copy.linkUses(data), copy.linkWarning(expires), copy.linkReplaces, copy.linkNotYou, copy.questions];
+  const paragraphs = [copy.linkUses(data), copy.linkWarning(expires), copy.linkOlderLinks, copy.linkNotYou, copy.questions];
   const text = [copy.greeting, '', copy.linkIntro(code, name), data.link, '', ...paragraphs, '', copy.signature, ''].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,

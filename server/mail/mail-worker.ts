@@ -1,10 +1,10 @@
 import { familyLinkPath } from '@domain/family-link';
 import { receiptLabel } from '@domain/fees';
-import { correctionsCloseAt, ENTRY_DEADLINE, seasonEndsAt } from '@domain/season';
+import { correctionsCloseAt, ENTRY_DEADLINE, familyLinkExpiresAt } from '@domain/season';
 import type { Deps } from '../context';
 import { publicUrl } from '../env';
 import { describeError } from '../lib/logger';
-import { createFamilyLink, deleteFamilyLink, revokeOlderLinks } from '../db/stores/family-link-store';
+import { createFamilyLink, deleteFamilyLink } from '../db/stores/family-link-store';
 import { consentNeededFor, consentsFor } from '../db/stores/consent-store';
 import { findRegistration } from '../db/stores/registration-admin-store';
 import { formatDay, retentionDate } from '@domain/season';
@@ -194,14 +194,14 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     }
     const consents = await consentsFor(db, registration.id);
     const now = deps.now();
-    const link = await createFamilyLink(db, { registrationId: registration.id, mailId: claim.id, expiresAt: seasonEndsAt(), now });
+    const link = await createFamilyLink(db, { registrationId: registration.id, mailId: claim.id, expiresAt: familyLinkExpiresAt(), now });
     const data: FamilyEmailData = {
       language: registration.language,
       registration,
       consent: consents[0] ?? null,
       consentNeeded: consentNeededFor(registration.type, consents) !== null,
       link: `${publicUrl(deps.env)}${familyLinkPath(link.token, registration.language)}`,
-      linkExpiresAt: seasonEndsAt(),
+      linkExpiresAt: familyLinkExpiresAt(),
       correctionsCloseAt: correctionsCloseAt(),
       now,
       payment: terms,
@@ -218,7 +218,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     if (!(await markMailSent(db, claim, { messageId, sentTo: registration.email }))) {
       log.warn('email sent after its claim ran out', { mailId: claim.id });
     }
-    await revokeOlderLinks(db, { id: link.id, registrationId: registration.id, now });
+    // The links of earlier emails keep working too: only the family turns them off (family.routes.ts).
   }
 
   async function messageFor(claim: ClaimedMail, data: FamilyEmailData, receipt: Receipt | null): Promise<MailMessage> {

@@ -90,4 +90,25 @@ describe.each(testDatabaseKinds())('receipts and payment reminders on %s', (kind
     expect(reminders(unpaid.input.referenceCode)[1]!.parsed.text).toMatch(/Registrations close on 15 April 2027/);
     expect(reminders(paidLater.input.referenceCode)).toEqual([]);
   });
+
+  it('queues each reminder from its moment on by the server’s clock, and not a millisecond before', async () => {
+    h.clock.now = IN_SEASON;
+    const { input } = await h.register(childRegistration({ categories: ['dance'], email: 'edge.payer@example.org' }));
+    // Registered exactly 3 days before IN_SEASON: the first reminder is due at IN_SEASON.
+    await h.t.database.rows(sql`update registrations set created_at = ${new Date(IN_SEASON.getTime() - 3 * DAY).toISOString()}::timestamptz where id = ${input.id}::uuid`);
+    const queued = async (reason: string) =>
+      (await h.t.database.rows(sql`select id from mail_outbox where registration_id = ${input.id}::uuid and template = 'payment-reminder' and reason = ${reason}`)).length;
+
+    await queuePaymentReminders(h.t.database, new Date(IN_SEASON.getTime() - 1), DEADLINE);
+    expect(await queued('reminder-after-registering')).toBe(0);
+    await queuePaymentReminders(h.t.database, IN_SEASON, DEADLINE);
+    expect(await queued('reminder-after-registering')).toBe(1);
+
+    // The last call: 2 days before registrations close.
+    const lastCall = DEADLINE.getTime() - 2 * DAY;
+    await queuePaymentReminders(h.t.database, new Date(lastCall - 1), DEADLINE);
+    expect(await queued('reminder-before-deadline')).toBe(0);
+    await queuePaymentReminders(h.t.database, new Date(lastCall), DEADLINE);
+    expect(await queued('reminder-before-deadline')).toBe(1);
+  });
 });

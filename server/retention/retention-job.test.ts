@@ -33,6 +33,8 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
   let second: Database;
   let judgeId: string;
   let codes: string[];
+  /** The families' private links: they work until the erasure, then never again (issue 44). */
+  let tokens: string[];
   beforeAll(async () => {
     h = await createFamilyHarness(kind);
     // A second instance on the same database: its own connection pool on Postgres; PGlite has
@@ -56,6 +58,7 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     // The child's family asked for erasure too: the job completes that request.
     expect((await h.family(child.token, '/registration/erasure-request', { method: 'POST' })).status).toBeLessThan(300);
     codes = [child.input.referenceCode, institute.input.referenceCode, baby.referenceCode, deleted.input.referenceCode];
+    tokens = [child.token, institute.token];
 
     judgeId = randomUUID();
     const form = new FormData();
@@ -133,6 +136,9 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     const counted = async () => (await h.t.database.rows<{ n: number }>(sql`select count(*)::int as n from registrations where deleted_at is null or erased_at is not null`))[0]?.n;
     const before = await counted();
     expect(await runRetention(h.t.database, { now: new Date(retentionAt().getTime() - MINUTE) })).toMatchObject({ outcome: 'waiting' });
+    // Until the erasure, every link we emailed still opens the family's data.
+    h.clock.now = new Date(retentionAt().getTime() - MINUTE);
+    for (const token of tokens) expect((await h.family(token, '/registration/data')).status).toBe(200);
 
     // Emails written as files (no SMTP_URL) hold the same data and a live link.
     const mailFolder = mkdtempSync(join(tmpdir(), 'ktc-mail-'));
@@ -142,6 +148,9 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
       runRetention(second, { now: retentionAt(), mailFolder }),
     ]);
     expect(runs.filter((run) => run.outcome === 'ran')).toHaveLength(1);
+    // The erasure ends every link: none is left to outlive the data.
+    for (const token of tokens) expect((await h.family(token, '/registration/data')).status).toBe(404);
+    expect(await h.t.database.rows(sql`select id from family_links`)).toEqual([]);
     expect(runs.filter((run) => run.outcome !== 'ran').map((run) => run.outcome)).toEqual([expect.stringMatching(/^(busy|waiting|done)$/)]);
     expect(await runRetention(second, { now: new Date(retentionAt().getTime() + 3_600_000) })).toMatchObject({ step: 'none', outcome: 'waiting' });
     const audits = await h.t.database.rows<{ action: string; actor: string; changes: Record<string, unknown> }>(

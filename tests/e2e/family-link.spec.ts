@@ -107,7 +107,7 @@ test('a family gets one email with the code, its QR and their link; they correct
   await expect(details).toContainText('Parent 4242 consented to privacy notice version');
   await expect(details).toContainText('Cancelled by the family');
   expect(await axeProblems(admin)).toEqual([]);
-  // Resend: a second confirmation with a new link, which replaces the old one once it is sent.
+  // Resend: a second confirmation with a new link; the first link keeps working beside it (issue 44).
   await details.getByRole('button', { name: 'Resend confirmation' }).click();
   await expect(details.getByText('Confirmation queued')).toBeVisible();
   await smtp.waitFor(2, 30_000);
@@ -118,13 +118,24 @@ test('a family gets one email with the code, its QR and their link; they correct
   tokens.push(tokenOf(newLink));
   await expect(details).toContainText('Confirmation resent by an admin');
   await page.reload();
+  await expect(page.getByText('Status: Cancelled by you')).toBeVisible();
+  // A forwarded email: from the new link, the family turns off every older one.
+  await page.goto(newLink);
+  await expect(page.getByText('Status: Cancelled by you')).toBeVisible();
+  await page.getByRole('button', { name: 'Turn off every older link' }).click();
+  const turnOff = page.getByRole('dialog', { name: 'Turn off every older link?' });
+  expect(await axeProblems(page)).toEqual([]);
+  await turnOff.getByRole('button', { name: 'Yes, turn them off' }).click();
+  await expect(page.getByText('1 older link was turned off. Only this one works now.')).toBeVisible();
+  await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'This link no longer works' })).toBeVisible();
-  await expect(page.getByText('This link was replaced by a newer one.')).toBeVisible();
+  await expect(page.getByText(/^This link was turned off by the family/)).toBeVisible();
   await page.goto(newLink);
   await expect(page.getByText('Status: Cancelled by you')).toBeVisible();
   await admin.keyboard.press('Escape');
   await admin.goto('/admin/audit');
   await expect(admin.getByRole('row').filter({ hasText: 'Cancelled registration' }).first()).toContainText('family');
+  await expect(admin.getByRole('row').filter({ hasText: 'Turned off older private links' }).first()).toContainText('family');
 
   // Download my data: a JSON file of everything stored.
   const downloading = page.waitForEvent('download');
@@ -166,7 +177,7 @@ test('a family gets one email with the code, its QR and their link; they correct
   });
   expect(cached.length, 'the service worker precached the site').toBeGreaterThan(10);
   expect(cached.filter((url) => url.includes('/my/') || url.includes('/api/family') || tokens.some((token) => url.includes(token)))).toEqual([]);
-  // The replaced link's 410 and the erased link's 404 are the expected failures.
+  // The turned-off link's 410 and the erased link's 404 are the expected failures.
   expect(problems.failedRequests.filter((failure) => !/^(404|410) .*\/api\/family\/registration$/.test(failure))).toEqual([]);
   await admin.close();
 });

@@ -3,6 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { resultOf } from '../../server/cli/database-or-server';
+import { readLockHolder } from '../../server/db/data-dir-lock';
+import { sendControlRequest } from '../../server/lib/control-channel';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -103,4 +106,17 @@ export async function startServer(
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Moves a running server's clock `offsetMs` away from the real time (0: back to it) over its
+ * control socket, which the lock file in DATA_DIR names, as `npm run admin` finds it. The server
+ * must have been started with TEST_CLOCK=on (and on PGlite: a Postgres server has no control
+ * socket). Answers the server's new now.
+ */
+export async function moveServerClock(server: Pick<RunningServer, 'dataDir'>, offsetMs: number): Promise<Date> {
+  const socket = readLockHolder(server.dataDir)?.controlSocket;
+  if (!socket) throw new Error(`The server on ${server.dataDir} has no control socket (is it running on PGlite?).`);
+  const result = resultOf(await sendControlRequest(socket, { command: 'clock', offsetMs }, 30_000));
+  return new Date(String(result.now));
 }

@@ -54,6 +54,8 @@ export type NewEntry = {
   levelId: LevelId;
   kind: EntryKind;
   fileBytes: number[];
+  /** The server's clock (deps.now): an upload begun before the window closed may finish in its grace time. */
+  createdAt: Date;
 };
 
 /**
@@ -93,6 +95,7 @@ export async function createEntry(
         levelId: entry.levelId,
         kind: entry.kind,
         fileCount: entry.fileBytes.length,
+        createdAt: entry.createdAt.toISOString(),
       })
       .returning();
     await tx.insert(entryFiles).values(entry.fileBytes.map((bytes, position) => ({ entryId: entry.id, position, declaredBytes: bytes })));

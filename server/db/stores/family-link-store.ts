@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../client';
 import { familyLinks } from '../schema';
 import { sha256Hex } from '../../lib/content-hash';
@@ -45,21 +45,24 @@ export async function deleteFamilyLink(db: Db, id: number): Promise<void> {
 }
 
 /**
- * Once a newer link's email is accepted for delivery, the older links of that registration stop
- * working: the newest email always holds the one link that works. Newer-than is by id, so two
- * emails sent at once leave the later one working rather than revoking each other.
+ * The family's "Turn off every older link" (a lost phone, a forwarded email): every link of the
+ * registration but the one in use stops working (410). Links are never turned off otherwise: each
+ * email's link works until the registration's data is erased. Returns how many were still working.
  */
-export async function revokeOlderLinks(db: Db, link: { id: number; registrationId: string; now: Date }): Promise<void> {
-  await db
+export async function turnOffOtherLinks(db: Db, link: { keepId: number; registrationId: string; now: Date }): Promise<number> {
+  const turnedOff = await db
     .update(familyLinks)
     .set({ revokedAt: link.now.toISOString() })
     .where(
       and(
         eq(familyLinks.registrationId, link.registrationId),
-        lt(familyLinks.id, link.id),
+        ne(familyLinks.id, link.keepId),
         isNull(familyLinks.revokedAt),
+        gt(familyLinks.expiresAt, link.now.toISOString()),
       ),
-    );
+    )
+    .returning({ id: familyLinks.id });
+  return turnedOff.length;
 }
 
 export async function findFamilyLink(db: Db, token: string): Promise<FamilyLink | null> {

@@ -523,11 +523,11 @@ export async function familyResults(db: Db, registrationId: string) {
  * Confirms a child's place at the semi-finals in a contest they went through in (a published
  * Level 1 result): once; again is the same answer. Null when there is no such result.
  */
-export async function confirmPlace(db: Db, registrationId: string, category: string): Promise<{ confirmedAt: string; created: boolean } | null> {
+export async function confirmPlace(db: Db, registrationId: string, category: string, now: Date): Promise<{ confirmedAt: string; created: boolean } | null> {
   const inserted = await rowsOf<{ confirmed_at: string }>(
     db,
-    sql`insert into ${levelPlaces} (registration_id, level_id, category, round_id)
-      select e.registration_id, 'level2', r.category, r.round_id
+    sql`insert into ${levelPlaces} (registration_id, level_id, category, round_id, confirmed_at)
+      select e.registration_id, 'level2', r.category, r.round_id, ${now.toISOString()}::timestamptz
       from ${roundEntries} r join ${entries} e on e.id = r.entry_id join ${judgingRounds} j on j.id = r.round_id
       where e.registration_id = ${registrationId} and r.category = ${category} and r.qualifies and j.state = 'published' and j.level_id = 'level1'
       limit 1

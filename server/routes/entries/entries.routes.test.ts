@@ -9,6 +9,7 @@ import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { json } from '../../../tests/setup/test-app';
 import { b64, tusClient } from '../../../tests/setup/tus-client';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { FINISHING_GRACE_MS } from './entries.routes';
 
 const LEVEL1_CLOSES = new Date('2027-04-18T00:00:00+05:30');
 
@@ -137,6 +138,28 @@ describe.each(testDatabaseKinds())('sending an entry on %s', (kind) => {
     expect((await tus.head(location)).status).toBe(403);
   });
 
+  it('takes a new entry until the window closes and lets an upload begun in time finish within the grace time, by the server’s clock', async () => {
+    const justBefore = new Date(LEVEL1_CLOSES.getTime() - 1);
+    h.clock.now = justBefore;
+    const { token } = await h.register(childRegistration({ categories: ['singing'] }));
+    const id = randomUUID();
+    const bytes = randomBytes(3000);
+    const created = await newEntry(token, { id, category: 'singing', levelId: 'level1', files: [{ bytes: bytes.length }] });
+    expect(created.status).toBe(201);
+    // The entry was begun when the server's clock said, not when the database's did.
+    expect(((await created.json()) as { entry: { createdAt: string } }).entry.createdAt).toBe(justBefore.toISOString());
+    const tus = tusClient(h, token);
+    const location = (await tus.create(id, 0, bytes.length)).headers.get('location')!;
+
+    h.clock.now = LEVEL1_CLOSES;
+    expect((await newEntry(token, { id: randomUUID(), category: 'singing', levelId: 'level1', files: [{ bytes: 10 }] })).status).toBe(403);
+
+    h.clock.now = new Date(LEVEL1_CLOSES.getTime() + FINISHING_GRACE_MS - 1000);
+    expect((await tus.patch(location, 0, bytes.subarray(0, 1000))).status).toBe(204);
+    h.clock.now = new Date(LEVEL1_CLOSES.getTime() + FINISHING_GRACE_MS);
+    expect((await tus.patch(location, 1000, bytes.subarray(1000))).status).toBe(403);
+    h.clock.now = IN_SEASON;
+  });
   const incoming = () => readdirSync(join(entriesDir, 'incoming'));
   const incomingOf = (entryId: string) => incoming().filter((name) => name.startsWith(`${entryId}.`));
   const errorOf = async (response: Response) => ((await response.json()) as { error: { code: string; message: string } }).error;

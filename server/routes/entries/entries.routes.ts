@@ -154,7 +154,7 @@ export const entryRoutes = new Hono<AppEnv>()
     }
     const { status, entry } = await createEntry(
       c.var.deps.database,
-      { id: input.id, registrationId: registration.id, category: input.category, levelId: input.levelId, kind: rule.kind, fileBytes: input.files.map((file) => file.bytes) },
+      { id: input.id, registrationId: registration.id, category: input.category, levelId: input.levelId, kind: rule.kind, fileBytes: input.files.map((file) => file.bytes), createdAt: c.var.deps.now() },
       MAX_SENDS_PER_CONTEST,
     );
     if (status === 'tooMany') {

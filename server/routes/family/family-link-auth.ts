@@ -33,11 +33,11 @@ export const requireFamilyLink = createMiddleware<AppEnv>(async (c, next) => {
     throw new ApiError(
       410,
       'gone',
-      'This link was replaced by a newer one. Use the link in the latest email we sent you, or ask for a new one with "Find my registration".',
+      'This link was turned off by the family ("Turn off every older link" on their page). Use the link you turned the others off with, or ask for a new one with "Find my registration".',
     );
   }
   if (c.var.deps.now().getTime() >= Date.parse(link.expiresAt)) {
-    throw new ApiError(410, 'gone', `This link expired when the ${SEASON.name} ended.`);
+    throw new ApiError(410, 'gone', `This link expired when the ${SEASON.name}’s personal data was erased.`);
   }
   c.set('familyLink', link);
   await next();

@@ -8,10 +8,12 @@ import { decodeQrPng, familyLinkIn, tokenOf } from '../../../tests/setup/smtp-te
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { createLogger } from '../../lib/logger';
+import { queueMail } from '../../db/stores/mail-outbox-store';
 
 /** Level 1 starts on 18 April 2027: corrections close at the start of 17 April in Chennai. */
 const CUTOFF = new Date('2027-04-17T00:00:00+05:30');
-const SEASON_END = new Date('2028-01-01T00:00:00+05:30');
+/** Links work until the season's data is erased: 180 days after the last contest day (31 December 2027). */
+const LINKS_END = new Date('2028-06-28T00:00:00+05:30');
 
 type FamilyView = {
   registration: Record<string, unknown> & { version: number; status: string; referenceCode: string };
@@ -63,7 +65,7 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     expect(body.consent).toMatchObject({ guardianName: 'Lakshmi Raman', noticeVersion: PRIVACY_NOTICE.version, language: 'en', channel: 'web' });
     expect(body.consentNeeded).toBeNull();
     expect(body.corrections).toEqual({ open: true, closesAt: CUTOFF.toISOString(), closedMessage: null });
-    expect(body.link.expiresAt).toBe(SEASON_END.toISOString());
+    expect(body.link.expiresAt).toBe(LINKS_END.toISOString());
     expect(body.erasureRequest).toBeNull();
   });
 
@@ -79,13 +81,66 @@ describe.each(testDatabaseKinds())('the family’s private link on %s', (kind) =
     const altered = token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A');
     expect((await h.family(altered, '/registration')).status).toBe(404);
 
-    h.clock.now = new Date(SEASON_END.getTime() - 1);
+    h.clock.now = new Date(LINKS_END.getTime() - 1);
     expect((await h.family(token, '/registration')).status).toBe(200);
-    h.clock.now = SEASON_END;
+    h.clock.now = LINKS_END;
     const expired = await h.family(token, '/registration');
     expect(expired.status).toBe(410);
-    expect(await expired.json()).toEqual({ error: { code: 'gone', message: expect.stringMatching(/expired when the .* ended/) } });
+    expect(await expired.json()).toEqual({ error: { code: 'gone', message: expect.stringMatching(/expired when the .*’s personal data was erased/) } });
     h.clock.now = IN_SEASON;
+  });
+
+  /** Another email about the registration (as "Find my registration" queues it), and the link it holds. */
+  const anotherEmail = async (registrationId: string, referenceCode: string) => {
+    await queueMail(h.t.database.db, { registrationId, template: 'family-link', reason: 'family-request' });
+    expect(await h.sendMail()).toBe(1);
+    return tokenOf(familyLinkIn(h.lastMailAbout(referenceCode)));
+  };
+
+  it('keeps every link we emailed working; "Turn off every older link" stops all but the one in use, and is audited', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token: first } = await h.register();
+    const second = await anotherEmail(input.id, input.referenceCode);
+    const third = await anotherEmail(input.id, input.referenceCode);
+    for (const token of [first, second, third]) expect((await h.family(token, '/registration')).status).toBe(200);
+
+    // A phone with the second link is lost: the family turns the others off from the first.
+    const turnOff = (token: string) => h.family(token, '/registration/links/turn-off-others', { method: 'POST' });
+    const answer = await turnOff(first);
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ turnedOff: 2 });
+    expect((await h.family(first, '/registration')).status).toBe(200);
+    for (const token of [second, third]) {
+      const refused = await h.family(token, '/registration');
+      expect(refused.status).toBe(410);
+      expect(await refused.json()).toEqual({ error: { code: 'gone', message: expect.stringMatching(/^This link was turned off by the family/) } });
+      expect((await turnOff(token)).status).toBe(410);
+    }
+    // Nothing is left to turn off; a newer email's link works beside the one kept.
+    expect(await (await turnOff(first)).json()).toEqual({ turnedOff: 0 });
+    const fourth = await anotherEmail(input.id, input.referenceCode);
+    expect((await h.family(fourth, '/registration')).status).toBe(200);
+    expect((await h.family(first, '/registration')).status).toBe(200);
+
+    expect((await auditOf(input.id)).map((e) => [e.action, e.actor, e.changes])).toEqual([
+      ['registration.links_turned_off', 'family', { turnedOff: 0 }],
+      ['registration.links_turned_off', 'family', { turnedOff: 2 }],
+    ]);
+  });
+
+  it('an erasure the family asked for ends every link, turned off or not', async () => {
+    h.clock.now = IN_SEASON;
+    const { input, token: first } = await h.register();
+    const second = await anotherEmail(input.id, input.referenceCode);
+    const third = await anotherEmail(input.id, input.referenceCode);
+    await h.family(second, '/registration/links/turn-off-others', { method: 'POST' });
+    await h.family(second, '/registration/erasure-request', { method: 'POST' });
+    const requests = (await (await admin('/api/erasure-requests')).json()) as { items: { id: string; registrationId: string }[] };
+    const request = requests.items.find((item) => item.registrationId === input.id)!;
+    expect((await admin(`/api/erasure-requests/${request.id}/complete`, { method: 'POST' })).status).toBe(200);
+    for (const token of [first, second, third]) expect((await h.family(token, '/registration')).status).toBe(404);
+    const [left] = await h.t.database.rows<{ n: number }>(sql`select count(*)::int as n from family_links where registration_id = ${input.id}::uuid`);
+    expect(left?.n).toBe(0);
   });
 
   it('stores only a hash of the token', async () => {
@@ -349,11 +404,12 @@ describe.each(testDatabaseKinds())('the fee on the family’s page on %s', (kind
   it('keeps at most 3 reports open: a flood of UTRs from one link leaves 3 for the admins, and the family is told why', async () => {
     const { input, token } = await h.register(childRegistration({ categories: ['dance'] }));
     const statuses: number[] = [];
-    let refusal: { error: { code: string; message: string; fields?: Record<string, string> } } | null = null;
+    type Refusal = { error: { code: string; message: string; fields?: Record<string, string> } };
+    let refusal: Refusal | null = null;
     for (let i = 0; i < 60; i++) {
       const response = await reportFrom('198.51.100.10', token, utrNumber(i));
       statuses.push(response.status);
-      if (response.status === 422 && !refusal) refusal = (await response.json()) as typeof refusal;
+      if (response.status === 422 && !refusal) refusal = (await response.json()) as Refusal;
     }
     expect(statuses.slice(0, 3)).toEqual([201, 201, 201]);
     expect(statuses.filter((status) => status === 201)).toHaveLength(3);

@@ -17,7 +17,7 @@ import { erasureRequestsFor, requestErasure } from '../../db/stores/erasure-stor
 import { editableFields, type AdminRegistration } from '../../db/stores/registration-row';
 import { consentNeededFor, consentsFor, recordConsent } from '../../db/stores/consent-store';
 import { updateRegistration } from '../../db/stores/registration-admin-store';
-import { linksFor } from '../../db/stores/family-link-store';
+import { linksFor, turnOffOtherLinks } from '../../db/stores/family-link-store';
 import { cancelByFamily, registrationRow, registrationsWithCode } from '../../db/stores/family-store';
 import { claimLookup } from '../../db/stores/family-lookup-store';
 import { familyPayment, paymentTerms } from '../../lib/payment-request';
@@ -157,6 +157,14 @@ export const familyRoutes = new Hono<AppEnv>()
       await auditFamily(c, 'registration.erasure_requested', registration.id, { dueAt: request.dueAt });
     }
     return c.json({ erasureRequest: { status: request.status, requestedAt: request.requestedAt, dueAt: request.dueAt } }, created ? 201 : 200);
+  })
+  // "Turn off every older link" (a lost phone, a forwarded email): every other link of the
+  // registration stops working; the one in use goes on. Open after a removal too: it protects the data.
+  .post('/registration/links/turn-off-others', requireFamilyLink, async (c) => {
+    const registration = await linkedRegistration(c, { removedToo: true });
+    const turnedOff = await turnOffOtherLinks(c.var.deps.database.db, { keepId: linkOf(c).id, registrationId: registration.id, now: c.var.deps.now() });
+    await auditFamily(c, 'registration.links_turned_off', registration.id, { turnedOff });
+    return c.json({ turnedOff }, 200);
   })
   .post('/find', jsonBody(findRegistrationSchema), async (c) => {
     const { referenceCode, contact } = c.req.valid('json');

@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
       else expect(text).toContain(index < 2 ? 'goes through to Level 2' : 'does not go through');
     }
 
-    // The private page (the link in the result email replaced the older ones) shows the result; a
+    // The private page (through the link in the result email) shows the result; a
     // child who went through confirms a place, once; the others cannot.
     const linkIn = (index: number) => tokenOf(familyLinkIn(mails.find((mail) => mail.parsed.subject?.includes(codes[index]!))!));
     const [winner, other] = [linkIn(0), linkIn(5)];
@@ -169,8 +169,11 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
     expect(shown.results).toEqual([{ levelId: 'level1', category: 'drawing', ageBand: '6-8', final: 100, place: 1, pool: 6, qualifies: true, confirmedAt: null }]);
     const confirmed = await h.family(winner, '/results/confirm', json({ category: 'drawing' }));
     expect(confirmed.status).toBe(200);
+    // When, by the server's clock.
+    const place = await confirmed.json();
+    expect(place).toEqual({ category: 'drawing', confirmedAt: h.clock.now.toISOString() });
     const again = await h.family(winner, '/results/confirm', json({ category: 'drawing' }));
-    expect(await again.json()).toEqual(await confirmed.json());
+    expect(await again.json()).toEqual(place);
     expect(((await (await h.family(winner, '/results')).json()) as typeof shown).results[0]!.confirmedAt).not.toBeNull();
     expect((await h.family(other, '/results/confirm', json({ category: 'drawing' }))).status).toBe(409);
   });

@@ -72,7 +72,7 @@ export const familyResultRoutes = new Hono<AppEnv>()
     const { category } = c.req.valid('json');
     const registration = await linkedRegistration(c);
     if (registration.cancelledAt) throw new ApiError(409, 'conflict', 'This registration was cancelled.');
-    const place = await confirmPlace(c.var.deps.database.db, registration.id, category);
+    const place = await confirmPlace(c.var.deps.database.db, registration.id, category, c.var.deps.now());
     if (!place) throw new ApiError(409, 'conflict', 'There is no place at the semi-finals to confirm in this contest.');
     if (place.created) await auditFamily(c, 'registration.place_confirmed', registration.id, { category, levelId: 'level2' });
     return c.json({ category, confirmedAt: place.confirmedAt }, 200);

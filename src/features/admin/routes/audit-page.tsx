@@ -18,6 +18,7 @@ const ACTION_LABELS: Record<string, string> = {
   'registration.cancel': 'Cancelled registration',
   'registration.consent': 'Gave parental consent',
   'registration.erasure_requested': 'Asked for erasure',
+  'registration.links_turned_off': 'Turned off older private links',
   'judge.review': 'Reviewed judge application',
   'retention.notice': 'Retention: families notified',
   'retention.erase': 'Retention: season data erased',

@@ -24,7 +24,7 @@ function answer(overrides: Record<string, unknown> = {}) {
     consent: null,
     consentNeeded: null,
     corrections: { open: true, closesAt: '2027-04-16T18:30:00.000Z', closedMessage: null },
-    link: { expiresAt: '2028-01-01T00:00:00.000Z' },
+    link: { expiresAt: '2028-06-27T18:30:00.000Z' },
     erasureRequest: null,
     ...overrides,
   };
@@ -178,6 +178,24 @@ describe('the family page', () => {
     expect(await screen.findByText('Cancelled by you')).toBeTruthy();
   });
 
+  it('turns off every older link only after the confirmation step, and says how many', async () => {
+    const calls = fakeServer({
+      'GET /api/family/registration': () => ({ status: 200, body: answer() }),
+      'POST /api/family/registration/links/turn-off-others': () => ({ status: 200, body: { turnedOff: 2 } }),
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Turn off every older link' }));
+    const dialog = screen.getByRole('dialog', { name: 'Turn off every older link?' });
+    await user.click(within(dialog).getByRole('button', { name: 'No, keep them' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Turn off every older link' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, turn them off' }));
+    expect(await screen.findByText('2 older links were turned off. Only this one works now.')).toBeTruthy();
+    const post = calls.find((call) => call.method === 'POST')!;
+    expect(post.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+  });
+
   it('asks for consent to the new notice when the server says it is needed', async () => {
     const calls = fakeServer({
       'GET /api/family/registration': () => ({ status: 200, body: answer({ consentNeeded: { noticeVersion: '2027-1' } }) }),
@@ -202,11 +220,11 @@ describe('the family page', () => {
 
   it('explains an expired link and a forged one, with the way to a new link', async () => {
     fakeServer({
-      'GET /api/family/registration': () => ({ status: 410, body: { error: { code: 'gone', message: 'This link expired when the season ended.' } } }),
+      'GET /api/family/registration': () => ({ status: 410, body: { error: { code: 'gone', message: 'This link expired when the Kids Talent Competition 2027’s personal data was erased.' } } }),
     });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'This link no longer works' })).toBeTruthy();
-    expect(screen.getByText('This link expired when the season ended.')).toBeTruthy();
+    expect(screen.getByText('This link expired when the Kids Talent Competition 2027’s personal data was erased.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Find my registration' }).getAttribute('href')).toBe('/find-my-registration');
     cleanup();
 

@@ -11,6 +11,7 @@ import { CorrectionForm } from '../components/correction-form';
 import { EntriesSection } from '../components/entries-section';
 import { ResultsSection } from '../components/results-section';
 import { CertificatesSection, PublicResultsSection } from '../components/certificates-section';
+import { LinksSection } from '../components/links-section';
 import { MyDataSection } from '../components/my-data-section';
 import { PaymentSection } from '../components/payment-section';
 import { RegistrationDetails } from '../components/registration-details';
@@ -139,6 +140,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
 
       {cancelled ? null : <CancelSection token={token} label={label} />}
       <MyDataSection token={token} erasureRequest={erasureRequest} />
+      <LinksSection token={token} />
     </>
   );
 }
@@ -172,7 +174,7 @@ function RemovedRegistration({ token }: { token: string }) {
   );
 }
 
-/** An expired, replaced, forged or mistyped link: say so kindly, and show the way to a new one. */
+/** An expired, turned-off, forged or mistyped link: say so kindly, and show the way to a new one. */
 function LinkProblem({ status, message }: { status: number; message: string | null }) {
   const { t, to, lang } = useT();
   const explanation = lang === 'en' && message ? message : status === 410 ? t('family.link.goneText') : t('family.link.check');
