@@ -113,6 +113,7 @@ const CASES: Record<string, Case> = {
   'POST /family/registration/consent': { who: 'family', path: fc.constant('/api/family/registration/consent'), body: mutated({ guardianName: 'Lakshmi', privacyConsent: true, privacyNoticeVersion: '2027-1' }) },
   'GET /family/registration/data': { who: 'family', path: fc.constant('/api/family/registration/data') },
   'POST /family/registration/erasure-request': { who: 'family', path: fc.constant('/api/family/registration/erasure-request'), body: junkValue },
+  'POST /family/registration/links/turn-off-others': { who: 'family', path: fc.constant('/api/family/registration/links/turn-off-others'), body: junkValue },
   'POST /family/registration/payment-report': { who: 'family', path: fc.constant('/api/family/registration/payment-report'), body: mutated({ id: randomUUID(), utr: '412345678901', reportedAt: new Date().toISOString() }) },
   'GET /family/entries': { who: 'family', path: fc.constant('/api/family/entries') },
   'POST /family/entries': { who: 'family', path: fc.constant('/api/family/entries'), body: mutated({ id: randomUUID(), category: 'dance', levelId: 'level1', files: [{ bytes: 1000 }] }) },

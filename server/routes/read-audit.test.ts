@@ -111,6 +111,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /family/registration/cancel': 'an audited change by the family',
   'POST /family/registration/consent': 'an audited change by the family',
   'POST /family/registration/erasure-request': 'an audited change by the family',
+  'POST /family/registration/links/turn-off-others': 'an audited change by the family; answers a count',
   'POST /family/registration/payment-report': 'an audited change by the family; answers only the family’s own payment',
   'POST /erasure-requests/:id/complete': 'an audited change',
   'POST /family/entries': 'an audited change by the family; answers only the entry it made',

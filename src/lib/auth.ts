@@ -129,6 +129,10 @@ export function sessionCopy(key: string, roles: readonly Role[], refusal: string
       const session: SessionCopy = { ...answer.admin, expiresAt: answer.expiresAt };
       localStorage.setItem(key, JSON.stringify(session));
       changed();
+      // The account has (or must have) a second factor: prove it, then come back here (ADR 033).
+      if (answer.secondFactor !== 'done') {
+        window.location.assign(`/admin/second-factor?next=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+      }
       return session;
     },
     /** Online, asks the server whether the session still holds; offline, trusts the saved copy. */

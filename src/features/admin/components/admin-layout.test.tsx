@@ -29,7 +29,7 @@ describe('admin session guard', () => {
 
   it('shows the page, the admin navigation and Sign out to a signed-in admin', async () => {
     const api = fakeApi({
-      'GET /api/auth/me': () => json({ admin: { username: 'priya' } }),
+      'GET /api/auth/me': () => json({ admin: { username: 'priya' }, secondFactor: 'done' }),
       'POST /api/auth/logout': () => json({ ok: true }),
     });
     renderAdmin(tree, '/admin/judges');
@@ -49,7 +49,7 @@ describe('admin session guard', () => {
 
   it('stays signed in and says so when the sign-out request fails', async () => {
     fakeApi({
-      'GET /api/auth/me': () => json({ admin: { username: 'priya' } }),
+      'GET /api/auth/me': () => json({ admin: { username: 'priya' }, secondFactor: 'done' }),
       'POST /api/auth/logout': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
     });
     renderAdmin(tree, '/admin/judges');

@@ -24,7 +24,7 @@ describe('admin login page', () => {
   it('signs in, keeps "Signing in..." up for a moment, and returns to the page asked for', async () => {
     const api = fakeApi({
       'GET /api/auth/me': signedOut,
-      'POST /api/auth/login': () => json({ admin: { username: 'priya' } }),
+      'POST /api/auth/login': () => json({ admin: { username: 'priya' }, secondFactor: 'done' }),
     });
     const user = userEvent.setup();
     renderAdmin(<LoginPage />, '/admin/login?next=%2Fadmin%2Fjudges', '/admin/login');
@@ -40,6 +40,18 @@ describe('admin login page', () => {
     const login = api.calls.find((call) => call.method === 'POST');
     expect(login?.body).toEqual({ username: 'priya', password: 'correct horse battery', remember: true });
     expect(login?.headers.get('X-Requested-With')).toBe('fetch');
+  });
+
+  it('takes an admin whose password was right to the second step, then on to the page asked for (ADR 033)', async () => {
+    fakeApi({
+      'GET /api/auth/me': signedOut,
+      'POST /api/auth/login': () => json({ admin: { username: 'priya' }, secondFactor: 'verify' }),
+    });
+    const user = userEvent.setup();
+    renderAdmin(<LoginPage />, '/admin/login?next=%2Fadmin%2Fjudges', '/admin/login');
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(currentLocation).toBe('/admin/second-factor?next=%2Fadmin%2Fjudges'));
   });
 
   it('says when the username or password is wrong, and lets the admin try again', async () => {
@@ -82,7 +94,7 @@ describe('admin login page', () => {
   });
 
   it('sends an admin who is already signed in straight on', async () => {
-    fakeApi({ 'GET /api/auth/me': () => json({ admin: { username: 'priya' } }) });
+    fakeApi({ 'GET /api/auth/me': () => json({ admin: { username: 'priya' }, secondFactor: 'done' }) });
     renderAdmin(<LoginPage />, '/admin/login?next=%2Fadmin%2Faudit', '/admin/login');
     await waitFor(() => expect(currentLocation).toBe('/admin/audit'));
   });

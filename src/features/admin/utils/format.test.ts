@@ -28,5 +28,9 @@ describe('admin formatting', () => {
     expect(safeNextPath('https://evil.example/admin/')).toBe('/admin');
     expect(safeNextPath('/admin//evil.example')).toBe('/admin');
     expect(safeNextPath('/admin/login?next=/admin/registrations')).toBe('/admin');
+    // Venue mode and the judges' pages come back after their accounts' second step (ADR 033).
+    expect(safeNextPath('/venue')).toBe('/venue');
+    expect(safeNextPath('/ta/judge')).toBe('/ta/judge');
+    expect(safeNextPath('/admin/second-factor?next=/admin')).toBe('/admin');
   });
 });
