@@ -173,12 +173,15 @@ export function lineFromRow(row: readonly string[], mapping: ColumnMapping): Sta
 /**
  * The reference codes a narration may carry, as they would be stored: written with or without
  * KTC, spaces or dashes, in any case, with O for 0 and I or L for 1 (pretix #5853). Any 8
- * characters could be one; the caller keeps those a registration really has.
+ * characters could be one; the caller keeps those a registration really has. Every KTC in the
+ * line is a candidate, overlapping ones too: in "KTC fee KTC7F3K9QX2" the first KTC reads
+ * "FEEKTC7F" and the second the real code, so neither may hide the other.
  */
 export function codesIn(narration: string): string[] {
   const text = narration.toUpperCase();
   const found = new Set<string>();
-  for (const match of text.matchAll(/K\s*T\s*C[\s\-_./:#]*((?:[0-9A-Z][\s\-_.]?){8})/g)) {
+  // A lookahead matches at every KTC without consuming what follows it.
+  for (const match of text.matchAll(/(?=K\s*T\s*C[\s\-_./:#]*((?:[0-9A-Z][\s\-_.]?){8}))/g)) {
     const code = normalizeReferenceCode(match[1]!.replace(/[\s\-_.]/g, ''));
     if (code) found.add(code);
   }

@@ -134,6 +134,30 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect(audit.items.filter((a) => a.entityId === row!.id).map((a) => a.action).sort()).toEqual(['statement.match', 'statement.unmatch']);
   });
 
+  it('matches a narration that names the fee before the code ("KTC fee KTC…"), and leaves two real codes for a person', async () => {
+    const one = childRegistration({ name: 'Nila Narration', guardianName: 'Meena Narration', email: 'nila.narration@example.org', phone: '9000000101', categories: ['dance'] });
+    const two = childRegistration({ name: 'Vetri Narration', guardianName: 'Ravi Narration', email: 'vetri.narration@example.org', phone: '9000000102', categories: ['dance'] });
+    expect((await h.t.request('/api/registrations/batch', json({ registrations: [one, two] }))).status).toBe(200);
+    const bare = (code: string) => code.replace(/-/g, '');
+    const file = Buffer.from(
+      [
+        'Date,Narration,Ref,Debit,Credit,Balance',
+        `10/03/27,KTC fee ${bare(one.referenceCode)},NARR000000001,,99.00,1000.00`,
+        `10/03/27,KTC fee ${bare(one.referenceCode)} ktc fee ${bare(two.referenceCode)},NARR000000002,,150.00,1150.00`,
+      ].join('\n'),
+    );
+    const mapping = { headerRow: 0, date: 0, narration: 1, reference: 2, debit: 3, credit: 4, balance: 5, dateOrder: 'DMY' };
+    const response = await upload(`/api/statements/import?fileName=narration.csv&mapping=${encodeURIComponent(JSON.stringify(mapping))}`, file);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as Summary).states).toEqual({ matched: 1, suggested: 1 });
+    const mine = (await allRows()).filter((row) => row.reference?.startsWith('NARR'));
+    expect(mine.find((row) => row.reference === 'NARR000000001')).toMatchObject({ state: 'matched', registrations: [{ referenceCode: one.referenceCode }] });
+    // Two different real codes and an amount that is not what they owe together: as before, a person chooses.
+    const both = mine.find((row) => row.reference === 'NARR000000002');
+    expect(both?.state).toBe('suggested');
+    expect(both?.suggestions?.map((s) => s.referenceCode).sort()).toEqual([one.referenceCode, two.referenceCode].sort());
+  });
+
   it('refuses a code nobody has, a row that is not there, and anyone but an admin', async () => {
     const [row] = await rows('no_match');
     const unknown = await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: ['KTC-0000-0000'] }));
