@@ -52,16 +52,19 @@ export const utrSchema = z
  * bank statement may carry and the transaction reference.
  */
 export function upiPayLink(payment: { address: string; payeeName: string; rupees: number; referenceCode: string }): string {
-  const parameters = new URLSearchParams({
-    pa: payment.address,
-    pn: payment.payeeName,
-    am: payment.rupees.toFixed(2),
-    cu: 'INR',
-    tn: payment.referenceCode,
-    tr: payment.referenceCode,
-  });
-  // URLSearchParams writes a space as "+", which some UPI apps show as a plus: use %20.
-  return `upi://pay?${parameters.toString().replace(/\+/g, '%20')}`;
+  const parameters: [string, string][] = [
+    ['pa', payment.address],
+    ['pn', payment.payeeName],
+    ['am', payment.rupees.toFixed(2)],
+    ['cu', 'INR'],
+    ['tn', payment.referenceCode],
+    ['tr', payment.referenceCode],
+  ];
+  // Each value percent-encoded (a space as %20, never "+", which some apps show as a plus), but
+  // the payee's "@" as it is: the specification and every app's examples write pa=name@bank, and
+  // some apps do not read pa=name%40bank as an address.
+  const encode = (key: string, value: string) => (key === 'pa' ? encodeURIComponent(value).replace(/%40/g, '@') : encodeURIComponent(value));
+  return `upi://pay?${parameters.map(([key, value]) => `${key}=${encode(key, value)}`).join('&')}`;
 }
 
 /**

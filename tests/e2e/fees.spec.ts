@@ -21,7 +21,7 @@ test('the email and the page ask for ₹99 with the same UPI link, and a UTR rep
   await page.goto('/registration');
   await expect(page.locator('main [inert]')).toHaveCount(0);
   const code = await registerChild(page, { name: 'Kavin Pay', age: 9, category: 'Dance Challenge', city: 'Chennai' }, 5151);
-  const upiLink = `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
+  const upiLink = `upi://pay?pa=kidstalent@okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
   // Under the blank form, the last registration's fee; on a computer the QR codes are elsewhere.
   await expect(page.getByText('Entry fee: ₹99 for 1 online contest.')).toBeVisible();
   await expect(page.getByText('On a computer? Scan the code with your phone’s UPI app; it is also in your confirmation email and on your private page.')).toBeVisible();
@@ -45,6 +45,7 @@ test('the email and the page ask for ₹99 with the same UPI link, and a UTR rep
   const qr = fee.getByRole('img', { name: 'QR code to pay ₹99 by UPI' });
   await expect(qr).toBeVisible();
   expect(qrOfDataUrl((await qr.getAttribute('src')) ?? '')).toBe(upiLink);
+  await expect(fee.getByRole('link', { name: 'Save the QR code' })).toBeHidden();
   expect(await axeProblems(page)).toEqual([]);
 
   // Paid in the UPI app; the connection drops before the family types the reference.
@@ -82,7 +83,13 @@ test('on a phone the page offers the UPI app, in Tamil for a Tamil family', asyn
   const fee = page.getByRole('region', { name: 'பதிவுக் கட்டணம்' });
   const app = fee.getByRole('link', { name: 'UPI செயலியில் ₹99 செலுத்து' });
   await expect(app).toBeVisible();
-  await expect(app).toHaveAttribute('href', `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`);
+  const upiLink = `upi://pay?pa=kidstalent@okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
+  await expect(app).toHaveAttribute('href', upiLink);
+  // An app the link does not open can scan the QR code from the gallery: the page saves it as a PNG.
+  const save = fee.getByRole('link', { name: 'QR குறியீட்டைச் சேமி' });
+  await expect(save).toBeVisible();
+  await expect(save).toHaveAttribute('download', `${code}-upi.png`);
+  expect(qrOfDataUrl((await save.getAttribute('href')) ?? '')).toBe(upiLink);
   // A phone has no camera pointed at itself: the code to scan is for computers.
   await expect(fee.getByRole('img')).toBeHidden();
   expect(await axeProblems(page)).toEqual([]);
