@@ -40,6 +40,8 @@ const READS: Record<string, ReadAction> = {
   'GET /newsletter/export.csv': 'read.newsletter.export',
   'GET /erasure-requests': 'read.erasure_requests.list',
   'GET /statements/rows': 'read.statements.list',
+  'GET /statements/refunds': 'read.statements.refunds',
+  'GET /statements/refunds.csv': 'read.statements.refunds_export',
   'GET /ledger': 'read.ledger.list',
   'GET /ledger/export.csv': 'read.ledger.export',
   'GET /audit': 'read.audit.list',
@@ -90,6 +92,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /statements/rows/:id/match': 'an audited change',
   'POST /statements/rows/:id/unmatch': 'an audited change',
   'POST /statements/rows/:id/ignore': 'an audited change',
+  'POST /statements/rows/:id/resolve': 'an audited change',
   'POST /registrations/:id/ledger': 'an audited change; answers the registration’s money, no personal data',
   'POST /registrations/:id/ledger/:entryId/void': 'an audited change; answers the registration’s money, no personal data',
   'POST /users/createuser': 'a write (ADR 009)',
@@ -228,6 +231,12 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     'GET /erasure-requests': () => h.t.request('/api/erasure-requests', withCookie(admin)),
     'GET /audit': () => h.t.request('/api/audit', withCookie(admin)),
     'GET /statements/rows': () => h.t.request('/api/statements/rows', withCookie(admin)),
+    'GET /statements/refunds': () => h.t.request('/api/statements/refunds', withCookie(admin)),
+    'GET /statements/refunds.csv': async () => {
+      const response = await h.t.request('/api/statements/refunds.csv', withCookie(admin));
+      await response.text();
+      return response;
+    },
     'GET /ledger': () => h.t.request('/api/ledger', withCookie(admin)),
     'GET /ledger/export.csv': async () => {
       const response = await h.t.request('/api/ledger/export.csv', withCookie(admin));

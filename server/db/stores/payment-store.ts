@@ -36,6 +36,9 @@ export const PAYMENT_STATUS = sql`(select case
     else 'overpaid' end
   from (select ${FEE_DUE_PAISE} as due) d, (${LEDGER_SUMS}) m)`;
 
+/** How much more than it owes `r` has paid (paid less refunded, plus waived, less what is due), in paise; negative while it owes. */
+export const EXCESS_PAISE = sql`(select m.paid - m.refunded + m.waived - d.due from (select ${FEE_DUE_PAISE} as due) d, (${LEDGER_SUMS}) m)`;
+
 const ENTRY_COLUMNS = sql`l.id::text as id, l.kind, l.method, l.amount_paise as "amountPaise", l.reference, l.reason, l.source,
   l.recorded_by as "recordedBy", ${isoTime(sql`l.occurred_at`)} as "occurredAt", l.receipt_number as "receiptNumber",
   case when l.voided_at is null then null else ${isoTime(sql`l.voided_at`)} end as "voidedAt", l.voided_by as "voidedBy", l.void_reason as "voidReason"`;

@@ -158,6 +158,71 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect(both?.suggestions?.map((s) => s.referenceCode).sort()).toEqual([one.referenceCode, two.referenceCode].sort());
   });
 
+  it('lets the accountant resolve overpaid and double-paid lines (refunded or kept), audited, and keeps the refunds to make as a list and a CSV', async () => {
+    type Refund = { id: string; bookedOn: string; state: string; narration: string; payerAccount: string | null; amountPaise: number; toRefundPaise: number; registrationId: string; referenceCode: string };
+    const refunds = async () => ((await (await h.admin('/api/statements/refunds')).json()) as { items: Refund[] }).items;
+    const waiting = async () => ((await (await h.admin('/api/statements/rows?limit=1')).json()) as { waiting: number }).waiting;
+    const before = await refunds();
+    expect(before.map((r) => r.state).sort()).toEqual([...Array(5).fill('already_paid'), ...Array(5).fill('overpayment')]);
+    // The payer's details as the statement gave them, and what the registration holds beyond its fee.
+    const upi = before.find((r) => r.narration.startsWith('UPI-'))!;
+    expect(upi.payerAccount).toMatch(/^[\w.-]+@\w+$/);
+    expect(before.find((r) => r.state === 'already_paid')!.toRefundPaise).toBe(before.find((r) => r.state === 'already_paid')!.amountPaise);
+    for (const r of before) expect(r.toRefundPaise).toBeGreaterThan(0);
+    const waitingBefore = await waiting();
+
+    const resolve = (id: string, body: unknown) => h.admin(`/api/statements/rows/${id}/resolve`, json(body));
+    // Kept, with why; without a reason it is refused.
+    const [kept, refunded, linked, other] = [before[0]!, before[1]!, before[2]!, before[3]!];
+    expect((await resolve(kept.id, { resolution: 'kept', note: '' })).status).toBe(422);
+    const keptAnswer = await resolve(kept.id, { resolution: 'kept', note: 'The family asked us to keep it as a donation.' });
+    expect(keptAnswer.status).toBe(200);
+    expect(((await keptAnswer.json()) as { row: Record<string, unknown> }).row).toMatchObject({ resolution: 'kept', resolvedBy: 'test-admin', resolutionNote: 'The family asked us to keep it as a donation.' });
+    expect((await resolve(kept.id, { resolution: 'kept', note: 'Again' })).status).toBe(409);
+
+    // Refunded: the refund recorded from the line goes into the registration's ledger.
+    const refundId = randomUUID();
+    const refund = { id: refundId, amountRupees: refunded.toRefundPaise / 100, method: 'upi', reference: '512345678901', occurredAt: '2027-03-01T18:00:00+05:30' };
+    const refundedAnswer = await resolve(refunded.id, { resolution: 'refunded', refund });
+    expect(refundedAnswer.status).toBe(200);
+    expect(((await refundedAnswer.json()) as { row: Record<string, unknown> }).row).toMatchObject({ resolution: 'refunded', refundEntryId: refundId });
+    const money = (await (await h.admin(`/api/registrations/${refunded.registrationId}`)).json()) as { payment: { status: string; entries: { id: string; kind: string; amountPaise: number }[] } };
+    expect(money.payment.entries).toContainEqual(expect.objectContaining({ id: refundId, kind: 'refund', amountPaise: refunded.toRefundPaise }));
+    expect(money.payment.status).toBe('paid');
+
+    // Or linked to a refund already recorded on the registration; one refund settles one line.
+    const earlier = randomUUID();
+    const recorded = await h.admin(`/api/registrations/${linked.registrationId}/ledger`, json({ id: earlier, kind: 'refund', method: 'bank', amountRupees: linked.toRefundPaise / 100, reason: 'Sent back by NEFT', occurredAt: '2027-03-01T18:30:00+05:30' }));
+    expect(recorded.status).toBe(201);
+    expect((await resolve(linked.id, { resolution: 'refunded', refundEntryId: earlier })).status).toBe(200);
+    expect((await resolve(other.id, { resolution: 'refunded', refundEntryId: earlier })).status).toBe(409);
+    expect((await resolve(other.id, { resolution: 'refunded' })).status).toBe(422);
+    const [matched] = await rows('matched');
+    expect((await resolve(matched!.id, { resolution: 'kept', note: 'Not overpaid at all' })).status).toBe(409);
+
+    // Resolved lines leave the short list and the refunds to make; their match stays.
+    const after = await refunds();
+    expect(after.map((r) => r.id)).toEqual(before.slice(3).map((r) => r.id));
+    expect(await waiting()).toBe(waitingBefore - 3);
+    const firstRows = ((await (await h.admin(`/api/statements/rows?limit=${waitingBefore - 3}`)).json()) as { items: { id: string }[] }).items.map((r) => r.id);
+    expect(firstRows).not.toContain(kept.id);
+    expect((await h.admin(`/api/statements/rows/${refunded.id}/unmatch`, { method: 'POST' })).status).toBe(409);
+    const audit = (await (await h.admin('/api/audit?kind=change')).json()) as { items: { action: string; entityId: string }[] };
+    expect(audit.items.filter((a) => a.action === 'statement.resolve').map((a) => a.entityId).sort()).toEqual([kept.id, refunded.id, linked.id].sort());
+
+    // The CSV: UTF-8 with its BOM, one line per refund to make, the read audited.
+    const response = await h.admin('/api/statements/refunds.csv');
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split('\r\n');
+    expect(lines[0]).toBe('"Date","Payer (narration)","UPI id or account","Bank reference","Amount received (₹)","To refund (₹)","Reference code","Child or institute","Why"');
+    expect(lines).toHaveLength(after.length + 1);
+    expect(lines.some((line) => line.includes(`"${after[0]!.referenceCode}"`))).toBe(true);
+    const reads = (await (await h.admin('/api/audit?kind=read')).json()) as { items: { action: string }[] };
+    expect(reads.items.map((a) => a.action)).toEqual(expect.arrayContaining(['read.statements.refunds', 'read.statements.refunds_export']));
+  });
+
   it('refuses a code nobody has, a row that is not there, and anyone but an admin', async () => {
     const [row] = await rows('no_match');
     const unknown = await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: ['KTC-0000-0000'] }));

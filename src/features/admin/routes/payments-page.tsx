@@ -16,6 +16,8 @@ import {
   type StatementRow,
 } from '../api/statements';
 import { ProblemNotice } from '@/components/form/problem-notice';
+import { RefundsToMake } from '../components/refunds-to-make';
+import { rupeesOfPaise } from '../utils/format';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
   suggested: 'Suggestion waiting',
@@ -30,8 +32,7 @@ const STATE_LABELS: Record<StatementRowState, string> = {
 };
 const STATE_ORDER = Object.keys(STATE_LABELS) as StatementRowState[];
 
-const rupees = (paise: number | null) =>
-  paise === null ? '—' : `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+const rupees = rupeesOfPaise;
 
 const refusal = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.');
 
@@ -47,6 +48,7 @@ export function PaymentsPage() {
         </a>
       </div>
       <ImportStatement />
+      <RefundsToMake />
       <StatementLines state={state} onState={setState} />
     </section>
   );
@@ -200,7 +202,7 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
       <FormField label="Show" layout="compact">
         {(control) => (
           <select {...control} value={state ?? ''} onChange={(e) => onState((e.target.value || null) as StatementRowState | null)}>
-            <option value="">Every line (those needing a person first)</option>
+            <option value="">Every line (the {query.data?.waiting ?? 0} needing a person first)</option>
             {STATE_ORDER.map((s) => (
               <option key={s} value={s}>
                 {STATE_LABELS[s]} ({counts[s] ?? 0})
@@ -271,6 +273,11 @@ function LineRow({ row }: { row: StatementRow }) {
       <td>
         <span className={`admin-statement__state admin-statement__state--${row.state}`}>{STATE_LABELS[row.state]}</span>
         {row.decidedBy ? <span className="admin-muted"> by {row.decidedBy}</span> : null}
+        {row.resolution ? (
+          <span className="admin-detail__reason">
+            {row.resolution === 'refunded' ? 'Refunded' : `Kept: ${row.resolutionNote ?? ''}`} ({row.resolvedBy})
+          </span>
+        ) : null}
       </td>
       <td>
         {row.registrations.map((r) => `${r.referenceCode}${r.name ? ` (${r.name})` : ''}`).join(', ')}
@@ -297,7 +304,7 @@ function LineRow({ row }: { row: StatementRow }) {
             </button>
           </div>
         ) : null}
-        {inLedger ? (
+        {inLedger && !row.resolution ? (
           <button type="button" className="button button--small" disabled={busy} onClick={() => void run(() => unmatch.mutateAsync(row.id))}>
             Undo match
           </button>
