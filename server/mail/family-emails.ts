@@ -79,6 +79,9 @@ type Copy = {
   receiptIntro(name: string): string;
   receiptLines(receipt: Receipt, amount: string, date: string): Line[];
   receiptStatus(owed: string | null): string;
+  withdrawnSubject(code: string, receipt: string): string;
+  withdrawnIntro(name: string, receipt: string, amount: string): string;
+  withdrawnNext: string;
   reminderSubject(code: string): string;
   reminderIntro(name: string, beforeDeadline: boolean, deadline: string): string;
   /** The season's levels: name, dates and venue. */
@@ -153,6 +156,10 @@ const english: Copy = {
     { label: 'Reference code', value: receipt.referenceCode },
   ],
   receiptStatus: (owed) => (owed ? `Still to pay online: ${owed}. Your private page shows how.` : 'The online fee for this registration is now paid in full.'),
+  withdrawnSubject: (code, receipt) => `Receipt ${receipt} for ${code} withdrawn`,
+  withdrawnIntro: (name, receipt, amount) =>
+    `We sent you receipt ${receipt} for a payment of ${amount} for ${name}'s registration. We took that payment from our bank statement by mistake, so the receipt is withdrawn.`,
+  withdrawnNext: 'If you did pay, you need do nothing: once we have checked the statement again we will record your payment and send a new receipt.',
   reminderSubject: (code) => `Reminder: the entry fee for ${code}`,
   reminderIntro: (name, beforeDeadline, deadline) =>
     beforeDeadline
@@ -261,6 +268,10 @@ const tamil: Copy = {
     { label: 'குறிப்பு எண்', value: receipt.referenceCode },
   ],
   receiptStatus: (owed) => (owed ? `இன்னும் ஆன்லைனில் செலுத்த வேண்டியது: ${owed}. எப்படி என்று உங்கள் தனிப்பட்ட பக்கம் காட்டும்.` : 'இந்தப் பதிவுக்கான ஆன்லைன் கட்டணம் முழுமையாகச் செலுத்தப்பட்டது.'),
+  withdrawnSubject: (code, receipt) => `${code}க்கான ரசீது ${receipt} திரும்பப் பெறப்பட்டது`,
+  withdrawnIntro: (name, receipt, amount) =>
+    `${name} அவர்களின் பதிவுக்கான ${amount} கட்டணத்துக்கு ரசீது ${receipt} அனுப்பியிருந்தோம். எங்கள் வங்கி அறிக்கையிலிருந்து அந்தக் கட்டணத்தைத் தவறாகப் பதிவு செய்துவிட்டோம்; எனவே அந்த ரசீது திரும்பப் பெறப்படுகிறது.`,
+  withdrawnNext: 'நீங்கள் உண்மையில் பணம் செலுத்தியிருந்தால் எதுவும் செய்ய வேண்டாம்: வங்கி அறிக்கையை மீண்டும் சரிபார்த்ததும் உங்கள் கட்டணத்தைப் பதிவு செய்து புதிய ரசீது அனுப்புவோம்.',
   reminderSubject: (code) => `நினைவூட்டல்: ${code}க்கான பதிவுக் கட்டணம்`,
   reminderIntro: (name, beforeDeadline, deadline) =>
     beforeDeadline
@@ -474,6 +485,27 @@ export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessa
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);
   return { to: data.registration.email, subject: copy.receiptSubject(code, receipt.number), text, html };
+}
+
+/**
+ * A receipt withdrawn (issue 49): the statement import that recorded its payment was undone. Says
+ * which receipt, that a real payment will be recorded again, and what is still to pay online.
+ */
+export function withdrawnEmail(data: FamilyEmailData, receipt: Receipt): MailMessage {
+  const copy = copyFor(data.language);
+  const code = data.registration.referenceCode;
+  const intro = copy.withdrawnIntro(childOf(data), receipt.number, rupeesIn(data.language, receipt.amountPaise));
+  const owed = data.payment && data.payment.owedOnline > 0 ? rupeesIn(data.language, data.payment.owedOnline * 100) : null;
+  const paragraphs = [copy.withdrawnNext, ...(owed ? [copy.receiptStatus(owed)] : []), copy.questions];
+  const text = [copy.greeting, '', intro, '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
+  const html = page(data.language, [
+    `<p>${escapeHtml(copy.greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...linkSection(copy, data),
+    `<p>${escapeHtml(copy.signature)}</p>`,
+  ]);
+  return { to: data.registration.email, subject: copy.withdrawnSubject(code, receipt.number), text, html };
 }
 
 /** A reminder of the online fee still to pay, with the same way to pay as the confirmation. */

@@ -93,6 +93,8 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /statements/rows/:id/unmatch': 'an audited change',
   'POST /statements/rows/:id/ignore': 'an audited change',
   'POST /statements/rows/:id/resolve': 'an audited change',
+  'GET /statements/imports': 'file names, admins’ usernames and counts',
+  'POST /statements/imports/:id/undo': 'an audited change; answers counts',
   'POST /registrations/:id/ledger': 'an audited change; answers the registration’s money, no personal data',
   'POST /registrations/:id/ledger/:entryId/void': 'an audited change; answers the registration’s money, no personal data',
   'POST /users/createuser': 'a write (ADR 009)',

@@ -561,6 +561,90 @@ export async function refundsToMake(database: Database): Promise<RefundToMake[]>
   return rows.map((row) => ({ ...row, amountPaise: Number(row.amountPaise), toRefundPaise: Number(row.toRefundPaise), payerAccount: payerAccountIn(row.narration) }));
 }
 
+/** The states in which a row's money went into the ledger. */
+const IN_LEDGER = sql.param(['matched', 'split', 'part_payment', 'overpayment', 'already_paid']);
+
+export type StatementImport = {
+  id: string;
+  fileName: string;
+  format: 'csv' | 'camt053';
+  importedBy: string;
+  importedAt: string;
+  lines: number;
+  newRows: number;
+  knownRows: number;
+  /** Its lines whose money is in the ledger now. */
+  matched: number;
+  /** Of those, the ones a person matched or resolved: while there are any, the import cannot be undone. */
+  byHand: number;
+  undoneAt: string | null;
+  undoneBy: string | null;
+};
+
+/** The imports, newest first: which file, who, when, how many lines and how many matched. */
+export async function listStatementImports(database: Database, limit = 50): Promise<StatementImport[]> {
+  const rows = await database.rows<StatementImport>(sql`
+    select i.id::text as id, i.file_name as "fileName", i.format, i.imported_by as "importedBy", ${isoTime(sql`i.created_at`)} as "importedAt",
+      i.lines, i.new_rows as "newRows", i.known_rows as "knownRows",
+      (select count(*) from statement_rows s where s.import_id = i.id and s.state = any(${IN_LEDGER}::text[]))::int as matched,
+      (select count(*) from statement_rows s where s.import_id = i.id and s.state = any(${IN_LEDGER}::text[])
+        and (s.decided_by is not null or s.resolved_at is not null))::int as "byHand",
+      case when i.undone_at is null then null else ${isoTime(sql`i.undone_at`)} end as "undoneAt", i.undone_by as "undoneBy"
+    from statement_imports i
+    order by i.created_at desc, i.id desc
+    limit ${limit}`);
+  return rows.map((row) => ({ ...row, lines: Number(row.lines), newRows: Number(row.newRows), knownRows: Number(row.knownRows), matched: Number(row.matched), byHand: Number(row.byHand) }));
+}
+
+export type UndoImportOutcome =
+  | { status: 'done'; rows: number; entriesVoided: number; familiesTold: number }
+  | { status: 'not_found' }
+  | { status: 'refused'; message: string };
+
+/**
+ * Undoes a whole import (issue 49), as "Undo match" does one row: the ledger entries its lines made
+ * are voided (a receipt still waiting is skipped), the families whose receipt already went out are
+ * told in their language, and its lines are removed, so the file can be imported again. Refused
+ * while any of its matches was confirmed by hand (matched or resolved by a person).
+ */
+export async function undoStatementImport(database: Database, change: { id: string; by: string; now: Date }): Promise<UndoImportOutcome> {
+  return inTransaction(database, async (tx) => {
+    const [found] = await tx.rows<{ undone: boolean }>(sql`
+      select undone_at is not null as undone from statement_imports where id = ${change.id}::uuid for update`);
+    if (!found) return { status: 'not_found' };
+    if (found.undone) return { status: 'refused', message: 'This import was undone already.' };
+    const [hand] = await tx.rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select 1 from statement_rows s where s.import_id = ${change.id}::uuid and s.state = any(${IN_LEDGER}::text[])
+          and (s.decided_by is not null or s.resolved_at is not null)
+        for update) locked`);
+    const byHand = Number(hand?.n ?? 0);
+    if (byHand > 0) {
+      return {
+        status: 'refused',
+        message: `This import cannot be undone: ${byHand === 1 ? '1 of its matches was' : `${byHand} of its matches were`} confirmed by hand. Undo ${byHand === 1 ? 'that match' : 'those matches'} line by line instead.`,
+      };
+    }
+    const at = change.now.toISOString();
+    const voided = await tx.rows<{ id: string }>(sql`
+      update ledger_entries set voided_at = ${at}::timestamptz, voided_by = ${change.by}, void_reason = 'Statement import undone'
+      where source = 'statement' and voided_at is null
+        and source_ref = any(array(select s.id::text from statement_rows s where s.import_id = ${change.id}::uuid))
+      returning id::text as id`);
+    // A receipt that went out (or is going) is withdrawn by email; one still waiting is skipped when its turn comes.
+    const told = voided.length === 0 ? [] : await tx.rows<{ id: string }>(sql`
+      insert into mail_outbox (registration_id, template, reason, ledger_entry_id)
+      select m.registration_id, 'payment-withdrawn', 'import-undone', m.ledger_entry_id from mail_outbox m
+      where m.template = 'receipt' and m.status in ('sent', 'sending') and m.registration_id is not null
+        and m.ledger_entry_id = any(${sql.param(voided.map((entry) => entry.id))}::uuid[])
+      on conflict do nothing
+      returning id::text as id`);
+    const removed = await tx.rows<{ id: string }>(sql`delete from statement_rows where import_id = ${change.id}::uuid returning id::text as id`);
+    await tx.rows(sql`update statement_imports set undone_at = ${at}::timestamptz, undone_by = ${change.by} where id = ${change.id}::uuid`);
+    return { status: 'done', rows: removed.length, entriesVoided: voided.length, familiesTold: told.length };
+  });
+}
+
 /** A bank's remembered column mapping, by its header's signature. */
 export async function profileFor(database: Database, signature: string): Promise<unknown> {
   const [row] = await database.rows<{ mapping: unknown }>(sql`select mapping from statement_profiles where signature = ${signature}`);

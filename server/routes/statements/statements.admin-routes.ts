@@ -16,6 +16,7 @@ import { findRegistrationIdsByCode } from '../../db/stores/registration-admin-st
 import {
   ignoreStatementRow,
   importStatement,
+  listStatementImports,
   listStatementRows,
   matchStatementRow,
   profileFor,
@@ -24,6 +25,7 @@ import {
   resolveStatementRow,
   type RefundToMake,
   statementStateCounts,
+  undoStatementImport,
   unmatchStatementRow,
   type ManualOutcome,
 } from '../../db/stores/statement-store';
@@ -224,4 +226,16 @@ export const statementAdminRoutes = new Hono<AppEnv>()
     );
     const day = c.var.deps.now().toISOString().slice(0, 10);
     return csvResponse(`refunds-to-make-${day}.csv`, REFUNDS_CSV_HEADER, lines, (error) => log.error('refunds export failed', describeError(error)));
+  })
+  // The imports, newest first: file, who, when, lines and matches (admins' usernames and counts only).
+  .get('/imports', requireAdmin, async (c) => c.json({ items: await listStatementImports(c.var.deps.database) }, 200))
+  .post('/imports/:id/undo', requireAdmin, uuidParam('There is no statement import with that id.'), async (c) => {
+    const { id } = c.req.valid('param');
+    const admin = signedInAdmin(c);
+    const outcome = await undoStatementImport(c.var.deps.database, { id, by: admin.username, now: c.var.deps.now() });
+    if (outcome.status === 'not_found') throw new ApiError(404, 'not_found', 'There is no statement import with that id.');
+    if (outcome.status === 'refused') throw new ApiError(409, 'conflict', outcome.message);
+    const { status: _status, ...undone } = outcome;
+    await audit(c, { admin, action: 'statement.import_undo', entityType: 'statement_import', entityId: id, changes: undone });
+    return c.json(undone, 200);
   });

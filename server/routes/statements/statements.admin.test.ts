@@ -223,6 +223,63 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect(reads.items.map((a) => a.action)).toEqual(expect.arrayContaining(['read.statements.refunds', 'read.statements.refunds_export']));
   });
 
+  it('lists the imports and undoes a whole one: its entries voided, the families told in their language, audited; refused once a match was confirmed by hand', async () => {
+    type Import = { id: string; fileName: string; importedBy: string; importedAt: string; lines: number; matched: number; byHand: number; undoneAt: string | null };
+    const imports = async () => ((await (await h.admin('/api/statements/imports')).json()) as { items: Import[] }).items;
+    // The earlier tests' hundreds of confirmations and receipts are not this test's: set aside unsent.
+    await h.t.database.rows(sql`update mail_outbox set status = 'skipped', last_error = 'not this test' where status = 'queued'`);
+    const ta = childRegistration({ name: 'Kayal Undo', guardianName: 'Selvi Undo', email: 'kayal.undo@example.org', phone: '9000000201', categories: ['dance'], language: 'ta' });
+    const en = childRegistration({ name: 'Mithran Undo', guardianName: 'Arun Undo', email: 'mithran.undo@example.org', phone: '9000000202', categories: ['dance'] });
+    expect((await h.t.request('/api/registrations/batch', json({ registrations: [ta, en] }))).status).toBe(200);
+    const file = Buffer.from(
+      [
+        'Date,Narration,Ref,Debit,Credit,Balance',
+        `11/03/27,UPI-SELVI-selvi@okaxis-${ta.referenceCode},UNDO00000001,,99.00,2000.00`,
+        `11/03/27,UPI-ARUN-arun@okaxis-${en.referenceCode},UNDO00000002,,99.00,2099.00`,
+        '11/03/27,UPI-STRANGER-nobody@okaxis,UNDO00000003,,500.00,2599.00',
+      ].join('\n'),
+    );
+    const mapping = encodeURIComponent(JSON.stringify({ headerRow: 0, date: 0, narration: 1, reference: 2, debit: 3, credit: 4, balance: 5, dateOrder: 'DMY' }));
+    const imported = (await (await upload(`/api/statements/import?fileName=wrong-account.csv&mapping=${mapping}`, file)).json()) as { importId: string };
+    await h.sendMail();
+    expect(h.lastMailAbout(en.referenceCode).parsed.subject).toMatch(/^Payment received: receipt R-\d{6}/);
+    const listed = (await imports())[0]!;
+    expect(listed).toMatchObject({ id: imported.importId, fileName: 'wrong-account.csv', importedBy: 'test-admin', importedAt: expect.any(String), lines: 3, matched: 2, byHand: 0, undoneAt: null });
+
+    const undone = await h.admin(`/api/statements/imports/${imported.importId}/undo`, { method: 'POST' });
+    expect(undone.status).toBe(200);
+    expect(await undone.json()).toEqual({ rows: 3, entriesVoided: 2, familiesTold: 2 });
+    for (const code of [ta.referenceCode, en.referenceCode]) {
+      const id = (await h.t.database.rows<{ id: string }>(sql`select id::text as id from registrations where reference_code = ${code}`))[0]!.id;
+      const money = (await (await h.admin(`/api/registrations/${id}`)).json()) as { payment: { status: string; entries: { voidReason: string | null }[] } };
+      expect(money.payment.status).toBe('unpaid');
+      expect(money.payment.entries).toEqual([expect.objectContaining({ voidReason: 'Statement import undone' })]);
+    }
+    await h.sendMail();
+    const english = h.lastMailAbout(en.referenceCode).parsed;
+    expect(english.subject).toMatch(new RegExp(`^Receipt R-\\d{6} for ${en.referenceCode} withdrawn$`));
+    expect(english.text).toContain('We took that payment from our bank statement by mistake, so the receipt is withdrawn.');
+    const tamil = h.lastMailAbout(ta.referenceCode).parsed;
+    expect(tamil.subject).toMatch(/திரும்பப் பெறப்பட்டது$/);
+    expect(tamil.text).toContain('அந்த ரசீது திரும்பப் பெறப்படுகிறது');
+    expect((await imports()).find((i) => i.id === imported.importId)).toMatchObject({ undoneAt: expect.any(String), matched: 0 });
+    const audit = (await (await h.admin('/api/audit?kind=change')).json()) as { items: { action: string; entityId: string }[] };
+    expect(audit.items).toContainEqual(expect.objectContaining({ action: 'statement.import_undo', entityId: imported.importId }));
+    expect((await h.admin(`/api/statements/imports/${imported.importId}/undo`, { method: 'POST' })).status).toBe(409);
+
+    // Its lines are gone, so the same file imports afresh; once a person confirmed a match in it, it stays.
+    const again = (await (await upload(`/api/statements/import?fileName=right-account.csv&mapping=${mapping}`, file)).json()) as { importId: string; newRows: number; states: Record<string, number> };
+    expect(again).toMatchObject({ newRows: 3, states: { matched: 2, no_match: 1 } });
+    const stranger = (await allRows()).find((row) => row.reference === 'UNDO00000003')!;
+    const other = childRegistration({ name: 'Stranger Undo', email: 'stranger.undo@example.org', phone: '9000000203', categories: ['dance'] });
+    expect((await h.t.request('/api/registrations/batch', json({ registrations: [other] }))).status).toBe(200);
+    expect((await h.admin(`/api/statements/rows/${stranger.id}/match`, json({ referenceCodes: [other.referenceCode] }))).status).toBe(200);
+    const refused = await h.admin(`/api/statements/imports/${again.importId}/undo`, { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('This import cannot be undone: 1 of its matches was confirmed by hand. Undo that match line by line instead.');
+    expect((await h.admin(`/api/statements/imports/${randomUUID()}/undo`, { method: 'POST' })).status).toBe(404);
+  });
+
   it('refuses a code nobody has, a row that is not there, and anyone but an admin', async () => {
     const [row] = await rows('no_match');
     const unknown = await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: ['KTC-0000-0000'] }));

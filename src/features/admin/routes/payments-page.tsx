@@ -17,6 +17,7 @@ import {
 } from '../api/statements';
 import { ProblemNotice } from '@/components/form/problem-notice';
 import { RefundsToMake } from '../components/refunds-to-make';
+import { StatementImports } from '../components/statement-imports';
 import { rupeesOfPaise } from '../utils/format';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
@@ -48,6 +49,7 @@ export function PaymentsPage() {
         </a>
       </div>
       <ImportStatement />
+      <StatementImports />
       <RefundsToMake />
       <StatementLines state={state} onState={setState} />
     </section>
