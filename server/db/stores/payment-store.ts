@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BABY_AGE_BANDS } from '@domain/age-bands';
 import type { PaymentStatus } from '@domain/fees';
-import { levelPrice } from '@domain/season';
+import { levelPrice, SEASON } from '@domain/season';
 import type { Database } from '../client';
 import { isoTime } from '../../lib/sql-time';
 
@@ -219,12 +219,18 @@ export type LedgerLine = LedgerEntry & { registrationId: string | null; referenc
  * The ledger, newest first, a page at a time (keyset on when the money moved and the entry's id),
  * with the registration each entry is for. An erased registration's entries have no code or name.
  */
-export async function ledgerPage(database: Database, page: { after: { at: string; id: string } | null; limit: number }): Promise<{ items: LedgerLine[]; next: { at: string; id: string } | null }> {
+export async function ledgerPage(
+  database: Database,
+  page: { after: { at: string; id: string } | null; limit: number; days?: DayRange },
+): Promise<{ items: LedgerLine[]; next: { at: string; id: string } | null }> {
   const after = page.after ? sql`and (l.occurred_at, l.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)` : sql``;
+  // Whole days in Chennai, both ends included (as the registrations list's day filter).
+  const from = page.days?.from ? sql`and l.occurred_at >= (${page.days.from}::date::timestamp at time zone ${SEASON.timeZone})` : sql``;
+  const to = page.days?.to ? sql`and l.occurred_at < ((${page.days.to}::date + 1)::timestamp at time zone ${SEASON.timeZone})` : sql``;
   const rows = await database.rows<LedgerLine>(sql`
     select ${ENTRY_COLUMNS}, l.registration_id::text as "registrationId", r.reference_code as "referenceCode", coalesce(r.name, r.institute_name) as name
     from ledger_entries l left join registrations r on r.id = l.registration_id
-    where true ${after}
+    where true ${after} ${from} ${to}
     order by l.occurred_at desc, l.id desc
     limit ${page.limit + 1}`);
   const items = rows.slice(0, page.limit).map((row) => ({ ...normalized(row), registrationId: row.registrationId, referenceCode: row.referenceCode, name: row.name }));
@@ -232,11 +238,14 @@ export async function ledgerPage(database: Database, page: { after: { at: string
   return { items, next: rows.length > page.limit && last ? { at: last.occurredAt, id: last.id } : null };
 }
 
-/** Every ledger entry, a batch at a time, for the accounts CSV. */
-export async function* allLedgerLines(database: Database, batchSize = 1000): AsyncGenerator<LedgerLine[]> {
+/** Days in Chennai, YYYY-MM-DD, each end included when given. */
+export type DayRange = { from?: string | undefined; to?: string | undefined };
+
+/** Every ledger entry (of these days, when given), a batch at a time, for the accounts CSV. */
+export async function* allLedgerLines(database: Database, days: DayRange = {}, batchSize = 1000): AsyncGenerator<LedgerLine[]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const page = await ledgerPage(database, { after, limit: batchSize });
+    const page = await ledgerPage(database, { after, limit: batchSize, days });
     if (page.items.length > 0) yield page.items;
     if (!page.next) return;
     after = page.next;

@@ -44,15 +44,42 @@ export function PaymentsPage() {
     <section className="page admin-page" aria-labelledby="payments-heading">
       <div className="admin-page__head">
         <h1 id="payments-heading">Payments</h1>
-        <a className="button button--small" href={accountsCsvUrl()} download>
-          Download the accounts (CSV)
-        </a>
       </div>
+      <AccountsExport />
       <ImportStatement />
       <StatementImports />
       <RefundsToMake />
       <StatementLines state={state} onState={setState} />
     </section>
+  );
+}
+
+/** The accounts CSV, of every day or of a span of days (in Chennai, both included); refunds are negative. */
+function AccountsExport() {
+  const [days, setDays] = useState({ from: '', to: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (name: 'from' | 'to', value: string) => {
+    setDays((current) => ({ ...current, [name]: value }));
+    setProblem(null);
+  };
+  function onSubmit() {
+    if (days.from && days.to && days.from > days.to) return setProblem('The last day is before the first.');
+    window.location.assign(accountsCsvUrl(days));
+  }
+  return (
+    <Form className="admin-accounts-export" onSubmit={onSubmit} aria-labelledby="accounts-heading">
+      <h2 id="accounts-heading">Accounts</h2>
+      <p className="admin-muted">Every entry of the ledger, or those of the days chosen (both included, days in Chennai). Refunds are negative amounts.</p>
+      <div className="admin-ledger__fields">
+        <FormField label="From" layout="compact">
+          {(control) => <input {...control} type="date" value={days.from} max={days.to || undefined} onChange={(e) => set('from', e.target.value)} />}
+        </FormField>
+        <FormField label="To" layout="compact" error={problem ?? undefined} announceError>
+          {(control) => <input {...control} type="date" value={days.to} min={days.from || undefined} onChange={(e) => set('to', e.target.value)} />}
+        </FormField>
+        <SubmitButton className="button--small">Download the accounts (CSV)</SubmitButton>
+      </div>
+    </Form>
   );
 }
 
