@@ -235,7 +235,10 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     if (claim.template === 'confirmation') return confirmationEmail(data);
     if (claim.template === 'receipt' && receipt) return receiptEmail(data, receipt);
     if (claim.template === 'payment-withdrawn' && receipt) return withdrawnEmail(data, receipt);
-    if (claim.template === 'payment-reminder') return reminderEmail(data, claim.reason === 'reminder-before-deadline', new Date(ENTRY_DEADLINE));
+    if (claim.template === 'payment-reminder') {
+      const when = claim.reason === 'reminder-before-deadline' ? 'before-deadline' : claim.reason === 'reminder-after-deadline' ? 'after-deadline' : 'after-registering';
+      return reminderEmail(data, when, new Date(ENTRY_DEADLINE));
+    }
     return familyLinkEmail(data);
   }
 

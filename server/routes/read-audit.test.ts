@@ -44,6 +44,7 @@ const READS: Record<string, ReadAction> = {
   'GET /statements/refunds.csv': 'read.statements.refunds_export',
   'GET /ledger': 'read.ledger.list',
   'GET /ledger/export.csv': 'read.ledger.export',
+  'GET /ledger/unpaid-after-deadline': 'read.ledger.unpaid',
   'GET /audit': 'read.audit.list',
   'GET /venue/sessions/:sessionId/roster': 'read.venue.roster',
   'GET /family/registration': 'read.family.registration',
@@ -240,6 +241,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
       return response;
     },
     'GET /ledger': () => h.t.request('/api/ledger', withCookie(admin)),
+    'GET /ledger/unpaid-after-deadline': () => h.t.request('/api/ledger/unpaid-after-deadline', withCookie(admin)),
     'GET /ledger/export.csv': async () => {
       const response = await h.t.request('/api/ledger/export.csv', withCookie(admin));
       await response.text();

@@ -183,9 +183,10 @@ const OWES_ONLINE = sql`r.deleted_at is null and r.cancelled_at is null and r.ty
   and ${PAYMENT_STATUS} in ('unpaid', 'reported', 'part_paid')`;
 
 /**
- * Queues the payment reminders that are due (ADR 024): one 3 days after registering, and one 2 days
- * before registrations close, to each registration that still owes its online fee. Each is queued
- * once per registration (a unique index), however many instances run this. Returns how many.
+ * Queues the payment reminders that are due (ADR 024): one 3 days after registering, one 2 days
+ * before registrations close, and one once they have closed, to each registration that still owes
+ * its online fee. Each is queued once per registration (a unique index), however many instances
+ * run this. Returns how many. Nothing is ever deleted for not paying: the organisers decide.
  */
 export async function queuePaymentReminders(database: Database, now: Date, deadline: Date): Promise<number> {
   const threeDaysAgo = new Date(now.getTime() - 3 * 86_400_000).toISOString();
@@ -201,6 +202,19 @@ export async function queuePaymentReminders(database: Database, now: Date, deadl
       and ${OWES_ONLINE}
     on conflict do nothing
     returning id::text as id`);
+  // Once registrations have closed, one last reminder to each registration that still owes
+  // (issue 49); looked for during the week after, so a server down for days still sends it.
+  const afterDeadline = now.getTime() >= deadline.getTime() && now.getTime() < deadline.getTime() + 7 * 86_400_000;
+  if (afterDeadline) {
+    const after = await database.rows<{ id: string }>(sql`
+      insert into mail_outbox (registration_id, template, reason)
+      select r.id, 'payment-reminder', 'reminder-after-deadline' from registrations r
+      where not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-after-deadline')
+        and ${OWES_ONLINE}
+      on conflict do nothing
+      returning id::text as id`);
+    return queued.length + after.length;
+  }
   const beforeDeadline = now.getTime() >= deadline.getTime() - 2 * 86_400_000 && now.getTime() < deadline.getTime();
   if (!beforeDeadline) return queued.length;
   const last = await database.rows<{ id: string }>(sql`
@@ -250,4 +264,36 @@ export async function* allLedgerLines(database: Database, days: DayRange = {}, b
     if (!page.next) return;
     after = page.next;
   }
+}
+
+export type UnpaidAfterDeadline = {
+  id: string;
+  referenceCode: string;
+  name: string | null;
+  email: string;
+  phone: string;
+  status: PaymentStatus;
+  duePaise: number;
+  paidPaise: number;
+  registeredAt: string;
+  /** The reminder sent once registrations closed: queued, sent (when) or held back (why). */
+  reminder: { status: string; sentAt: string | null; note: string | null } | null;
+};
+
+/**
+ * The registrations that still owe their online fee once registrations have closed (issue 49),
+ * oldest first, with the last reminder's fate: for the organisers to chase or decide about.
+ */
+export async function unpaidAfterDeadline(database: Database, limit: number): Promise<{ items: UnpaidAfterDeadline[]; total: number }> {
+  const rows = await database.rows<UnpaidAfterDeadline>(sql`
+    select r.id::text as id, r.reference_code as "referenceCode", r.name, r.email, r.phone, ${PAYMENT_STATUS} as status,
+      ${FEE_DUE_PAISE} as "duePaise", (select m.paid - m.refunded from (${LEDGER_SUMS}) m) as "paidPaise", ${isoTime(sql`r.created_at`)} as "registeredAt",
+      (select json_build_object('status', m.status, 'sentAt', case when m.sent_at is null then null else ${isoTime(sql`m.sent_at`)} end, 'note', case when m.status = 'skipped' then m.last_error end)
+        from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-after-deadline' limit 1) as reminder
+    from registrations r
+    where ${OWES_ONLINE}
+    order by r.created_at, r.id
+    limit ${limit}`);
+  const [count] = await database.rows<{ n: number }>(sql`select count(*)::int as n from registrations r where ${OWES_ONLINE}`);
+  return { items: rows.map((row) => ({ ...row, duePaise: Number(row.duePaise), paidPaise: Number(row.paidPaise) })), total: Number(count?.n ?? 0) };
 }

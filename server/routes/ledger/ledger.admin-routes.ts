@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { isRealDay } from '@domain/dates';
 import { receiptLabel } from '@domain/fees';
-import { SEASON } from '@domain/season';
+import { ENTRY_DEADLINE, SEASON } from '@domain/season';
 import type { AppEnv } from '../../context';
 import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { ApiError, validate } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin } from '../../lib/require-admin';
-import { allLedgerLines, ledgerPage, type LedgerLine } from '../../db/stores/payment-store';
+import { allLedgerLines, ledgerPage, unpaidAfterDeadline, type LedgerLine } from '../../db/stores/payment-store';
 
 const pageSchema = z.object({
   cursor: z.string().max(200).optional(),
@@ -82,4 +82,13 @@ export const ledgerAdminRoutes = new Hono<AppEnv>()
     const today = dayInChennai.format(c.var.deps.now());
     const name = days.from || days.to ? `accounts-${days.from ?? 'start'}-to-${days.to ?? today}.csv` : `accounts-${today}.csv`;
     return csvResponse(name, CSV_HEADER, lines, (error) => log.error('ledger export failed', describeError(error)));
+  })
+  // Once registrations have closed, those still owing their online fee (one reminder went to each);
+  // nothing is deleted for it: the organisers decide.
+  .get('/unpaid-after-deadline', requireAdmin, readsPersonalData('read.ledger.unpaid', 'registration'), async (c) => {
+    const deadline = new Date(ENTRY_DEADLINE);
+    const passed = c.var.deps.now().getTime() >= deadline.getTime();
+    const { items, total } = passed ? await unpaidAfterDeadline(c.var.deps.database, 500) : { items: [], total: 0 };
+    readAudit(c).details = { rows: items.length };
+    return c.json({ deadline: deadline.toISOString(), passed, items, total }, 200);
   });

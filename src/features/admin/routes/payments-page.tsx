@@ -18,6 +18,7 @@ import {
 import { ProblemNotice } from '@/components/form/problem-notice';
 import { RefundsToMake } from '../components/refunds-to-make';
 import { StatementImports } from '../components/statement-imports';
+import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
 import { rupeesOfPaise } from '../utils/format';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
@@ -49,6 +50,7 @@ export function PaymentsPage() {
       <ImportStatement />
       <StatementImports />
       <RefundsToMake />
+      <UnpaidAfterDeadline />
       <StatementLines state={state} onState={setState} />
     </section>
   );
