@@ -131,3 +131,44 @@ test('an admin imports a bank statement, decides a line, and records a payment b
   await expect(dialog).toContainText('Paid: due ₹99, paid ₹99.');
   expect(await axeProblems(page)).toEqual([]);
 });
+
+test('a narration "KTC fee KTC…" is matched; undoing its import withdraws the payment and its receipt, and the family is told', async ({ page, world: { smtp } }) => {
+  test.setTimeout(120_000);
+  const code = await registerChildByApi(page.request, { name: 'Nila Undo', email: 'parent8181@example.org', guardianName: 'Meena Undo', categories: ['dance'] });
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  const statement = [
+    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    // The family wrote the word "fee" after a first KTC, and the code with no dashes after a second.
+    `${day},KTC fee ${code.replace(/-/g, '')},E2EUNDO0000001,${day},,99.00,"10,099.00"`,
+  ].join('\n');
+  await page.goto('/admin/payments');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+
+  await page.getByLabel('Statement file').setInputFiles({ name: 'e2e-undo.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
+  await expect(page.getByLabel('Credit (deposit)')).toHaveValue('5');
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByText(/Read 1 lines: 1 new, 0 already imported\. Matched: 1/)).toBeVisible();
+  const line = page.getByRole('row').filter({ hasText: `KTC fee ${code.replace(/-/g, '')}` });
+  await expect(line).toContainText('Matched');
+  await expect(line).toContainText(code);
+  await expect.poll(() => smtp.received.some((m) => new RegExp(`^Payment received: receipt R-\\d{6} for ${code}$`).test(m.parsed.subject ?? '')), { timeout: 30_000 }).toBe(true);
+
+  // The statement was the wrong account's: the whole import is undone.
+  const imported = page.getByRole('row').filter({ hasText: 'e2e-undo.csv' });
+  await expect(imported).toContainText(ADMIN.username);
+  await imported.getByRole('button', { name: 'Undo the import of e2e-undo.csv' }).click();
+  await imported.getByRole('button', { name: 'Undo the import', exact: true }).click();
+  await expect(imported).toContainText('Undone: 1 payments withdrawn, 1 families told by email.');
+  await expect(imported).toContainText(`Undone by ${ADMIN.username}`);
+  await expect(page.getByRole('row').filter({ hasText: `KTC fee ${code.replace(/-/g, '')}` })).toHaveCount(0);
+  expect(await axeProblems(page)).toEqual([]);
+
+  await expect.poll(() => smtp.received.some((m) => new RegExp(`^Receipt R-\\d{6} for ${code} withdrawn$`).test(m.parsed.subject ?? '')), { timeout: 30_000 }).toBe(true);
+  const list = (await (await page.request.get(`/api/registrations?q=${code}`)).json()) as { items: { id: string }[] };
+  const detail = (await (await page.request.get(`/api/registrations/${list.items[0]!.id}`)).json()) as { payment: { status: string; entries: { voidReason: string | null }[] } };
+  expect(detail.payment.status).toBe('unpaid');
+  expect(detail.payment.entries).toEqual([expect.objectContaining({ voidReason: 'Statement import undone' })]);
+});

@@ -97,7 +97,8 @@ export const statementAdminRoutes = new Hono<AppEnv>()
     const guessed = guessMapping(rows);
     const header = guessed ? rows[guessed.headerRow] : undefined;
     const remembered = header ? columnMappingSchema.safeParse(await profileFor(c.var.deps.database, headerSignature(header))) : null;
-    const mapping = remembered?.success ? remembered.data : guessed;
+    // The bank's columns as remembered, found under this file's own header line (the lines above it vary).
+    const mapping = remembered?.success && guessed ? { ...remembered.data, headerRow: guessed.headerRow } : guessed;
     return c.json({ format: 'csv' as const, rows, mapping, remembered: Boolean(remembered?.success) }, 200);
   })
   .post('/import', requireAdmin, async (c) => {

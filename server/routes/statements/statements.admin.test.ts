@@ -91,6 +91,10 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     const entries = await ledgerCount();
     const mapping = ((await (await upload('/api/statements/preview', CSV)).json()) as { mapping: unknown; remembered: boolean });
     expect(mapping.remembered).toBe(true);
+    // The same bank's export without the lines above its header: remembered, under its own header line.
+    const bare = Buffer.from(CSV.toString('utf8').split('\n').slice(7).join('\n'));
+    const barePreview = (await (await upload('/api/statements/preview', bare)).json()) as { mapping: { headerRow: number; credit: number }; remembered: boolean };
+    expect(barePreview).toMatchObject({ remembered: true, mapping: { headerRow: 0, credit: 5 } });
     const again = (await (await upload(`/api/statements/import?fileName=again.csv&mapping=${encodeURIComponent(JSON.stringify(mapping.mapping))}`, CSV)).json()) as Summary;
     expect(again).toMatchObject({ lines: 200, newRows: 0, knownRows: 200, states: {} });
     expect(await ledgerCount()).toBe(entries);
