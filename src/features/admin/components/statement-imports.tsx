@@ -89,9 +89,7 @@ function ImportRow({ item }: { item: StatementImport }) {
           </button>
         )}
         {item.byHand > 0 && !item.undoneAt ? <span className="admin-muted"> {item.byHand} confirmed by hand</span> : null}
-        <span role="status">
-          {outcome ? <span className={outcome.ok ? 'form-notice form-notice--success' : 'admin-error'}>{outcome.text}</span> : null}
-        </span>
+        <div role="status">{outcome ? <p className={outcome.ok ? 'admin-muted' : 'admin-error'}>{outcome.text}</p> : null}</div>
       </td>
     </tr>
   );
