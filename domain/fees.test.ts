@@ -34,6 +34,15 @@ describe('upiPayLink', () => {
     expect(link.href).not.toContain('+');
   });
 
+  it('writes the payee address with its @ as it is, as the UPI apps read it, and every other value encoded', () => {
+    expect(upiPayLink({ address: 'ktc.season@okhdfcbank', payeeName: 'Kids Talent Competition', rupees: 99, referenceCode: 'KTC-7F3K-9QX2' })).toBe(
+      'upi://pay?pa=ktc.season@okhdfcbank&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=KTC-7F3K-9QX2&tr=KTC-7F3K-9QX2',
+    );
+    // A payee name with an @ or a / stays a value of pn.
+    const link = upiPayLink({ address: 'a.b@okaxis', payeeName: 'A@B / C', rupees: 1, referenceCode: 'KTC-7F3K-9QX2' });
+    expect(link).toContain('pn=A%40B%20%2F%20C&');
+  });
+
   it('escapes what a payee name could use to add parameters', () => {
     const link = new URL(upiPayLink({ address: 'a.b@okaxis', payeeName: 'A & B=1&am=1', rupees: 99, referenceCode: 'KTC-7F3K-9QX2' }));
     expect(link.searchParams.get('pn')).toBe('A & B=1&am=1');

@@ -52,16 +52,19 @@ export const utrSchema = z
  * bank statement may carry and the transaction reference.
  */
 export function upiPayLink(payment: { address: string; payeeName: string; rupees: number; referenceCode: string }): string {
-  const parameters = new URLSearchParams({
-    pa: payment.address,
-    pn: payment.payeeName,
-    am: payment.rupees.toFixed(2),
-    cu: 'INR',
-    tn: payment.referenceCode,
-    tr: payment.referenceCode,
-  });
-  // URLSearchParams writes a space as "+", which some UPI apps show as a plus: use %20.
-  return `upi://pay?${parameters.toString().replace(/\+/g, '%20')}`;
+  const parameters: [string, string][] = [
+    ['pa', payment.address],
+    ['pn', payment.payeeName],
+    ['am', payment.rupees.toFixed(2)],
+    ['cu', 'INR'],
+    ['tn', payment.referenceCode],
+    ['tr', payment.referenceCode],
+  ];
+  // Each value percent-encoded (a space as %20, never "+", which some apps show as a plus), but
+  // the payee's "@" as it is: the specification and every app's examples write pa=name@bank, and
+  // some apps do not read pa=name%40bank as an address.
+  const encode = (key: string, value: string) => (key === 'pa' ? encodeURIComponent(value).replace(/%40/g, '@') : encodeURIComponent(value));
+  return `upi://pay?${parameters.map(([key, value]) => `${key}=${encode(key, value)}`).join('&')}`;
 }
 
 /**
@@ -94,6 +97,15 @@ export const TOO_MANY_OPEN_REPORTS = `We already have ${MAX_OPEN_PAYMENT_REPORTS
 /** A receipt number as receipts and pages show it: R-000123. */
 export const receiptLabel = (receiptNumber: number) => `R-${String(receiptNumber).padStart(6, '0')}`;
 
+/** An amount an admin types, in rupees with at most two digits of paise. */
+export const amountRupeesSchema = z.coerce
+  .number({ error: 'Enter the amount in rupees.' })
+  .positive({ error: 'Enter an amount above ₹0.' })
+  .max(100_000, { error: 'Enter an amount up to ₹1,00,000.' })
+  .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+    error: 'Enter the amount in rupees and paise, e.g. 99 or 99.50.',
+  });
+
 /**
  * What an admin records by hand (ADR 024): a payment received outside a statement (cash at the
  * office, a transfer seen in the bank's app), a waiver with its reason, a refund with its reason.
@@ -104,13 +116,7 @@ export const ledgerEntryInputSchema = z
     id: z.uuid({ error: 'The entry id must be a UUID.' }),
     kind: z.enum(['payment', 'waiver', 'refund'], { error: 'Choose payment, waiver or refund.' }),
     method: z.enum(['cash', 'upi', 'bank'], { error: 'Choose cash, UPI or bank transfer.' }).optional(),
-    amountRupees: z.coerce
-      .number({ error: 'Enter the amount in rupees.' })
-      .positive({ error: 'Enter an amount above ₹0.' })
-      .max(100_000, { error: 'Enter an amount up to ₹1,00,000.' })
-      .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
-        error: 'Enter the amount in rupees and paise, e.g. 99 or 99.50.',
-      }),
+    amountRupees: amountRupeesSchema,
     reference: z.string().trim().max(100, { error: 'Keep the reference under 100 characters.' }).optional().transform((v) => (v ? v : undefined)),
     reason: z.string().trim().max(300, { error: 'Keep the reason under 300 characters.' }).optional().transform((v) => (v ? v : undefined)),
     occurredAt: z.iso.datetime({ offset: true, error: 'Enter when the money moved.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountRupeesSchema } from './fees';
 import { normalizeReferenceCode } from './reference-code';
 
 /**
@@ -173,12 +174,15 @@ export function lineFromRow(row: readonly string[], mapping: ColumnMapping): Sta
 /**
  * The reference codes a narration may carry, as they would be stored: written with or without
  * KTC, spaces or dashes, in any case, with O for 0 and I or L for 1 (pretix #5853). Any 8
- * characters could be one; the caller keeps those a registration really has.
+ * characters could be one; the caller keeps those a registration really has. Every KTC in the
+ * line is a candidate, overlapping ones too: in "KTC fee KTC7F3K9QX2" the first KTC reads
+ * "FEEKTC7F" and the second the real code, so neither may hide the other.
  */
 export function codesIn(narration: string): string[] {
   const text = narration.toUpperCase();
   const found = new Set<string>();
-  for (const match of text.matchAll(/K\s*T\s*C[\s\-_./:#]*((?:[0-9A-Z][\s\-_.]?){8})/g)) {
+  // A lookahead matches at every KTC without consuming what follows it.
+  for (const match of text.matchAll(/(?=K\s*T\s*C[\s\-_./:#]*((?:[0-9A-Z][\s\-_.]?){8}))/g)) {
     const code = normalizeReferenceCode(match[1]!.replace(/[\s\-_.]/g, ''));
     if (code) found.add(code);
   }
@@ -223,3 +227,57 @@ export type StatementRowState = (typeof STATEMENT_ROW_STATES)[number];
 
 /** The states a person should look at, most urgent first. */
 export const NEEDS_A_PERSON: readonly StatementRowState[] = ['suggested', 'no_match', 'overpayment', 'already_paid', 'invalid'];
+
+/** The states of a credit that paid more than was owed: overpaid, or paid twice. A person resolves them. */
+export const REFUNDABLE_STATES: readonly StatementRowState[] = ['overpayment', 'already_paid'];
+
+/** A refund recorded from an overpaid or double-paid line: its id is the page's, so a retry records it once. */
+export const refundInputSchema = z.object({
+  id: z.uuid({ error: 'The entry id must be a UUID.' }),
+  amountRupees: amountRupeesSchema,
+  method: z.enum(['upi', 'bank'], { error: 'Choose UPI or bank transfer.' }),
+  reference: z.string().trim().max(100, { error: 'Keep the reference under 100 characters.' }).optional().transform((v) => (v ? v : undefined)),
+  occurredAt: z.iso.datetime({ offset: true, error: 'Enter when the money went back.' }),
+});
+
+/** Money kept from an overpaid or double-paid line, with why. */
+export const keepRowSchema = z.object({
+  resolution: z.literal('kept'),
+  note: z.string().trim().min(3, { error: 'Say why the money is kept.' }).max(300, { error: 'Keep the reason under 300 characters.' }),
+});
+
+/**
+ * How a person settles an overpaid or double-paid line (issue 49): the money went back (a refund
+ * already in the registration's ledger, or one recorded now) or it is kept, with why.
+ */
+export const resolveRowSchema = z.discriminatedUnion(
+  'resolution',
+  [
+    keepRowSchema,
+    z
+      .object({
+        resolution: z.literal('refunded'),
+        /** A refund already recorded on the registration… */
+        refundEntryId: z.uuid({ error: 'The refund entry id must be a UUID.' }).optional(),
+        /** …or the refund, recorded now. */
+        refund: refundInputSchema.optional(),
+      })
+      .refine((r) => (r.refundEntryId ? 1 : 0) + (r.refund ? 1 : 0) === 1, { error: 'Record the refund, or choose the refund already recorded.', path: ['refund'] }),
+  ],
+  { error: 'Choose refunded or kept.' },
+);
+export type ResolveRowInput = z.input<typeof resolveRowSchema>;
+
+/**
+ * The payer's account as the narration gives it, to send a refund back: a UPI address, or a
+ * bank's IFSC with the account number beside it. Null when the line names neither.
+ */
+export function payerAccountIn(narration: string): string | null {
+  const upi = /[A-Za-z0-9._-]{2,}@[A-Za-z][A-Za-z0-9.]{1,}/.exec(narration);
+  if (upi) return upi[0];
+  const parts = narration.split(/[\s/:-]+/);
+  const ifscAt = parts.findIndex((part) => /^[A-Z]{4}0[A-Z0-9]{6}$/.test(part));
+  if (ifscAt === -1) return null;
+  const account = [parts[ifscAt - 1], parts[ifscAt + 1]].find((part) => part !== undefined && /^\d{9,18}$/.test(part));
+  return account ? `${account} (IFSC ${parts[ifscAt]})` : `IFSC ${parts[ifscAt]}`;
+}

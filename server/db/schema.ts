@@ -397,15 +397,16 @@ export const mailOutbox = pgTable(
      * confirmation: reference code, summary, dates, QR code and link; family-link: the link alone;
      * judge-decision: the organisers' answer to an application; retention-notice: "your data will
      * be erased on DATE", 48 hours before; receipt: a payment recorded in the ledger (ADR 024);
-     * payment-reminder: what is still to pay, and how.
+     * payment-reminder: what is still to pay, and how; payment-withdrawn: a payment a statement's
+     * import recorded, and its receipt, withdrawn when the import was undone.
      */
     template: text('template', {
-      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result'],
+      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result', 'payment-withdrawn'],
     }).notNull(),
     /**
      * Why it was queued: a new registration, an admin's resend, the family asking for their link, a
-     * judge decision, the retention notice, a payment, or a reminder (3 days after registering, or
-     * 2 days before registrations close).
+     * judge decision, the retention notice, a payment, a reminder (3 days after registering, 2 days
+     * before registrations close, or once after they closed), or a statement's import undone.
      */
     reason: text('reason', {
       enum: [
@@ -417,13 +418,15 @@ export const mailOutbox = pgTable(
         'payment',
         'reminder-after-registering',
         'reminder-before-deadline',
+        'reminder-after-deadline',
+        'import-undone',
         'judge-invite',
         'round-published',
       ],
     }).notNull(),
     /** For a round's result (template round-result): the judging round whose results it announces. */
     judgingRoundId: uuid('judging_round_id'),
-    /** For a receipt: the payment it is for. */
+    /** For a receipt: the payment it is for; for a withdrawal, the payment withdrawn. */
     ledgerEntryId: uuid('ledger_entry_id'),
     /** For a judge decision: the decision it announces (approved or rejected), as it was when queued. */
     decision: text('decision', { enum: ['approved', 'rejected'] }),
@@ -449,6 +452,7 @@ export const mailOutbox = pgTable(
     // One receipt per payment, and each reminder once per registration, however many instances run.
     uniqueIndex('mail_outbox_one_receipt').on(t.ledgerEntryId).where(sql`${t.template} = 'receipt'`),
     uniqueIndex('mail_outbox_one_reminder').on(t.registrationId, t.reason).where(sql`${t.template} = 'payment-reminder'`),
+    uniqueIndex('mail_outbox_one_withdrawal').on(t.ledgerEntryId).where(sql`${t.template} = 'payment-withdrawn'`),
     // One result email per registration and round, however often the round is published.
     uniqueIndex('mail_outbox_one_result').on(t.registrationId, t.judgingRoundId).where(sql`${t.template} = 'round-result'`),
     index('mail_outbox_judge').on(t.judgeApplicationId, t.createdAt),
@@ -764,6 +768,9 @@ export const statementImports = pgTable('statement_imports', {
   newRows: integer('new_rows').notNull().default(0),
   knownRows: integer('known_rows').notNull().default(0),
   createdAt: createdAt(),
+  /** An import undone as a whole: its rows removed, its ledger entries voided (issue 49). */
+  undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'string' }),
+  undoneBy: text('undone_by'),
 });
 
 /**
@@ -795,10 +802,27 @@ export const statementRows = pgTable(
     /** Null while the import decided; the admin who decided otherwise. */
     decidedBy: text('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'string' }),
+    /**
+     * An overpaid or double-paid credit, settled by a person: refunded (the refund's ledger entry)
+     * or kept (why, in their words). A resolved row leaves the list of those needing a person.
+     */
+    resolution: text('resolution', { enum: ['refunded', 'kept'] }),
+    resolutionNote: text('resolution_note'),
+    refundEntryId: uuid('refund_entry_id').references(() => ledgerEntries.id),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('statement_rows_fingerprint').on(t.fingerprint),
+    index('statement_rows_import').on(t.importId),
+    check(
+      'statement_rows_resolution',
+      sql`(${t.resolution} is null) = (${t.resolvedAt} is null) and (${t.resolution} is null) = (${t.resolvedBy} is null)
+        and (${t.resolution} is null or ${t.resolution} in ('refunded', 'kept'))
+        and (${t.resolution} is not distinct from 'refunded') = (${t.refundEntryId} is not null)
+        and (${t.resolution} is distinct from 'kept' or ${t.resolutionNote} is not null)`,
+    ),
     index('statement_rows_state').on(t.state, t.bookedOn),
     index('statement_rows_booked').on(t.bookedOn),
     check(

@@ -37,6 +37,14 @@ describe('csvCell', () => {
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');
     expect(csvCell(null)).toBe('""');
   });
+
+  it('leaves a plain negative number a number, and neutralises anything more after a minus', () => {
+    expect(csvCell('-99.00')).toBe('"-99.00"');
+    expect(csvCell(-99)).toBe('"-99"');
+    expect(csvCell('-99+cmd|calc')).toBe(`"'-99+cmd|calc"`);
+    expect(csvCell('-1e3')).toBe(`"'-1e3"`);
+    expect(csvCell('-')).toBe(`"'-"`);
+  });
 });
 
 describe('csvResponse over a real HTTP server', () => {

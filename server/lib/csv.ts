@@ -3,11 +3,13 @@ export const CSV_BOM = '\uFEFF';
 
 /**
  * One CSV cell. A cell a spreadsheet would run as a formula (starting with = + - @, tab or CR)
- * gets a leading apostrophe; every cell is quoted, with quotes doubled.
+ * gets a leading apostrophe, except a plain negative number (-99.00, a refund in the accounts),
+ * which no spreadsheet runs and which must stay a number to add up; every cell is quoted, with
+ * quotes doubled.
  */
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return `"${text.replace(/"/g, '""')}"`;
 }
 

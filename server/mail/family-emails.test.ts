@@ -43,7 +43,7 @@ describe('the fee in the confirmation email', () => {
     const registration = storedRegistration({ name: 'Aarav', age: 7, categories: ['dance', 'singing'] });
     const mail = await confirmationEmail(data('en', registration));
     expect(mail.text).toContain('To pay: ₹198 for 2 online contests, by UPI to Kids Talent Competition (kidstalent@okaxis).');
-    const link = 'upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=198.00&cu=INR&tn=KTC-7F3K-9QX2&tr=KTC-7F3K-9QX2';
+    const link = 'upi://pay?pa=kidstalent@okaxis&pn=Kids%20Talent%20Competition&am=198.00&cu=INR&tn=KTC-7F3K-9QX2&tr=KTC-7F3K-9QX2';
     expect(mail.text).toContain(link);
     expect(mail.html).toContain(`href="${link.replace(/&/g, '&#38;')}"`);
     const qr = mail.attachments?.find((a) => a.cid === 'upi-qr@kids-talent-competition');

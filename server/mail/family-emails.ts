@@ -80,8 +80,11 @@ type Copy = {
   receiptIntro(name: string): string;
   receiptLines(receipt: Receipt, amount: string, date: string): Line[];
   receiptStatus(owed: string | null): string;
+  withdrawnSubject(code: string, receipt: string): string;
+  withdrawnIntro(name: string, receipt: string, amount: string): string;
+  withdrawnNext: string;
   reminderSubject(code: string): string;
-  reminderIntro(name: string, beforeDeadline: boolean, deadline: string): string;
+  reminderIntro(name: string, when: ReminderWhen, deadline: string): string;
   /** The season's levels: name, dates and venue. */
   levelDates(): Line[];
   resultSubject(code: string): string;
@@ -154,11 +157,17 @@ const english: Copy = {
     { label: 'Reference code', value: receipt.referenceCode },
   ],
   receiptStatus: (owed) => (owed ? `Still to pay online: ${owed}. Your private page shows how.` : 'The online fee for this registration is now paid in full.'),
+  withdrawnSubject: (code, receipt) => `Receipt ${receipt} for ${code} withdrawn`,
+  withdrawnIntro: (name, receipt, amount) =>
+    `We sent you receipt ${receipt} for a payment of ${amount} for ${name}'s registration. We took that payment from our bank statement by mistake, so the receipt is withdrawn.`,
+  withdrawnNext: 'If you did pay, you need do nothing: once we have checked the statement again we will record your payment and send a new receipt.',
   reminderSubject: (code) => `Reminder: the entry fee for ${code}`,
-  reminderIntro: (name, beforeDeadline, deadline) =>
-    beforeDeadline
-      ? `Registrations close on ${deadline}, and we have not yet received the online entry fee for ${name}. If you have just paid, thank you: you can ignore this email.`
-      : `We have not yet received the online entry fee for ${name}'s registration. If you have just paid, thank you: you can ignore this email.`,
+  reminderIntro: (name, when, deadline) =>
+    when === 'after-deadline'
+      ? `Registrations closed on ${deadline}, and we have not received the online entry fee for ${name}. Please pay it now, or write to us if something stops you. If you have just paid, thank you: you can ignore this email.`
+      : when === 'before-deadline'
+        ? `Registrations close on ${deadline}, and we have not yet received the online entry fee for ${name}. If you have just paid, thank you: you can ignore this email.`
+        : `We have not yet received the online entry fee for ${name}'s registration. If you have just paid, thank you: you can ignore this email.`,
   datesHeading: 'Contest dates',
   linkHeading: 'Your private page',
   linkUses(data) {
@@ -263,9 +272,15 @@ const tamil: Copy = {
     { label: 'குறிப்பு எண்', value: receipt.referenceCode },
   ],
   receiptStatus: (owed) => (owed ? `இன்னும் ஆன்லைனில் செலுத்த வேண்டியது: ${owed}. எப்படி என்று உங்கள் தனிப்பட்ட பக்கம் காட்டும்.` : 'இந்தப் பதிவுக்கான ஆன்லைன் கட்டணம் முழுமையாகச் செலுத்தப்பட்டது.'),
+  withdrawnSubject: (code, receipt) => `${code}க்கான ரசீது ${receipt} திரும்பப் பெறப்பட்டது`,
+  withdrawnIntro: (name, receipt, amount) =>
+    `${name} அவர்களின் பதிவுக்கான ${amount} கட்டணத்துக்கு ரசீது ${receipt} அனுப்பியிருந்தோம். எங்கள் வங்கி அறிக்கையிலிருந்து அந்தக் கட்டணத்தைத் தவறாகப் பதிவு செய்துவிட்டோம்; எனவே அந்த ரசீது திரும்பப் பெறப்படுகிறது.`,
+  withdrawnNext: 'நீங்கள் உண்மையில் பணம் செலுத்தியிருந்தால் எதுவும் செய்ய வேண்டாம்: வங்கி அறிக்கையை மீண்டும் சரிபார்த்ததும் உங்கள் கட்டணத்தைப் பதிவு செய்து புதிய ரசீது அனுப்புவோம்.',
   reminderSubject: (code) => `நினைவூட்டல்: ${code}க்கான பதிவுக் கட்டணம்`,
-  reminderIntro: (name, beforeDeadline, deadline) =>
-    beforeDeadline
+  reminderIntro: (name, when, deadline) =>
+    when === 'after-deadline'
+      ? `பதிவுகள் ${deadline} அன்று முடிவடைந்துவிட்டன; ${name} அவர்களுக்கான ஆன்லைன் பதிவுக் கட்டணம் இன்னும் எங்களுக்குக் கிடைக்கவில்லை. இப்போதே செலுத்துங்கள்; ஏதாவது தடை இருந்தால் எங்களுக்கு எழுதுங்கள். இப்போதுதான் செலுத்தியிருந்தால் நன்றி: இந்த மின்னஞ்சலைப் பொருட்படுத்த வேண்டாம்.`
+      : when === 'before-deadline'
       ? `பதிவுகள் ${deadline} அன்று முடிவடைகின்றன; ${name} அவர்களுக்கான ஆன்லைன் பதிவுக் கட்டணம் இன்னும் எங்களுக்குக் கிடைக்கவில்லை. இப்போதுதான் செலுத்தியிருந்தால் நன்றி: இந்த மின்னஞ்சலைப் பொருட்படுத்த வேண்டாம்.`
       : `${name} அவர்களின் பதிவுக்கான ஆன்லைன் பதிவுக் கட்டணம் இன்னும் எங்களுக்குக் கிடைக்கவில்லை. இப்போதுதான் செலுத்தியிருந்தால் நன்றி: இந்த மின்னஞ்சலைப் பொருட்படுத்த வேண்டாம்.`,
   datesHeading: 'போட்டித் தேதிகள்',
@@ -479,12 +494,36 @@ export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessa
   return { to: data.registration.email, subject: copy.receiptSubject(code, receipt.number), text, html };
 }
 
+/**
+ * A receipt withdrawn (issue 49): the statement import that recorded its payment was undone. Says
+ * which receipt, that a real payment will be recorded again, and what is still to pay online.
+ */
+export function withdrawnEmail(data: FamilyEmailData, receipt: Receipt): MailMessage {
+  const copy = copyFor(data.language);
+  const code = data.registration.referenceCode;
+  const intro = copy.withdrawnIntro(childOf(data), receipt.number, rupeesIn(data.language, receipt.amountPaise));
+  const owed = data.payment && data.payment.owedOnline > 0 ? rupeesIn(data.language, data.payment.owedOnline * 100) : null;
+  const paragraphs = [copy.withdrawnNext, ...(owed ? [copy.receiptStatus(owed)] : []), copy.questions];
+  const text = [copy.greeting, '', intro, '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
+  const html = page(data.language, [
+    `<p>${escapeHtml(copy.greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...linkSection(copy, data),
+    `<p>${escapeHtml(copy.signature)}</p>`,
+  ]);
+  return { to: data.registration.email, subject: copy.withdrawnSubject(code, receipt.number), text, html };
+}
+
+/** Which reminder: 3 days after registering, 2 days before registrations close, or once they have closed. */
+export type ReminderWhen = 'after-registering' | 'before-deadline' | 'after-deadline';
+
 /** A reminder of the online fee still to pay, with the same way to pay as the confirmation. */
-export async function reminderEmail(data: FamilyEmailData, beforeDeadline: boolean, deadline: Date): Promise<MailMessage> {
+export async function reminderEmail(data: FamilyEmailData, when: ReminderWhen, deadline: Date): Promise<MailMessage> {
   const copy = copyFor(data.language);
   const code = data.registration.referenceCode;
   const pay = paymentLines(copy, data);
-  const intro = copy.reminderIntro(childOf(data), beforeDeadline, copy.formatDate(new Date(deadline.getTime() - 1)));
+  const intro = copy.reminderIntro(childOf(data), when, copy.formatDate(new Date(deadline.getTime() - 1)));
   const text = [copy.greeting, '', intro, '', ...(pay ? [copy.payHeading, ...pay.paragraphs, ...(pay.upiLink ? [pay.upiLink] : []), ''] : []), copy.linkHeading, data.link, '', copy.questions, '', copy.signature, ''].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,

@@ -13,6 +13,7 @@ import {
   confirmationEmail,
   familyLinkEmail,
   receiptEmail,
+  withdrawnEmail,
   reminderEmail,
   roundResultEmail,
   type FamilyEmailData,
@@ -157,8 +158,9 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       await markMailSkipped(db, claim, 'The registration was deleted before this email was sent.');
       return;
     }
-    // An admin's resend and a round's results (sent once, when the organisers publish) are never held back.
-    if (claim.reason !== 'admin-resend' && claim.reason !== 'round-published') {
+    // An admin's resend, a round's results (sent once, when the organisers publish) and a receipt
+    // withdrawn by an admin's undoing of an import are never held back.
+    if (claim.reason !== 'admin-resend' && claim.reason !== 'round-published' && claim.reason !== 'import-undone') {
       const recent = await sentToSince(db, registration.email, new Date(deps.now().getTime() - DAY_MS));
       if (recent >= options.perRecipientPerDay) {
         log.warn('email held back: too many to one address', { mailId: claim.id, recent });
@@ -175,6 +177,14 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       const entry = claim.ledgerEntryId ? await ledgerEntry(database, claim.ledgerEntryId) : null;
       if (!entry || entry.voidedAt || entry.registrationId !== registration.id || entry.receiptNumber === null) {
         await markMailSkipped(db, claim, 'The payment was voided before its receipt went out.');
+        return;
+      }
+      receipt = { number: receiptLabel(entry.receiptNumber), amountPaise: entry.amountPaise, method: entry.method, occurredAt: entry.occurredAt, referenceCode: registration.referenceCode };
+    }
+    if (claim.template === 'payment-withdrawn') {
+      const entry = claim.ledgerEntryId ? await ledgerEntry(database, claim.ledgerEntryId) : null;
+      if (!entry || !entry.voidedAt || entry.registrationId !== registration.id || entry.receiptNumber === null) {
+        await markMailSkipped(db, claim, 'The payment is not voided (any more), so its receipt stands.');
         return;
       }
       receipt = { number: receiptLabel(entry.receiptNumber), amountPaise: entry.amountPaise, method: entry.method, occurredAt: entry.occurredAt, referenceCode: registration.referenceCode };
@@ -224,7 +234,11 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
   async function messageFor(claim: ClaimedMail, data: FamilyEmailData, receipt: Receipt | null): Promise<MailMessage> {
     if (claim.template === 'confirmation') return confirmationEmail(data);
     if (claim.template === 'receipt' && receipt) return receiptEmail(data, receipt);
-    if (claim.template === 'payment-reminder') return reminderEmail(data, claim.reason === 'reminder-before-deadline', new Date(ENTRY_DEADLINE));
+    if (claim.template === 'payment-withdrawn' && receipt) return withdrawnEmail(data, receipt);
+    if (claim.template === 'payment-reminder') {
+      const when = claim.reason === 'reminder-before-deadline' ? 'before-deadline' : claim.reason === 'reminder-after-deadline' ? 'after-deadline' : 'after-registering';
+      return reminderEmail(data, when, new Date(ENTRY_DEADLINE));
+    }
     return familyLinkEmail(data);
   }
 

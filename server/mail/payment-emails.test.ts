@@ -76,7 +76,7 @@ describe.each(testDatabaseKinds())('receipts and payment reminders on %s', (kind
     expect(reminders(unpaid.input.referenceCode)).toHaveLength(1);
     for (const other of [paidLater, cancelled, baby]) expect(reminders(other.input.referenceCode)).toEqual([]);
     const reminder = reminders(unpaid.input.referenceCode)[0]!;
-    const link = `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${unpaid.input.referenceCode}&tr=${unpaid.input.referenceCode}`;
+    const link = `upi://pay?pa=kidstalent@okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${unpaid.input.referenceCode}&tr=${unpaid.input.referenceCode}`;
     expect(reminder.parsed.text).toContain(link);
     expect(decodeQrPng(reminder.parsed.attachments.find((a) => a.cid === 'upi-qr@kids-talent-competition')!.content)).toBe(link);
 

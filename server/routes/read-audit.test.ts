@@ -40,8 +40,11 @@ const READS: Record<string, ReadAction> = {
   'GET /newsletter/export.csv': 'read.newsletter.export',
   'GET /erasure-requests': 'read.erasure_requests.list',
   'GET /statements/rows': 'read.statements.list',
+  'GET /statements/refunds': 'read.statements.refunds',
+  'GET /statements/refunds.csv': 'read.statements.refunds_export',
   'GET /ledger': 'read.ledger.list',
   'GET /ledger/export.csv': 'read.ledger.export',
+  'GET /ledger/unpaid-after-deadline': 'read.ledger.unpaid',
   'GET /audit': 'read.audit.list',
   'GET /venue/sessions/:sessionId/roster': 'read.venue.roster',
   'GET /family/registration': 'read.family.registration',
@@ -97,6 +100,9 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /statements/rows/:id/match': 'an audited change',
   'POST /statements/rows/:id/unmatch': 'an audited change',
   'POST /statements/rows/:id/ignore': 'an audited change',
+  'POST /statements/rows/:id/resolve': 'an audited change',
+  'GET /statements/imports': 'file names, admins’ usernames and counts',
+  'POST /statements/imports/:id/undo': 'an audited change; answers counts',
   'POST /registrations/:id/ledger': 'an audited change; answers the registration’s money, no personal data',
   'POST /registrations/:id/ledger/:entryId/void': 'an audited change; answers the registration’s money, no personal data',
   'POST /users/createuser': 'a write (ADR 009)',
@@ -236,7 +242,14 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     'GET /erasure-requests': () => h.t.request('/api/erasure-requests', withCookie(admin)),
     'GET /audit': () => h.t.request('/api/audit', withCookie(admin)),
     'GET /statements/rows': () => h.t.request('/api/statements/rows', withCookie(admin)),
+    'GET /statements/refunds': () => h.t.request('/api/statements/refunds', withCookie(admin)),
+    'GET /statements/refunds.csv': async () => {
+      const response = await h.t.request('/api/statements/refunds.csv', withCookie(admin));
+      await response.text();
+      return response;
+    },
     'GET /ledger': () => h.t.request('/api/ledger', withCookie(admin)),
+    'GET /ledger/unpaid-after-deadline': () => h.t.request('/api/ledger/unpaid-after-deadline', withCookie(admin)),
     'GET /ledger/export.csv': async () => {
       const response = await h.t.request('/api/ledger/export.csv', withCookie(admin));
       await response.text();

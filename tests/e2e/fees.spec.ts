@@ -21,7 +21,7 @@ test('the email and the page ask for ₹99 with the same UPI link, and a UTR rep
   await page.goto('/registration');
   await expect(page.locator('main [inert]')).toHaveCount(0);
   const code = await registerChild(page, { name: 'Kavin Pay', age: 9, category: 'Dance Challenge', city: 'Chennai' }, 5151);
-  const upiLink = `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
+  const upiLink = `upi://pay?pa=kidstalent@okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
   // Under the blank form, the last registration's fee; on a computer the QR codes are elsewhere.
   await expect(page.getByText('Entry fee: ₹99 for 1 online contest.')).toBeVisible();
   await expect(page.getByText('On a computer? Scan the code with your phone’s UPI app; it is also in your confirmation email and on your private page.')).toBeVisible();
@@ -45,6 +45,7 @@ test('the email and the page ask for ₹99 with the same UPI link, and a UTR rep
   const qr = fee.getByRole('img', { name: 'QR code to pay ₹99 by UPI' });
   await expect(qr).toBeVisible();
   expect(qrOfDataUrl((await qr.getAttribute('src')) ?? '')).toBe(upiLink);
+  await expect(fee.getByRole('link', { name: 'Save the QR code' })).toBeHidden();
   expect(await axeProblems(page)).toEqual([]);
 
   // Paid in the UPI app; the connection drops before the family types the reference.
@@ -82,7 +83,13 @@ test('on a phone the page offers the UPI app, in Tamil for a Tamil family', asyn
   const fee = page.getByRole('region', { name: 'பதிவுக் கட்டணம்' });
   const app = fee.getByRole('link', { name: 'UPI செயலியில் ₹99 செலுத்து' });
   await expect(app).toBeVisible();
-  await expect(app).toHaveAttribute('href', `upi://pay?pa=kidstalent%40okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`);
+  const upiLink = `upi://pay?pa=kidstalent@okaxis&pn=Kids%20Talent%20Competition&am=99.00&cu=INR&tn=${code}&tr=${code}`;
+  await expect(app).toHaveAttribute('href', upiLink);
+  // An app the link does not open can scan the QR code from the gallery: the page saves it as a PNG.
+  const save = fee.getByRole('link', { name: 'QR குறியீட்டைச் சேமி' });
+  await expect(save).toBeVisible();
+  await expect(save).toHaveAttribute('download', `${code}-upi.png`);
+  expect(qrOfDataUrl((await save.getAttribute('href')) ?? '')).toBe(upiLink);
   // A phone has no camera pointed at itself: the code to scan is for computers.
   await expect(fee.getByRole('img')).toBeHidden();
   expect(await axeProblems(page)).toEqual([]);
@@ -124,4 +131,47 @@ test('an admin imports a bank statement, decides a line, and records a payment b
   await expect(dialog.getByText(/Recorded: receipt R-\d{6}\./)).toBeVisible();
   await expect(dialog).toContainText('Paid: due ₹99, paid ₹99.');
   expect(await axeProblems(page)).toEqual([]);
+});
+
+test('a narration "KTC fee KTC…" is matched; undoing its import withdraws the payment and its receipt, and the family is told', async ({ page, world: { smtp } }) => {
+  test.setTimeout(120_000);
+  const code = await registerChildByApi(page.request, { name: 'Nila Undo', email: 'parent8181@example.org', guardianName: 'Meena Undo', categories: ['dance'] });
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+  const statement = [
+    'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance',
+    // The family wrote the word "fee" after a first KTC, and the code with no dashes after a second.
+    `${day},KTC fee ${code.replace(/-/g, '')},E2EUNDO0000001,${day},,99.00,"10,099.00"`,
+  ].join('\n');
+  await page.goto('/admin/payments');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+
+  await page.getByLabel('Statement file').setInputFiles({ name: 'e2e-undo.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
+  await expect(page.getByLabel('Credit (deposit)')).toHaveValue('5');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  await expect(page.getByText(/Read 1 lines: 1 new, 0 already imported\. Matched: 1/)).toBeVisible();
+  // The statement's line (₹99) among the matched lines, not the file's preview above (99.00).
+  await page.getByLabel('Show').selectOption('matched');
+  const line = page.getByRole('row').filter({ hasText: `KTC fee ${code.replace(/-/g, '')}` }).filter({ hasText: '₹99' });
+  await expect(line).toContainText('Matched');
+  await expect(line).toContainText(code);
+  await expect.poll(() => smtp.received.some((m) => new RegExp(`^Payment received: receipt R-\\d{6} for ${code}$`).test(m.parsed.subject ?? '')), { timeout: 30_000 }).toBe(true);
+
+  // The statement was the wrong account's: the whole import is undone.
+  const imported = page.getByRole('row').filter({ hasText: 'e2e-undo.csv' });
+  await expect(imported).toContainText(ADMIN.username);
+  await imported.getByRole('button', { name: 'Undo the import of e2e-undo.csv' }).click();
+  await imported.getByRole('button', { name: 'Undo the import', exact: true }).click();
+  await expect(imported).toContainText('Undone: 1 payments withdrawn, 1 families told by email.');
+  await expect(imported).toContainText(`Undone by ${ADMIN.username}`);
+  await expect(line).toHaveCount(0);
+  expect(await axeProblems(page)).toEqual([]);
+
+  await expect.poll(() => smtp.received.some((m) => new RegExp(`^Receipt R-\\d{6} for ${code} withdrawn$`).test(m.parsed.subject ?? '')), { timeout: 30_000 }).toBe(true);
+  const list = (await (await page.request.get(`/api/registrations?q=${code}`)).json()) as { items: { id: string }[] };
+  const detail = (await (await page.request.get(`/api/registrations/${list.items[0]!.id}`)).json()) as { payment: { status: string; entries: { voidReason: string | null }[] } };
+  expect(detail.payment.status).toBe('unpaid');
+  expect(detail.payment.entries).toEqual([expect.objectContaining({ voidReason: 'Statement import undone' })]);
 });

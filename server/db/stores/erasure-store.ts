@@ -123,10 +123,13 @@ export const SCRUB_LEDGER_ENTRY = sql.raw(`reference = null,
 
 /**
  * What a bank statement line about an erased registration keeps: its date, amount and state, not
- * the payer's words (their name and UPI address are in the narration). The SET list of
+ * the payer's words (their name and UPI address are in the narration), nor the words a person
+ * wrote when resolving it. The SET list of
  * `update statement_rows s`, shared with the retention job.
  */
-export const SCRUB_STATEMENT_ROW = sql.raw(`narration = 'erased', raw = null, reference = null, suggestions = null`);
+export const SCRUB_STATEMENT_ROW = sql.raw(
+  `narration = 'erased', raw = null, reference = null, suggestions = null, resolution_note = case when s.resolution_note is null then null else 'erased' end`,
+);
 
 /**
  * Carries out an open request in one statement (so all or nothing): the request keeps only the

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BABY_AGE_BANDS } from '@domain/age-bands';
 import type { PaymentStatus } from '@domain/fees';
-import { levelPrice } from '@domain/season';
+import { levelPrice, SEASON } from '@domain/season';
 import { inTransaction, type Database } from '../client';
 import { isoTime } from '../../lib/sql-time';
 
@@ -35,6 +35,9 @@ export const PAYMENT_STATUS = sql`(select case
     when m.paid - m.refunded + m.waived = d.due then case when m.paid - m.refunded = 0 then 'waived' else 'paid' end
     else 'overpaid' end
   from (select ${FEE_DUE_PAISE} as due) d, (${LEDGER_SUMS}) m)`;
+
+/** How much more than it owes `r` has paid (paid less refunded, plus waived, less what is due), in paise; negative while it owes. */
+export const EXCESS_PAISE = sql`(select m.paid - m.refunded + m.waived - d.due from (select ${FEE_DUE_PAISE} as due) d, (${LEDGER_SUMS}) m)`;
 
 const ENTRY_COLUMNS = sql`l.id::text as id, l.kind, l.method, l.amount_paise as "amountPaise", l.reference, l.reason, l.source,
   l.recorded_by as "recordedBy", ${isoTime(sql`l.occurred_at`)} as "occurredAt", l.receipt_number as "receiptNumber",
@@ -195,9 +198,10 @@ const OWES_ONLINE = sql`r.deleted_at is null and r.cancelled_at is null and r.ty
   and ${PAYMENT_STATUS} in ('unpaid', 'reported', 'part_paid')`;
 
 /**
- * Queues the payment reminders that are due (ADR 024): one 3 days after registering, and one 2 days
- * before registrations close, to each registration that still owes its online fee. Each is queued
- * once per registration (a unique index), however many instances run this. Returns how many.
+ * Queues the payment reminders that are due (ADR 024): one 3 days after registering, one 2 days
+ * before registrations close, and one once they have closed, to each registration that still owes
+ * its online fee. Each is queued once per registration (a unique index), however many instances
+ * run this. Returns how many. Nothing is ever deleted for not paying: the organisers decide.
  */
 export async function queuePaymentReminders(database: Database, now: Date, deadline: Date): Promise<number> {
   const threeDaysAgo = new Date(now.getTime() - 3 * 86_400_000).toISOString();
@@ -213,6 +217,19 @@ export async function queuePaymentReminders(database: Database, now: Date, deadl
       and ${OWES_ONLINE}
     on conflict do nothing
     returning id::text as id`);
+  // Once registrations have closed, one last reminder to each registration that still owes
+  // (issue 49); looked for during the week after, so a server down for days still sends it.
+  const afterDeadline = now.getTime() >= deadline.getTime() && now.getTime() < deadline.getTime() + 7 * 86_400_000;
+  if (afterDeadline) {
+    const after = await database.rows<{ id: string }>(sql`
+      insert into mail_outbox (registration_id, template, reason)
+      select r.id, 'payment-reminder', 'reminder-after-deadline' from registrations r
+      where not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-after-deadline')
+        and ${OWES_ONLINE}
+      on conflict do nothing
+      returning id::text as id`);
+    return queued.length + after.length;
+  }
   const beforeDeadline = now.getTime() >= deadline.getTime() - 2 * 86_400_000 && now.getTime() < deadline.getTime();
   if (!beforeDeadline) return queued.length;
   const last = await database.rows<{ id: string }>(sql`
@@ -231,12 +248,18 @@ export type LedgerLine = LedgerEntry & { registrationId: string | null; referenc
  * The ledger, newest first, a page at a time (keyset on when the money moved and the entry's id),
  * with the registration each entry is for. An erased registration's entries have no code or name.
  */
-export async function ledgerPage(database: Database, page: { after: { at: string; id: string } | null; limit: number }): Promise<{ items: LedgerLine[]; next: { at: string; id: string } | null }> {
+export async function ledgerPage(
+  database: Database,
+  page: { after: { at: string; id: string } | null; limit: number; days?: DayRange },
+): Promise<{ items: LedgerLine[]; next: { at: string; id: string } | null }> {
   const after = page.after ? sql`and (l.occurred_at, l.id) < (${page.after.at}::timestamptz, ${page.after.id}::uuid)` : sql``;
+  // Whole days in Chennai, both ends included (as the registrations list's day filter).
+  const from = page.days?.from ? sql`and l.occurred_at >= (${page.days.from}::date::timestamp at time zone ${SEASON.timeZone})` : sql``;
+  const to = page.days?.to ? sql`and l.occurred_at < ((${page.days.to}::date + 1)::timestamp at time zone ${SEASON.timeZone})` : sql``;
   const rows = await database.rows<LedgerLine>(sql`
     select ${ENTRY_COLUMNS}, l.registration_id::text as "registrationId", r.reference_code as "referenceCode", coalesce(r.name, r.institute_name) as name
     from ledger_entries l left join registrations r on r.id = l.registration_id
-    where true ${after}
+    where true ${after} ${from} ${to}
     order by l.occurred_at desc, l.id desc
     limit ${page.limit + 1}`);
   const items = rows.slice(0, page.limit).map((row) => ({ ...normalized(row), registrationId: row.registrationId, referenceCode: row.referenceCode, name: row.name }));
@@ -244,13 +267,48 @@ export async function ledgerPage(database: Database, page: { after: { at: string
   return { items, next: rows.length > page.limit && last ? { at: last.occurredAt, id: last.id } : null };
 }
 
-/** Every ledger entry, a batch at a time, for the accounts CSV. */
-export async function* allLedgerLines(database: Database, batchSize = 1000): AsyncGenerator<LedgerLine[]> {
+/** Days in Chennai, YYYY-MM-DD, each end included when given. */
+export type DayRange = { from?: string | undefined; to?: string | undefined };
+
+/** Every ledger entry (of these days, when given), a batch at a time, for the accounts CSV. */
+export async function* allLedgerLines(database: Database, days: DayRange = {}, batchSize = 1000): AsyncGenerator<LedgerLine[]> {
   let after: { at: string; id: string } | null = null;
   for (;;) {
-    const page = await ledgerPage(database, { after, limit: batchSize });
+    const page = await ledgerPage(database, { after, limit: batchSize, days });
     if (page.items.length > 0) yield page.items;
     if (!page.next) return;
     after = page.next;
   }
+}
+
+export type UnpaidAfterDeadline = {
+  id: string;
+  referenceCode: string;
+  name: string | null;
+  email: string;
+  phone: string;
+  status: PaymentStatus;
+  duePaise: number;
+  paidPaise: number;
+  registeredAt: string;
+  /** The reminder sent once registrations closed: queued, sent (when) or held back (why). */
+  reminder: { status: string; sentAt: string | null; note: string | null } | null;
+};
+
+/**
+ * The registrations that still owe their online fee once registrations have closed (issue 49),
+ * oldest first, with the last reminder's fate: for the organisers to chase or decide about.
+ */
+export async function unpaidAfterDeadline(database: Database, limit: number): Promise<{ items: UnpaidAfterDeadline[]; total: number }> {
+  const rows = await database.rows<UnpaidAfterDeadline>(sql`
+    select r.id::text as id, r.reference_code as "referenceCode", r.name, r.email, r.phone, ${PAYMENT_STATUS} as status,
+      ${FEE_DUE_PAISE} as "duePaise", (select m.paid - m.refunded from (${LEDGER_SUMS}) m) as "paidPaise", ${isoTime(sql`r.created_at`)} as "registeredAt",
+      (select json_build_object('status', m.status, 'sentAt', case when m.sent_at is null then null else ${isoTime(sql`m.sent_at`)} end, 'note', case when m.status = 'skipped' then m.last_error end)
+        from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-after-deadline' limit 1) as reminder
+    from registrations r
+    where ${OWES_ONLINE}
+    order by r.created_at, r.id
+    limit ${limit}`);
+  const [count] = await database.rows<{ n: number }>(sql`select count(*)::int as n from registrations r where ${OWES_ONLINE}`);
+  return { items: rows.map((row) => ({ ...row, duePaise: Number(row.duePaise), paidPaise: Number(row.paidPaise) })), total: Number(count?.n ?? 0) };
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SEASON } from '@domain/season';
-import { codesIn, NEEDS_A_PERSON, payerWordsIn, utrsIn, type StatementLine, type StatementRowState } from '@domain/statements';
+import { codesIn, NEEDS_A_PERSON, payerAccountIn, payerWordsIn, REFUNDABLE_STATES, utrsIn, type StatementLine, type StatementRowState } from '@domain/statements';
 import { inTransaction, type Database, type Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
-import { FEE_DUE_PAISE } from './payment-store';
+import { EXCESS_PAISE, FEE_DUE_PAISE } from './payment-store';
 
 /**
  * Bank statements against the ledger (ADR 024). An import reads the file line by line; each line
@@ -361,29 +361,41 @@ export type StatementRow = {
   suggestions: { registrationId: string; referenceCode: string; why: string }[] | null;
   decidedBy: string | null;
   decidedAt: string | null;
+  /** An overpaid or double-paid line a person settled: refunded (with the refund's entry) or kept (with why). */
+  resolution: 'refunded' | 'kept' | null;
+  resolutionNote: string | null;
+  refundEntryId: string | null;
+  resolvedBy: string | null;
+  resolvedAt: string | null;
 };
 
 const ROW_COLUMNS = sql`s.id::text as id, to_char(s.booked_on, 'YYYY-MM-DD') as "bookedOn", s.direction, s.amount_paise as "amountPaise",
   s.narration, s.reference, s.raw, s.problem, s.state, s.suggestions, s.decided_by as "decidedBy",
   case when s.decided_at is null then null else ${isoTime(sql`s.decided_at`)} end as "decidedAt",
+  s.resolution, s.resolution_note as "resolutionNote", s.refund_entry_id::text as "refundEntryId", s.resolved_by as "resolvedBy",
+  case when s.resolved_at is null then null else ${isoTime(sql`s.resolved_at`)} end as "resolvedAt",
   coalesce((select json_agg(json_build_object('id', r.id, 'referenceCode', r.reference_code, 'name', coalesce(r.name, r.institute_name)) order by r.reference_code)
     from registrations r where r.id = any(s.registration_ids)), '[]'::json) as registrations`;
+
+/** A row a person must look at: waiting, unreadable, or overpaid or paid twice and not resolved yet. */
+const WAITS_FOR_A_PERSON = sql`(s.state = any(${sql.param([...NEEDS_A_PERSON])}::text[]) and s.resolved_at is null)`;
 
 /** The statement rows, the ones a person must look at first, then the newest. */
 export async function listStatementRows(database: Database, query: { state?: StatementRowState | undefined; limit: number; offset: number }): Promise<{ items: StatementRow[]; total: number }> {
   const where = query.state ? sql`s.state = ${query.state}` : sql`true`;
   const items = await database.rows<StatementRow>(sql`
     select ${ROW_COLUMNS} from statement_rows s where ${where}
-    order by case when s.state = any(${sql.param([...NEEDS_A_PERSON])}::text[]) then 0 else 1 end, s.booked_on desc nulls first, s.created_at, s.id
+    order by case when ${WAITS_FOR_A_PERSON} then 0 else 1 end, s.booked_on desc nulls first, s.created_at, s.id
     limit ${query.limit} offset ${query.offset}`);
   const [count] = await database.rows<{ n: number }>(sql`select count(*)::int as n from statement_rows s where ${where}`);
   return { items: items.map((row) => ({ ...row, amountPaise: row.amountPaise === null ? null : Number(row.amountPaise) })), total: Number(count?.n ?? 0) };
 }
 
-/** How many rows are in each state. */
-export async function statementStateCounts(database: Database): Promise<Partial<Record<StatementRowState, number>>> {
-  const rows = await database.rows<{ state: StatementRowState; n: number }>(sql`select state, count(*)::int as n from statement_rows group by state`);
-  return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+/** How many rows are in each state, and how many wait for a person (resolved lines do not). */
+export async function statementStateCounts(database: Database): Promise<{ counts: Partial<Record<StatementRowState, number>>; waiting: number }> {
+  const rows = await database.rows<{ state: StatementRowState; n: number; waiting: number }>(sql`
+    select s.state, count(*)::int as n, (count(*) filter (where ${WAITS_FOR_A_PERSON}))::int as waiting from statement_rows s group by s.state`);
+  return { counts: Object.fromEntries(rows.map((row) => [row.state, Number(row.n)])), waiting: rows.reduce((sum, row) => sum + Number(row.waiting), 0) };
 }
 
 export type ManualOutcome = { status: 'done'; row: StatementRow } | { status: 'not_found' } | { status: 'refused'; message: string };
@@ -397,8 +409,11 @@ async function lockedRow(tx: Queryable, id: string) {
     narration: string;
     reference: string | null;
     suggestions: Decision['suggestions'];
+    registrationIds: string[];
+    resolvedAt: string | null;
   }>(sql`
-    select state, direction, amount_paise as "amountPaise", to_char(booked_on, 'YYYY-MM-DD') as "bookedOn", narration, reference, suggestions
+    select state, direction, amount_paise as "amountPaise", to_char(booked_on, 'YYYY-MM-DD') as "bookedOn", narration, reference, suggestions,
+      registration_ids::text[] as "registrationIds", resolved_at::text as "resolvedAt"
     from statement_rows where id = ${id}::uuid for update`);
   return row ?? null;
 }
@@ -441,6 +456,7 @@ export async function unmatchStatementRow(database: Database, change: { id: stri
     const row = await lockedRow(tx, change.id);
     if (!row) return { status: 'not_found' };
     if (!['matched', 'split', 'part_payment', 'overpayment', 'already_paid'].includes(row.state)) return { status: 'refused', message: 'This row has no match to undo.' };
+    if (row.resolvedAt) return { status: 'refused', message: 'This line was resolved (refunded or kept): its match stays.' };
     await tx.rows(sql`
       update ledger_entries set voided_at = ${change.now.toISOString()}::timestamptz, voided_by = ${change.by}, void_reason = 'Statement match undone'
       where source = 'statement' and source_ref = ${change.id} and voided_at is null`);
@@ -463,6 +479,169 @@ export async function ignoreStatementRow(database: Database, change: { id: strin
       update statement_rows set state = ${change.ignore ? 'ignored' : row.suggestions ? 'suggested' : 'no_match'}, decided_by = ${change.by}, decided_at = ${change.now.toISOString()}::timestamptz
       where id = ${change.id}::uuid`);
     return { status: 'done', row: await rowById(tx, change.id) };
+  });
+}
+
+export type RowResolution =
+  | { resolution: 'kept'; note: string }
+  | { resolution: 'refunded'; refundEntryId: string }
+  | { resolution: 'refunded'; refund: { id: string; amountPaise: number; method: 'upi' | 'bank'; reference: string | null; occurredAt: string } };
+
+/**
+ * Settles an overpaid or double-paid line (issue 49): refunded, linked to the refund's ledger
+ * entry (one already on the registration, or recorded now, with the line as its source), or kept
+ * with why. A resolved line no longer waits for a person and leaves the refunds to make.
+ */
+export async function resolveStatementRow(database: Database, change: { id: string; by: string; now: Date; resolution: RowResolution }): Promise<ManualOutcome> {
+  return inTransaction(database, async (tx) => {
+    const row = await lockedRow(tx, change.id);
+    if (!row) return { status: 'not_found' };
+    if (!REFUNDABLE_STATES.includes(row.state)) return { status: 'refused', message: 'Only an overpaid or double-paid line can be resolved.' };
+    if (row.resolvedAt) return { status: 'refused', message: 'This line is already resolved.' };
+    const at = change.now.toISOString();
+    const resolution = change.resolution;
+    let refundEntryId: string | null = null;
+    if (resolution.resolution === 'refunded') {
+      const registrationId = row.registrationIds[0];
+      if (!registrationId) return { status: 'refused', message: 'The registration this line paid was erased: resolve it as kept, saying how the money went back.' };
+      if ('refundEntryId' in resolution) {
+        const [entry] = await tx.rows<{ id: string }>(sql`
+          select l.id::text as id from ledger_entries l
+          where l.id = ${resolution.refundEntryId}::uuid and l.registration_id = ${registrationId}::uuid and l.kind = 'refund' and l.voided_at is null
+            and not exists (select 1 from statement_rows o where o.refund_entry_id = l.id)`);
+        if (!entry) return { status: 'refused', message: 'That is not a live refund of this registration, or it already settles another line.' };
+        refundEntryId = entry.id;
+      } else {
+        const refund = resolution.refund;
+        if (refund.amountPaise > Number(row.amountPaise)) return { status: 'refused', message: 'A refund cannot be more than the line’s amount.' };
+        const why = row.state === 'already_paid' ? 'paid twice' : 'paid more than was owed';
+        const inserted = await tx.rows<{ id: string }>(sql`
+          insert into ledger_entries (id, registration_id, kind, method, amount_paise, reference, reason, source, source_ref, recorded_by, occurred_at)
+          values (${refund.id}::uuid, ${registrationId}::uuid, 'refund', ${refund.method}, ${refund.amountPaise}, ${refund.reference},
+            ${`Refund of the bank credit of ${row.bookedOn ?? 'an unknown day'} (${why})`}, 'admin', ${change.id}, ${change.by}, ${refund.occurredAt}::timestamptz)
+          on conflict (id) do nothing
+          returning id::text as id`);
+        if (inserted.length === 0) return { status: 'refused', message: 'This refund was recorded already: load the page again.' };
+        refundEntryId = inserted[0]!.id;
+      }
+    }
+    await tx.rows(sql`
+      update statement_rows set resolution = ${resolution.resolution}, resolution_note = ${resolution.resolution === 'kept' ? resolution.note : null},
+        refund_entry_id = ${refundEntryId}::uuid, resolved_by = ${change.by}, resolved_at = ${at}::timestamptz
+      where id = ${change.id}::uuid`);
+    return { status: 'done', row: await rowById(tx, change.id) };
+  });
+}
+
+export type RefundToMake = {
+  id: string;
+  bookedOn: string;
+  state: StatementRowState;
+  /** The payer's details as the statement gave them. */
+  narration: string;
+  reference: string | null;
+  payerAccount: string | null;
+  amountPaise: number;
+  /** What the registration holds beyond what it owes, at most the line's amount: what to send back. */
+  toRefundPaise: number;
+  registrationId: string | null;
+  referenceCode: string | null;
+  name: string | null;
+};
+
+/** The overpaid and double-paid credits nobody resolved yet, oldest first: the refunds to make. */
+export async function refundsToMake(database: Database): Promise<RefundToMake[]> {
+  const rows = await database.rows<Omit<RefundToMake, 'payerAccount'>>(sql`
+    select s.id::text as id, to_char(s.booked_on, 'YYYY-MM-DD') as "bookedOn", s.state, s.narration, s.reference, s.amount_paise as "amountPaise",
+      r.id::text as "registrationId", r.reference_code as "referenceCode", coalesce(r.name, r.institute_name) as name,
+      greatest(0, least(s.amount_paise, coalesce((select ${EXCESS_PAISE} from registrations r where r.id = s.registration_ids[1]), s.amount_paise)))::int as "toRefundPaise"
+    from statement_rows s left join registrations r on r.id = s.registration_ids[1]
+    where s.state = any(${sql.param([...REFUNDABLE_STATES])}::text[]) and s.resolved_at is null and s.direction = 'credit'
+    order by s.booked_on, s.created_at, s.id`);
+  return rows.map((row) => ({ ...row, amountPaise: Number(row.amountPaise), toRefundPaise: Number(row.toRefundPaise), payerAccount: payerAccountIn(row.narration) }));
+}
+
+/** The states in which a row's money went into the ledger. */
+const IN_LEDGER = sql.param(['matched', 'split', 'part_payment', 'overpayment', 'already_paid']);
+
+export type StatementImport = {
+  id: string;
+  fileName: string;
+  format: 'csv' | 'camt053';
+  importedBy: string;
+  importedAt: string;
+  lines: number;
+  newRows: number;
+  knownRows: number;
+  /** Its lines whose money is in the ledger now. */
+  matched: number;
+  /** Of those, the ones a person matched or resolved: while there are any, the import cannot be undone. */
+  byHand: number;
+  undoneAt: string | null;
+  undoneBy: string | null;
+};
+
+/** The imports, newest first: which file, who, when, how many lines and how many matched. */
+export async function listStatementImports(database: Database, limit = 50): Promise<StatementImport[]> {
+  const rows = await database.rows<StatementImport>(sql`
+    select i.id::text as id, i.file_name as "fileName", i.format, i.imported_by as "importedBy", ${isoTime(sql`i.created_at`)} as "importedAt",
+      i.lines, i.new_rows as "newRows", i.known_rows as "knownRows",
+      (select count(*) from statement_rows s where s.import_id = i.id and s.state = any(${IN_LEDGER}::text[]))::int as matched,
+      (select count(*) from statement_rows s where s.import_id = i.id and s.state = any(${IN_LEDGER}::text[])
+        and (s.decided_by is not null or s.resolved_at is not null))::int as "byHand",
+      case when i.undone_at is null then null else ${isoTime(sql`i.undone_at`)} end as "undoneAt", i.undone_by as "undoneBy"
+    from statement_imports i
+    order by i.created_at desc, i.id desc
+    limit ${limit}`);
+  return rows.map((row) => ({ ...row, lines: Number(row.lines), newRows: Number(row.newRows), knownRows: Number(row.knownRows), matched: Number(row.matched), byHand: Number(row.byHand) }));
+}
+
+export type UndoImportOutcome =
+  | { status: 'done'; rows: number; entriesVoided: number; familiesTold: number }
+  | { status: 'not_found' }
+  | { status: 'refused'; message: string };
+
+/**
+ * Undoes a whole import (issue 49), as "Undo match" does one row: the ledger entries its lines made
+ * are voided (a receipt still waiting is skipped), the families whose receipt already went out are
+ * told in their language, and its lines are removed, so the file can be imported again. Refused
+ * while any of its matches was confirmed by hand (matched or resolved by a person).
+ */
+export async function undoStatementImport(database: Database, change: { id: string; by: string; now: Date }): Promise<UndoImportOutcome> {
+  return inTransaction(database, async (tx) => {
+    const [found] = await tx.rows<{ undone: boolean }>(sql`
+      select undone_at is not null as undone from statement_imports where id = ${change.id}::uuid for update`);
+    if (!found) return { status: 'not_found' };
+    if (found.undone) return { status: 'refused', message: 'This import was undone already.' };
+    const [hand] = await tx.rows<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select 1 from statement_rows s where s.import_id = ${change.id}::uuid and s.state = any(${IN_LEDGER}::text[])
+          and (s.decided_by is not null or s.resolved_at is not null)
+        for update) locked`);
+    const byHand = Number(hand?.n ?? 0);
+    if (byHand > 0) {
+      return {
+        status: 'refused',
+        message: `This import cannot be undone: ${byHand === 1 ? '1 of its matches was' : `${byHand} of its matches were`} confirmed by hand. Undo ${byHand === 1 ? 'that match' : 'those matches'} line by line instead.`,
+      };
+    }
+    const at = change.now.toISOString();
+    const voided = await tx.rows<{ id: string }>(sql`
+      update ledger_entries set voided_at = ${at}::timestamptz, voided_by = ${change.by}, void_reason = 'Statement import undone'
+      where source = 'statement' and voided_at is null
+        and source_ref = any(array(select s.id::text from statement_rows s where s.import_id = ${change.id}::uuid))
+      returning id::text as id`);
+    // A receipt that went out (or is going) is withdrawn by email; one still waiting is skipped when its turn comes.
+    const told = voided.length === 0 ? [] : await tx.rows<{ id: string }>(sql`
+      insert into mail_outbox (registration_id, template, reason, ledger_entry_id)
+      select m.registration_id, 'payment-withdrawn', 'import-undone', m.ledger_entry_id from mail_outbox m
+      where m.template = 'receipt' and m.status in ('sent', 'sending') and m.registration_id is not null
+        and m.ledger_entry_id = any(${sql.param(voided.map((entry) => entry.id))}::uuid[])
+      on conflict do nothing
+      returning id::text as id`);
+    const removed = await tx.rows<{ id: string }>(sql`delete from statement_rows where import_id = ${change.id}::uuid returning id::text as id`);
+    await tx.rows(sql`update statement_imports set undone_at = ${at}::timestamptz, undone_by = ${change.by} where id = ${change.id}::uuid`);
+    return { status: 'done', rows: removed.length, entriesVoided: voided.length, familiesTold: told.length };
   });
 }
 

@@ -356,7 +356,7 @@ describe.each(testDatabaseKinds())('the fee on the family’s page on %s', (kind
   it('asks for the online contests’ fee by UPI, and the page’s QR code and the email’s decode to the same link', async () => {
     const { input, token } = await h.register(childRegistration({ categories: ['dance', 'yoga', 'drawing'] }));
     const payment = await paymentOf(token);
-    const link = `upi://pay?pa=kidstalent%40okaxis&pn=KTC%20Chennai&am=297.00&cu=INR&tn=${input.referenceCode}&tr=${input.referenceCode}`;
+    const link = `upi://pay?pa=kidstalent@okaxis&pn=KTC%20Chennai&am=297.00&cu=INR&tn=${input.referenceCode}&tr=${input.referenceCode}`;
     expect(payment).toMatchObject({ online: { rupees: 297, contests: 3 }, atVenue: { rupees: 0, contests: 0 }, upi: { link }, status: 'unpaid' });
     expect(qrText(payment!.upi!.qrCode)).toBe(link);
     const emailed = h.lastMailAbout(input.referenceCode).parsed.attachments.find((a) => a.contentId === '<upi-qr@kids-talent-competition>' || a.cid === 'upi-qr@kids-talent-competition');

@@ -131,4 +131,36 @@ describe.each(testDatabaseKinds())('the ledger on %s', (kind) => {
     const line = csv.split('\r\n').find((l) => l.includes('UTR-2027-02-23'));
     expect(cells(line)).toEqual(['2027-02-23', input.referenceCode, 'Ledger Listed', 'payment', '33.00', 'upi', 'UTR-2027-02-23', expect.stringMatching(/^R-\d{6}$/), 'admin', 'test-admin', '', '']);
   });
+
+  it('exports the accounts of a span of days in Chennai, both ends included, with refunds as negative amounts', async () => {
+    const { input } = await h.register(childRegistration({ name: 'Span Accounts', categories: ['dance', 'yoga'] }));
+    const entries = [
+      { kind: 'payment', method: 'upi', amountRupees: 11, reference: 'SPAN-before', occurredAt: '2027-02-10T23:30:00+05:30' },
+      // 00:30 in Chennai is still the day before in UTC: the accounts count Chennai's day.
+      { kind: 'payment', method: 'upi', amountRupees: 22, reference: 'SPAN-first', occurredAt: '2027-02-11T00:30:00+05:30' },
+      { kind: 'refund', method: 'upi', amountRupees: 5.5, reference: 'SPAN-refund', reason: 'Paid twice', occurredAt: '2027-02-12T23:59:00+05:30' },
+      { kind: 'payment', method: 'bank', amountRupees: 33, reference: 'SPAN-after', occurredAt: '2027-02-13T00:00:00+05:30' },
+    ];
+    for (const entry of entries) expect((await record(input.id, entry)).status).toBe(201);
+    const cells = (line: string | undefined) => [...(line ?? '').matchAll(/"((?:[^"]|"")*)"/g)].map((m) => m[1]);
+    const response = await h.admin('/api/ledger/export.csv?from=2027-02-11&to=2027-02-12');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toContain('accounts-2027-02-11-to-2027-02-12.csv');
+    const mine = (await response.text()).split('\r\n').filter((line) => line.includes('SPAN-'));
+    expect(mine.map((line) => [cells(line)[0], cells(line)[3], cells(line)[4], cells(line)[6]])).toEqual([
+      ['2027-02-12', 'refund', '-5.50', 'SPAN-refund'],
+      ['2027-02-11', 'payment', '22.00', 'SPAN-first'],
+    ]);
+    // One end open: from a day on.
+    const fromOn = (await (await h.admin('/api/ledger/export.csv?from=2027-02-13')).text()).split('\r\n').filter((line) => line.includes('SPAN-'));
+    expect(fromOn.map((line) => cells(line)[6])).toEqual(['SPAN-after']);
+
+    for (const query of ['from=2027-02-30', 'to=11-02-2027', 'from=2027-02-12&to=2027-02-11']) {
+      const refused = await h.admin(`/api/ledger/export.csv?${query}`);
+      expect(refused.status).toBe(422);
+      expect(Object.keys(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields)).toHaveLength(1);
+    }
+    const reads = (await (await h.admin('/api/audit?kind=read')).json()) as { items: { action: string; changes: Record<string, unknown> | null }[] };
+    expect(reads.items.find((a) => a.action === 'read.ledger.export' && a.changes?.from === '2027-02-11')?.changes).toMatchObject({ to: '2027-02-12', rows: expect.any(Number), complete: true });
+  });
 });

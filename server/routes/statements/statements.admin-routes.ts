@@ -1,24 +1,31 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { normalizeReferenceCode } from '@domain/reference-code';
-import { columnMappingSchema, guessMapping, headerSignature, STATEMENT_ROW_STATES } from '@domain/statements';
-import { isStorableText } from '../../lib/storable-text';
+import { columnMappingSchema, guessMapping, headerSignature, resolveRowSchema, STATEMENT_ROW_STATES } from '@domain/statements';
+import { assertStorableText, isStorableText } from '../../lib/storable-text';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
+import { csvLines, csvResponse, csvRow } from '../../lib/csv';
+import { describeError } from '../../lib/logger';
 import { ApiError, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 import { camtStatementLines, csvStatementLines, firstBytes, formatOf, previewRows, UnreadableStatement } from '../../lib/statement-reader';
 import { jsonBody, uuidParam } from '../../lib/validators';
 import { findRegistrationIdsByCode } from '../../db/stores/registration-admin-store';
 import {
   ignoreStatementRow,
   importStatement,
+  listStatementImports,
   listStatementRows,
   matchStatementRow,
   profileFor,
+  refundsToMake,
   rememberProfile,
+  resolveStatementRow,
+  type RefundToMake,
   statementStateCounts,
+  undoStatementImport,
   unmatchStatementRow,
   type ManualOutcome,
 } from '../../db/stores/statement-store';
@@ -67,6 +74,21 @@ async function readingTheFile<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+const REFUNDS_CSV_HEADER = ['Date', 'Payer (narration)', 'UPI id or account', 'Bank reference', 'Amount received (₹)', 'To refund (₹)', 'Reference code', 'Child or institute', 'Why'];
+
+const refundCsvLine = (refund: RefundToMake) =>
+  csvRow([
+    refund.bookedOn,
+    refund.narration,
+    refund.payerAccount ?? '',
+    refund.reference ?? '',
+    (refund.amountPaise / 100).toFixed(2),
+    (refund.toRefundPaise / 100).toFixed(2),
+    refund.referenceCode ?? '(erased)',
+    refund.name ?? '',
+    refund.state === 'already_paid' ? 'paid twice' : 'paid more than was owed',
+  ]);
+
 function outcomeOf(outcome: ManualOutcome) {
   if (outcome.status === 'not_found') throw new ApiError(404, 'not_found', NOT_FOUND);
   if (outcome.status === 'refused') throw new ApiError(409, 'conflict', outcome.message);
@@ -85,7 +107,8 @@ export const statementAdminRoutes = new Hono<AppEnv>()
     const guessed = guessMapping(rows);
     const header = guessed ? rows[guessed.headerRow] : undefined;
     const remembered = header ? columnMappingSchema.safeParse(await profileFor(c.var.deps.database, headerSignature(header))) : null;
-    const mapping = remembered?.success ? remembered.data : guessed;
+    // The bank's columns as remembered, found under this file's own header line (the lines above it vary).
+    const mapping = remembered?.success && guessed ? { ...remembered.data, headerRow: guessed.headerRow } : guessed;
     return c.json({ format: 'csv' as const, rows, mapping, remembered: Boolean(remembered?.success) }, 200);
   })
   .post('/import', requireAdmin, async (c) => {
@@ -129,7 +152,7 @@ export const statementAdminRoutes = new Hono<AppEnv>()
     const { database } = c.var.deps;
     const { items, total } = await listStatementRows(database, query);
     readAudit(c).details = { state: query.state ?? null, rows: items.length };
-    return c.json({ items, total, counts: await statementStateCounts(database) }, 200);
+    return c.json({ items, total, ...(await statementStateCounts(database)) }, 200);
   })
   .post('/rows/:id/match', requireAdmin, uuidParam(NOT_FOUND), jsonBody(matchSchema), async (c) => {
     const { id } = c.req.valid('param');
@@ -165,4 +188,59 @@ export const statementAdminRoutes = new Hono<AppEnv>()
     const row = outcomeOf(await ignoreStatementRow(c.var.deps.database, { id, by: admin.username, ignore, now: c.var.deps.now() }));
     await audit(c, { admin, action: 'statement.ignore', entityType: 'statement_row', entityId: id, changes: { state: row.state } });
     return c.json({ row }, 200);
+  })
+  .post('/rows/:id/resolve', requireAdmin, uuidParam(NOT_FOUND), jsonBody(resolveRowSchema), async (c) => {
+    const { id } = c.req.valid('param');
+    const input = c.req.valid('json');
+    assertStorableText(input);
+    const refundAt = input.resolution === 'refunded' ? input.refund?.occurredAt : undefined;
+    if (refundAt && (new Date(refundAt).getTime() > c.var.deps.now().getTime() + 86_400_000 || refundAt < '2020-01-01')) {
+      throw new ApiError(422, 'validation_failed', 'Enter when the money went back: not in the future.', { 'refund.occurredAt': 'Enter when the money went back: not in the future.' });
+    }
+    const admin = signedInAdmin(c);
+    const resolution =
+      input.resolution === 'kept'
+        ? input
+        : input.refund
+          ? { resolution: 'refunded' as const, refund: { ...input.refund, amountPaise: Math.round(input.refund.amountRupees * 100), reference: input.refund.reference ?? null } }
+          : { resolution: 'refunded' as const, refundEntryId: input.refundEntryId! };
+    const row = outcomeOf(await resolveStatementRow(c.var.deps.database, { id, by: admin.username, now: c.var.deps.now(), resolution }));
+    await audit(c, {
+      admin,
+      action: 'statement.resolve',
+      entityType: 'statement_row',
+      entityId: id,
+      changes: { resolution: row.resolution, refundEntry: row.refundEntryId, note: row.resolutionNote },
+    });
+    return c.json({ row }, 200);
+  })
+  // The overpaid and double-paid credits nobody resolved yet, with the payer's details to send the money back.
+  .get('/refunds', requireAdmin, readsPersonalData('read.statements.refunds', 'statement_row'), async (c) => {
+    const items = await refundsToMake(c.var.deps.database);
+    readAudit(c).details = { rows: items.length };
+    return c.json({ items }, 200);
+  })
+  .get('/refunds.csv', requireAdmin, requireFreshSecondFactor, readsPersonalData('read.statements.refunds_export', 'statement_row'), async (c) => {
+    const { database, log } = c.var.deps;
+    const audited = readAudit(c).defer();
+    async function* batches() {
+      yield await refundsToMake(database);
+    }
+    const lines = csvLines(batches(), refundCsvLine, (rows, complete) =>
+      audited({ rows, complete }).catch((error: unknown) => log.error('refunds export read audit failed', describeError(error))),
+    );
+    const day = c.var.deps.now().toISOString().slice(0, 10);
+    return csvResponse(`refunds-to-make-${day}.csv`, REFUNDS_CSV_HEADER, lines, (error) => log.error('refunds export failed', describeError(error)));
+  })
+  // The imports, newest first: file, who, when, lines and matches (admins' usernames and counts only).
+  .get('/imports', requireAdmin, async (c) => c.json({ items: await listStatementImports(c.var.deps.database) }, 200))
+  .post('/imports/:id/undo', requireAdmin, uuidParam('There is no statement import with that id.'), async (c) => {
+    const { id } = c.req.valid('param');
+    const admin = signedInAdmin(c);
+    const outcome = await undoStatementImport(c.var.deps.database, { id, by: admin.username, now: c.var.deps.now() });
+    if (outcome.status === 'not_found') throw new ApiError(404, 'not_found', 'There is no statement import with that id.');
+    if (outcome.status === 'refused') throw new ApiError(409, 'conflict', outcome.message);
+    const { status: _status, ...undone } = outcome;
+    await audit(c, { admin, action: 'statement.import_undo', entityType: 'statement_import', entityId: id, changes: undone });
+    return c.json(undone, 200);
   });

@@ -91,6 +91,10 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     const entries = await ledgerCount();
     const mapping = ((await (await upload('/api/statements/preview', CSV)).json()) as { mapping: unknown; remembered: boolean });
     expect(mapping.remembered).toBe(true);
+    // The same bank's export without the lines above its header: remembered, under its own header line.
+    const bare = Buffer.from(CSV.toString('utf8').split('\n').slice(7).join('\n'));
+    const barePreview = (await (await upload('/api/statements/preview', bare)).json()) as { mapping: { headerRow: number; credit: number }; remembered: boolean };
+    expect(barePreview).toMatchObject({ remembered: true, mapping: { headerRow: 0, credit: 5 } });
     const again = (await (await upload(`/api/statements/import?fileName=again.csv&mapping=${encodeURIComponent(JSON.stringify(mapping.mapping))}`, CSV)).json()) as Summary;
     expect(again).toMatchObject({ lines: 200, newRows: 0, knownRows: 200, states: {} });
     expect(await ledgerCount()).toBe(entries);
@@ -134,6 +138,152 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect(audit.items.filter((a) => a.entityId === row!.id).map((a) => a.action).sort()).toEqual(['statement.match', 'statement.unmatch']);
   });
 
+  it('matches a narration that names the fee before the code ("KTC fee KTC…"), and leaves two real codes for a person', async () => {
+    const one = childRegistration({ name: 'Nila Narration', guardianName: 'Meena Narration', email: 'nila.narration@example.org', phone: '9000000101', categories: ['dance'] });
+    const two = childRegistration({ name: 'Vetri Narration', guardianName: 'Ravi Narration', email: 'vetri.narration@example.org', phone: '9000000102', categories: ['dance'] });
+    expect((await h.t.request('/api/registrations/batch', json({ registrations: [one, two] }))).status).toBe(200);
+    const bare = (code: string) => code.replace(/-/g, '');
+    const file = Buffer.from(
+      [
+        'Date,Narration,Ref,Debit,Credit,Balance',
+        `10/03/27,KTC fee ${bare(one.referenceCode)},NARR000000001,,99.00,1000.00`,
+        `10/03/27,KTC fee ${bare(one.referenceCode)} ktc fee ${bare(two.referenceCode)},NARR000000002,,150.00,1150.00`,
+      ].join('\n'),
+    );
+    const mapping = { headerRow: 0, date: 0, narration: 1, reference: 2, debit: 3, credit: 4, balance: 5, dateOrder: 'DMY' };
+    const response = await upload(`/api/statements/import?fileName=narration.csv&mapping=${encodeURIComponent(JSON.stringify(mapping))}`, file);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as Summary).states).toEqual({ matched: 1, suggested: 1 });
+    const mine = (await allRows()).filter((row) => row.reference?.startsWith('NARR'));
+    expect(mine.find((row) => row.reference === 'NARR000000001')).toMatchObject({ state: 'matched', registrations: [{ referenceCode: one.referenceCode }] });
+    // Two different real codes and an amount that is not what they owe together: as before, a person chooses.
+    const both = mine.find((row) => row.reference === 'NARR000000002');
+    expect(both?.state).toBe('suggested');
+    expect(both?.suggestions?.map((s) => s.referenceCode).sort()).toEqual([one.referenceCode, two.referenceCode].sort());
+  });
+
+  it('lets the accountant resolve overpaid and double-paid lines (refunded or kept), audited, and keeps the refunds to make as a list and a CSV', async () => {
+    type Refund = { id: string; bookedOn: string; state: string; narration: string; payerAccount: string | null; amountPaise: number; toRefundPaise: number; registrationId: string; referenceCode: string };
+    const refunds = async () => ((await (await h.admin('/api/statements/refunds')).json()) as { items: Refund[] }).items;
+    const waiting = async () => ((await (await h.admin('/api/statements/rows?limit=1')).json()) as { waiting: number }).waiting;
+    const before = await refunds();
+    expect(before.map((r) => r.state).sort()).toEqual([...Array(5).fill('already_paid'), ...Array(5).fill('overpayment')]);
+    // The payer's details as the statement gave them, and what the registration holds beyond its fee.
+    const upi = before.find((r) => r.narration.startsWith('UPI-'))!;
+    expect(upi.payerAccount).toMatch(/^[\w.-]+@\w+$/);
+    expect(before.find((r) => r.state === 'already_paid')!.toRefundPaise).toBe(before.find((r) => r.state === 'already_paid')!.amountPaise);
+    for (const r of before) expect(r.toRefundPaise).toBeGreaterThan(0);
+    const waitingBefore = await waiting();
+
+    const resolve = (id: string, body: unknown) => h.admin(`/api/statements/rows/${id}/resolve`, json(body));
+    // Kept, with why; without a reason it is refused.
+    const [kept, refunded, linked, other] = [before[0]!, before[1]!, before[2]!, before[3]!];
+    expect((await resolve(kept.id, { resolution: 'kept', note: '' })).status).toBe(422);
+    const keptAnswer = await resolve(kept.id, { resolution: 'kept', note: 'The family asked us to keep it as a donation.' });
+    expect(keptAnswer.status).toBe(200);
+    expect(((await keptAnswer.json()) as { row: Record<string, unknown> }).row).toMatchObject({ resolution: 'kept', resolvedBy: 'test-admin', resolutionNote: 'The family asked us to keep it as a donation.' });
+    expect((await resolve(kept.id, { resolution: 'kept', note: 'Again' })).status).toBe(409);
+
+    // Refunded: the refund recorded from the line goes into the registration's ledger.
+    const refundId = randomUUID();
+    const refund = { id: refundId, amountRupees: refunded.toRefundPaise / 100, method: 'upi', reference: '512345678901', occurredAt: '2027-03-01T18:00:00+05:30' };
+    const refundedAnswer = await resolve(refunded.id, { resolution: 'refunded', refund });
+    expect(refundedAnswer.status).toBe(200);
+    expect(((await refundedAnswer.json()) as { row: Record<string, unknown> }).row).toMatchObject({ resolution: 'refunded', refundEntryId: refundId });
+    const money = (await (await h.admin(`/api/registrations/${refunded.registrationId}`)).json()) as { payment: { status: string; entries: { id: string; kind: string; amountPaise: number }[] } };
+    expect(money.payment.entries).toContainEqual(expect.objectContaining({ id: refundId, kind: 'refund', amountPaise: refunded.toRefundPaise }));
+    expect(money.payment.status).toBe('paid');
+
+    // Or linked to a refund already recorded on the registration; one refund settles one line.
+    const earlier = randomUUID();
+    const recorded = await h.admin(`/api/registrations/${linked.registrationId}/ledger`, json({ id: earlier, kind: 'refund', method: 'bank', amountRupees: linked.toRefundPaise / 100, reason: 'Sent back by NEFT', occurredAt: '2027-03-01T18:30:00+05:30' }));
+    expect(recorded.status).toBe(201);
+    expect((await resolve(linked.id, { resolution: 'refunded', refundEntryId: earlier })).status).toBe(200);
+    expect((await resolve(other.id, { resolution: 'refunded', refundEntryId: earlier })).status).toBe(409);
+    expect((await resolve(other.id, { resolution: 'refunded' })).status).toBe(422);
+    const [matched] = await rows('matched');
+    expect((await resolve(matched!.id, { resolution: 'kept', note: 'Not overpaid at all' })).status).toBe(409);
+
+    // Resolved lines leave the short list and the refunds to make; their match stays.
+    const after = await refunds();
+    expect(after.map((r) => r.id)).toEqual(before.slice(3).map((r) => r.id));
+    expect(await waiting()).toBe(waitingBefore - 3);
+    const firstRows = ((await (await h.admin(`/api/statements/rows?limit=${waitingBefore - 3}`)).json()) as { items: { id: string }[] }).items.map((r) => r.id);
+    expect(firstRows).not.toContain(kept.id);
+    expect((await h.admin(`/api/statements/rows/${refunded.id}/unmatch`, { method: 'POST' })).status).toBe(409);
+    const audit = (await (await h.admin('/api/audit?kind=change')).json()) as { items: { action: string; entityId: string }[] };
+    expect(audit.items.filter((a) => a.action === 'statement.resolve').map((a) => a.entityId).sort()).toEqual([kept.id, refunded.id, linked.id].sort());
+
+    // The CSV: UTF-8 with its BOM, one line per refund to make, the read audited.
+    const response = await h.admin('/api/statements/refunds.csv');
+    expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes).trim().split('\r\n');
+    expect(lines[0]).toBe('"Date","Payer (narration)","UPI id or account","Bank reference","Amount received (₹)","To refund (₹)","Reference code","Child or institute","Why"');
+    expect(lines).toHaveLength(after.length + 1);
+    expect(lines.some((line) => line.includes(`"${after[0]!.referenceCode}"`))).toBe(true);
+    const reads = (await (await h.admin('/api/audit?kind=read')).json()) as { items: { action: string }[] };
+    expect(reads.items.map((a) => a.action)).toEqual(expect.arrayContaining(['read.statements.refunds', 'read.statements.refunds_export']));
+  });
+
+  it('lists the imports and undoes a whole one: its entries voided, the families told in their language, audited; refused once a match was confirmed by hand', async () => {
+    type Import = { id: string; fileName: string; importedBy: string; importedAt: string; lines: number; matched: number; byHand: number; undoneAt: string | null };
+    const imports = async () => ((await (await h.admin('/api/statements/imports')).json()) as { items: Import[] }).items;
+    // The earlier tests' hundreds of confirmations and receipts are not this test's: set aside unsent.
+    await h.t.database.rows(sql`update mail_outbox set status = 'skipped', last_error = 'not this test' where status = 'queued'`);
+    const ta = childRegistration({ name: 'Kayal Undo', guardianName: 'Selvi Undo', email: 'kayal.undo@example.org', phone: '9000000201', categories: ['dance'], language: 'ta' });
+    const en = childRegistration({ name: 'Mithran Undo', guardianName: 'Arun Undo', email: 'mithran.undo@example.org', phone: '9000000202', categories: ['dance'] });
+    expect((await h.t.request('/api/registrations/batch', json({ registrations: [ta, en] }))).status).toBe(200);
+    const file = Buffer.from(
+      [
+        'Date,Narration,Ref,Debit,Credit,Balance',
+        `11/03/27,UPI-SELVI-selvi@okaxis-${ta.referenceCode},UNDO00000001,,99.00,2000.00`,
+        `11/03/27,UPI-ARUN-arun@okaxis-${en.referenceCode},UNDO00000002,,99.00,2099.00`,
+        '11/03/27,UPI-STRANGER-nobody@okaxis,UNDO00000003,,500.00,2599.00',
+      ].join('\n'),
+    );
+    const mapping = encodeURIComponent(JSON.stringify({ headerRow: 0, date: 0, narration: 1, reference: 2, debit: 3, credit: 4, balance: 5, dateOrder: 'DMY' }));
+    const imported = (await (await upload(`/api/statements/import?fileName=wrong-account.csv&mapping=${mapping}`, file)).json()) as { importId: string };
+    await h.sendMail();
+    expect(h.lastMailAbout(en.referenceCode).parsed.subject).toMatch(/^Payment received: receipt R-\d{6}/);
+    const listed = (await imports())[0]!;
+    expect(listed).toMatchObject({ id: imported.importId, fileName: 'wrong-account.csv', importedBy: 'test-admin', importedAt: expect.any(String), lines: 3, matched: 2, byHand: 0, undoneAt: null });
+
+    const undone = await h.admin(`/api/statements/imports/${imported.importId}/undo`, { method: 'POST' });
+    expect(undone.status).toBe(200);
+    expect(await undone.json()).toEqual({ rows: 3, entriesVoided: 2, familiesTold: 2 });
+    for (const code of [ta.referenceCode, en.referenceCode]) {
+      const id = (await h.t.database.rows<{ id: string }>(sql`select id::text as id from registrations where reference_code = ${code}`))[0]!.id;
+      const money = (await (await h.admin(`/api/registrations/${id}`)).json()) as { payment: { status: string; entries: { voidReason: string | null }[] } };
+      expect(money.payment.status).toBe('unpaid');
+      expect(money.payment.entries).toEqual([expect.objectContaining({ voidReason: 'Statement import undone' })]);
+    }
+    await h.sendMail();
+    const english = h.lastMailAbout(en.referenceCode).parsed;
+    expect(english.subject).toMatch(new RegExp(`^Receipt R-\\d{6} for ${en.referenceCode} withdrawn$`));
+    expect(english.text).toContain('We took that payment from our bank statement by mistake, so the receipt is withdrawn.');
+    const tamil = h.lastMailAbout(ta.referenceCode).parsed;
+    expect(tamil.subject).toMatch(/திரும்பப் பெறப்பட்டது$/);
+    expect(tamil.text).toContain('அந்த ரசீது திரும்பப் பெறப்படுகிறது');
+    expect((await imports()).find((i) => i.id === imported.importId)).toMatchObject({ undoneAt: expect.any(String), matched: 0 });
+    const audit = (await (await h.admin('/api/audit?kind=change')).json()) as { items: { action: string; entityId: string }[] };
+    expect(audit.items).toContainEqual(expect.objectContaining({ action: 'statement.import_undo', entityId: imported.importId }));
+    expect((await h.admin(`/api/statements/imports/${imported.importId}/undo`, { method: 'POST' })).status).toBe(409);
+
+    // Its lines are gone, so the same file imports afresh; once a person confirmed a match in it, it stays.
+    const again = (await (await upload(`/api/statements/import?fileName=right-account.csv&mapping=${mapping}`, file)).json()) as { importId: string; newRows: number; states: Record<string, number> };
+    expect(again).toMatchObject({ newRows: 3, states: { matched: 2, no_match: 1 } });
+    const stranger = (await allRows()).find((row) => row.reference === 'UNDO00000003')!;
+    const other = childRegistration({ name: 'Stranger Undo', email: 'stranger.undo@example.org', phone: '9000000203', categories: ['dance'] });
+    expect((await h.t.request('/api/registrations/batch', json({ registrations: [other] }))).status).toBe(200);
+    expect((await h.admin(`/api/statements/rows/${stranger.id}/match`, json({ referenceCodes: [other.referenceCode] }))).status).toBe(200);
+    const refused = await h.admin(`/api/statements/imports/${again.importId}/undo`, { method: 'POST' });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('This import cannot be undone: 1 of its matches was confirmed by hand. Undo that match line by line instead.');
+    expect((await h.admin(`/api/statements/imports/${randomUUID()}/undo`, { method: 'POST' })).status).toBe(404);
+  });
+
   it('answers a file that is no CSV at all with the same 422 in the preview as in the import', async () => {
     // 5 MB of bytes with quotes in them: csv-parse gives up ("Invalid Closing Quote").
     const junk = Buffer.from('a,"b"c,d\n"x""y"z,1,2\n'.repeat(5 * 1024 * 1024 / 22));
@@ -146,7 +296,6 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect(fromPreview.code).toBe(fromImport.code);
     expect(fromPreview.fields).toEqual(fromImport.fields);
   });
-
   it('refuses a code nobody has, a row that is not there, and anyone but an admin', async () => {
     const [row] = await rows('no_match');
     const unknown = await h.admin(`/api/statements/rows/${row!.id}/match`, json({ referenceCodes: ['KTC-0000-0000'] }));

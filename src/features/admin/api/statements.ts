@@ -48,5 +48,9 @@ export const useUnmatchRow = () => useRowChange(async (id: string) => readRespon
 export const useIgnoreRow = () =>
   useRowChange(async ({ id, ignore }: { id: string; ignore: boolean }) => readResponse(await api.statements.rows[':id'].ignore.$post({ param: { id }, json: { ignore } })));
 
-/** Every ledger entry as a CSV for the accounts (date, code, child, amount, method, reference, receipt number). */
-export const accountsCsvUrl = () => apiHref(api.ledger['export.csv'].$path());
+/**
+ * The ledger's entries as a CSV for the accounts (date, code, child, amount, method, reference,
+ * receipt number), of the days from and to (in Chennai, both included) when given.
+ */
+export const accountsCsvUrl = (days: { from?: string; to?: string } = {}) =>
+  apiHref(api.ledger['export.csv'].$path({ query: Object.fromEntries(Object.entries(days).filter(([, day]) => day)) }));

@@ -21,6 +21,7 @@ const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   'judge-invite': 'Judge invitation',
   'round-result': 'Round result',
   'payment-reminder': 'Payment reminder',
+  'payment-withdrawn': 'Payment withdrawn',
 };
 
 const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
@@ -34,6 +35,8 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   'judge-invite': 'Judge invited',
   'round-published': 'Results published',
   'reminder-before-deadline': '2 days before registrations close',
+  'reminder-after-deadline': 'after registrations closed, unpaid',
+  'import-undone': 'a statement import undone',
 };
 
 /** One registration's emails (with a failure's reason), its consent record, its payment and erasure requests; Resend. */

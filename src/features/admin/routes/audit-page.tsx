@@ -29,6 +29,8 @@ const ACTION_LABELS: Record<string, string> = {
   'statement.match': 'Matched a statement row',
   'statement.unmatch': 'Undid a statement match',
   'statement.ignore': 'Ignored a statement row',
+  'statement.resolve': 'Resolved an overpaid or double-paid line',
+  'statement.import_undo': 'Undid a statement import',
   'read.registrations.list': 'Viewed registrations',
   'read.registrations.export': 'Exported registrations (CSV)',
   'read.registration.detail': 'Viewed a registration',
@@ -39,6 +41,9 @@ const ACTION_LABELS: Record<string, string> = {
   'read.newsletter.export': 'Exported newsletter subscribers',
   'read.legacy_users.list': 'Listed registrations (legacy API)',
   'read.statements.list': 'Viewed bank statement lines',
+  'read.statements.refunds': 'Viewed the refunds to make',
+  'read.statements.refunds_export': 'Exported the refunds to make (CSV)',
+  'read.ledger.unpaid': 'Viewed the unpaid after the deadline',
   'read.ledger.list': 'Viewed the ledger',
   'read.ledger.export': 'Exported the accounts (CSV)',
 };

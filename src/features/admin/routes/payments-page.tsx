@@ -16,7 +16,11 @@ import {
   type StatementRow,
 } from '../api/statements';
 import { ProblemNotice } from '@/components/form/problem-notice';
-import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
+import { readyForSensitiveAction, startDownload } from '@/lib/second-factor';
+import { RefundsToMake } from '../components/refunds-to-make';
+import { StatementImports } from '../components/statement-imports';
+import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
+import { rupeesOfPaise } from '../utils/format';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
   suggested: 'Suggestion waiting',
@@ -31,8 +35,7 @@ const STATE_LABELS: Record<StatementRowState, string> = {
 };
 const STATE_ORDER = Object.keys(STATE_LABELS) as StatementRowState[];
 
-const rupees = (paise: number | null) =>
-  paise === null ? '—' : `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+const rupees = rupeesOfPaise;
 
 const refusal = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.');
 
@@ -43,13 +46,44 @@ export function PaymentsPage() {
     <section className="page admin-page" aria-labelledby="payments-heading">
       <div className="admin-page__head">
         <h1 id="payments-heading">Payments</h1>
-        <SensitiveDownload className="button button--small" href={accountsCsvUrl()}>
-          Download the accounts (CSV)
-        </SensitiveDownload>
       </div>
+      <AccountsExport />
       <ImportStatement />
+      <StatementImports />
+      <RefundsToMake />
+      <UnpaidAfterDeadline />
       <StatementLines state={state} onState={setState} />
     </section>
+  );
+}
+
+/** The accounts CSV, of every day or of a span of days (in Chennai, both included); refunds are negative. */
+function AccountsExport() {
+  const [days, setDays] = useState({ from: '', to: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (name: 'from' | 'to', value: string) => {
+    setDays((current) => ({ ...current, [name]: value }));
+    setProblem(null);
+  };
+  async function onSubmit() {
+    if (days.from && days.to && days.from > days.to) return setProblem('The last day is before the first.');
+    // Personal data: the second factor first when its last check is over 10 minutes old (ADR 033).
+    if (await readyForSensitiveAction()) startDownload(accountsCsvUrl(days));
+  }
+  return (
+    <Form className="admin-accounts-export" onSubmit={onSubmit} aria-labelledby="accounts-heading">
+      <h2 id="accounts-heading">Accounts</h2>
+      <p className="admin-muted">Every entry of the ledger, or those of the days chosen (both included, days in Chennai). Refunds are negative amounts.</p>
+      <div className="admin-ledger__fields">
+        <FormField label="From" layout="compact">
+          {(control) => <input {...control} type="date" value={days.from} max={days.to || undefined} onChange={(e) => set('from', e.target.value)} />}
+        </FormField>
+        <FormField label="To" layout="compact" error={problem ?? undefined} announceError>
+          {(control) => <input {...control} type="date" value={days.to} min={days.from || undefined} onChange={(e) => set('to', e.target.value)} />}
+        </FormField>
+        <SubmitButton className="button--small">Download the accounts (CSV)</SubmitButton>
+      </div>
+    </Form>
   );
 }
 
@@ -201,7 +235,7 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
       <FormField label="Show" layout="compact">
         {(control) => (
           <select {...control} value={state ?? ''} onChange={(e) => onState((e.target.value || null) as StatementRowState | null)}>
-            <option value="">Every line (those needing a person first)</option>
+            <option value="">Every line (the {query.data?.waiting ?? 0} needing a person first)</option>
             {STATE_ORDER.map((s) => (
               <option key={s} value={s}>
                 {STATE_LABELS[s]} ({counts[s] ?? 0})
@@ -272,6 +306,11 @@ function LineRow({ row }: { row: StatementRow }) {
       <td>
         <span className={`admin-statement__state admin-statement__state--${row.state}`}>{STATE_LABELS[row.state]}</span>
         {row.decidedBy ? <span className="admin-muted"> by {row.decidedBy}</span> : null}
+        {row.resolution ? (
+          <span className="admin-detail__reason">
+            {row.resolution === 'refunded' ? 'Refunded' : `Kept: ${row.resolutionNote ?? ''}`} ({row.resolvedBy})
+          </span>
+        ) : null}
       </td>
       <td>
         {row.registrations.map((r) => `${r.referenceCode}${r.name ? ` (${r.name})` : ''}`).join(', ')}
@@ -298,7 +337,7 @@ function LineRow({ row }: { row: StatementRow }) {
             </button>
           </div>
         ) : null}
-        {inLedger ? (
+        {inLedger && !row.resolution ? (
           <button type="button" className="button button--small" disabled={busy} onClick={() => void run(() => unmatch.mutateAsync(row.id))}>
             Undo match
           </button>

@@ -18,3 +18,9 @@ export function formatDateTime(iso: string | null): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
 }
+
+/** An amount in paise as the admin pages write it: ₹99, ₹10.50. */
+export function rupeesOfPaise(paise: number | null): string {
+  if (paise === null) return '—';
+  return `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 })}`;
+}

@@ -12,8 +12,9 @@ type Payment = NonNullable<FamilyRegistrationAnswer['payment']>;
 
 /**
  * The entry fee (issue "Fees"; ADR 024): where the payment stands, what is left to pay and how. On
- * a phone, a button opens the family's UPI app with everything filled in; elsewhere, a QR code of
- * the same link to scan with the phone. Without a UPI address, how to pay at the venue. The
+ * a phone, a button opens the family's UPI app with everything filled in, and the QR code of the
+ * same link can be saved to scan from the gallery in an app the link does not open; elsewhere, the
+ * QR code to scan with the phone. Without a UPI address, how to pay at the venue. The
  * in-person contests are paid in cash at the venue either way. After paying, the family can type
  * the UPI reference (UTR) so the organisers confirm it sooner; it waits in the outbox if offline.
  */
@@ -30,9 +31,17 @@ export function PaymentSection({ token, payment, referenceCode }: { token: strin
       {upi ? (
         <>
           <p className="family-payment__amount">{t('family.pay.online', { amount: formatRupees(upi.rupees, lang), count: online.contests })}</p>
-          <a className="button button--primary family-payment__app" href={upi.link}>
-            {t('family.pay.app', { amount: formatRupees(upi.rupees, lang) })}
-          </a>
+          <div className="family-payment__phone">
+            <a className="button button--primary" href={upi.link}>
+              {t('family.pay.app', { amount: formatRupees(upi.rupees, lang) })}
+            </a>
+            <p>
+              <a className="button" href={upi.qrCode} download={`${referenceCode}-upi.png`}>
+                {t('family.pay.save')}
+              </a>
+            </p>
+            <p className="family-muted">{t('family.pay.saveHint')}</p>
+          </div>
           <div className="family-payment__qr">
             <img src={upi.qrCode} width={200} height={200} alt={t('family.pay.qrAlt', { amount: formatRupees(upi.rupees, lang) })} />
             <p>{t('family.pay.scan')}</p>
