@@ -82,6 +82,11 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
       values (${registration.id}::uuid, 'crawling-t-nagar', 'hall-staff', 'dev-1') returning registration_id`);
     await database.rows(sql`insert into venue_devices (device_id, name) values ('dev-1', 'Hall phone 2') returning device_id`);
     await database.rows(sql`insert into retention_runs (season_year, step, counts) values (2025, 'notice', '{"registrations": 1}'::jsonb) returning id`);
+    // The admin's passkey and recovery codes (ADR 033): the public key is bytes, the codes hashes.
+    const [account] = await database.rows<{ id: string }>(sql`select id::text from accounts order by username limit 1`);
+    await database.rows(sql`insert into passkeys (id, account_id, public_key, counter, transports, name)
+      values ('cred-1', ${account!.id}::uuid, decode('a50102032620012158', 'hex'), 3, '["internal"]'::jsonb, 'Laptop') returning id`);
+    await database.rows(sql`insert into recovery_codes (account_id, code_hash) values (${account!.id}::uuid, ${'d'.repeat(64)}) returning id`);
     // An entry being sent, with its file and the lock of its upload (ADR 026).
     const entryId = randomUUID();
     await database.rows(sql`insert into entries (id, registration_id, category, level_id, kind, file_count)
