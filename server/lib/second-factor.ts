@@ -132,6 +132,7 @@ export function relyingParty(c: Context<AppEnv>): { origin: string; rpID: string
   return { origin: url.origin, rpID: url.hostname };
 }
 
-export function newChallenge(): string {
-  return randomBytes(32).toString('base64url');
+/** 32 random bytes; the WebAuthn options carry them base64url-encoded, as the browser echoes them. */
+export function newChallenge(): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(randomBytes(32));
 }

@@ -12,6 +12,7 @@ import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { clientLimitKey } from '../../lib/client-ip';
 import { ApiError } from '../../lib/errors';
+import { describeError } from '../../lib/logger';
 import { giveBackTokens, RateLimited, spendTokens, type Charge } from '../../lib/rate-limits';
 import { requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import {
@@ -122,7 +123,6 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     const now = c.var.deps.now();
     if (c.req.valid('json').purpose === 'register') {
       assertMayAddFactor(c, account);
-      await setChallenge(db, account.sessionHash, challenge, new Date(now.getTime() + CHALLENGE_MS));
       const options = await generateRegistrationOptions({
         rpName: ISSUER,
         rpID,
@@ -134,10 +134,11 @@ export const secondFactorRoutes = new Hono<AppEnv>()
         authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
         timeout: CHALLENGE_MS,
       });
+      // The options carry the challenge as the browser will echo it (base64url of our random bytes).
+      await setChallenge(db, account.sessionHash, options.challenge, new Date(now.getTime() + CHALLENGE_MS));
       return c.json({ options }, 200);
     }
     if (existing.length === 0) throw new ApiError(409, 'conflict', 'This account has no passkey yet.');
-    await setChallenge(db, account.sessionHash, challenge, new Date(now.getTime() + CHALLENGE_MS));
     const options = await generateAuthenticationOptions({
       rpID,
       challenge,
@@ -145,6 +146,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       userVerification: 'preferred',
       timeout: CHALLENGE_MS,
     });
+    await setChallenge(db, account.sessionHash, options.challenge, new Date(now.getTime() + CHALLENGE_MS));
     return c.json({ options }, 200);
   })
   .post('/passkey/register', requireSignedIn, jsonBody(z.object({ response: credentialSchema, name: passkeyNameSchema })), async (c) => {
@@ -162,7 +164,11 @@ export const secondFactorRoutes = new Hono<AppEnv>()
       expectedOrigin: origin,
       expectedRPID: rpID,
       requireUserVerification: false,
-    }).catch(() => null);
+    }).catch((error: unknown) => {
+      // Why a browser's passkey was refused (origin, challenge, format): the operator's clue, never a secret.
+      c.var.deps.log.warn('passkey registration refused', describeError(error));
+      return null;
+    });
     if (!result?.verified) throw new ApiError(422, 'validation_failed', 'The passkey could not be checked. Try again, or use an authenticator app.');
     const { credential } = result.registrationInfo;
     const saved = await savePasskey(db, {
@@ -263,7 +269,10 @@ async function verifyPasskey(c: Context<AppEnv>, account: AdminIdentity, respons
     expectedRPID: rpID,
     credential: { id: key.id, publicKey: new Uint8Array(key.publicKey), counter: key.counter, transports: key.transports },
     requireUserVerification: false,
-  }).catch(() => null);
+  }).catch((error: unknown) => {
+    c.var.deps.log.warn('passkey sign-in refused', describeError(error));
+    return null;
+  });
   if (!result?.verified) return false;
   await passkeyUsed(db, key.id, result.authenticationInfo.newCounter, now);
   return true;
