@@ -44,11 +44,19 @@ export function SecondFactorPage() {
         <h1 id="second-factor-heading">{state === 'setup' ? 'Set up a second step for signing in' : 'Confirm it is you'}</h1>
         <p className="admin-muted">
           Signed in as <strong>{session.data.admin.username}</strong>.{' '}
-          {state === 'verify' && 'Your password was right; now use your passkey or a code from your authenticator app.'}
+          {state === 'verify' && status.data && `Your password was right; now ${proofWords(status.data)}.`}
         </p>
         {status.data && state === 'verify' && <ProveSecondFactor status={status.data} onProven={() => void done()} />}
         {state === 'setup' && <SetUpSecondFactor onDone={() => void done()} />}
       </div>
     </section>
   );
+}
+
+/** What this account can prove itself with, in words. */
+function proofWords(status: { totp: boolean; passkeys: readonly unknown[] }): string {
+  if (status.totp && status.passkeys.length > 0) return 'use your passkey or a code from your authenticator app';
+  if (status.passkeys.length > 0) return 'use your passkey';
+  if (status.totp) return 'enter the code from your authenticator app';
+  return 'enter one of your recovery codes';
 }
