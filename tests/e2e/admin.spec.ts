@@ -79,8 +79,8 @@ test.describe('admin registrations', () => {
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByLabel('Remember me for 30 days').check();
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await completeSecondFactor(page);
     await expect(page.getByRole('button', { name: 'Signing in...' })).toBeVisible();
+    await completeSecondFactor(page);
     await expect(page).toHaveURL('/admin/registrations?q=Priya');
     await expect(page.getByRole('heading', { name: 'Registrations' })).toBeVisible();
     await expect(page.getByLabel('Search registrations')).toHaveValue('Priya');
