@@ -103,16 +103,16 @@ test('admins sign in with a passkey or an authenticator code, recovery codes wor
   await signOut(page);
 
   // A recovery code works once.
-  await signInWithPassword(page, APP_ADMIN);
-  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-  await page.getByLabel('Recovery code').fill(codes[0]!);
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  const withRecoveryCode = async (code: string) => {
+    await signInWithPassword(page, APP_ADMIN);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(code);
+    await page.getByRole('button', { name: 'Confirm' }).click();
+  };
+  await withRecoveryCode(codes[0]!);
   await expect(page).toHaveURL('/admin');
   await signOut(page);
-  await signInWithPassword(page, APP_ADMIN);
-  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-  await page.getByLabel('Recovery code').fill(codes[0]!);
-  await page.getByRole('button', { name: 'Confirm' }).click();
+  await withRecoveryCode(codes[0]!);
   await expect(page.getByText('That recovery code is not right, or was used already.')).toBeVisible();
   await page.getByRole('button', { name: 'Use the authenticator app instead' }).click();
   await page.getByLabel('Code from your authenticator app').fill(await nextCode());

@@ -220,22 +220,13 @@ export async function queuePaymentReminders(database: Database, now: Date, deadl
   // Once registrations have closed, one last reminder to each registration that still owes
   // (issue 49); looked for during the week after, so a server down for days still sends it.
   const afterDeadline = now.getTime() >= deadline.getTime() && now.getTime() < deadline.getTime() + 7 * 86_400_000;
-  if (afterDeadline) {
-    const after = await database.rows<{ id: string }>(sql`
-      insert into mail_outbox (registration_id, template, reason)
-      select r.id, 'payment-reminder', 'reminder-after-deadline' from registrations r
-      where not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-after-deadline')
-        and ${OWES_ONLINE}
-      on conflict do nothing
-      returning id::text as id`);
-    return queued.length + after.length;
-  }
   const beforeDeadline = now.getTime() >= deadline.getTime() - 2 * 86_400_000 && now.getTime() < deadline.getTime();
-  if (!beforeDeadline) return queued.length;
+  if (!afterDeadline && !beforeDeadline) return queued.length;
+  const reason = afterDeadline ? 'reminder-after-deadline' : 'reminder-before-deadline';
   const last = await database.rows<{ id: string }>(sql`
     insert into mail_outbox (registration_id, template, reason)
-    select r.id, 'payment-reminder', 'reminder-before-deadline' from registrations r
-    where not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = 'reminder-before-deadline')
+    select r.id, 'payment-reminder', ${reason} from registrations r
+    where not exists (select 1 from mail_outbox m where m.registration_id = r.id and m.template = 'payment-reminder' and m.reason = ${reason})
       and ${OWES_ONLINE}
     on conflict do nothing
     returning id::text as id`);
