@@ -146,6 +146,7 @@ test('a narration "KTC fee KTC…" is matched; undoing its import withdraws the 
   await page.getByLabel('Username').fill(ADMIN.username);
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
 
   await page.getByLabel('Statement file').setInputFiles({ name: 'e2e-undo.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
