@@ -39,7 +39,7 @@ export function SecondFactorPage() {
   const state = status.data?.state;
   if (state === 'done') return <Navigate to={next} replace />;
   return (
-    <section className="page admin-login" aria-labelledby="second-factor-heading">
+    <section className="page admin-login second-factor-page" aria-labelledby="second-factor-heading">
       <div className="admin-card">
         <h1 id="second-factor-heading">{state === 'setup' ? 'Set up a second step for signing in' : 'Confirm it is you'}</h1>
         <p className="admin-muted">
