@@ -14,7 +14,7 @@ import { clientLimitKey } from '../../lib/client-ip';
 import { ApiError } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { giveBackTokens, RateLimited, spendTokens, type Charge } from '../../lib/rate-limits';
-import { requireSignedIn, signedInAdmin } from '../../lib/require-admin';
+import { assertFreshSecondFactor, requireSignedIn, signedInAdmin } from '../../lib/require-admin';
 import {
   CHALLENGE_MS,
   freshUntil,
@@ -222,9 +222,7 @@ export const secondFactorRoutes = new Hono<AppEnv>()
     if (secondFactorState(account, c.var.deps.env) !== 'done' || !account.enrolled) {
       throw new ApiError(409, 'conflict', 'Set up a passkey or an authenticator app first.');
     }
-    if (!isFresh(account, c.var.deps.env, c.var.deps.now())) {
-      throw new ApiError(403, 'second_factor_stale', 'Confirm it is you: new recovery codes need your passkey or an authenticator code again.');
-    }
+    assertFreshSecondFactor(c);
     const codes = newRecoveryCodes();
     await replaceRecoveryCodes(c.var.deps.database.db, account.id, codes.map(recoveryCodeHash), c.var.deps.now());
     await audit(c, { admin: account, action: 'second_factor.recovery_codes' });
@@ -239,9 +237,7 @@ function assertMayAddFactor(c: Context<AppEnv>, account: AdminIdentity): void {
   const state = secondFactorState(account, c.var.deps.env);
   if (!account.enrolled) return;
   if (state === 'verify') throw new ApiError(403, 'second_factor_required', 'Confirm with your passkey or an authenticator code first.');
-  if (!isFresh(account, c.var.deps.env, c.var.deps.now())) {
-    throw new ApiError(403, 'second_factor_stale', 'Confirm it is you: adding a second factor needs your passkey or an authenticator code again.');
-  }
+  assertFreshSecondFactor(c);
 }
 
 /** The first factor set up gets ten recovery codes, shown once; a later one leaves them as they are. */
