@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { decodeQrPng, familyLinkIn } from '../setup/smtp-test-server';
 import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
 import { axeProblems, registerChild, registerChildByApi, signInAsAdmin } from './outbox-helpers';
@@ -99,12 +100,7 @@ test('on a phone the page offers the UPI app, in Tamil for a Tamil family', asyn
 test('an admin imports a bank statement, decides a line, and records a payment by hand; the pages are axe-clean', async ({ page }) => {
   test.setTimeout(120_000);
   const code = await registerChildByApi(page.request, { name: 'Arjun Ledger', email: 'parent7171@example.org', guardianName: 'Karthik Ledger', categories: ['dance'] });
-  await page.goto('/admin/payments');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await openPaymentsSignedIn(page);
 
   await page.getByLabel('Statement file').setInputFiles(join(FIXTURES, 'hdfc-march-2027.csv'));
   await expect(page.getByText('Check the columns: they were guessed from the header line.')).toBeVisible();
@@ -142,12 +138,7 @@ test('a narration "KTC fee KTC…" is matched; undoing its import withdraws the 
     // The family wrote the word "fee" after a first KTC, and the code with no dashes after a second.
     `${day},KTC fee ${code.replace(/-/g, '')},E2EUNDO0000001,${day},,99.00,"10,099.00"`,
   ].join('\n');
-  await page.goto('/admin/payments');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(page);
-  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+  await openPaymentsSignedIn(page);
 
   await page.getByLabel('Statement file').setInputFiles({ name: 'e2e-undo.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
   await expect(page.getByLabel('Credit (deposit)')).toHaveValue('5');
@@ -176,3 +167,13 @@ test('a narration "KTC fee KTC…" is matched; undoing its import withdraws the 
   expect(detail.payment.status).toBe('unpaid');
   expect(detail.payment.entries).toEqual([expect.objectContaining({ voidReason: 'Statement import undone' })]);
 });
+
+/** The admin's payments page, signed in through the page with password and authenticator code. */
+async function openPaymentsSignedIn(page: Page): Promise<void> {
+  await page.goto('/admin/payments');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
+}
