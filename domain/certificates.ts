@@ -93,6 +93,10 @@ export type CertificateStatement = {
   childName: string;
   award: Award;
   issuedOn: string;
+  /** A live session's place (issue 45), and where and on which day the session was held. */
+  place?: number;
+  venue?: string;
+  heldOn?: string;
 };
 
 /** The baby contests' bands, in months, as certificates and results pages name them. */

@@ -101,6 +101,8 @@ export function computeResults(input: {
   entries: readonly ResultEntry[];
   sheets: readonly ScoreSheet[];
   settings: RoundSettings;
+  /** Points taken off an entry's final score before places (a live performance over its time limit, ADR 034). */
+  deductions?: ReadonlyMap<string, number>;
 }): { entries: EntryResult[]; judges: JudgeStats[] } {
   const { criteria, settings } = input;
   const known = new Set(input.entries.map((entry) => entry.id));
@@ -149,7 +151,7 @@ export function computeResults(input: {
     return {
       entryId: entry.id,
       pool: entry.pool,
-      final: values.length > 0 ? round2(mean(values)) : null,
+      final: values.length > 0 ? round2(Math.max(0, mean(values) - (input.deductions?.get(entry.id) ?? 0))) : null,
       place: null,
       qualifies: false,
       judges: judges.map((judge) => ({ ...judge, value: round2(judge.value), z: judge.z === null ? null : round2(judge.z), weighted: round2(judge.weighted) })),

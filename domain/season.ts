@@ -5,6 +5,9 @@
  * it beside the site-only content.
  */
 
+import type { CategorySlug } from './categories';
+import type { JudgingAgeBand } from './judging';
+
 /** A calendar day, `YYYY-MM-DD`. */
 export type IsoDate = `${number}-${number}-${number}`;
 
@@ -205,9 +208,13 @@ export function seasonEndsAt(): Date {
 }
 
 /**
- * The in-person sessions field staff work in venue mode (`/venue`): where, on which day, and the
- * categories judged there. A registration in one of those categories is on the session's roster.
- * The cash fee is the in-person price of the session's level.
+ * The in-person sessions field staff work in venue mode (`/venue`): where, on which day and at what
+ * time, and the contest judged there. A registration in the session's contest (and, for a panel
+ * session, its age band) is on the session's roster. The cash fee is the in-person price of the
+ * session's level (none at the later levels, reached by qualifying).
+ *
+ * How a session is judged (issue 45, ADR 034): a baby contest is a `race` timed by staff in
+ * heats; every other contest is performed on stage and scored live by a `panel` of judges.
  */
 export type VenueSession = {
   id: string;
@@ -215,7 +222,13 @@ export type VenueSession = {
   title: string;
   venue: string;
   date: IsoDate;
-  categories: readonly ('crawling' | 'fastest-walking')[];
+  /** The hour it starts in Chennai, `HH:MM`, and how long the venue holds it. */
+  startTime: `${number}:${number}`;
+  durationMinutes: number;
+  categories: readonly CategorySlug[];
+  /** A panel session's judging age band (years); null for a race (its months band is the contest's). */
+  ageBand: JudgingAgeBand | null;
+  judging: 'panel' | 'race';
   feeRupees: number;
 };
 
@@ -233,7 +246,11 @@ export const VENUE_SESSIONS: readonly VenueSession[] = [
     title: 'Crawling (5-9 months), Level 1',
     venue: 'Partner school, T. Nagar',
     date: '2027-04-18',
+    startTime: '09:30',
+    durationMinutes: 150,
     categories: ['crawling'],
+    ageBand: null,
+    judging: 'race',
     feeRupees: levelPrice('level1', 'in-person'),
   },
   {
@@ -242,7 +259,37 @@ export const VENUE_SESSIONS: readonly VenueSession[] = [
     title: 'Fastest Walking (9-15 months), Level 1',
     venue: 'Partner school, Anna Nagar',
     date: '2027-04-19',
+    startTime: '09:30',
+    durationMinutes: 150,
     categories: ['fastest-walking'],
+    ageBand: null,
+    judging: 'race',
+    feeRupees: levelPrice('level1', 'in-person'),
+  },
+  {
+    id: '2027-l1-dance-6-8-velachery',
+    levelId: 'level1',
+    title: 'Dance (6-8 years), Level 1',
+    venue: 'Partner school, Velachery',
+    date: '2027-04-20',
+    startTime: '10:00',
+    durationMinutes: 180,
+    categories: ['dance'],
+    ageBand: '6-8',
+    judging: 'panel',
+    feeRupees: levelPrice('level1', 'in-person'),
+  },
+  {
+    id: '2027-l1-dance-9-12-tambaram',
+    levelId: 'level1',
+    title: 'Dance (9-12 years), Level 1',
+    venue: 'Partner school, Tambaram',
+    date: '2027-04-20',
+    startTime: '11:00',
+    durationMinutes: 180,
+    categories: ['dance'],
+    ageBand: '9-12',
+    judging: 'panel',
     feeRupees: levelPrice('level1', 'in-person'),
   },
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BABY_AGE_BANDS } from './age-bands';
+import { BABY_AGE_BANDS, isBabyCategory } from './age-bands';
 import type { CategorySlug } from './categories';
 import { isPlausibleTime, isRealDay } from './dates';
 import { optionalName, requiredName } from './names';
@@ -129,7 +129,7 @@ export function ageBandOutside(
   categories: readonly string[],
 ): { minMonths: number; maxMonths: number } | null {
   for (const slug of session.categories) {
-    if (!categories.includes(slug)) continue;
+    if (!categories.includes(slug) || !isBabyCategory(slug)) continue;
     const band = BABY_AGE_BANDS[slug];
     if (months < band.minMonths || months > band.maxMonths) return { minMonths: band.minMonths, maxMonths: band.maxMonths };
   }

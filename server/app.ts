@@ -27,6 +27,7 @@ import { familyRoutes } from './routes/family/family.routes';
 import { erasureRequestAdminRoutes } from './routes/erasure-requests/erasure-requests.admin-routes';
 import { staffAdminRoutes } from './routes/staff/staff.admin-routes';
 import { venueAdminRoutes, venueRoutes } from './routes/venue/venue.routes';
+import { hallRoutes, liveAdminRoutes, liveJudgeRoutes, liveVenueRoutes } from './routes/live/live.routes';
 import { overviewAdminRoutes } from './routes/overview/overview.admin-routes';
 import { retentionAdminRoutes } from './routes/retention/retention.admin-routes';
 import { statementAdminRoutes } from './routes/statements/statements.admin-routes';
@@ -76,12 +77,16 @@ export function createApi() {
     .route('/staff', staffAdminRoutes)
     .route('/venue', venueRoutes)
     .route('/venue', venueAdminRoutes)
+    .route('/venue', liveVenueRoutes)
+    .route('/panels', liveAdminRoutes)
+    .route('/live', hallRoutes)
     .route('/overview', overviewAdminRoutes)
     .route('/retention', retentionAdminRoutes)
     .route('/statements', statementAdminRoutes)
     .route('/ledger', ledgerAdminRoutes)
     .route('/payment-settings', paymentSettingsRoutes)
     .route('/judge', judgingRoutes)
+    .route('/judge/live', liveJudgeRoutes)
     .route('/judging', judgingAdminRoutes)
     .route('/verify', verifyRoutes)
     .route('/certificates', certificateAdminRoutes)

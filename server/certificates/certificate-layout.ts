@@ -1,3 +1,4 @@
+import { placeLabel } from '@domain/live-judging';
 import type { FontWeight, Shaper, ShapedText } from './shaping';
 
 export type CertificateAward = 'winner' | 'runner-up' | 'merit' | 'qualified' | 'participated';
@@ -18,6 +19,11 @@ export type CertificateContent = {
   award: CertificateAward;
   /** 'YYYY-MM-DD'. */
   issuedOn: string;
+  /** A live session's place (issue 45): the title says it ("First place"), and the details where and when. */
+  place?: number;
+  venue?: string;
+  /** 'YYYY-MM-DD'. */
+  heldOn?: string;
   /** Printed small under the QR code, and encoded in it. */
   verifyUrl: string;
 };
@@ -114,7 +120,9 @@ export function formatCertificateDate(isoDate: string, language: Language): stri
 /** The words of a certificate, line by line. */
 export function certificateWords(content: CertificateContent): CertificateWords {
   const { language } = content;
-  const { title, result } = wording(language, content.award, content.level);
+  const worded = wording(language, content.award, content.level);
+  const title = content.place && content.place <= 3 ? placeLabel(content.place, language) : worded.title;
+  const { result } = worded;
   const tamil = language === 'ta';
   // NFC: a name typed as e + combining acute prints, and extracts, as é.
   const clean = (text: string): string => text.normalize('NFC').trim().replace(/\s+/g, ' ');
@@ -124,7 +132,12 @@ export function certificateWords(content: CertificateContent): CertificateWords 
     certify: tamil ? 'இதன் மூலம் சான்றளிக்கப்படுவது யாதெனில்,' : 'This is to certify that',
     name: clean(content.childName),
     result,
-    details: [clean(content.contest), clean(content.ageBand), LEVELS[language][content.level]].join(' · '),
+    details: [
+      clean(content.contest),
+      clean(content.ageBand),
+      LEVELS[language][content.level],
+      ...(content.venue && content.heldOn ? [`${clean(content.venue)}, ${formatCertificateDate(content.heldOn, language)}`] : []),
+    ].join(' · '),
     issued: `${tamil ? 'வழங்கிய நாள்:' : 'Issued on'} ${formatCertificateDate(content.issuedOn, language)}`,
     id: `${tamil ? 'சான்றிதழ் எண்:' : 'Certificate ID:'} ${content.id}`,
     scan: tamil ? 'சரிபார்க்க ஸ்கேன் செய்யவும்' : 'Scan to verify',

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { ageBandLabel, awardFor, awardLabel, publicName, type Award } from '@domain/certificates';
+import { ageBandLabel, awardFor, awardLabel, certificateBand, publicName, type Award } from '@domain/certificates';
 import { CATEGORIES, isCategorySlug } from '@domain/categories';
 import { contestName, levelName } from '@domain/contest-names';
 import type { Language } from '@domain/languages';
-import type { LevelId } from '@domain/season';
+import { raceTimeLabel } from '@domain/live-judging';
+import { formatDay, venueSessionById, type LevelId, type VenueSession } from '@domain/season';
 import { rowsOf, type Db } from '../db/client';
 import { escapeHtml } from '../lib/html';
 import { serverPage } from '../lib/server-page';
@@ -49,6 +50,9 @@ const COPY = {
     home: 'Home',
     other: 'தமிழில் பார்க்க',
     children: (n: number) => `${n} children`,
+    venues: 'At the venues',
+    sessionIntro: (venue: string, day: string, count: number) => `${venue}, ${day}. ${count} children were placed in this session.`,
+    score: 'Score or time',
   },
   ta: {
     results: 'முடிவுகள்',
@@ -67,10 +71,16 @@ const COPY = {
     home: 'முகப்பு',
     other: 'View in English',
     children: (n: number) => `${n} குழந்தைகள்`,
+    venues: 'போட்டி அரங்குகளில்',
+    sessionIntro: (venue: string, day: string, count: number) => `${venue}, ${day}. இந்த அமர்வில் ${count} குழந்தைகளுக்கு இடம் வழங்கப்பட்டது.`,
+    score: 'மதிப்பெண் அல்லது நேரம்',
   },
 } as const;
 
 const prefix = (language: Language) => (language === 'ta' ? '/ta' : '');
+
+/** A live session's results page (issue 45). */
+export const sessionResultsPath = (language: Language, sessionId: string) => `${prefix(language)}/results/sessions/${sessionId}`;
 
 export const resultsPath = (language: Language, levelId?: LevelId, category?: string, band?: string) =>
   `${prefix(language)}/results${levelId && category && band ? `/${levelId}/${category}/${band}` : ''}`;
@@ -127,8 +137,39 @@ ${rows}
   return { path, html: document(language, title, resultsPath(language === 'ta' ? 'en' : 'ta', pool.levelId, pool.category, pool.band), body) };
 }
 
-/** The index: every published level, then its contests, then their age bands. */
-function indexPage(language: Language, pools: readonly Pool[]): ResultsPage {
+type SessionRow = { session_id: string; place: number | null; final: number | null; time_ms: number | null; award: Award; name: string | null; city: string; reference_code: string; results_name: 'initial' | 'code' };
+type SessionPool = { session: VenueSession; rows: SessionRow[] };
+
+function sessionPage(language: Language, pool: SessionPool): ResultsPage {
+  const copy = COPY[language];
+  const { session } = pool;
+  const category = session.categories[0]!;
+  const title = copy.title(contestName(category, language), ageBandLabel(certificateBand(category, session.ageBand), language), levelName(session.levelId, language));
+  const rows = pool.rows
+    .map((row) => {
+      const byCode = row.results_name === 'code' || !row.name;
+      const child = byCode ? `<span title="${escapeHtml(copy.byCode)}">${escapeHtml(row.reference_code)}</span>` : escapeHtml(publicName(row.name!));
+      const how = row.final !== null ? row.final.toFixed(2) : row.time_ms !== null ? raceTimeLabel(row.time_ms, language) : '–';
+      return `<tr><td>${row.place ?? '–'}</td><td class="award-${row.award}">${escapeHtml(awardLabel(row.award, language))}</td><td>${how}</td><td>${child}</td><td>${byCode ? '' : escapeHtml(row.city)}</td></tr>`;
+    })
+    .join('\n');
+  const placed = pool.rows.filter((row) => row.place !== null).length;
+  const body = `<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(copy.sessionIntro(session.venue, formatDay(session.date), placed))}</p>
+<div class="table" tabindex="0" role="region" aria-label="${escapeHtml(title)}">
+<table>
+<caption class="sr">${escapeHtml(title)}</caption>
+<thead><tr><th scope="col">${copy.place}</th><th scope="col">${copy.result}</th><th scope="col">${copy.score}</th><th scope="col">${copy.child}</th><th scope="col">${copy.city}</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+</div>`;
+  return { path: sessionResultsPath(language, session.id), html: document(language, title, sessionResultsPath(language === 'ta' ? 'en' : 'ta', session.id), body) };
+}
+
+/** The index: every published level, then its contests, then their age bands; then the venues' published sessions. */
+function indexPage(language: Language, pools: readonly Pool[], sessionPools: readonly SessionPool[] = []): ResultsPage {
   const copy = COPY[language];
   const levels = [...new Set(pools.map((pool) => pool.levelId))];
   const sections = levels
@@ -147,8 +188,13 @@ function indexPage(language: Language, pools: readonly Pool[]): ResultsPage {
       return `<h2>${escapeHtml(copy.index(levelName(levelId, language)))}</h2>\n<ul class="contests">\n${items}\n</ul>`;
     })
     .join('\n');
+  const venues = sessionPools.length
+    ? `<h2>${escapeHtml(copy.venues)}</h2>\n<ul class="contests">\n${sessionPools
+        .map((pool) => `<li><a href="${escapeHtml(sessionResultsPath(language, pool.session.id))}">${escapeHtml(contestName(pool.session.categories[0]!, language))}, ${escapeHtml(ageBandLabel(certificateBand(pool.session.categories[0]!, pool.session.ageBand), language))}</a> (${escapeHtml(pool.session.venue)}, ${escapeHtml(formatDay(pool.session.date))})</li>`)
+        .join('\n')}\n</ul>`
+    : '';
   const title = copy.results;
-  const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(copy.indexIntro)}</p>\n${sections}`;
+  const body = `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(copy.indexIntro)}</p>\n${sections}\n${venues}`;
   const path = resultsPath(language);
   return { path, html: document(language, title, resultsPath(language === 'ta' ? 'en' : 'ta'), body) };
 }
@@ -177,8 +223,29 @@ export async function renderResultsPages(db: Db): Promise<ResultsPage[]> {
     if (last && last.levelId === row.level_id && last.category === row.category && last.band === row.age_band) last.rows.push(row);
     else pools.push({ levelId: row.level_id, category: row.category, band: row.age_band, rows: [row] });
   }
-  if (pools.length === 0) return [];
-  return (['en', 'ta'] as const).flatMap((language) => [indexPage(language, pools), ...pools.map((pool) => poolPage(language, pool))]);
+  const placed = await rowsOf<SessionRow>(
+    db,
+    sql`select p.session_id, p.place, p.final, p.time_ms, p.award, g.name, g.city, g.reference_code, g.results_name
+      from session_places p
+      join live_sessions l on l.session_id = p.session_id and l.state = 'published'
+      join ${registrations} g on g.id = p.registration_id
+      where g.deleted_at is null and g.cancelled_at is null
+      order by p.session_id, p.place nulls last, g.reference_code`,
+  );
+  const sessionPools: SessionPool[] = [];
+  for (const row of placed) {
+    const session = venueSessionById(row.session_id);
+    if (!session) continue;
+    const last = sessionPools[sessionPools.length - 1];
+    if (last && last.session.id === session.id) last.rows.push(row);
+    else sessionPools.push({ session, rows: [row] });
+  }
+  if (pools.length === 0 && sessionPools.length === 0) return [];
+  return (['en', 'ta'] as const).flatMap((language) => [
+    indexPage(language, pools, sessionPools),
+    ...pools.map((pool) => poolPage(language, pool)),
+    ...sessionPools.map((pool) => sessionPage(language, pool)),
+  ]);
 }
 
 /** Serialises the pages' renders across connections and instances (one render at a time). */

@@ -401,7 +401,7 @@ export const mailOutbox = pgTable(
      * import recorded, and its receipt, withdrawn when the import was undone.
      */
     template: text('template', {
-      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result', 'payment-withdrawn'],
+      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result', 'payment-withdrawn', 'session-result'],
     }).notNull(),
     /**
      * Why it was queued: a new registration, an admin's resend, the family asking for their link, a
@@ -422,10 +422,13 @@ export const mailOutbox = pgTable(
         'import-undone',
         'judge-invite',
         'round-published',
+        'session-published',
       ],
     }).notNull(),
     /** For a round's result (template round-result): the judging round whose results it announces. */
     judgingRoundId: uuid('judging_round_id'),
+    /** For a live session's result (template session-result, issue 45): the venue session. */
+    sessionId: text('session_id'),
     /** For a receipt: the payment it is for; for a withdrawal, the payment withdrawn. */
     ledgerEntryId: uuid('ledger_entry_id'),
     /** For a judge decision: the decision it announces (approved or rejected), as it was when queued. */
@@ -455,6 +458,7 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_one_withdrawal').on(t.ledgerEntryId).where(sql`${t.template} = 'payment-withdrawn'`),
     // One result email per registration and round, however often the round is published.
     uniqueIndex('mail_outbox_one_result').on(t.registrationId, t.judgingRoundId).where(sql`${t.template} = 'round-result'`),
+    uniqueIndex('mail_outbox_one_session_result').on(t.registrationId, t.sessionId).where(sql`${t.template} = 'session-result'`),
     index('mail_outbox_judge').on(t.judgeApplicationId, t.createdAt),
     check('mail_outbox_one_subject', sql`(${t.registrationId} is null) <> (${t.judgeApplicationId} is null)`),
     index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
@@ -1173,4 +1177,143 @@ export const webVitals = pgTable(
     check('web_vitals_lang', sql`${t.lang} in ('en', 'ta')`),
     check('web_vitals_value', sql`${t.value} >= 0`),
   ],
+);
+
+/**
+ * A live session's judging (issue 45, ADR 034): who leads it at the venue (may publish besides
+ * the admins), whether its results are published, and the results as published (what families'
+ * pages, emails, certificates and the hall screen read: a later change of rule changes nothing).
+ * A row is made the first time anything is recorded for the session.
+ */
+export const liveSessions = pgTable(
+  'live_sessions',
+  {
+    sessionId: text('session_id').primaryKey(),
+    headUsername: text('head_username'),
+    state: text('state', { enum: ['scoring', 'published'] }).notNull().default('scoring'),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }),
+    publishedBy: text('published_by'),
+  },
+  (t) => [check('live_sessions_state', sql`${t.state} in ('scoring', 'published')`)],
+);
+
+/** The judges of a live session's panel (3-5, assigned by an admin). */
+export const sessionPanels = pgTable(
+  'session_panels',
+  {
+    sessionId: text('session_id').notNull(),
+    judgeId: uuid('judge_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    addedBy: text('added_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.judgeId] }), index('session_panels_judge').on(t.judgeId)],
+);
+
+/**
+ * A session's running order: each checked-in child gets the next running number when the
+ * check-in reaches the server (all a judge or the hall screen knows the child by). Staff move a
+ * child (`position`), or mark "performed later", "did not perform" or over time; the newest mark wins.
+ */
+export const runningOrder = pgTable(
+  'running_order',
+  {
+    sessionId: text('session_id').notNull(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    position: doublePrecision('position'),
+    status: text('status', { enum: ['in-order', 'performed-later', 'did-not-perform'] }).notNull().default('in-order'),
+    overTime: boolean('over_time').notNull().default(false),
+    markedAt: timestamp('marked_at', { withTimezone: true, mode: 'string' }),
+    markedBy: text('marked_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.registrationId] }),
+    uniqueIndex('running_order_number').on(t.sessionId, t.number),
+    check('running_order_status', sql`${t.status} in ('in-order', 'performed-later', 'did-not-perform')`),
+  ],
+);
+
+/**
+ * A judge's sheet for one performer of a live session, keyed by the running number: a score per
+ * criterion, an optional note, or a step back ("I know this performer"). The judge's last edit
+ * wins (`edited_at`, the tablet's clock), until the session's results are published.
+ */
+export const liveSheets = pgTable(
+  'live_sheets',
+  {
+    sessionId: text('session_id').notNull(),
+    number: integer('number').notNull(),
+    judgeId: uuid('judge_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    scores: jsonb('scores').$type<Record<string, number>>().notNull(),
+    note: text('note'),
+    recused: boolean('recused').notNull().default(false),
+    editedAt: timestamp('edited_at', { withTimezone: true, mode: 'string' }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.number, t.judgeId] })],
+);
+
+/**
+ * A baby race's heat as staff recorded it (venue mode): `id` is the device's record id (a replay
+ * is a no-op); one record per heat and attempt, the first to reach the server. A void heat
+ * (false start) is kept and the heat is run again as the next attempt.
+ */
+export const raceHeats = pgTable(
+  'race_heats',
+  {
+    id: uuid('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    heat: integer('heat').notNull(),
+    attempt: integer('attempt').notNull(),
+    final: boolean('final').notNull().default(false),
+    voidReason: text('void_reason'),
+    runners: jsonb('runners').$type<{ registrationId: string; timeMs: number | null; finish: number | null }[]>().notNull(),
+    staffUsername: text('staff_username').notNull(),
+    deviceId: text('device_id').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true, mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('race_heats_once').on(t.sessionId, t.heat, t.attempt)],
+);
+
+/** A baby who ran in a counted heat: one counted heat per baby and session. */
+export const heatRunners = pgTable(
+  'heat_runners',
+  {
+    sessionId: text('session_id').notNull(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    heatId: uuid('heat_id')
+      .notNull()
+      .references(() => raceHeats.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.registrationId] })],
+);
+
+/** A live session's published result per child (panel or race): what the family, the certificate and the hall screen read. */
+export const sessionPlaces = pgTable(
+  'session_places',
+  {
+    sessionId: text('session_id').notNull(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    number: integer('number'),
+    final: doublePrecision('final'),
+    timeMs: integer('time_ms'),
+    place: integer('place'),
+    award: text('award', { enum: ['winner', 'runner-up', 'merit', 'qualified', 'participated'] }).notNull(),
+    qualifies: boolean('qualifies').notNull().default(false),
+    /** How the result was reached: the judges' values, steps back, deduction (domain/live-judging.ts). */
+    detail: jsonb('detail'),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.registrationId] }), index('session_places_registration').on(t.registrationId)],
 );

@@ -57,7 +57,11 @@ export type AuditAction =
   | 'second_factor.failed'
   | 'second_factor.recovery_used'
   | 'second_factor.recovery_codes'
-  | 'second_factor.reset';
+  | 'second_factor.reset'
+  | 'live.publish'
+  | 'live.panel.add'
+  | 'live.panel.remove'
+  | 'live.head';
 
 /**
  * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year
@@ -77,6 +81,7 @@ export type ReadAction =
   | 'read.erasure_requests.list'
   | 'read.audit.list'
   | 'read.venue.roster'
+  | 'read.venue.live'
   | 'read.statements.list'
   | 'read.statements.refunds'
   | 'read.statements.refunds_export'

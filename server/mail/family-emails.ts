@@ -3,7 +3,8 @@ import { categoryBySlug, type CategorySlug } from '@domain/categories';
 import { TAMIL_CATEGORY, TAMIL_LEVEL } from '@domain/contest-names';
 import type { Language } from '@domain/languages';
 import type { Registration } from '@domain/registration';
-import { CONTACT, LEVELS, SEASON } from '@domain/season';
+import { placeLabel, raceTimeLabel } from '@domain/live-judging';
+import { CONTACT, LEVELS, SEASON, formatDay, type VenueSession } from '@domain/season';
 import type { PaymentTerms } from '../lib/payment-request';
 import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mail-transport';
@@ -95,6 +96,23 @@ type Copy = {
   resultThanks(name: string): string;
   /** Where the certificate is (issue 25): issued when the results are published. */
   resultCertificate: string;
+  /** A live session's result (issue 45): where and when, then the place, with how it was reached. */
+  sessionResultSubject(code: string): string;
+  sessionResultIntro(name: string, session: VenueSession): string;
+  sessionResultLine(result: SessionResultLine): Line;
+};
+
+/** One child's published result in a live session, as its email shows it. */
+export type SessionResultLine = {
+  category: CategorySlug;
+  final: number | null;
+  timeMs: number | null;
+  place: number | null;
+  pool: number;
+  qualifies: boolean;
+  /** Judges of the panel who stepped back (knew the child), and points taken off for time. */
+  recused: number;
+  deduction: number;
 };
 
 /** One contest's published result, as the result email shows it. */
@@ -205,6 +223,19 @@ const english: Copy = {
   resultCertificate: 'Your child’s certificate is on your private page (the link below), ready to download and print. Its QR code lets anyone check that it is real.',
   resultThanks: (name) =>
     `Thank you for taking part. This time ${asData(name)} does not go through to the semi-finals. We hope to see you again next season.`,
+  sessionResultSubject: (code) => `Your child's result at the venue: ${code}`,
+  sessionResultIntro: (name, session) =>
+    `The judges' results of ${session.title} (${session.venue}, ${formatDay(session.date)}) are out. Here is how ${asData(name)} did:`,
+  sessionResultLine: (result) => {
+    const how = [
+      result.final !== null ? `${result.final.toFixed(2)} out of 100` : null,
+      result.timeMs !== null ? raceTimeLabel(result.timeMs, 'en') : null,
+      result.place !== null ? `${placeLabel(result.place, 'en')} of ${result.pool}` : 'no place (did not finish or was not scored)',
+      result.recused > 0 ? `scored by the rest of the panel: ${result.recused === 1 ? 'one judge knew' : `${result.recused} judges knew`} the performer and stepped back` : null,
+      result.deduction > 0 ? `${result.deduction} points taken off for going over the time limit` : null,
+    ].filter(Boolean);
+    return { label: categoryBySlug(result.category).name, value: `${how.join(', ')}${result.qualifies ? ': through to the semi-finals' : ''}` };
+  },
 };
 
 const LEVEL2 = () => LEVELS.find((level) => level.id === 'level2')!;
@@ -320,6 +351,19 @@ const tamil: Copy = {
   resultCertificate: 'உங்கள் குழந்தையின் சான்றிதழ் உங்கள் தனிப்பட்ட பக்கத்தில் (கீழே உள்ள இணைப்பு) உள்ளது; பதிவிறக்கி அச்சிடலாம். அதன் QR குறியீட்டைக் கொண்டு அது உண்மையானது என யாரும் சரிபார்க்கலாம்.',
   resultThanks: (name) =>
     `பங்கேற்றதற்கு நன்றி. இந்த முறை ${asData(name)} அரையிறுதிக்குத் தகுதி பெறவில்லை. அடுத்த பருவத்தில் மீண்டும் சந்திப்போம்.`,
+  sessionResultSubject: (code) => `${code}: போட்டி அரங்கில் உங்கள் குழந்தையின் முடிவு`,
+  sessionResultIntro: (name, session) =>
+    `${TAMIL_CATEGORY[session.categories[0]!]} (${session.venue}, ${tamilDays(session.date, session.date)}) போட்டியின் நடுவர் முடிவுகள் வெளியாகியுள்ளன. ${asData(name)} பெற்ற முடிவு:`,
+  sessionResultLine: (result) => {
+    const how = [
+      result.final !== null ? `100க்கு ${result.final.toFixed(2)}` : null,
+      result.timeMs !== null ? raceTimeLabel(result.timeMs, 'ta') : null,
+      result.place !== null ? `${result.pool} பேரில் ${placeLabel(result.place, 'ta')}` : 'இடம் இல்லை (முடிக்கவில்லை அல்லது மதிப்பிடப்படவில்லை)',
+      result.recused > 0 ? `குழுவின் மற்ற நடுவர்கள் மதிப்பிட்டனர்: ${result.recused} நடுவர் போட்டியாளரை அறிந்திருந்ததால் விலகினார்` : null,
+      result.deduction > 0 ? `நேர வரம்பைத் தாண்டியதால் ${result.deduction} புள்ளிகள் குறைக்கப்பட்டன` : null,
+    ].filter(Boolean);
+    return { label: TAMIL_CATEGORY[result.category], value: `${how.join(', ')}${result.qualifies ? ': அரையிறுதிக்குத் தகுதி' : ''}` };
+  },
 };
 
 const COPY: { en: Copy } & Partial<Record<Language, Copy>> = { en: english, ta: tamil };
@@ -474,6 +518,25 @@ export function roundResultEmail(data: FamilyEmailData, results: readonly RoundR
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);
   return { to: data.registration.email, subject: copy.resultSubject(data.registration.referenceCode), text, html };
+}
+
+/** A live session's result (issue 45): one email per child, in the family's language, when the session is published. */
+export function sessionResultEmail(data: FamilyEmailData, session: VenueSession, result: SessionResultLine): MailMessage {
+  const copy = copyFor(data.language);
+  const name = childOf(data);
+  const lines = [copy.sessionResultLine(result)];
+  const paragraphs = [result.qualifies ? copy.resultQualified(name) : copy.resultThanks(name), copy.resultCertificate, copy.questions];
+  const intro = copy.sessionResultIntro(name, session);
+  const text = [copy.greeting, '', intro, '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
+  const html = page(data.language, [
+    `<p>${escapeHtml(copy.greeting)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    table(lines),
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...linkSection(copy, data),
+    `<p>${escapeHtml(copy.signature)}</p>`,
+  ]);
+  return { to: data.registration.email, subject: copy.sessionResultSubject(data.registration.referenceCode), text, html };
 }
 
 export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessage {

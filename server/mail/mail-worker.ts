@@ -1,6 +1,6 @@
 import { familyLinkPath } from '@domain/family-link';
 import { receiptLabel } from '@domain/fees';
-import { correctionsCloseAt, ENTRY_DEADLINE, familyLinkExpiresAt } from '@domain/season';
+import { correctionsCloseAt, ENTRY_DEADLINE, familyLinkExpiresAt, venueSessionById, type VenueSession } from '@domain/season';
 import type { Deps } from '../context';
 import { publicUrl } from '../env';
 import { describeError } from '../lib/logger';
@@ -16,6 +16,8 @@ import {
   withdrawnEmail,
   reminderEmail,
   roundResultEmail,
+  sessionResultEmail,
+  type SessionResultLine,
   type FamilyEmailData,
   type Receipt,
   type RoundResultLine,
@@ -23,6 +25,7 @@ import {
 import { judgeDecisionEmail, judgeInviteEmail, retentionNoticeEmail } from './notice-emails';
 import { createInvite, deleteInvite, INVITE_HOURS, invitedAccount } from '../db/stores/invite-store';
 import { publishedResultsOf } from '../db/stores/judging-store';
+import { publishedPlacesOf } from '../db/stores/live-store';
 import {
   claimNextMail,
   markMailFailed,
@@ -160,7 +163,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     }
     // An admin's resend, a round's results (sent once, when the organisers publish) and a receipt
     // withdrawn by an admin's undoing of an import are never held back.
-    if (claim.reason !== 'admin-resend' && claim.reason !== 'round-published' && claim.reason !== 'import-undone') {
+    if (claim.reason !== 'admin-resend' && claim.reason !== 'round-published' && claim.reason !== 'session-published' && claim.reason !== 'import-undone') {
       const recent = await sentToSince(db, registration.email, new Date(deps.now().getTime() - DAY_MS));
       if (recent >= options.perRecipientPerDay) {
         log.warn('email held back: too many to one address', { mailId: claim.id, recent });
@@ -197,6 +200,29 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
         return;
       }
     }
+    let sessionResult: { session: VenueSession; line: SessionResultLine } | null = null;
+    if (claim.template === 'session-result') {
+      const session = claim.sessionId ? venueSessionById(claim.sessionId) : undefined;
+      const [place] = session ? await publishedPlacesOf(database, registration.id, session.id) : [];
+      if (!session || !place) {
+        await markMailSkipped(db, claim, 'The registration has no published result in this session (any more).');
+        return;
+      }
+      const detail = place.detail ?? {};
+      sessionResult = {
+        session,
+        line: {
+          category: session.categories[0]!,
+          final: place.final,
+          timeMs: place.timeMs,
+          place: place.place,
+          pool: Number(place.pool),
+          qualifies: place.qualifies,
+          recused: detail.recused ?? 0,
+          deduction: detail.deduction ?? 0,
+        },
+      };
+    }
     const terms = paymentTerms(registration, deps.env, (await paymentSummary(database, registration.id))?.entries ?? []);
     if (claim.template === 'payment-reminder' && (registration.cancelledAt || !terms || terms.owedOnline === 0)) {
       await markMailSkipped(db, claim, 'Paid, or cancelled, before the reminder went out.');
@@ -216,7 +242,12 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       now,
       payment: terms,
     };
-    const message = claim.template === 'round-result' ? roundResultEmail(data, results) : await messageFor(claim, data, receipt);
+    const message =
+      claim.template === 'round-result'
+        ? roundResultEmail(data, results)
+        : sessionResult
+          ? sessionResultEmail(data, sessionResult.session, sessionResult.line)
+          : await messageFor(claim, data, receipt);
     let messageId: string;
     try {
       ({ messageId } = await transport.send(message));

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-
 import { ageBandLabel, awardFor, certificateBand, type Award, type CertificateStatement } from '@domain/certificates';
 import { isCategorySlug } from '@domain/categories';
 import { contestName } from '@domain/contest-names';
-import { LEVELS, SEASON, VENUE_SESSIONS, type LevelId } from '@domain/season';
+import { LEVELS, SEASON, VENUE_SESSIONS, type LevelId, type VenueSession } from '@domain/season';
 import type { Signer } from '../../certificates/signing';
 import { rowsOf, type Db } from '../client';
 import { certificates, entries, judgingRounds, registrations, roundEntries, venueCheckIns } from '../schema';
@@ -47,12 +47,15 @@ type Candidate = {
   award: Award;
   roundId: string | null;
   sessionId: string | null;
+  /** A live session's published place (issue 45), said on the certificate with the session's venue and day. */
+  place?: number | null;
 };
 
 /** What a certificate says, from the child's registration as it is now. */
 function statementOf(id: string, candidate: Candidate, levelId: LevelId, issuedOn: string): CertificateStatement {
   const level = LEVELS.find((l) => l.id === levelId)!;
   const language = candidate.language;
+  const session = candidate.sessionId ? VENUE_SESSIONS.find((s) => s.id === candidate.sessionId) : undefined;
   return {
     id,
     language,
@@ -64,6 +67,8 @@ function statementOf(id: string, candidate: Candidate, levelId: LevelId, issuedO
     childName: candidate.name,
     award: candidate.award,
     issuedOn,
+    ...(candidate.place ? { place: candidate.place } : {}),
+    ...(session ? { venue: session.venue, heldOn: session.date } : {}),
   };
 }
 
@@ -85,11 +90,13 @@ async function candidatesOf(db: Db, levelId: LevelId, only?: { registrationId: s
   );
   const sessions = VENUE_SESSIONS.filter((session) => session.levelId === levelId);
   const checkedIn = sessions.length
-    ? await rowsOf<{ registration_id: string; name: string; language: 'en' | 'ta'; categories: string[]; session_id: string }>(
+    ? await rowsOf<{ registration_id: string; name: string; language: 'en' | 'ta'; categories: string[]; session_id: string; award: Award | null; place: number | null }>(
         db,
-        sql`select distinct on (g.id, k.session_id) g.id as registration_id, g.name, g.language, g.categories, k.session_id
+        sql`select distinct on (g.id, k.session_id) g.id as registration_id, g.name, g.language, g.categories, k.session_id, p.award, p.place
           from ${venueCheckIns} k
           join ${registrations} g on g.id = k.registration_id
+          left join live_sessions l on l.session_id = k.session_id and l.state = 'published'
+          left join session_places p on p.session_id = l.session_id and p.registration_id = g.id
           where k.session_id = any(${sql.param(sessions.map((s) => s.id))}::text[]) and g.deleted_at is null and g.cancelled_at is null and g.name is not null`,
       )
     : [];
@@ -126,10 +133,11 @@ async function candidatesOf(db: Db, levelId: LevelId, only?: { registrationId: s
         name: row.name,
         language: row.language,
         category,
-        ageBand: certificateBand(category, null),
-        award: 'participated',
+        ageBand: certificateBand(category, session.ageBand),
+        award: row.award ?? 'participated',
         roundId: null,
         sessionId: row.session_id,
+        place: row.place,
       });
     }
   }
@@ -176,6 +184,34 @@ async function insertIssued(db: Db, signer: Signer, levelId: LevelId, candidates
 export async function issueCertificates(db: Db, signer: Signer, options: { levelId: LevelId; issuedBy: string; now: Date }): Promise<number> {
   const candidates = await candidatesOf(db, options.levelId);
   return (await insertIssued(db, signer, options.levelId, candidates, options.issuedBy, options.now)).length;
+}
+
+/**
+ * A live session's published results on certificates (issue 45): each child's place replaces the
+ * participation certificate the check-in gave, which is revoked and points to the new one.
+ * Again issues nothing new. Returns how many were issued.
+ */
+export async function issueSessionCertificates(db: Db, signer: Signer, options: { session: VenueSession; issuedBy: string; now: Date }): Promise<number> {
+  const { session, now } = options;
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const outdated = await rowsOf<{ id: string; registration_id: string; category: string }>(
+      t,
+      sql`update ${certificates} c set revoked_at = ${now.toISOString()}::timestamptz, revoked_reason = 'Replaced by the session’s published result.'
+        from session_places p
+        where p.session_id = ${session.id} and c.registration_id = p.registration_id and c.session_id = ${session.id}
+          and c.level_id = ${session.levelId} and c.revoked_at is null and c.award <> p.award
+        returning c.id, c.registration_id, c.category`,
+    );
+    const candidates = (await candidatesOf(t, session.levelId)).filter((candidate) => candidate.sessionId === session.id);
+    const ids = await insertIssued(t, signer, session.levelId, candidates, options.issuedBy, now);
+    for (const old of outdated) {
+      await t.execute(sql`update ${certificates} set replaced_by = (
+          select id from ${certificates} n where n.registration_id = ${old.registration_id}::uuid and n.level_id = ${session.levelId} and n.category = ${old.category} and n.revoked_at is null)
+        where id = ${old.id}`);
+    }
+    return ids.length;
+  });
 }
 
 export type CertificateRow = typeof certificates.$inferSelect;

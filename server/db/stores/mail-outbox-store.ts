@@ -24,7 +24,7 @@ export function toMailStatus(row: MailRow) {
 export type MailStatus = ReturnType<typeof toMailStatus>;
 
 /** A row this worker holds until its lease runs out; every later write is fenced by the lease token. */
-export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicationId' | 'decision' | 'template' | 'reason' | 'attempts' | 'ledgerEntryId' | 'judgingRoundId'> & {
+export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicationId' | 'decision' | 'template' | 'reason' | 'attempts' | 'ledgerEntryId' | 'judgingRoundId' | 'sessionId'> & {
   leaseToken: string;
 };
 
@@ -70,6 +70,7 @@ export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMai
       attempts: mailOutbox.attempts,
       ledgerEntryId: mailOutbox.ledgerEntryId,
       judgingRoundId: mailOutbox.judgingRoundId,
+      sessionId: mailOutbox.sessionId,
     });
   return row ? { ...row, leaseToken } : null;
 }

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../context';
 import { emptyResultsPage, storedResultsPage } from '../../certificates/results-pages';
 import { publicKeys } from '../../certificates/signing';
 
-const RESULTS_PATH = /^\/(?:ta\/)?results(?:\/level[123]\/[a-z-]{2,40}\/[0-9a-z-]{1,12})?\/?$/;
+const RESULTS_PATH = /^\/(?:ta\/)?results(?:\/level[123]\/[a-z-]{2,40}\/[0-9a-z-]{1,12}|\/sessions\/[0-9a-z-]{1,100})?\/?$/;
 
 /**
  * The published results pages, as stored when the round was published (server/certificates/

@@ -22,6 +22,7 @@ import {
   rosterSince,
   sessionSummary,
 } from '../../db/stores/venue-store';
+import { numberCheckedIn } from '../../db/stores/live-store';
 
 const uuid = z.uuid();
 const reconcileSchema = z.object({
@@ -108,7 +109,13 @@ export const venueRoutes = new Hono<AppEnv>()
   })
   .post('/check-ins/batch', requireVenueAccount, async (c) => {
     const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(checkInInputSchema, record), (r) => r.checkedInAt, 'checkedInAt', now);
-    return c.json({ results: await storeVenueBatch(c, 'checkIns', check, recordCheckIns) }, 200);
+    // A panel session's checked-in children get their running numbers as their check-ins arrive (issue 45).
+    const store = async (database: Database, session: VenueSession, staff: string, items: Parameters<typeof recordCheckIns>[3]) => {
+      const outcomes = await recordCheckIns(database, session, staff, items);
+      await numberCheckedIn(database, session);
+      return outcomes;
+    };
+    return c.json({ results: await storeVenueBatch(c, 'checkIns', check, store) }, 200);
   })
   .post('/fees/batch', requireVenueAccount, async (c) => {
     const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(feeInputSchema, record), (r) => r.recordedAt, 'recordedAt', now);
