@@ -39,6 +39,10 @@ const venueMark = { sessionId: session.id, deviceId: 'device-fuzzing-1' };
 const checkIn = () => ({ id: randomUUID(), registrationId: randomUUID(), checkedInAt: new Date().toISOString(), ...venueMark });
 const fee = () => ({ id: randomUUID(), registrationId: randomUUID(), status: 'paid', amountRupees: session.feeRupees, recordedAt: new Date().toISOString(), ...venueMark });
 const walkIn = () => ({ ...childRegistration({ categories: ['crawling'], age: 7 }), consentChannel: 'field-staff', ...venueMark });
+const panelSession = VENUE_SESSIONS.find((s) => s.judging === 'panel')!;
+const mark = () => ({ id: randomUUID(), registrationId: randomUUID(), status: 'did-not-perform', overTime: true, position: null, markedAt: new Date().toISOString(), ...venueMark, sessionId: panelSession.id });
+const heat = () => ({ id: randomUUID(), heat: 1, runners: [{ registrationId: randomUUID(), timeMs: 12_000 }], recordedAt: new Date().toISOString(), ...venueMark });
+const sessionPath = (template: (id: string) => string) => fc.oneof(param(template), fc.constant(template(panelSession.id)), fc.constant(template(session.id)));
 
 type Who = 'admin' | 'staff' | 'judge' | 'family' | 'nobody';
 type Case = { who: Who; path: fc.Arbitrary<string>; body?: fc.Arbitrary<unknown> };
@@ -146,6 +150,22 @@ const CASES: Record<string, Case> = {
   'POST /venue/check-ins/batch': { who: 'staff', path: fc.constant('/api/venue/check-ins/batch'), body: batchOf('checkIns', checkIn) },
   'POST /venue/fees/batch': { who: 'staff', path: fc.constant('/api/venue/fees/batch'), body: batchOf('fees', fee) },
   'POST /venue/walk-ins/batch': { who: 'staff', path: fc.constant('/api/venue/walk-ins/batch'), body: batchOf('walkIns', walkIn) },
+  'POST /venue/marks/batch': { who: 'staff', path: fc.constant('/api/venue/marks/batch'), body: batchOf('marks', mark) },
+  'POST /venue/heats/batch': { who: 'staff', path: fc.constant('/api/venue/heats/batch'), body: batchOf('heats', heat) },
+  'GET /venue/sessions/:sessionId/live': { who: 'staff', path: sessionPath((id) => `/api/venue/sessions/${id}/live`) },
+  'POST /venue/sessions/:sessionId/publish': { who: 'staff', path: param((id) => `/api/venue/sessions/${id}/publish`), body: junkValue },
+  'GET /panels': { who: 'admin', path: fc.constant('/api/panels') },
+  'POST /panels/:sessionId': { who: 'admin', path: sessionPath((id) => `/api/panels/${id}`), body: mutated({ judgeId: randomUUID() }) },
+  'DELETE /panels/:sessionId/:judgeId': { who: 'admin', path: junkId.map((id) => `/api/panels/${panelSession.id}/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, '\ufffd'))}`) },
+  'PUT /panels/:sessionId/head': { who: 'admin', path: sessionPath((id) => `/api/panels/${id}/head`), body: mutated({ username: 'venue-staff' }) },
+  'GET /live/:sessionId': { who: 'nobody', path: sessionPath((id) => `/api/live/${id}`) },
+  'GET /judge/live': { who: 'judge', path: fc.constant('/api/judge/live') },
+  'GET /judge/live/:sessionId': { who: 'judge', path: sessionPath((id) => `/api/judge/live/${id}`) },
+  'PUT /judge/live/:sessionId/sheets/:number': {
+    who: 'judge',
+    path: fc.oneof(sessionPath((id) => `/api/judge/live/${id}/sheets/1`), junkId.map((id) => `/api/judge/live/${panelSession.id}/sheets/${encodeURIComponent(id.replace(/[\ud800-\udfff]/g, '\ufffd'))}`)),
+    body: mutated({ scores: { technique: 5, expression: 5, choreography: 5, presence: 5 }, note: '', recused: false, editedAt: new Date().toISOString() }),
+  },
   'POST /venue/reconcile': { who: 'staff', path: fc.constant('/api/venue/reconcile'), body: fc.oneof(junkValue, fc.record({ registrations: fc.array(junkId, { maxLength: 4 }), checkIns: fc.array(mutated(checkIn()), { maxLength: 3 }) })) },
   'GET /venue/summary': { who: 'admin', path: fc.constant('/api/venue/summary') },
   'GET /overview': { who: 'admin', path: fc.constant('/api/overview') },

@@ -448,3 +448,10 @@ export async function hallResults(database: Database, sessionId: string) {
     where p.session_id = ${sessionId} and r.deleted_at is null and p.place is not null
     order by p.place, p.number`);
 }
+
+/** Children's names for the session's status page (staff and admins, audited): by registration id. */
+export async function childNamesOf(database: Database, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await database.rows<{ id: string; name: string | null }>(sql`select id::text as id, name from registrations where id = any(${sql.param([...ids])}::uuid[])`);
+  return new Map(rows.map((row) => [row.id, row.name ?? '']));
+}

@@ -71,14 +71,16 @@ export const POSSIBLE_DUPLICATE = sql`(r.duplicate_key is not null and exists (
   where d.duplicate_key = r.duplicate_key and d.id <> r.id and d.deleted_at is null and d.categories && r.categories
 ))`;
 
-/** The contests judged at an in-person session this season (domain/season.ts, VENUE_SESSIONS). */
-const VENUE_CATEGORIES = [...new Set(VENUE_SESSIONS.flatMap((session) => session.categories))];
+/** The contests held only in person this season (the baby races of domain/season.ts, VENUE_SESSIONS). */
+const IN_PERSON_ONLY = [...new Set(VENUE_SESSIONS.filter((session) => session.judging === 'race').flatMap((session) => session.categories))];
 
 /**
- * Venue mode's cash fee (ADR 018): for a child in an in-person session's contest, the first fee
- * recorded (paid or waived), else unpaid; null for everyone else.
+ * Venue mode's cash fee (ADR 018): for a child in a contest held only in person, or checked in at
+ * a session (a dancer who came to a centre rather than sending a video), the first fee recorded
+ * (paid or waived), else unpaid; null for everyone else.
  */
-export const VENUE_FEE = sql`case when r.type = 'participant' and r.categories && ${sql.param(VENUE_CATEGORIES)}::text[]
+export const VENUE_FEE = sql`case when r.type = 'participant' and (r.categories && ${sql.param(IN_PERSON_ONLY)}::text[]
+    or exists (select 1 from venue_check_ins k where k.registration_id = r.id))
   then coalesce((select f.status from venue_fees f where f.registration_id = r.id order by f.created_at limit 1), 'unpaid') end`;
 
 /** Venue mode's age check (ADR 018): a check-in whose age on the session's day is outside the contest's band. */

@@ -23,6 +23,7 @@ import { wakeCertificateJob } from '../../certificates/certificate-job';
 import { issueSessionCertificates } from '../../db/stores/certificate-store';
 import {
   addToPanel,
+  childNamesOf,
   hallResults,
   judgeSessionView,
   judgesWithSessions,
@@ -160,10 +161,21 @@ export const liveVenueRoutes = new Hono<AppEnv>()
   .get('/sessions/:sessionId/live', requireVenueAccount, sessionParams, readsPersonalData('read.venue.live', 'venue_session'), async (c) => {
     const session = sessionOf(c.req.valid('param').sessionId);
     const state = await sessionState(c.var.deps.database, session);
-    readAudit(c).entityId = session.id;
+    const names = await childNamesOf(c.var.deps.database, [...state.performers.map((p) => p.registrationId), ...state.runners.map((r) => r.registrationId)]);
+    Object.assign(readAudit(c), { entityId: session.id, details: { rows: names.size } });
     const account = signedInAdmin(c);
     const mayPublish = account.role === 'admin' || state.live.headUsername === account.username;
-    return c.json({ session: sessionCard(session), panelSize: { min: PANEL_SIZE.min, max: PANEL_SIZE.max }, mayPublish, ...state }, 200);
+    return c.json(
+      {
+        session: sessionCard(session),
+        panelSize: { min: PANEL_SIZE.min, max: PANEL_SIZE.max },
+        mayPublish,
+        ...state,
+        performers: state.performers.map((performer) => ({ ...performer, childName: names.get(performer.registrationId) ?? '' })),
+        runners: state.runners.map((runner) => ({ ...runner, childName: names.get(runner.registrationId) ?? '' })),
+      },
+      200,
+    );
   })
   .post('/sessions/:sessionId/publish', requireVenueAccount, sessionParams, async (c) => {
     const session = sessionOf(c.req.valid('param').sessionId);

@@ -46,12 +46,14 @@ export type {
   OutboxRecord,
   RecordOfKind,
   RegistrationRecord,
+  LiveSheetPayload,
   ScorePayload,
   ScoreRecord,
   VenueLabels,
   VenueRecord,
   WalkInRecord,
 } from './kinds';
+export { isLiveSheet } from './kinds';
 export type { OutboxStatus, SaveResult } from './record';
 export { syncEngine, watchPendingCounts, type PendingCounts } from './sync-runtime';
 export type { SyncOutcome, SyncState } from './sync-engine';

@@ -22,6 +22,7 @@ const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   'round-result': 'Round result',
   'payment-reminder': 'Payment reminder',
   'payment-withdrawn': 'Payment withdrawn',
+  'session-result': 'Result at the venue',
 };
 
 const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
@@ -37,6 +38,7 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   'reminder-before-deadline': '2 days before registrations close',
   'reminder-after-deadline': 'after registrations closed, unpaid',
   'import-undone': 'a statement import undone',
+  'session-published': 'Venue session published',
 };
 
 /** One registration's emails (with a failure's reason), its consent record, its payment and erasure requests; Resend. */

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SignInForm, type SignInWords } from '@/components/form/sign-in-form';
 import { signOut, type SessionCopy } from '@/lib/auth';
 import { withQueryProvider } from '@/lib/query-client';
-import { resumeAfterSignIn, syncEngine, useOutboxRecords, type ScoreRecord } from '@/lib/outbox';
+import { isLiveSheet, resumeAfterSignIn, syncEngine, useOutboxRecords, type ScoreRecord } from '@/lib/outbox';
 import { forgetQueue, judgeFileHref, useJudgeQueue, type QueueEntry } from '../api/get-judge-queue';
 import { useJudgeProfile, useRecuse } from '../api/judge-profile';
 import { judgeSession } from '../api/judge-session';
@@ -80,13 +80,14 @@ function newestSheets(entries: readonly QueueEntry[], records: readonly ScoreRec
   for (const entry of entries) if (entry.sheet) sheets.set(entry.entryId, { ...entry.sheet, waiting: false });
   // Sent ones too: the queue from the server may be older than the last save.
   for (const record of records) {
-    if (record.status === 'failed' || record.status === 'conflict') continue;
-    const current = sheets.get(record.payload.entryId);
-    if (!current || current.editedAt <= record.payload.editedAt) {
-      sheets.set(record.payload.entryId, {
-        scores: record.payload.scores,
-        comment: record.payload.comment,
-        editedAt: record.payload.editedAt,
+    const payload = record.payload;
+    if (record.status === 'failed' || record.status === 'conflict' || isLiveSheet(payload)) continue;
+    const current = sheets.get(payload.entryId);
+    if (!current || current.editedAt <= payload.editedAt) {
+      sheets.set(payload.entryId, {
+        scores: payload.scores,
+        comment: payload.comment,
+        editedAt: payload.editedAt,
         waiting: record.status !== 'synced',
       });
     }

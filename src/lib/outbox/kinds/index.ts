@@ -51,7 +51,8 @@ export type { RegistrationRecord } from './registration';
 export type { CheckInRecord } from './check-in';
 export type { FeeRecord } from './fee';
 export type { WalkInRecord } from './walk-in';
-export type { ScoreRecord, ScorePayload } from './score';
+export type { ScoreRecord, ScorePayload, LiveSheetPayload } from './score';
+export { isLiveSheet } from './score';
 export type { FirstRecord, VenueLabels } from './venue';
 
 /** The records venue mode makes. */
