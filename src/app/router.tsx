@@ -60,6 +60,8 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
       ? [
           { path: 'judge', ...page(import.meta.glob('/src/features/judging/routes/judge-page.tsx'), 'JudgePage') },
           { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },
+          // A judge's tablet at a venue session (issue 45): works offline once opened.
+          { path: 'judge/live/:sessionId', ...page(import.meta.glob('/src/features/judging/routes/live-session-page.tsx'), 'LiveSessionPage') },
         ]
       : []),
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },

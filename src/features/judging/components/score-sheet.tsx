@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SCORE_SCALE, type Criterion } from '@domain/judging';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
@@ -10,7 +10,17 @@ import { ageBandName, categoryName } from '../utils/labels';
 export type Sheet = { scores: Record<string, number>; comment: string };
 
 type Props = {
-  entry: QueueEntry;
+  /** "Entry 12" or "Performer 7": all a judge knows it by. */
+  title: string;
+  /** The contest and age band (and a video's length) under the title. */
+  meta: ReactNode;
+  /** The entry's photos or video; a live performance has none. */
+  media?: ReactNode;
+  /** Names the radio groups apart from another sheet's. */
+  groupName: string;
+  /** The comment's label and note: the organisers' comment, or a live sheet's note. */
+  comment: { label: string; note: string };
+  recuseLabel: string;
   criteria: readonly Criterion[];
   /** The sheet to start from: the judge's newest, sent or still on the device. */
   sheet: Sheet | null;
@@ -23,11 +33,11 @@ type Props = {
 const SCALE = Array.from({ length: SCORE_SCALE.max - SCORE_SCALE.min + 1 }, (_, index) => SCORE_SCALE.min + index);
 
 /**
- * One entry on the judge's screen: its photos or video, then one score per criterion of its
+ * One entry (or live performance) on the judge's screen: its photos or video, then one score per criterion of its
  * contest's rubric (with what a low and a high score mean, in English and Tamil), a comment, and
  * "Save and next". Keys 1-9 and 0 (for 10) score the criterion in focus and move to the next one.
  */
-export function ScoreSheet({ entry, criteria, sheet, open, onSave, onRecuse }: Props) {
+export function ScoreSheet({ title, meta, media, groupName, comment: commentWords, recuseLabel, criteria, sheet, open, onSave, onRecuse }: Props) {
   const [scores, setScores] = useState<Record<string, number | undefined>>(() => ({ ...(sheet?.scores ?? {}) }));
   const [comment, setComment] = useState(sheet?.comment ?? '');
   const [busy, setBusy] = useState(false);
@@ -71,19 +81,11 @@ export function ScoreSheet({ entry, criteria, sheet, open, onSave, onRecuse }: P
   return (
     <article className="score-sheet" aria-labelledby="score-sheet-heading">
       <h2 id="score-sheet-heading" ref={heading} tabIndex={-1}>
-        Entry {entry.number}
+        {title}
       </h2>
-      <p className="score-sheet__meta">
-        {categoryName(entry.category)} · {ageBandName(entry.ageBand)}
-        {entry.kind === 'video' && entry.durationSeconds ? ` · ${Math.floor(entry.durationSeconds / 60)}:${String(Math.round(entry.durationSeconds % 60)).padStart(2, '0')}` : ''}
-      </p>
-      <div className="score-sheet__media">
-        {entry.files.map((file) => (
-          <EntryFile key={file.position} entry={entry} position={file.position} hasPoster={file.hasPoster} />
-        ))}
-        {entry.files.length === 0 ? <p className="form-notice form-notice--info">This entry’s files are not ready. Come back to it later.</p> : null}
-      </div>
-      {!open ? <p className="form-notice form-notice--info">Scoring has closed for this round: this sheet is final.</p> : null}
+      <p className="score-sheet__meta">{meta}</p>
+      {media}
+      {!open ? <p className="form-notice form-notice--info">Scoring has closed: this sheet is final.</p> : null}
       <Form className="form score-sheet__form" onSubmit={submit}>
         <p className="score-sheet__keys" id="score-keys">
           Keyboard: in a criterion, press 1–9 or 0 (for 10) to score it and move to the next; arrow keys move along the scale.
@@ -119,7 +121,7 @@ export function ScoreSheet({ entry, criteria, sheet, open, onSave, onRecuse }: P
                     <input
                       type="radio"
                       id={score === (scores[criterion.id] ?? SCORE_SCALE.min) ? field.id : undefined}
-                      name={`${entry.entryId}-${criterion.id}`}
+                      name={`${groupName}-${criterion.id}`}
                       value={score}
                       checked={scores[criterion.id] === score}
                       onChange={() => choose(criterion.id, score)}
@@ -137,20 +139,38 @@ export function ScoreSheet({ entry, criteria, sheet, open, onSave, onRecuse }: P
             </fieldset>
           );
         })}
-        <FormField label="Comment" note="(optional, only the organisers see it)" {...form.field('comment')}>
+        <FormField label={commentWords.label} note={commentWords.note} {...form.field('comment')}>
           {(control) => <textarea {...control} rows={3} maxLength={1000} value={comment} disabled={!open} onChange={(e) => setComment(e.target.value)} />}
         </FormField>
         {open ? (
           <div className="score-sheet__actions">
             <SubmitButton busy={busy}>{busy ? 'Saving…' : 'Save and next'}</SubmitButton>
             <button type="button" className="button" onClick={onRecuse}>
-              I know this child
+              {recuseLabel}
             </button>
           </div>
         ) : null}
       </Form>
     </article>
   );
+}
+
+/** An online entry's files for its sheet: its photos, or its video. */
+export function EntryMedia({ entry }: { entry: QueueEntry }) {
+  return (
+    <div className="score-sheet__media">
+      {entry.files.map((file) => (
+        <EntryFile key={file.position} entry={entry} position={file.position} hasPoster={file.hasPoster} />
+      ))}
+      {entry.files.length === 0 ? <p className="form-notice form-notice--info">This entry’s files are not ready. Come back to it later.</p> : null}
+    </div>
+  );
+}
+
+/** An entry's contest, age band and a video's length, under its title. */
+export function entryMeta(entry: QueueEntry): string {
+  const length = entry.kind === 'video' && entry.durationSeconds ? ` · ${Math.floor(entry.durationSeconds / 60)}:${String(Math.round(entry.durationSeconds % 60)).padStart(2, '0')}` : '';
+  return `${categoryName(entry.category)} · ${ageBandName(entry.ageBand)}${length}`;
 }
 
 function EntryFile({ entry, position, hasPoster }: { entry: QueueEntry; position: number; hasPoster: boolean }) {

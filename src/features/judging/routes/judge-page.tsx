@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { AppLink } from '@/components/app-link';
 import { rubricFor } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SignInForm, type SignInWords } from '@/components/form/sign-in-form';
@@ -11,8 +12,9 @@ import { useJudgeProfile, useRecuse } from '../api/judge-profile';
 import { judgeSession } from '../api/judge-session';
 import { keepOnDevice, keptHrefs, releaseKept, storageUse } from '../api/offline-entries';
 import { saveScore } from '../api/save-score';
+import { forgetLiveSessions, useLiveSessions } from '../api/live-sessions';
 import { ConflictsForm } from '../components/conflicts-form';
-import { ScoreSheet, type Sheet } from '../components/score-sheet';
+import { EntryMedia, entryMeta, ScoreSheet, type Sheet } from '../components/score-sheet';
 import { ageBandName, categoryName } from '../utils/labels';
 import '../judging.css';
 
@@ -58,6 +60,7 @@ export const JudgePage = withQueryProvider(function JudgePage() {
             await signOut().catch(() => {});
             judgeSession.forget();
             forgetQueue();
+            forgetLiveSessions();
             await releaseKept();
             setJudge(null);
           }}
@@ -143,6 +146,8 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
         </p>
       ) : null}
 
+      {!chosen ? <VenueSessions /> : null}
+
       {queue.isPending ? <p>Loading your entries…</p> : null}
       {queue.isError ? (
         <div role="alert">
@@ -209,12 +214,37 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
   );
 }
 
+/** The venue sessions whose panel the judge sits on (issue 45): each opens on the tablet, then works offline. */
+function VenueSessions() {
+  const sessions = useLiveSessions();
+  const list = sessions.data?.sessions ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="venue-sessions-heading" className="judging__venue">
+      <h2 id="venue-sessions-heading">At the venue</h2>
+      <p>Open your session here while the tablet is online: it is kept on the tablet, and you can score without a connection.</p>
+      <ul>
+        {list.map((session) => (
+          <li key={session.id}>
+            <AppLink to={`/judge/live/${session.id}`}>{session.title}</AppLink> · {session.venue} · {session.date}, {session.startTime}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function SheetFor({ entry, sheet, open, onSaved, onRecuse }: { entry: QueueEntry; sheet: Sheet | null; open: boolean; onSaved: () => void; onRecuse: () => void }) {
   const rubric = rubricFor(entry.category);
   if (rubric.kind !== 'scores') return <p>This contest is measured at the venue, not scored here.</p>;
   return (
     <ScoreSheet
-      entry={entry}
+      title={`Entry ${entry.number}`}
+      meta={entryMeta(entry)}
+      media={<EntryMedia entry={entry} />}
+      groupName={entry.entryId}
+      comment={{ label: 'Comment', note: '(optional, only the organisers see it)' }}
+      recuseLabel="I know this child"
       criteria={rubric.criteria}
       sheet={sheet}
       open={open}
