@@ -18,6 +18,7 @@ import { VENUE_SESSIONS, type VenueSession } from '@domain/season';
 import type { HeatInput, PerformanceMarkInput } from '@domain/live-judging';
 import type { VenueWho } from '@domain/venue';
 import { inTransaction, type Database, type Queryable } from '../client';
+import { onRosterWhere } from './venue-store';
 import { isoTime } from '../../lib/sql-time';
 
 /**
@@ -27,14 +28,6 @@ import { isoTime } from '../../lib/sql-time';
  */
 
 const deviceNameOf = (column: string) => sql.raw(`(select d.name from venue_devices d where d.device_id = ${column})`);
-
-/** Registrations on a session's roster: its contest and, for a panel session, its age band. */
-function onRosterWhere(session: VenueSession, alias = 'r') {
-  const band = session.ageBand ? session.ageBand.split('-').map(Number) : null;
-  return sql`${sql.raw(alias)}.type = 'participant' and ${sql.raw(alias)}.deleted_at is null and ${sql.raw(alias)}.cancelled_at is null
-    and ${sql.raw(alias)}.categories && ${sql.param([...session.categories])}::text[]
-    ${band ? sql`and ${sql.raw(alias)}.age_unit = 'years' and ${sql.raw(alias)}.age between ${band[0]} and ${band[1]}` : sql``}`;
-}
 
 async function ensureLiveSession(db: Queryable, sessionId: string): Promise<void> {
   await db.rows(sql`insert into live_sessions (session_id) values (${sessionId}) on conflict do nothing`);

@@ -31,13 +31,24 @@ export type FeeResult =
 const NOT_ON_ROSTER = "This child is not on this session's list (not registered for its contests, or removed).";
 
 
+/**
+ * Who is on a session's roster: children (not institutes, not removed) in its contest and, for a
+ * panel session (issue 45), its age band in years. `alias` names the registrations table.
+ */
+export function onRosterWhere(session: VenueSession, alias = 'r', includeRemoved = false) {
+  const r = sql.raw(alias);
+  const band = session.ageBand ? session.ageBand.split('-').map(Number) : null;
+  return sql`${r}.type = 'participant' ${includeRemoved ? sql`` : sql`and ${r}.deleted_at is null and ${r}.cancelled_at is null`}
+    and ${r}.categories && ${sql.param([...session.categories])}::text[]
+    ${band ? sql`and ${r}.age_unit = 'years' and ${r}.age between ${band[0]} and ${band[1]}` : sql``}`;
+}
+
 /** Registrations of these ids that are on the session's roster, with their categories. */
 async function onRoster(database: Database, session: VenueSession, ids: string[]): Promise<Map<string, CategorySlug[]>> {
   if (ids.length === 0) return new Map();
   const rows = await database.rows<{ id: string; categories: CategorySlug[] }>(sql`
-    select id::text as id, categories from registrations
-    where id = any(${sql.param(ids)}::uuid[]) and deleted_at is null and cancelled_at is null
-      and type = 'participant' and categories && ${sql.param([...session.categories])}::text[]`);
+    select r.id::text as id, r.categories from registrations r
+    where r.id = any(${sql.param(ids)}::uuid[]) and ${onRosterWhere(session)}`);
   return new Map(rows.map((row) => [row.id, row.categories]));
 }
 
@@ -287,7 +298,7 @@ export async function rosterSince(database: Database, session: VenueSession, cur
     left join venue_check_ins ci on ci.registration_id = r.id and ci.session_id = ${session.id}
     left join venue_fees f on f.registration_id = r.id and f.session_id = ${session.id}
     cross join lateral (select ${changedAt} as changed_at) c
-    where r.type = 'participant' and r.categories && ${sql.param([...session.categories])}::text[]
+    where ${onRosterWhere(session, 'r', true)}
       ${cursor ? sql`and (c.changed_at, r.id) > (${cursor.time}::timestamptz, ${cursor.id}::uuid)` : sql`and r.deleted_at is null and r.cancelled_at is null`}
     order by c.changed_at, r.id
     limit ${ROSTER_PAGE + 1}`);
@@ -328,8 +339,13 @@ function toEntry(row: RosterRow): RosterEntry {
 /** Which of a device's record ids the server holds (reconciliation at the end of the day). */
 export async function heldRecords(
   database: Database,
-  asked: { registrations: string[]; checkIns: { id: string; sessionId: string; registrationId: string }[]; fees: { id: string; sessionId: string; registrationId: string }[] },
-): Promise<{ registrations: string[]; checkIns: string[]; fees: string[] }> {
+  asked: {
+    registrations: string[];
+    checkIns: { id: string; sessionId: string; registrationId: string }[];
+    fees: { id: string; sessionId: string; registrationId: string }[];
+    heats?: { id: string; sessionId: string; heat: number; attempt: number }[];
+  },
+): Promise<{ registrations: string[]; checkIns: string[]; fees: string[]; heats: string[] }> {
   const lower = (ids: string[]) => ids.map((id) => id.toLowerCase());
   const registrations = await database.rows<{ id: string }>(sql`
     select id::text as id from registrations where id = any(${sql.param(lower(asked.registrations))}::uuid[])`);
@@ -344,10 +360,19 @@ export async function heldRecords(
         or (t.session_id = input.session_id and t.registration_id = input.registration_id))`);
     return rows.map((row) => row.id);
   };
+  // A heat (issue 45) another device recorded first counts as arrived too: the server holds that heat.
+  const heats = asked.heats?.length
+    ? await database.rows<{ id: string }>(sql`
+        select input.id::text as id
+        from unnest(${sql.param(lower(asked.heats.map((h) => h.id)))}::uuid[], ${sql.param(asked.heats.map((h) => h.sessionId))}::text[],
+          ${sql.param(asked.heats.map((h) => h.heat))}::int[], ${sql.param(asked.heats.map((h) => h.attempt))}::int[]) as input(id, session_id, heat, attempt)
+        where exists (select 1 from race_heats t where t.id = input.id or (t.session_id = input.session_id and t.heat = input.heat and t.attempt = input.attempt))`)
+    : [];
   return {
     registrations: registrations.map((row) => row.id),
     checkIns: await held('venue_check_ins', asked.checkIns),
     fees: await held('venue_fees', asked.fees),
+    heats: heats.map((row) => row.id),
   };
 }
 
@@ -366,8 +391,7 @@ export type SessionSummary = {
 export async function sessionSummary(database: Database, session: VenueSession): Promise<SessionSummary> {
   const [counts] = await database.rows<{ expected: number; checkedIn: number; ageOutsideBand: number; walkIns: number; paid: number; paidRupees: number; waived: number; waivedRupees: number }>(sql`
     select
-      (select count(*)::int from registrations r where r.type = 'participant' and r.deleted_at is null and r.cancelled_at is null
-        and r.categories && ${sql.param([...session.categories])}::text[]) as expected,
+      (select count(*)::int from registrations r where ${onRosterWhere(session)}) as expected,
       (select count(*)::int from venue_check_ins where session_id = ${session.id}) as "checkedIn",
       (select count(*)::int from venue_check_ins where session_id = ${session.id} and age_outside_band) as "ageOutsideBand",
       (select count(*)::int from venue_walk_ins w join registrations r on r.id = w.registration_id and r.deleted_at is null

@@ -29,6 +29,7 @@ const reconcileSchema = z.object({
   registrations: z.array(uuid).max(5_000).default([]),
   checkIns: z.array(z.object({ id: uuid, sessionId: z.string().max(100), registrationId: uuid })).max(5_000).default([]),
   fees: z.array(z.object({ id: uuid, sessionId: z.string().max(100), registrationId: uuid })).max(5_000).default([]),
+  heats: z.array(z.object({ id: uuid, sessionId: z.string().max(100), heat: z.number().int().min(1).max(500), attempt: z.number().int().min(1).max(10) })).max(5_000).default([]),
 });
 
 function sessionOf(id: string): VenueSession {

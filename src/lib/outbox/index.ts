@@ -38,6 +38,8 @@ export type {
   CheckInRecord,
   ContactRecord,
   FeeRecord,
+  HeatRecord,
+  MarkRecord,
   FirstRecord,
   InputOfKind,
   JudgeRecord,

@@ -3,7 +3,7 @@ import { api, ApiRequestError, readResponse } from '@/lib/api-client';
 import { clearRecords, recordsAsJson, resendRecords, syncEngine, type VenueRecord } from '@/lib/outbox';
 import { clearRosters } from './roster';
 
-export const VENUE_KINDS = ['walk-in', 'check-in', 'fee'] as const;
+export const VENUE_KINDS = ['walk-in', 'check-in', 'fee', 'mark', 'heat'] as const;
 
 /** The venue records this device made for a session, from a list of records (oldest first). */
 export function forSession(records: readonly { kind: string }[], sessionId: string): VenueRecord[] {
@@ -20,12 +20,19 @@ export async function reconcile(records: VenueRecord[]): Promise<Reconciliation>
     records.flatMap((r) => (r.kind === kind ? [{ id: r.id, sessionId: r.payload.sessionId, registrationId: r.payload.registrationId }] : []));
   // The route reads its JSON without a validator, so the client types no `json` input: the body goes in a variable.
   const request = {
-    json: { registrations: records.filter((r) => r.kind === 'walk-in').map((r) => r.id), checkIns: pick('check-in'), fees: pick('fee') },
+    json: {
+      registrations: records.filter((r) => r.kind === 'walk-in').map((r) => r.id),
+      checkIns: pick('check-in'),
+      fees: pick('fee'),
+      heats: records.flatMap((r) => (r.kind === 'heat' ? [{ id: r.id, sessionId: r.payload.sessionId, heat: r.payload.heat, attempt: r.payload.attempt ?? 1 }] : [])),
+    },
   };
   try {
     const { held } = await readResponse(api.venue.reconcile.$post(request));
-    const onServer = new Set([...held.registrations, ...held.checkIns, ...held.fees].map((id) => id.toLowerCase()));
-    return { total: records.length, missing: records.filter((r) => !onServer.has(r.id.toLowerCase())), signedOut: false };
+    const onServer = new Set([...held.registrations, ...held.checkIns, ...held.fees, ...held.heats].map((id) => id.toLowerCase()));
+    // A running-order mark is a change, not a record to keep: once sent, a newer one may have replaced it.
+    const checked = records.filter((r) => r.kind !== 'mark');
+    return { total: checked.length, missing: checked.filter((r) => !onServer.has(r.id.toLowerCase())), signedOut: false };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 401) return { total: records.length, missing: records, signedOut: true };
     throw error;

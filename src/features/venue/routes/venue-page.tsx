@@ -13,6 +13,7 @@ import { confirmSession, forgetSession, useStaffSession, type StaffSession } fro
 import { forSession } from '../api/venue-records';
 import { ChildPanel } from '../components/child-panel';
 import { EndOfDay } from '../components/end-of-day';
+import { LivePanel } from '../components/live-panel';
 import { QrScanner, canScan } from '../components/qr-scanner';
 import { StaffSignIn } from '../components/staff-sign-in';
 import { categoriesOf, countOf, dayOf, sessionText, timeOf } from '../utils/format';
@@ -300,6 +301,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
               {t('venue.walkIn.link')}
             </AppLink>
           </section>
+          <LivePanel session={session} staff={staff} roster={roster} records={records} />
           <EndOfDay session={session} records={records} onCleared={() => setNotice(t('venue.cleared'))} />
         </>
       ) : null}

@@ -20,9 +20,11 @@ export function endOfDaySummary(records: readonly VenueRecord[]): EndOfDaySummar
     else if (record.kind === 'check-in') {
       if (record.firstCheckIn && record.firstCheckIn.deviceId !== record.payload.deviceId) summary.checkInsFirstElsewhere += 1;
       else summary.checkIns += 1;
-    } else if (record.firstFee && record.firstFee.deviceId !== record.payload.deviceId) summary.feesFirstElsewhere += 1;
-    else if (record.payload.status === 'paid') summary.paid += 1;
-    else summary.waived += 1;
+    } else if (record.kind === 'fee') {
+      if (record.firstFee && record.firstFee.deviceId !== record.payload.deviceId) summary.feesFirstElsewhere += 1;
+      else if (record.payload.status === 'paid') summary.paid += 1;
+      else summary.waived += 1;
+    }
   }
   return summary;
 }

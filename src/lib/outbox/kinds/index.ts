@@ -1,6 +1,8 @@
 import { checkInKind } from './check-in';
 import { contactKind } from './contact';
 import { feeKind } from './fee';
+import { heatKind } from './heat';
+import { markKind } from './mark';
 import { judgeKind } from './judge';
 import type { InputOf, OutboxKindSpec, RecordOf } from './kind';
 import { newsletterKind } from './newsletter';
@@ -25,6 +27,9 @@ export const OUTBOX_KINDS = {
   'walk-in': walkInKind,
   'check-in': checkInKind,
   fee: feeKind,
+  // Judging at the venue (issue 45): staff's running-order marks and baby races' heats.
+  mark: markKind,
+  heat: heatKind,
   // Judging (issue 24): a judge's sheets, sent in the order they were saved.
   score: scoreKind,
 };
@@ -51,9 +56,11 @@ export type { RegistrationRecord } from './registration';
 export type { CheckInRecord } from './check-in';
 export type { FeeRecord } from './fee';
 export type { WalkInRecord } from './walk-in';
+export type { MarkRecord } from './mark';
+export type { HeatRecord } from './heat';
 export type { ScoreRecord, ScorePayload, LiveSheetPayload } from './score';
 export { isLiveSheet } from './score';
 export type { FirstRecord, VenueLabels } from './venue';
 
 /** The records venue mode makes. */
-export type VenueRecord = RecordOfKind<'walk-in'> | RecordOfKind<'check-in'> | RecordOfKind<'fee'>;
+export type VenueRecord = RecordOfKind<'walk-in'> | RecordOfKind<'check-in'> | RecordOfKind<'fee'> | RecordOfKind<'mark'> | RecordOfKind<'heat'>;
