@@ -76,6 +76,10 @@ function venueRoutes(): RouteObject[] {
   ];
 }
 
+function hallRoutes(): RouteObject[] {
+  return [{ path: 'results/live/:sessionId', ...page(import.meta.glob('/src/features/hall-screen/routes/hall-screen-page.tsx'), 'HallScreenPage') }];
+}
+
 /**
  * Every route is a lazily loaded chunk, so the first load of any page carries only the shell
  * and that page. Feature modules own their pages; this file only says where they live.
@@ -86,6 +90,12 @@ export const routes: RouteObject[] = [
     ...page(import.meta.glob('/src/app/layout/venue-layout.tsx'), 'VenueLayout'),
     errorElement: <RouteError />,
     children: [...venueRoutes(), { path: 'ta', children: venueRoutes() }],
+  },
+  {
+    // The hall screen (issue 45): a projector's page, full screen, in either language.
+    ...page(import.meta.glob('/src/app/layout/hall-layout.tsx'), 'HallLayout'),
+    errorElement: <RouteError />,
+    children: [...hallRoutes(), { path: 'ta', children: hallRoutes() }],
   },
   {
     // The admin area: English only (ADR 015), in its own calm shell (loaded with it).

@@ -14,6 +14,7 @@ export const adminKeys = {
   list: (resource: AdminListResource) => ['admin', 'list', resource] as const,
   staff: () => ['admin', 'staff'] as const,
   venueSummary: () => ['admin', 'venue', 'summary'] as const,
+  panels: () => ['admin', 'venue', 'panels'] as const,
   overview: () => ['admin', 'overview'] as const,
   vitals: (days: number) => ['admin', 'overview', 'vitals', days] as const,
   retention: () => ['admin', 'retention'] as const,

@@ -22,6 +22,7 @@ const NAV = [
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/venue', label: 'Venue and staff' },
+  { to: '/admin/panels', label: 'Panels' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/erasure-requests', label: 'Erasure requests' },
 ] as const;

@@ -14,6 +14,7 @@ const ContactMessagesPage = lazy(() =>
   import('./contact-messages-page').then((m) => ({ default: m.ContactMessagesPage })),
 );
 const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
+const PanelsPage = lazy(() => import('./panels-page').then((m) => ({ default: m.PanelsPage })));
 const VenueAdminPage = lazy(() => import('./venue-admin-page').then((m) => ({ default: m.VenueAdminPage })));
 const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
@@ -59,6 +60,7 @@ export function AdminRoutes() {
             <Route path="newsletter" element={<NewsletterPage />} />
             <Route path="audit" element={<AuditPage />} />
             <Route path="venue" element={<VenueAdminPage />} />
+            <Route path="panels" element={<PanelsPage />} />
             <Route path="payments" element={<PaymentsPage />} />
             <Route path="entries" element={<EntriesPage />} />
             <Route path="judging" element={<JudgingPage />} />
