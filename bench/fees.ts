@@ -14,7 +14,7 @@ const IMPORT_TARGET_S = 5;
 const LIST_TARGET_MS = 50;
 
 /** A bank export of `rows` lines: most credits carry a code (some mangled), some only a payer, a fifth are debits. */
-function statementCsv(codes: string[], rows: number): string {
+export function statementCsv(codes: string[], rows: number): string {
   const lines = ['HDFC BANK Ltd.', 'Statement From : 01/03/2027 To : 31/03/2027', '', 'Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance'];
   for (let i = 0; i < rows; i++) {
     const day = `${String(1 + (i % 28)).padStart(2, '0')}/03/27`;
@@ -30,6 +30,9 @@ function statementCsv(codes: string[], rows: number): string {
   }
   return `${lines.join('\r\n')}\r\n`;
 }
+
+/** Which column of `statementCsv` holds what, as the admin's import page sends it. */
+export const STATEMENT_MAPPING = { headerRow: 2, date: 0, narration: 1, reference: 2, debit: 4, credit: 5, balance: 6, dateOrder: 'DMY' };
 
 async function timeGet(server: RunningServer, cookie: string, path: string): Promise<{ p95: number; p50: number }> {
   const samples: number[] = [];
@@ -53,7 +56,7 @@ export async function measureFees(ctx: BenchContext, options: { registrations: n
     const codes = (await direct.rows<{ code: string }>(sql`select reference_code as code from registrations where type = 'participant' order by id limit ${options.rows}`)).map((r) => r.code);
     await direct.close();
     const csv = statementCsv(codes, options.rows);
-    const mapping = { headerRow: 2, date: 0, narration: 1, reference: 2, debit: 4, credit: 5, balance: 6, dateOrder: 'DMY' };
+    const mapping = STATEMENT_MAPPING;
 
     const server = await ctx.startServer(database, { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, SCRYPT_LOG_N: '10' });
     try {

@@ -18,6 +18,7 @@ import { measureOfflineSync } from './offline-sync';
 import { measureColdStart, peakRssFigures } from './startup-memory';
 import { measureVenueRoster } from './venue-roster';
 import { measureCertificates } from './certificates';
+import { measureSiteDuringPublish } from './site-during-publish';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -80,6 +81,9 @@ async function main() {
   }
   if (wanted(9)) parts.push(await timed('9. Judging', () => measureJudging(ctx, { entries: quick ? 2_000 : 10_000 })));
   if (wanted(10)) parts.push(await timed('10. Certificates', () => measureCertificates(ctx, { count: quick ? 1_000 : 5_000 })));
+  if (wanted(11)) {
+    parts.push(await timed('11. The site during a publish', () => measureSiteDuringPublish(ctx, { entries: quick ? 2_000 : 10_000, statementRows: quick ? 2_000 : 10_000 })));
+  }
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({

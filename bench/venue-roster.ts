@@ -57,6 +57,9 @@ export async function measureVenueRoster(ctx: BenchContext, options: { entries: 
     await page.getByLabel('Username').fill(STAFF.username);
     await page.getByLabel('Password').fill(STAFF.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
+    // Staff name each phone once, before its first roster (tests/e2e/venue-day.spec.ts).
+    await page.getByLabel('This device’s name').fill('Bench phone');
+    await page.getByRole('button', { name: 'Name this device' }).click();
     await page.getByRole('button', { name: 'Download roster' }).click();
     await page.getByText(`${options.entries} children on this device`).waitFor({ timeout: 60_000 });
     const downloadMs = await page.evaluate(() => performance.getEntriesByName('venue-roster-download')[0]?.duration ?? null);

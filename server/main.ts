@@ -28,6 +28,7 @@ import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
 import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
 import { startCertificateWorker, sweepCertificateFiles } from './certificates/certificate-job';
 import { pruneVitals } from './db/stores/vitals-store';
+import { startLoopDelayLog } from './lib/loop-delay';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -103,6 +104,7 @@ async function main() {
     if (!isDatabaseUnavailable(reason)) throw reason;
     log.warn('a database connection was lost under a query nobody awaited; the pool reconnects', describeError(reason));
   });
+  const loopDelay = env.LOOP_DELAY_LOG_SECONDS > 0 ? startLoopDelayLog(log, env.LOOP_DELAY_LOG_SECONDS) : null;
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
   const mailWorker = startMailWorker(deps, createMailTransport(env, log));
   const control = await startControl(deps, clock, database, log);
@@ -206,6 +208,7 @@ async function main() {
     entrySweep.stop();
     certificateSweep.stop();
     vitalsPrune.stop();
+    loopDelay?.stop();
     server.close(async () => {
       await entryWorker.stop().catch((error: unknown) => log.error('stopping the entry checker failed', describeError(error)));
       await certificateWorker.stop().catch((error: unknown) => log.error('stopping the certificate job failed', describeError(error)));
