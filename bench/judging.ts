@@ -3,6 +3,7 @@ import { computeResults, type ScoreSheet } from '../domain/judging-results';
 import type { RunningServer } from '../tests/setup/server-process';
 import type { BenchContext } from './lib/environment';
 import { ADMIN_ENV, closeAndCompute, JUDGE_PASSWORD, postAsAdmin, scoresFor, seedScoredRound } from './lib/judged-round';
+import { loopDelayFigure, withLoopDelay } from './lib/loop-delay';
 import { figure, percentile, type PartResult } from './lib/report';
 import { signInBenchAdmin } from './lib/seeded-server';
 import { signInWithCode } from '../tests/setup/second-factor-codes';
@@ -66,7 +67,7 @@ export async function measureJudging(ctx: BenchContext, options: { entries: numb
       const moderationBytes = (await moderation.arrayBuffer()).byteLength;
       const moderationMs = performance.now() - moderationStarted;
       ctx.log('  publishing ...');
-      const published = await postAsAdmin(server, admin, `/api/judging/rounds/${roundId}/state`, { from: 'results', to: 'published' });
+      const { result: published, delay } = await withLoopDelay(server, () => postAsAdmin(server, admin, `/api/judging/rounds/${roundId}/state`, { from: 'results', to: 'published' }));
       if (published.status !== 200) throw new Error(`publishing answered ${published.status}: ${JSON.stringify(published.body).slice(0, 300)}`);
       return {
         part: PART,
@@ -92,6 +93,7 @@ export async function measureJudging(ctx: BenchContext, options: { entries: numb
             unit: 's',
             note: `${(published.body as { emails?: number }).emails ?? 0} emails queued`,
           }),
+          loopDelayFigure(PART, 'during the publish', delay),
           figure(PART, 'the moderation view of the whole round (every entry, how its score was reached)', moderationMs, {
             unit: 'ms',
             note: `${Math.round(moderationBytes / 1024)} KB`,

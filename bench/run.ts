@@ -61,7 +61,7 @@ async function main() {
       return { part: '5', figures: [] };
     });
   }
-  if (wanted(2)) parts.push(await timed('2. API throughput', () => measureApiThroughput(ctx, { seconds: quick ? 3 : 10 })));
+  if (wanted(2)) parts.push(await timed('2. API throughput', () => measureApiThroughput(ctx, { seconds: quick ? 3 : 10, backupRuns: quick ? 1 : 5 })));
   if (wanted(3)) {
     parts.push(await timed('3. Admin queries at scale', () => measureAdminQueries(ctx, { sizes: quick ? [1_000, 10_000] : [1_000, 100_000] })));
   }

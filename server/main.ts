@@ -29,6 +29,7 @@ import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
 import { startCertificateWorker, sweepCertificateFiles } from './certificates/certificate-job';
 import { pruneVitals } from './db/stores/vitals-store';
 import { startLoopDelayLog } from './lib/loop-delay';
+import { closeCpuPool } from './lib/cpu-pool';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -214,6 +215,7 @@ async function main() {
       await certificateWorker.stop().catch((error: unknown) => log.error('stopping the certificate job failed', describeError(error)));
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await schedule?.stop();
+      await closeCpuPool();
       await database.close().catch((error: unknown) => log.error('closing the database failed', describeError(error)));
       clearTimeout(force);
       process.exit(0);

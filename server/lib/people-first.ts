@@ -29,9 +29,11 @@ export type SliceOptions = {
   budgetMs: number;
   /** The longest a job waits for the requests in flight to be answered before its next slice. */
   maxWaitMs: number;
+  /** 1 when the work is itself a request's (an admin's import): that request is not someone waiting. */
+  ownRequests: number;
 };
 
-export const DEFAULT_SLICE: SliceOptions = { budgetMs: 10, maxWaitMs: 250 };
+export const DEFAULT_SLICE: SliceOptions = { budgetMs: 10, maxWaitMs: 250, ownRequests: 0 };
 
 export type Slices = {
   /**
@@ -43,14 +45,15 @@ export type Slices = {
 };
 
 export function workInSlices(options: Partial<SliceOptions> = {}): Slices {
-  const { budgetMs, maxWaitMs } = { ...DEFAULT_SLICE, ...options };
+  const { budgetMs, maxWaitMs, ownRequests } = { ...DEFAULT_SLICE, ...options };
+  const othersWaiting = () => inFlight > ownRequests;
   let sliceStarted = performance.now();
   return {
     async between() {
-      if (inFlight === 0 && performance.now() - sliceStarted < budgetMs) return;
+      if (!othersWaiting() && performance.now() - sliceStarted < budgetMs) return;
       await nextTurn();
       const until = performance.now() + maxWaitMs;
-      while (inFlight > 0 && performance.now() < until) await sleep(5);
+      while (othersWaiting() && performance.now() < until) await sleep(5);
       sliceStarted = performance.now();
     },
   };

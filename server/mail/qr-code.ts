@@ -6,10 +6,6 @@ import QRCode from 'qrcode';
  */
 const OPTIONS = { errorCorrectionLevel: 'M', margin: 2, scale: 8 } as const;
 
-export function referenceQrPng(referenceCode: string): Promise<Buffer> {
-  return qrPng(referenceCode);
-}
-
 /** The same image as a data: URL, for the family's page (the CSP allows data: images). */
 export function referenceQrDataUrl(referenceCode: string): Promise<string> {
   return qrDataUrl(referenceCode);
@@ -20,7 +16,7 @@ export function qrDataUrl(text: string): Promise<string> {
   return QRCode.toDataURL(text, { ...OPTIONS, type: 'image/png' });
 }
 
-/** The same as a PNG, for an email's inline image. */
+/** The same as a PNG, for an email's inline image (made in the worker thread: server/lib/cpu-pool.ts). */
 export function qrPng(text: string): Promise<Buffer> {
   return QRCode.toBuffer(text, { ...OPTIONS, type: 'png' });
 }

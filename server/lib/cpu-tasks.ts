@@ -1,0 +1,17 @@
+import type { CertificateContent } from '../certificates/certificate-layout';
+import { renderCertificatePdf } from '../certificates/pdf-writer';
+import { qrPng } from '../mail/qr-code';
+
+/**
+ * The CPU-heavy work the server hands to its worker thread (server/lib/cpu-pool.ts, ADR 034):
+ * each task takes one structured-cloneable argument and answers bytes. The same functions run in
+ * the server's own thread when there is no compiled worker (tests, `npm run dev`).
+ */
+export const cpuTasks = {
+  /** One certificate's PDF (HarfBuzz shaping, font subsets, Flate): 3-10 ms of CPU each. */
+  certificatePdf: (content: CertificateContent): Promise<Uint8Array> => renderCertificatePdf(content),
+  /** A QR code as a PNG (an email's inline image): the encoder's mask search and the PNG's deflate. */
+  qrPng: (text: string): Promise<Uint8Array> => qrPng(text),
+};
+
+export type CpuTasks = typeof cpuTasks;
