@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,13 +6,13 @@ import { SMTPServer } from 'smtp-server';
 import { familyLinkExpiresAt } from '../domain/season';
 import { createFamilyLink } from '../server/db/stores/family-link-store';
 import { makeRegistration, postJson } from '../tests/faults/support/registrations';
-import { freePort, ROOT, serverEntry, type RunningServer } from '../tests/setup/server-process';
+import { freePort, serverEntry, type RunningServer } from '../tests/setup/server-process';
 import { statementCsv, STATEMENT_MAPPING } from './fees';
 import { memoryKib, type BenchContext } from './lib/environment';
 import { ADMIN_ENV, closeAndCompute, directDatabase, postAsAdmin, seedScoredRound } from './lib/judged-round';
 import { loopDelayFigure, loopDelayMark, loopDelaySince } from './lib/loop-delay';
 import { figure, percentile, type PartResult } from './lib/report';
-import { signInBenchAdmin } from './lib/seeded-server';
+import { runCommand, signInBenchAdmin } from './lib/seeded-server';
 
 const PART = '11. The site during a publish';
 /** Issue 47's targets while the server publishes, imports, makes certificates and backs up. */
@@ -44,20 +43,11 @@ async function smtpSink(): Promise<{ url: string; received(): number; close(): P
   return { url: `smtp://127.0.0.1:${port}`, received: () => received, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** `npm run backup` beside the running server (on PGlite the server writes it; on Postgres, pg_dump). */
-function runBackup(env: Record<string, string>, out: string): Promise<number> {
+/** `npm run backup` beside the running server (on PGlite the server writes it; on Postgres, pg_dump); answers its time. */
+async function runBackup(env: Record<string, string>, out: string): Promise<number> {
   const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [serverEntry('backup'), '--out', out], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`backup failed (${code}): ${output.slice(-500)}`))));
-  });
+  await runCommand([serverEntry('backup'), '--out', out], env, 'npm run backup');
+  return performance.now() - started;
 }
 
 type Sample = { ms: number; ok: boolean };

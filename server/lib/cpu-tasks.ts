@@ -1,6 +1,6 @@
 import type { CertificateContent } from '../certificates/certificate-layout';
 import { renderCertificatePdf } from '../certificates/pdf-writer';
-import { qrPng } from '../mail/qr-code';
+import QRCode from 'qrcode';
 
 /**
  * The CPU-heavy work the server hands to its worker thread (server/lib/cpu-pool.ts, ADR 034):
@@ -10,8 +10,11 @@ import { qrPng } from '../mail/qr-code';
 export const cpuTasks = {
   /** One certificate's PDF (HarfBuzz shaping, font subsets, Flate): 3-10 ms of CPU each. */
   certificatePdf: (content: CertificateContent): Promise<Uint8Array> => renderCertificatePdf(content),
-  /** A QR code as a PNG (an email's inline image): the encoder's mask search and the PNG's deflate. */
-  qrPng: (text: string): Promise<Uint8Array> => qrPng(text),
+  /**
+   * A QR code as a PNG (server/mail/qr-code.ts: emails' inline images, the family's page), medium
+   * error correction so a creased printout or a cracked screen still reads.
+   */
+  qrPng: (text: string): Promise<Uint8Array> => QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 2, scale: 8, type: 'png' }),
 };
 
 export type CpuTasks = typeof cpuTasks;

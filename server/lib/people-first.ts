@@ -33,7 +33,7 @@ export type SliceOptions = {
   ownRequests: number;
 };
 
-export const DEFAULT_SLICE: SliceOptions = { budgetMs: 10, maxWaitMs: 250, ownRequests: 0 };
+export const DEFAULT_SLICE: SliceOptions = { budgetMs: 20, maxWaitMs: 50, ownRequests: 0 };
 
 export type Slices = {
   /**

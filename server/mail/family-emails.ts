@@ -7,7 +7,7 @@ import { CONTACT, LEVELS, SEASON } from '@domain/season';
 import type { PaymentTerms } from '../lib/payment-request';
 import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mail-transport';
-import { offTheLoop } from '../lib/cpu-pool';
+import { qrPng } from './qr-code';
 
 /**
  * Every word the family's emails say, in one module: a language is one more `Copy`. A family
@@ -390,8 +390,8 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     text,
     html,
     attachments: [
-      { filename: `${code}.png`, content: await offTheLoop('qrPng', code), contentType: 'image/png', cid: QR_CID },
-      ...(pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await offTheLoop('qrPng', pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : []),
+      { filename: `${code}.png`, content: await qrPng(code), contentType: 'image/png', cid: QR_CID },
+      ...(pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : []),
     ],
   };
 }
@@ -538,7 +538,7 @@ export async function reminderEmail(data: FamilyEmailData, when: ReminderWhen, d
     subject: copy.reminderSubject(code),
     text,
     html,
-    attachments: pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await offTheLoop('qrPng', pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : [],
+    attachments: pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : [],
   };
 }
 
