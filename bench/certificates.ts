@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { CategorySlug } from '../domain/categories';
 import { LEVEL1_ROUND } from '../domain/judging';
-import { openDatabase, type Database } from '../server/db/client';
 import { entries, judgingRounds, roundEntries } from '../server/db/schema';
 import type { RunningServer } from '../tests/setup/server-process';
-import { memoryKib, type BenchContext, type FreshDatabase } from './lib/environment';
+import { memoryKib, type BenchContext } from './lib/environment';
+import { directDatabase, SCORED } from './lib/judged-round';
+import { loopDelayFigure, loopDelayMark, loopDelaySince } from './lib/loop-delay';
 import { figure, percentile, type PartResult } from './lib/report';
 import { BENCH_ADMIN, runSeed, signInBenchAdmin } from './lib/seeded-server';
 import { TEST_TOTP_SECRET } from '../tests/setup/second-factor-codes';
@@ -15,11 +15,8 @@ const PART = '10. Certificates';
 const TARGET_S = 60;
 const RSS_TARGET_MIB = 400;
 const SITE_TARGET_MS = 100;
-const CONTESTS: CategorySlug[] = ['dance', 'singing', 'drawing', 'costume', 'storytelling', 'spelling-bee', 'coloring', 'handwriting', 'art-craft', 'yoga'];
+const CONTESTS = SCORED;
 
-function direct(database: FreshDatabase): Promise<Database> {
-  return openDatabase(database.env.DATABASE_URL ? { kind: 'postgres', url: database.env.DATABASE_URL, maxConnections: 2 } : { kind: 'pglite', dataDir: database.env.DATA_DIR! });
-}
 
 async function timedGet(server: RunningServer, path: string, cookie?: string): Promise<number> {
   const started = performance.now();
@@ -41,7 +38,7 @@ export async function measureCertificates(ctx: BenchContext, options: { count: n
   try {
     ctx.log(`  seeding ${Math.round(options.count * 1.6)} registrations and a published round of ${options.count} entries ...`);
     await runSeed(database.env, Math.round(options.count * 1.6));
-    const db = await direct(database);
+    const db = await directDatabase(database);
     try {
       const children = await db.rows<{ id: string }>(
         sql`select id::text as id from registrations where type = 'participant' and age_unit = 'years' and age between 1 and 17 and deleted_at is null and cancelled_at is null order by id limit ${options.count}`,
@@ -75,6 +72,7 @@ export async function measureCertificates(ctx: BenchContext, options: { count: n
 
       ctx.log(`  issuing ${options.count} certificates and waiting for every PDF ...`);
       const rssBefore = memoryKib(server.process.pid, 'VmRSS') ?? 0;
+      const mark = loopDelayMark(server);
       const started = performance.now();
       const issued = await fetch(`${server.url}/api/certificates/issue`, {
         method: 'POST',
@@ -106,6 +104,8 @@ export async function measureCertificates(ctx: BenchContext, options: { count: n
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const allMs = performance.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const delay = loopDelaySince(server, mark);
 
       // One contest's bundle for printing: streamed, a page per certificate.
       const bundleStarted = performance.now();
@@ -138,6 +138,7 @@ export async function measureCertificates(ctx: BenchContext, options: { count: n
             pass: percentile(during, 95) < SITE_TARGET_MS,
             note: `at rest p95 ${percentile(idle, 95).toFixed(1)} ms; ${during.length} requests; the list of certificates read once a second`,
           }),
+          loopDelayFigure(PART, 'while the PDFs are made', delay),
           figure(PART, `one contest's bundle for printing (${Math.round(count / CONTESTS.length)} pages, streamed)`, bundleMs / 1000, {
             unit: 's',
             note: `${(bundleBytes / 1048576).toFixed(1)} MiB`,

@@ -18,6 +18,7 @@ import { measureOfflineSync } from './offline-sync';
 import { measureColdStart, peakRssFigures } from './startup-memory';
 import { measureVenueRoster } from './venue-roster';
 import { measureCertificates } from './certificates';
+import { measureSiteDuringPublish } from './site-during-publish';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -60,7 +61,7 @@ async function main() {
       return { part: '5', figures: [] };
     });
   }
-  if (wanted(2)) parts.push(await timed('2. API throughput', () => measureApiThroughput(ctx, { seconds: quick ? 3 : 10 })));
+  if (wanted(2)) parts.push(await timed('2. API throughput', () => measureApiThroughput(ctx, { seconds: quick ? 3 : 10, backupRuns: quick ? 1 : 5 })));
   if (wanted(3)) {
     parts.push(await timed('3. Admin queries at scale', () => measureAdminQueries(ctx, { sizes: quick ? [1_000, 10_000] : [1_000, 100_000] })));
   }
@@ -80,6 +81,9 @@ async function main() {
   }
   if (wanted(9)) parts.push(await timed('9. Judging', () => measureJudging(ctx, { entries: quick ? 2_000 : 10_000 })));
   if (wanted(10)) parts.push(await timed('10. Certificates', () => measureCertificates(ctx, { count: quick ? 1_000 : 5_000 })));
+  if (wanted(11)) {
+    parts.push(await timed('11. The site during a publish', () => measureSiteDuringPublish(ctx, { entries: quick ? 2_000 : 10_000, statementRows: quick ? 2_000 : 10_000 })));
+  }
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({

@@ -22,6 +22,8 @@ const entries = {
   restore: 'server/cli/restore.ts',
   retention: 'server/cli/retention.ts',
   'db-copy': 'server/cli/db-copy.ts',
+  // The worker thread of server/lib/cpu-pool.ts: found beside the entry that starts it.
+  'cpu-worker': 'server/lib/cpu-worker.ts',
 };
 
 const started = performance.now();

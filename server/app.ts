@@ -7,6 +7,7 @@ import type { AppEnv, Deps } from './context';
 import { ApiError, errorBody, errorResponse, isDatabaseUnavailable } from './lib/errors';
 import { jsonContentLength } from './lib/content-length';
 import { describeError } from './lib/logger';
+import { countRequests } from './lib/people-first';
 import { inlineScriptHashes, serveClient } from './lib/static-files';
 import { healthRoutes } from './routes/health/health.routes';
 import { registrationRoutes } from './routes/registrations/registrations.routes';
@@ -98,6 +99,8 @@ export type AppType = ReturnType<typeof createApi>;
 export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}) {
   const app = new Hono<AppEnv>();
 
+  // Background jobs wait while requests are being answered (server/lib/people-first.ts).
+  app.use('*', countRequests());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

@@ -186,6 +186,11 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   /**
+   * Every this many seconds, one log line with how late the event loop ran (p50 to max, in ms;
+   * server/lib/loop-delay.ts); 0, the default, logs none. The bench sets it to read the figure.
+   */
+  LOOP_DELAY_LOG_SECONDS: z.coerce.number().min(0).max(3600).default(0),
+  /**
    * `on` lets a test move this server's clock over the control socket (`clock`, server/lib/clock.ts):
    * never in production. Off by default; the server warns at start when it is on.
    */

@@ -28,6 +28,8 @@ import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
 import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
 import { startCertificateWorker, sweepCertificateFiles } from './certificates/certificate-job';
 import { pruneVitals } from './db/stores/vitals-store';
+import { startLoopDelayLog } from './lib/loop-delay';
+import { closeCpuPool } from './lib/cpu-pool';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -103,6 +105,7 @@ async function main() {
     if (!isDatabaseUnavailable(reason)) throw reason;
     log.warn('a database connection was lost under a query nobody awaited; the pool reconnects', describeError(reason));
   });
+  const loopDelay = env.LOOP_DELAY_LOG_SECONDS > 0 ? startLoopDelayLog(log, env.LOOP_DELAY_LOG_SECONDS) : null;
   await bootstrapAdmin(deps, (text) => process.stdout.write(`${text}\n`));
   const mailWorker = startMailWorker(deps, createMailTransport(env, log));
   const control = await startControl(deps, clock, database, log);
@@ -206,11 +209,13 @@ async function main() {
     entrySweep.stop();
     certificateSweep.stop();
     vitalsPrune.stop();
+    loopDelay?.stop();
     server.close(async () => {
       await entryWorker.stop().catch((error: unknown) => log.error('stopping the entry checker failed', describeError(error)));
       await certificateWorker.stop().catch((error: unknown) => log.error('stopping the certificate job failed', describeError(error)));
       await mailWorker.stop().catch((error: unknown) => log.error('stopping the mail worker failed', describeError(error)));
       await schedule?.stop();
+      await closeCpuPool();
       await database.close().catch((error: unknown) => log.error('closing the database failed', describeError(error)));
       clearTimeout(force);
       process.exit(0);

@@ -59,9 +59,13 @@ export function createContext(options: { distDir: string; log(message: string): 
     async startServer(database, env = {}) {
       // The bench sends tens of thousands of writes from one address: the public write limits
       // stay on (their cost is part of every figure) but a thousandfold, so none is refused.
+      // Each server logs its event-loop delay once a second (bench/lib/loop-delay.ts reads it);
+      // BENCH_CPU_PROF_DIR=<dir> writes a CPU profile of each server there when it stops.
+      const profileDir = process.env.BENCH_CPU_PROF_DIR;
       const server = await startServer({
         dataDir: database.dataDir,
-        env: { ...database.env, DIST_DIR: options.distDir, PUBLIC_WRITE_LIMIT_FACTOR: '1000', ...env },
+        env: { ...database.env, DIST_DIR: options.distDir, PUBLIC_WRITE_LIMIT_FACTOR: '1000', LOOP_DELAY_LOG_SECONDS: '1', ...env },
+        ...(profileDir ? { nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${resolve(profileDir)}`] } : {}),
       });
       const stop = server.stop.bind(server);
       server.stop = async (signal) => {

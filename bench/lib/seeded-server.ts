@@ -5,10 +5,10 @@ import { signInWithCode } from '../../tests/setup/second-factor-codes';
 /** The bench's admin account (created by the server from ADMIN_USERNAME and ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench admin password, not for production' };
 
-/** `npm run seed -- --count N` against a fresh database's environment. */
-export function runSeed(env: Record<string, string>, count: number): Promise<void> {
+/** Runs one of our commands (`node <args>`) with a database's environment; rejects with its output's tail. */
+export function runCommand(args: string[], env: Record<string, string>, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count)], {
+    const child = spawn(process.execPath, args, {
       cwd: ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -16,8 +16,13 @@ export function runSeed(env: Record<string, string>, count: number): Promise<voi
     let output = '';
     child.stdout.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`npm run seed -- --count ${count} failed (${code}):\n${output.slice(-2000)}`))));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${what} failed (${code}):\n${output.slice(-2000)}`))));
   });
+}
+
+/** `npm run seed -- --count N` against a fresh database's environment. */
+export function runSeed(env: Record<string, string>, count: number): Promise<void> {
+  return runCommand(['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count)], env, `npm run seed -- --count ${count}`);
 }
 
 /** Signs the bench admin in (password and authenticator code); returns the Cookie header value. */

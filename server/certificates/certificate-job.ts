@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { CertificateStatement } from '@domain/certificates';
 import type { Deps } from '../context';
 import { entriesDirOf, publicUrl } from '../env';
 import { certificatesWithFiles, claimToRender, markRendered, markRenderFailed, type CertificateRow } from '../db/stores/certificate-store';
 import { directoryStorage, type EntryStorage } from '../entries/entry-storage';
 import { describeError } from '../lib/logger';
-import { renderCertificatePdf } from './pdf-writer';
+import { workInSlices } from '../lib/people-first';
+import { offTheLoop } from '../lib/cpu-pool';
 
 /**
  * The certificate job (issue 25): makes each issued certificate's PDF once, in the background
@@ -35,17 +35,17 @@ export const verifyUrlOf = (deps: Deps, id: string) => `${publicUrl(deps.env)}/v
 
 /** Makes one certificate's PDF and stores it; the caller records it (markRendered). */
 async function renderOne(deps: Deps, registrationId: string, statement: CertificateStatement): Promise<{ id: string; sha256: string; bytes: number }> {
-  const pdf = await renderCertificatePdf({ ...statement, verifyUrl: verifyUrlOf(deps, statement.id) });
+  const pdf = await offTheLoop('certificatePdf', { ...statement, verifyUrl: verifyUrlOf(deps, statement.id) });
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   await certificateStorageOf(deps).put(certificateKey(registrationId, statement.id), Readable.from([pdf]));
   return { id: statement.id, sha256, bytes: pdf.length };
 }
 
-/** Files being written while the next certificate is drawn (drawing is this thread; writing, the disk's). */
+/** Files being written while the next certificate is drawn (drawing is the worker thread's; writing, the disk's). */
 const STORING_AT_ONCE = 4;
 
 /**
- * Renders what is due, a batch at a time, yielding to requests between certificates, and records
+ * Renders what is due, a batch at a time, giving way to requests between certificates, and records
  * each batch in one statement. Returns how many were made. `keepGoing` stops it between
  * certificates (shutdown); what was claimed but not made is made again once its lease ends.
  */
@@ -53,6 +53,8 @@ export async function renderDueCertificates(deps: Deps, options: { batch?: numbe
   const batch = options.batch ?? 50;
   const keepGoing = options.keepGoing ?? (() => true);
   let made = 0;
+  // Short slices, and a wait while people's requests are answered (server/lib/people-first.ts).
+  const slices = workInSlices();
   while (keepGoing()) {
     const claimed = await claimToRender(deps.database.db, deps.now(), batch, 5 * 60_000);
     if (claimed.length === 0) break;
@@ -65,7 +67,7 @@ export async function renderDueCertificates(deps: Deps, options: { batch?: numbe
     for (const row of claimed) {
       if (!keepGoing()) break;
       try {
-        const pdf = await renderCertificatePdf({ ...row.statement, verifyUrl: verifyUrlOf(deps, row.id) });
+        const pdf = await offTheLoop('certificatePdf', { ...row.statement, verifyUrl: verifyUrlOf(deps, row.id) });
         const sha256 = createHash('sha256').update(pdf).digest('hex');
         storing.push(
           certificateStorageOf(deps)
@@ -79,7 +81,7 @@ export async function renderDueCertificates(deps: Deps, options: { batch?: numbe
       } catch (error) {
         await failed(row.id, error);
       }
-      await yieldToRequests();
+      await slices.between();
     }
     await Promise.all(storing);
     await markRendered(deps.database.db, done);

@@ -8,7 +8,7 @@ import { CONTACT, LEVELS, SEASON, formatDay, type VenueSession } from '@domain/s
 import type { PaymentTerms } from '../lib/payment-request';
 import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mail-transport';
-import { qrPng, referenceQrPng } from './qr-code';
+import { qrPng } from './qr-code';
 
 /**
  * Every word the family's emails say, in one module: a language is one more `Copy`. A family
@@ -434,7 +434,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     text,
     html,
     attachments: [
-      { filename: `${code}.png`, content: await referenceQrPng(code), contentType: 'image/png', cid: QR_CID },
+      { filename: `${code}.png`, content: await qrPng(code), contentType: 'image/png', cid: QR_CID },
       ...(pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : []),
     ],
   };

@@ -4,6 +4,7 @@ import { correctionsCloseAt, ENTRY_DEADLINE, familyLinkExpiresAt, venueSessionBy
 import type { Deps } from '../context';
 import { publicUrl } from '../env';
 import { describeError } from '../lib/logger';
+import { workInSlices } from '../lib/people-first';
 import { createFamilyLink, deleteFamilyLink } from '../db/stores/family-link-store';
 import { consentNeededFor, consentsFor } from '../db/stores/consent-store';
 import { findRegistration } from '../db/stores/registration-admin-store';
@@ -291,7 +292,10 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
   return {
     async sendDue(keepGoing = () => true) {
       let handled = 0;
+      // An email is several statements: short slices, and a wait while people's requests are answered.
+      const slices = workInSlices();
       while (keepGoing()) {
+        if (handled > 0) await slices.between();
         const claim = await claimNextMail(db, options.leaseMs);
         if (!claim) return handled;
         handled++;

@@ -47,14 +47,14 @@ export async function freePort(): Promise<number> {
  * temp DATA_DIR, and waits until /api/health answers.
  */
 export async function startServer(
-  options: { env?: Record<string, string>; dataDir?: string; port?: number } = {},
+  options: { env?: Record<string, string>; dataDir?: string; port?: number; nodeFlags?: string[] } = {},
 ): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'ktc-data-'));
   let output = '';
   // The flags and compiled entry of `npm start` / `npm run serve` (package.json), so tests and the
   // bench run what users run. tests/setup/build-server.ts compiles it before any test starts.
-  const child = spawn(process.execPath, [...SERVE_FLAGS, serverEntry('main')], {
+  const child = spawn(process.execPath, [...SERVE_FLAGS, ...(options.nodeFlags ?? []), serverEntry('main')], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

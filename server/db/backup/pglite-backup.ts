@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
 import { TarWriter } from '../../lib/tar';
+import { workInSlices } from '../../lib/people-first';
 import { isOwnEntry } from '../data-dir-layout';
 import { createPrivateFile } from './private-file';
 
@@ -133,7 +134,10 @@ async function copyTree(tar: TarWriter, root: string, skip: ReadonlySet<string>,
   const listed = await listTree(root, '', skip, []);
   const sizes = await Promise.all(listed.map((e) => (e.directory ? 0 : stat(join(root, e.name)).then((s) => s.size, () => 0))));
   let at = 0;
+  // Between reads, people's requests go first (server/lib/people-first.ts).
+  const slices = workInSlices();
   while (at < listed.length) {
+    await slices.between();
     // A batch of small files, read together; a large file alone, a chunk at a time.
     const batch: number[] = [];
     let bytes = 0;

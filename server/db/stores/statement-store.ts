@@ -4,6 +4,7 @@ import { SEASON } from '@domain/season';
 import { codesIn, NEEDS_A_PERSON, payerAccountIn, payerWordsIn, REFUNDABLE_STATES, utrsIn, type StatementLine, type StatementRowState } from '@domain/statements';
 import { inTransaction, type Database, type Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
+import { workInSlices } from '../../lib/people-first';
 import { EXCESS_PAISE, FEE_DUE_PAISE } from './payment-store';
 
 /**
@@ -59,7 +60,10 @@ export async function importStatement(
   const seen = new Map<string, number>();
   const matcher = new Matcher();
   let batch: StatementLine[] = [];
+  // The import is an admin's request: between its batches, other people's requests go first.
+  const slices = workInSlices({ ownRequests: 1 });
   const flush = async () => {
+    await slices.between();
     const lines = fingerprintsOf(batch, seen);
     batch = [];
     const states = await inTransaction(database, (tx) => storeAndMatch(tx, matcher, importId, input.importedBy, lines));

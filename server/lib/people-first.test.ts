@@ -1,0 +1,49 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { countRequests, requestsInFlight, workInSlices } from './people-first';
+
+describe('background work gives way to people', () => {
+  it('counts the requests being answered, and waits (at most maxWaitMs) while any is', async () => {
+    let release: () => void = () => {};
+    const app = new Hono().use('*', countRequests()).get('/slow', async (c) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return c.text('ok');
+    });
+    const slices = workInSlices({ budgetMs: 1_000, maxWaitMs: 10_000 });
+    // Nobody waiting and within budget: no wait at all.
+    const started = performance.now();
+    await slices.between();
+    expect(performance.now() - started).toBeLessThan(20);
+
+    const answered = app.request('/slow');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requestsInFlight()).toBe(1);
+    let resumed = false;
+    const waiting = slices.between().then(() => (resumed = true));
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(resumed).toBe(false);
+    release();
+    await answered;
+    await waiting;
+    expect(resumed).toBe(true);
+    expect(requestsInFlight()).toBe(0);
+  });
+
+  it('moves on after maxWaitMs under a steady load, and does not count its own request', async () => {
+    let release: () => void = () => {};
+    const app = new Hono().use('*', countRequests()).get('/slow', async (c) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return c.text('ok');
+    });
+    const answered = app.request('/slow');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const started = performance.now();
+    await workInSlices({ budgetMs: 0, maxWaitMs: 50 }).between();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    const own = performance.now();
+    await workInSlices({ budgetMs: 0, maxWaitMs: 5_000, ownRequests: 1 }).between();
+    expect(performance.now() - own).toBeLessThan(100);
+    release();
+    await answered;
+  });
+});

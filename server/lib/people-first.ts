@@ -1,0 +1,60 @@
+import type { MiddlewareHandler } from 'hono';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * Background jobs give way to people (issue 47, ADR 034). The server counts the requests it is
+ * answering (`countRequests`, the app's first middleware); a job works in short slices and, between
+ * two, waits while any request is being answered: at most `maxWaitMs`, so a job under a steady
+ * load still moves on, a slice at a time.
+ */
+
+let inFlight = 0;
+
+/** How many requests the server is answering now. */
+export const requestsInFlight = (): number => inFlight;
+
+export function countRequests(): MiddlewareHandler {
+  return async (_c, next) => {
+    inFlight += 1;
+    try {
+      await next();
+    } finally {
+      inFlight -= 1;
+    }
+  };
+}
+
+export type SliceOptions = {
+  /** How long a slice may hold the event loop before the job lets requests in. */
+  budgetMs: number;
+  /** The longest a job waits for the requests in flight to be answered before its next slice. */
+  maxWaitMs: number;
+  /** 1 when the work is itself a request's (an admin's import): that request is not someone waiting. */
+  ownRequests: number;
+};
+
+export const DEFAULT_SLICE: SliceOptions = { budgetMs: 20, maxWaitMs: 50, ownRequests: 0 };
+
+export type Slices = {
+  /**
+   * Called by a job between two small pieces of work: answers at once while the slice is within
+   * its budget and nobody waits; otherwise lets the event loop turn (connections are accepted,
+   * requests read) and waits while requests are in flight, then starts a new slice.
+   */
+  between(): Promise<void>;
+};
+
+export function workInSlices(options: Partial<SliceOptions> = {}): Slices {
+  const { budgetMs, maxWaitMs, ownRequests } = { ...DEFAULT_SLICE, ...options };
+  const othersWaiting = () => inFlight > ownRequests;
+  let sliceStarted = performance.now();
+  return {
+    async between() {
+      if (!othersWaiting() && performance.now() - sliceStarted < budgetMs) return;
+      await nextTurn();
+      const until = performance.now() + maxWaitMs;
+      while (othersWaiting() && performance.now() < until) await sleep(5);
+      sliceStarted = performance.now();
+    },
+  };
+}
