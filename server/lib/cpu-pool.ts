@@ -4,7 +4,7 @@ import { Piscina } from 'piscina';
 import { cpuTasks, type CpuTasks } from './cpu-tasks';
 
 /**
- * CPU-heavy work off the thread that answers requests (issue 47, ADR 034): certificates' PDFs and
+ * CPU-heavy work off the thread that answers requests (issue 47, ADR 035): certificates' PDFs and
  * emails' QR images are made in one worker thread (piscina) at a lower priority (nice +10), so the
  * kernel gives the request thread the core first and the event loop never waits for a drawing.
  *

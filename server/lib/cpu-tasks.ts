@@ -3,7 +3,7 @@ import { renderCertificatePdf } from '../certificates/pdf-writer';
 import QRCode from 'qrcode';
 
 /**
- * The CPU-heavy work the server hands to its worker thread (server/lib/cpu-pool.ts, ADR 034):
+ * The CPU-heavy work the server hands to its worker thread (server/lib/cpu-pool.ts, ADR 035):
  * each task takes one structured-cloneable argument and answers bytes. The same functions run in
  * the server's own thread when there is no compiled worker (tests, `npm run dev`).
  */

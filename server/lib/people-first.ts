@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * Background jobs give way to people (issue 47, ADR 034). The server counts the requests it is
+ * Background jobs give way to people (issue 47, ADR 035). The server counts the requests it is
  * answering (`countRequests`, the app's first middleware); a job works in short slices and, between
  * two, waits while any request is being answered: at most `maxWaitMs`, so a job under a steady
  * load still moves on, a slice at a time.

@@ -4,7 +4,7 @@ import { offTheLoop } from '../lib/cpu-pool';
  * The QR code venue staff scan: it encodes the reference code alone (no personal data), with
  * medium error correction so a creased printout or a cracked screen still reads. The image is
  * made in the worker thread (server/lib/cpu-pool.ts, `qrPng` in cpu-tasks.ts): encoding and the
- * PNG's deflate took seconds of the request loop on a publish day (ADR 034).
+ * PNG's deflate took seconds of the request loop on a publish day (ADR 035).
  */
 
 /** The same image as a data: URL, for the family's page (the CSP allows data: images). */
