@@ -186,10 +186,8 @@ function diamond(cx: number, cy: number, half: number): PathOp[] {
   return [['M', cx, cy + half], ['L', cx + half, cy], ['L', cx, cy - half], ['L', cx - half, cy], ['Z']];
 }
 
-/** The frame: navy outside, a chain of gold diamonds, a thin gold rule inside, and a navy corner block with the emblem's star at each corner. */
-function drawBorder(canvas: CertificateCanvas): void {
-  canvas.strokeRect(OUTER, OUTER, PAGE_WIDTH - 2 * OUTER, PAGE_HEIGHT - 2 * OUTER, 3, NAVY);
-  canvas.strokeRect(INNER, INNER, PAGE_WIDTH - 2 * INNER, PAGE_HEIGHT - 2 * INNER, 0.9, GOLD);
+/** The frame's shapes, the same on every page: a chain of gold diamonds, and the navy corner blocks with their stars. */
+function frameShapes(): { chain: PathOp[]; corners: { x: number; y: number; size: number; star: PathOp[] }[] } {
   const chain: PathOp[] = [];
   const step = 12;
   const corner = INNER + 4;
@@ -206,21 +204,20 @@ function drawBorder(canvas: CertificateCanvas): void {
       chain.push(...diamond(x, y, 2.6));
     }
   }
-  canvas.fillPath(chain, GOLD);
-  const block = INNER - OUTER + 4;
-  for (const [x, y] of [
-    [OUTER - 2, OUTER - 2],
-    [PAGE_WIDTH - OUTER + 2 - block, OUTER - 2],
-    [OUTER - 2, PAGE_HEIGHT - OUTER + 2 - block],
-    [PAGE_WIDTH - OUTER + 2 - block, PAGE_HEIGHT - OUTER + 2 - block],
-  ] as const) {
-    canvas.fillRect(x, y, block, block, NAVY);
-    canvas.fillPath(starPath(x + block / 2, y + block / 2, block * 0.62), GOLD);
-  }
+  const size = INNER - OUTER + 4;
+  const corners = (
+    [
+      [OUTER - 2, OUTER - 2],
+      [PAGE_WIDTH - OUTER + 2 - size, OUTER - 2],
+      [OUTER - 2, PAGE_HEIGHT - OUTER + 2 - size],
+      [PAGE_WIDTH - OUTER + 2 - size, PAGE_HEIGHT - OUTER + 2 - size],
+    ] as const
+  ).map(([x, y]) => ({ x, y, size, star: starPath(x + size / 2, y + size / 2, size * 0.62) }));
+  return { chain, corners };
 }
 
-/** The seal: a gold rosette with the emblem's star, between the two signatures. */
-function drawSeal(canvas: CertificateCanvas, cx: number, cy: number): void {
+/** The seal's shapes: a gold rosette, a pale disc with two rings, and the emblem's star. */
+function sealShapes(cx: number, cy: number): { rosette: PathOp[]; disc: PathOp[]; rings: [PathOp[], PathOp[]]; star: PathOp[] } {
   const rosette: PathOp[] = [];
   const points = 40;
   for (let index = 0; index < points * 2; index++) {
@@ -229,11 +226,37 @@ function drawSeal(canvas: CertificateCanvas, cx: number, cy: number): void {
     rosette.push([index === 0 ? 'M' : 'L', cx + radius * Math.sin(angle), cy + radius * Math.cos(angle)]);
   }
   rosette.push(['Z']);
-  canvas.fillPath(rosette, GOLD);
-  canvas.fillPath(circlePath(cx, cy, SEAL_RADIUS * 0.78), PALE_GOLD);
-  canvas.strokePath(circlePath(cx, cy, SEAL_RADIUS * 0.7), 0.8, GOLD);
-  canvas.strokePath(circlePath(cx, cy, SEAL_RADIUS * 0.64), 0.4, GOLD);
-  canvas.fillPath(starPath(cx, cy, SEAL_RADIUS * 0.85), GOLD);
+  return {
+    rosette,
+    disc: circlePath(cx, cy, SEAL_RADIUS * 0.78),
+    rings: [circlePath(cx, cy, SEAL_RADIUS * 0.7), circlePath(cx, cy, SEAL_RADIUS * 0.64)],
+    star: starPath(cx, cy, SEAL_RADIUS * 0.85),
+  };
+}
+
+const FRAME = frameShapes();
+const SEAL = sealShapes(CENTRE, PAGE_HEIGHT - SIGNATURE_LINE_TOP - 10);
+const TITLE_RULE_TOP = 193;
+const TITLE_DIAMOND = diamond(CENTRE, PAGE_HEIGHT - TITLE_RULE_TOP, 3.5);
+
+/** The frame: navy outside, the chain of gold diamonds, a thin gold rule inside, a navy block with a gold star at each corner. */
+function drawBorder(canvas: CertificateCanvas): void {
+  canvas.strokeRect(OUTER, OUTER, PAGE_WIDTH - 2 * OUTER, PAGE_HEIGHT - 2 * OUTER, 3, NAVY);
+  canvas.strokeRect(INNER, INNER, PAGE_WIDTH - 2 * INNER, PAGE_HEIGHT - 2 * INNER, 0.9, GOLD);
+  canvas.fillPath(FRAME.chain, GOLD);
+  for (const corner of FRAME.corners) {
+    canvas.fillRect(corner.x, corner.y, corner.size, corner.size, NAVY);
+    canvas.fillPath(corner.star, GOLD);
+  }
+}
+
+/** The seal between the two signatures. */
+function drawSeal(canvas: CertificateCanvas): void {
+  canvas.fillPath(SEAL.rosette, GOLD);
+  canvas.fillPath(SEAL.disc, PALE_GOLD);
+  canvas.strokePath(SEAL.rings[0], 0.8, GOLD);
+  canvas.strokePath(SEAL.rings[1], 0.4, GOLD);
+  canvas.fillPath(SEAL.star, GOLD);
 }
 
 /** A signature line with the signatory's name and title under it, centred on x. */
@@ -259,9 +282,9 @@ export function drawCertificate(canvas: CertificateCanvas, content: CertificateC
 
   centred(words.season, 'regular', 13, 128, TEAL, 520);
   centred(words.title, 'bold', 34, 176, NAVY);
-  canvas.line(CENTRE - 60, PAGE_HEIGHT - 193, CENTRE - 8, PAGE_HEIGHT - 193, 1.2, GOLD);
-  canvas.fillPath(diamond(CENTRE, PAGE_HEIGHT - 193, 3.5), GOLD);
-  canvas.line(CENTRE + 8, PAGE_HEIGHT - 193, CENTRE + 60, PAGE_HEIGHT - 193, 1.2, GOLD);
+  canvas.line(CENTRE - 60, PAGE_HEIGHT - TITLE_RULE_TOP, CENTRE - 8, PAGE_HEIGHT - TITLE_RULE_TOP, 1.2, GOLD);
+  canvas.fillPath(TITLE_DIAMOND, GOLD);
+  canvas.line(CENTRE + 8, PAGE_HEIGHT - TITLE_RULE_TOP, CENTRE + 60, PAGE_HEIGHT - TITLE_RULE_TOP, 1.2, GOLD);
   centred(words.certify, 'regular', 14, 228, INK);
   centred(words.name, 'bold', 34, 280, NAVY, 620);
   canvas.line(CENTRE - 220, PAGE_HEIGHT - 300, CENTRE + 220, PAGE_HEIGHT - 300, 0.6, GOLD);
@@ -271,7 +294,7 @@ export function drawCertificate(canvas: CertificateCanvas, content: CertificateC
   centred(second, content.language === 'ta' ? 'regular' : 'bold', 15, 360, INK);
 
   drawSignature(canvas, shaper, CENTRE - 185, words.organiser, words.organiserTitle);
-  drawSeal(canvas, CENTRE, PAGE_HEIGHT - SIGNATURE_LINE_TOP - 10);
+  drawSeal(canvas);
   drawSignature(canvas, shaper, CENTRE + 185, words.headJudge, words.headJudgeTitle);
 
   const bottomLeft = { weight: 'regular' as const, maxWidth: 300, x: LEFT, align: 'left' as const };

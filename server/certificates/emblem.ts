@@ -145,15 +145,36 @@ export function starPath(cx: number, cy: number, size: number): PathOp[] {
   return placePath(STAR, cx - 256 * scale, cy + ((92 + 378) / 2) * scale, scale);
 }
 
+type PlacedEmblem = { badge: PathOp[]; star: PathOp[]; eyes: PathOp[]; smile: PathOp[] };
+/** The emblem's shapes where they were last placed (every certificate puts it in the same place). */
+let placed: { at: string; shapes: PlacedEmblem } | undefined;
+
+function placedEmblem(x: number, top: number, scale: number): PlacedEmblem {
+  const at = `${x} ${top} ${scale}`;
+  if (placed?.at !== at) {
+    const place = (ops: readonly PathOp[]) => placePath(ops, x, top, scale);
+    placed = {
+      at,
+      shapes: {
+        badge: place(roundedRectPath(0, 0, ICON.size, ICON.size, ICON.badge.radius)),
+        star: place(STAR),
+        eyes: place(ICON.eyes.circles.flatMap((eye) => circlePath(eye.cx, eye.cy, eye.r))),
+        smile: place(svgPath(ICON.smile.d)),
+      },
+    };
+  }
+  return placed.shapes;
+}
+
 /** Draws the emblem in the square whose top left corner is (x, top) on the page, `size` points wide. */
 export function drawEmblem(canvas: CertificateCanvas, shaper: Shaper, x: number, top: number, size: number): void {
   const scale = size / ICON.size;
-  const place = (ops: readonly PathOp[]) => placePath(ops, x, top, scale);
+  const shapes = placedEmblem(x, top, scale);
   // The SVG's gradient runs from the top left corner to the bottom right one.
-  canvas.gradientPath(place(roundedRectPath(0, 0, ICON.size, ICON.size, ICON.badge.radius)), hexColour(ICON.badge.from), hexColour(ICON.badge.to), [x, top], [x + size, top - size]);
-  canvas.fillPath(place(STAR), hexColour(ICON.star.fill));
-  canvas.fillPath(place(ICON.eyes.circles.flatMap((eye) => circlePath(eye.cx, eye.cy, eye.r))), hexColour(ICON.eyes.fill));
-  canvas.strokePath(place(svgPath(ICON.smile.d)), ICON.smile.width * scale, hexColour(ICON.smile.stroke));
+  canvas.gradientPath(shapes.badge, hexColour(ICON.badge.from), hexColour(ICON.badge.to), [x, top], [x + size, top - size]);
+  canvas.fillPath(shapes.star, hexColour(ICON.star.fill));
+  canvas.fillPath(shapes.eyes, hexColour(ICON.eyes.fill));
+  canvas.strokePath(shapes.smile, ICON.smile.width * scale, hexColour(ICON.smile.stroke));
   const label = shaper.shape(ICON.label.text, 'bold');
   const labelSize = ICON.label.size * scale;
   canvas.text(label, x + ICON.label.x * scale - (label.width * labelSize) / 2, top - ICON.label.y * scale, labelSize, hexColour(ICON.label.fill));

@@ -38,9 +38,14 @@ function colour(rgb: Rgb): string {
   return rgb.map(num).join(' ');
 }
 
+/** The shapes drawn on every page (frame, emblem, seal) are the same arrays each time: their operators are written once. */
+const writtenPaths = new WeakMap<readonly PathOp[], string>();
+
 /** A shape as PDF path operators. */
 function pathOps(path: readonly PathOp[]): string {
-  return path
+  const known = writtenPaths.get(path);
+  if (known !== undefined) return known;
+  const ops = path
     .map((op) => {
       switch (op[0]) {
         case 'M':
@@ -54,6 +59,8 @@ function pathOps(path: readonly PathOp[]): string {
       }
     })
     .join(' ');
+  writtenPaths.set(path, ops);
+  return ops;
 }
 
 /** UTF-16BE with a byte-order mark, as a hex string. */
