@@ -71,7 +71,7 @@ describe('registrations table', () => {
     expect(await screen.findByText('Showing 2 of 250 registrations')).toBeTruthy();
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    expect(headers).toEqual(['Name', 'Code', 'Age', 'Email', 'Phone', 'City', 'Institute', 'Categories', 'Actions']);
+    expect(headers).toEqual(['Name', 'Code', 'Age', 'Email', 'Phone', 'City', 'Institute', 'Categories', 'Cash fee', 'Actions']);
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
 
     const babyRow = screen.getByText('Bala Kumar').closest('tr') as HTMLElement;
