@@ -260,7 +260,8 @@ test.describe('admin registrations', () => {
   test('at 1280×800 the table shows 15 rows or more under a header that stays, in a shell without the public site, and / jumps to the search', async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const t = tag();
-    await seed(request, Array.from({ length: 24 }, (_, i) => ({ name: `Dense ${String(i).padStart(2, '0')} ${t}` })));
+    // Enough rows to scroll the table's box even now that the admin bar is one line and it is taller.
+    await seed(request, Array.from({ length: 40 }, (_, i) => ({ name: `Dense ${String(i).padStart(2, '0')} ${t}` })));
     await openSignedIn(page, '/admin/registrations');
     await expect(page.getByText(/^Showing \d+ of \d+ registrations$/)).toBeVisible();
     const rows = page.locator('tbody tr.admin-row');
@@ -326,21 +327,17 @@ test.describe('admin registrations', () => {
     await expect(page.getByText(/^Showing 12 of [\d,]+ registrations$/)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Cash fee' })).toBeVisible();
     await expect(rowOf(page, `Feeunpaid Crawler ${t}`).getByRole('cell', { name: 'Unpaid', exact: true })).toBeVisible();
-    await expect(rowOf(page, `Twin Sample ${t}`).first()).toContainText('Possible duplicate');
+    await expect(rowOf(page, `Twin Sample ${t}`).first()).toContainText('Duplicate?');
 
     const layout = await page.evaluate(() => {
       const rows = [...document.querySelectorAll('tbody tr.admin-row')];
       const overlaps: string[] = [];
       for (const row of rows) {
-        const cells = [...row.querySelectorAll(':scope > td')];
-        cells.forEach((cell, index) => {
-          const box = cell.getBoundingClientRect();
-          // Nothing drawn past its cell: the cell's content is no wider than the cell, and no child sticks out.
-          if (cell.scrollWidth > cell.clientWidth + 1) overlaps.push(`${row.textContent?.slice(0, 30)} cell ${index}: ${cell.scrollWidth} > ${cell.clientWidth}`);
-          for (const child of cell.querySelectorAll('*')) {
-            const inner = child.getBoundingClientRect();
-            if (inner.width > 0 && (inner.right > box.right + 1 || inner.left < box.left - 1) && getComputedStyle(cell).overflow === 'visible') overlaps.push(`${row.textContent?.slice(0, 30)} cell ${index} child`);
-          }
+        [...row.querySelectorAll(':scope > td')].forEach((cell, index) => {
+          // Content wider than its cell is drawn over the next one, unless the cell cuts it off (with the whole in its title).
+          if (cell.scrollWidth <= cell.clientWidth + 1) return;
+          const clipped = getComputedStyle(cell).overflowX !== 'visible';
+          if (!clipped || !cell.getAttribute('title')) overlaps.push(`${row.textContent?.slice(0, 30)} cell ${index}: ${cell.scrollWidth} > ${cell.clientWidth}`);
         });
       }
       const nav = document.querySelector('.admin-nav ul')?.getBoundingClientRect();

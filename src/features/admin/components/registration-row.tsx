@@ -56,7 +56,11 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
               Tamil
             </span>
           )}
-          {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
+          {r.possibleDuplicate && (
+            <span className="admin-badge" title="Possible duplicate of another registration">
+              Duplicate?
+            </span>
+          )}
           {/* Venue mode: checked in with an age outside the contest's band on the session's day. */}
           {r.ageOutsideBand && <span className="admin-badge admin-badge--warning">Age outside the band</span>}
           {r.cancelledAt && (
@@ -64,7 +68,9 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
           )}
         </div>
       </td>
-      <td className="admin-ref">{r.referenceCode}</td>
+      <td className="admin-ref" title={r.referenceCode}>
+        {r.referenceCode}
+      </td>
       <td>{formatShortAge(r.age, r.ageUnit)}</td>
       <td className="admin-truncate" title={r.email}>
         {r.email}

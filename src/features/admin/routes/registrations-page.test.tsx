@@ -77,11 +77,11 @@ describe('registrations table', () => {
     const babyRow = screen.getByText('Bala Kumar').closest('tr') as HTMLElement;
     expect(within(babyRow).getByText('7 mo')).toBeTruthy();
     expect(within(babyRow).getByText('KTC-BABY-0001')).toBeTruthy();
-    expect(within(babyRow).getByText('Possible duplicate')).toBeTruthy();
+    expect(within(babyRow).getByText('Duplicate?')).toBeTruthy();
     expect(within(babyRow).getByText('Crawling (5-9 months)')).toBeTruthy();
     const ashaRow = screen.getByText('Asha Raman').closest('tr') as HTMLElement;
     expect(within(ashaRow).getByText('7 y')).toBeTruthy();
-    expect(within(ashaRow).queryByText('Possible duplicate')).toBeNull();
+    expect(within(ashaRow).queryByText('Duplicate?')).toBeNull();
   });
 
   it('on failure says so and Retry loads again', async () => {
