@@ -57,6 +57,11 @@ export function publicName(fullName: string): string {
  * verification page cannot be walked to list children's names.
  */
 export const CERTIFICATE_ID = /^[a-z2-7]{16}$/;
+/** The check page a certificate's QR code opens, in the certificate's language (`/ta/verify/<id>` for Tamil). */
+export function verifyPath(id: string, language: 'en' | 'ta'): string {
+  return `${language === 'ta' ? '/ta' : ''}/verify/${id}`;
+}
+
 export const certificateIdSchema = z.object({
   id: z
     .string()

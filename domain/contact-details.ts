@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plural } from './plural';
 
 /** Phones: 10 to 13 digits once spaces, dashes, brackets and one leading + are removed. */
 export function normalizePhone(input: string): string {
@@ -28,14 +29,14 @@ export function requiredText(label: string, max: number) {
     .string({ error: `Enter ${label}.` })
     .trim()
     .min(1, `Enter ${label}.`)
-    .max(max, `Keep ${label} under ${max} characters.`);
+    .max(max, `Keep ${label} under ${plural(max, { one: '# character', other: '# characters' })}.`);
 }
 
 export function optionalText(label: string, max: number) {
   return z
     .string({ error: `Enter ${label} as text.` })
     .trim()
-    .max(max, `Keep ${label} under ${max} characters.`)
+    .max(max, `Keep ${label} under ${plural(max, { one: '# character', other: '# characters' })}.`)
     .optional()
     .transform((value) => (value ? value : undefined));
 }

@@ -21,7 +21,7 @@ describe('judge applications', () => {
     ['experience left empty', { experience: '' }, { experience: 'Enter your experience in years.' }],
     ['an expertise not in the list', { expertise: 'Juggler' }, { expertise: 'Choose your expertise from the list.' }],
     ['no name', { name: ' ' }, { name: 'Enter your name.' }],
-    ['a bio of 1001 characters', { bio: 'x'.repeat(1001) }, { bio: 'Keep a short bio under 1000 characters.' }],
+    ['a bio of 1001 characters', { bio: 'x'.repeat(1001) }, { bio: 'Keep a short bio under 1,000 characters.' }],
   ])('%s', (_case, change, expected) => {
     const result = judgeApplicationSchema.safeParse({ ...application, ...change });
     expect(result.success ? null : fieldErrorsOf(result.error)).toEqual(expected);

@@ -31,15 +31,15 @@ const TEMPLATES: readonly Template[] = [
   { code: 'age.whole', pattern: /^Enter the age as a whole number\.$/ },
   { code: 'age.requiredMonths', pattern: /^Enter the age in months\.$/ },
   { code: 'age.requiredYears', pattern: /^Enter the age in years\.$/ },
-  { code: 'age.rangeYears', pattern: /^Age must be between (\d+) and (\d+) years\.$/, params: ['min', 'max'] },
-  { code: 'age.rangeMonths', pattern: /^For this contest the age must be between (\d+) and (\d+) months\.$/, params: ['min', 'max'] },
+  { code: 'age.rangeYears', pattern: /^Age must be between ([\d,]+) and ([\d,]+) years?\.$/, params: ['min', 'max'] },
+  { code: 'age.rangeMonths', pattern: /^For this contest the age must be between ([\d,]+) and ([\d,]+) months?\.$/, params: ['min', 'max'] },
   { code: 'utr.invalid', pattern: /^The UPI reference \(UTR\) is the 12-digit number your UPI app shows for the payment\.$/ },
-  { code: 'utr.tooManyOpen', pattern: /^We already have (\d+) payment references for this registration that we have not yet found in our bank statement\. /, params: ['max'] },
+  { code: 'utr.tooManyOpen', pattern: /^We already have ([\d,]+) payment references for this registration that we have not yet found in our bank statement\. /, params: ['max'] },
   // The server's own check for what Postgres cannot store (NUL, a lone surrogate): the same advice.
   { code: 'text.hidden', pattern: /^Remove the hidden or broken characters from this field\.$/ },
   { code: 'text.hidden', pattern: /^Remove the hidden control or formatting characters from .+; retype it if you pasted it\.$/ },
   { code: 'text.webAddress', pattern: /^Remove the web address from .+\.$/ },
-  { code: 'text.tooLong', pattern: /^Keep .+ under (\d+) characters\.$/, params: ['max'] },
+  { code: 'text.tooLong', pattern: /^Keep .+ under ([\d,]+) characters?\.$/, params: ['max'] },
   { code: 'text.notText', pattern: /^Enter .+ as text\.$/ },
   { code: 'text.required', pattern: /^Enter .+\.$/ },
 ];
@@ -51,7 +51,8 @@ export function messageCodeOf(field: string, message: string): MessageCode | nul
     if (!match) continue;
     const params: Record<string, string | number> = { field };
     (template.params ?? []).forEach((name, index) => {
-      params[name] = Number(match[index + 1]);
+      // Numbers may be written with grouping ("1,000", as plural() writes them).
+      params[name] = Number((match[index + 1] ?? '').replaceAll(',', ''));
     });
     return { code: template.code, params };
   }

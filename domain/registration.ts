@@ -9,6 +9,7 @@ import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { numberFromInput } from './validation';
 
 import { REGISTRATION_BATCH_LIMIT, REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType } from './registration-rules';
+import { plural } from './plural';
 
 export { REGISTRATION_BATCH_LIMIT, REGISTRATION_TYPES, TERMS_MESSAGE, type RegistrationType };
 
@@ -97,8 +98,8 @@ function checkAge(details: DetailsInput, ctx: z.RefinementCtx): void {
 }
 
 export function ageRangeMessage(range: { min: number; max: number; unit: AgeUnit }): string {
-  if (range.unit === 'years') return `Age must be between ${range.min} and ${range.max} years.`;
-  return `For this contest the age must be between ${range.min} and ${range.max} months.`;
+  if (range.unit === 'years') return `Age must be between ${range.min} and ${plural(range.max, { one: '# year', other: '# years' })}.`;
+  return `For this contest the age must be between ${range.min} and ${plural(range.max, { one: '# month', other: '# months' })}.`;
 }
 
 /** Normalised details: institutes carry no child name or age; age carries its unit. */

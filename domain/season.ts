@@ -144,6 +144,21 @@ export const LEVELS: readonly Level[] = [
 ];
 
 /**
+ * Who signs the certificates (ADR 028): each name and title printed under a signature line, in the
+ * certificate's language. Change them here for a new season; certificates already made keep theirs.
+ */
+export const CERTIFICATE_SIGNATORIES = {
+  organiser: {
+    name: { en: 'Lakshmi Narayanan', ta: 'லட்சுமி நாராயணன்' },
+    title: { en: 'Organiser', ta: 'ஏற்பாட்டாளர்' },
+  },
+  headJudge: {
+    name: { en: 'Dr. Meenakshi Sundaram', ta: 'முனைவர் மீனாட்சி சுந்தரம்' },
+    title: { en: 'Head Judge', ta: 'தலைமை நடுவர்' },
+  },
+} as const;
+
+/**
  * The privacy notice a parent agrees to when registering a child. Raise `version` whenever the
  * notice changes: families who consented to an older version are asked again on their page.
  */

@@ -5,6 +5,7 @@ import { isPlausibleTime, isRealDay } from './dates';
 import { optionalName, requiredName } from './names';
 import { REFERENCE_CODE_PATTERN } from './reference-code';
 import { VENUE_SESSIONS, type IsoDate, type VenueSession } from './season';
+import { plural } from './plural';
 
 /**
  * Venue mode (docs/product.md, "Venue mode"): the records field staff make at an in-person
@@ -139,7 +140,7 @@ export function ageBandOutside(
 /** The band check as the server words it (stored as a flag, answered to the device): null when the age fits. */
 export function ageBandWarning(months: number, session: Pick<VenueSession, 'categories'>, categories: readonly string[]): string | null {
   const band = ageBandOutside(months, session, categories);
-  return band ? `${months} months on the session's day: outside the ${band.minMonths}-${band.maxMonths} months band for this contest.` : null;
+  return band ? `${plural(months, { one: '# month', other: '# months' })} on the session's day: outside the ${band.minMonths}-${band.maxMonths} months band for this contest.` : null;
 }
 
 /** Accepts a scanned or typed reference code inside any text (a QR code holds just the code). */

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import sharp, { type Sharp } from 'sharp';
-import { PdfDocument } from '../server/certificates/pdf-writer';
+import { CENTRE_OF_EMBLEM, EMBLEM_SIZE, EMBLEM_TOP } from '../server/certificates/certificate-layout';
+import { PdfDocument, renderCertificatePdf } from '../server/certificates/pdf-writer';
 import { certificateFontsDir, loadShaper, type ShapedText } from '../server/certificates/shaping';
 
 // The proof that the certificates shape Tamil: each hard word is drawn by our PDF writer (glyphs
@@ -19,9 +20,10 @@ const TOLERANCE_PX = 1;
 const MAX_MISMATCH = 0.03;
 const MAX_SIZE_DIFFERENCE_PX = 2;
 
-const WORDS = ['க்ஷ', 'ஸ்ரீ', 'கொ', 'கோ', 'கௌ', 'ஞ்ச', 'ண்டு', 'ஸ்ரீநிதி', 'லக்ஷ்மி', 'கௌசல்யா', 'கொண்டாட்டம்'];
+// The last three are from the signatures (domain/season.ts): a prefixed vowel sign and ட்சு.
+const WORDS = ['க்ஷ', 'ஸ்ரீ', 'கொ', 'கோ', 'கௌ', 'ஞ்ச', 'ண்டு', 'ஸ்ரீநிதி', 'லக்ஷ்மி', 'கௌசல்யா', 'கொண்டாட்டம்', 'முனைவர்', 'மீனாட்சி', 'லட்சுமி'];
 /** Where shaping changes the picture; unshaped, these must fail the comparison. */
-const SHAPING_MATTERS = ['க்ஷ', 'ஸ்ரீ', 'கொ', 'கோ', 'கௌ', 'ஸ்ரீநிதி', 'லக்ஷ்மி', 'கௌசல்யா', 'கொண்டாட்டம்'];
+const SHAPING_MATTERS = ['க்ஷ', 'ஸ்ரீ', 'கொ', 'கோ', 'கௌ', 'ஸ்ரீநிதி', 'லக்ஷ்மி', 'கௌசல்யா', 'கொண்டாட்டம்', 'முனைவர்', 'லட்சுமி'];
 
 type Mask = { width: number; height: number; ink: Uint8Array };
 type Comparison = { mismatch: number; pdfSize: string; chromiumSize: string; matches: boolean };
@@ -169,3 +171,62 @@ for (const weight of ['regular', 'bold'] as const) {
     }
   });
 }
+
+// The emblem: the certificate's vector drawing of the app icon against Chromium's drawing of
+// manifest/icon.svg itself, pixel by pixel in colour, both 4 px a point. The label is set in the
+// certificate's Noto Sans Bold on both sides (the SVG asks for DejaVu Sans). The maskable icon
+// (another star, no rounded corners) must not pass, so the comparison can fail.
+const EMBLEM_SCALE = 4;
+/** A pixel differs when a channel differs by more than this (0-255); the drawing matches under MAX_MISMATCH of them. */
+const CHANNEL_TOLERANCE = 48;
+
+async function rgbPixels(png: Buffer): Promise<{ data: Buffer; width: number; height: number }> {
+  const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+test('the certificate\'s emblem is the app icon as Chromium draws it', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'certificates-emblem-'));
+  try {
+    const file = join(dir, 'certificate.pdf');
+    writeFileSync(
+      file,
+      await renderCertificatePdf({
+        id: 'c7k2m9qx4tzp8w3n', language: 'ta', season: 'Kids Talent Competition 2027', level: 1, contest: 'ஓவியப் போட்டி', ageBand: '6–8 வயது',
+        childName: 'ஸ்ரீநிதி லக்ஷ்மி', award: 'winner', issuedOn: '2027-04-30', verifyUrl: 'https://ktc.example.in/ta/verify/c7k2m9qx4tzp8w3n',
+      }),
+    );
+    const px = EMBLEM_SIZE * EMBLEM_SCALE;
+    const x = Math.round((CENTRE_OF_EMBLEM - EMBLEM_SIZE / 2) * EMBLEM_SCALE);
+    const y = Math.round(EMBLEM_TOP * EMBLEM_SCALE);
+    execFileSync('pdftoppm', ['-r', String(72 * EMBLEM_SCALE), '-png', '-singlefile', '-x', String(x), '-y', String(y), '-W', String(px), '-H', String(px), file, join(dir, 'emblem')]);
+    const drawn = await rgbPixels(readFileSync(join(dir, 'emblem.png')));
+
+    const font = readFileSync(join(certificateFontsDir(), 'NotoSans-Bold.ttf')).toString('base64');
+    await page.setViewportSize({ width: px, height: px });
+    const shares: Record<string, number> = {};
+    for (const icon of ['icon.svg', 'icon-maskable.svg']) {
+      const svg = readFileSync(join(import.meta.dirname, '..', 'manifest', icon), 'utf8').replace(/width="512" height="512"/, `width="${px}" height="${px}"`);
+      await page.setContent(
+        `<!doctype html><html><style>
+          @font-face { font-family: CertificateSans; src: url(data:font/ttf;base64,${font}) format('truetype'); font-weight: 700; }
+          html, body { margin: 0; background: #fff; } svg { display: block; } text { font-family: CertificateSans !important; }
+        </style>${svg}</html>`,
+      );
+      await page.evaluate(() => document.fonts.load('700 58px CertificateSans'));
+      const chromium = await rgbPixels(await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width: px, height: px } }));
+      expect(chromium.width).toBe(drawn.width);
+      let differing = 0;
+      for (let index = 0; index < drawn.data.length; index += 3) {
+        const far = [0, 1, 2].some((channel) => Math.abs((drawn.data[index + channel] ?? 0) - (chromium.data[index + channel] ?? 0)) > CHANNEL_TOLERANCE);
+        if (far) differing++;
+      }
+      shares[icon] = differing / (drawn.width * drawn.height);
+    }
+    console.log(`emblem: pixels differing by more than ${CHANNEL_TOLERANCE}: ${JSON.stringify(shares)}`);
+    expect(shares['icon.svg']).toBeLessThan(MAX_MISMATCH);
+    expect(shares['icon-maskable.svg']).toBeGreaterThan(MAX_MISMATCH);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

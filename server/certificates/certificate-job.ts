@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { CertificateStatement } from '@domain/certificates';
+import { verifyPath, type CertificateStatement } from '@domain/certificates';
 import type { Deps } from '../context';
 import { entriesDirOf, publicUrl } from '../env';
 import { certificatesWithFiles, claimToRender, markRendered, markRenderFailed, type CertificateRow } from '../db/stores/certificate-store';
@@ -30,12 +30,12 @@ export function certificateStorageOf(deps: Deps): EntryStorage {
 
 export const certificateKey = (registrationId: string, id: string) => `${registrationId}/${id}.pdf`;
 
-/** The address a certificate's QR code opens. */
-export const verifyUrlOf = (deps: Deps, id: string) => `${publicUrl(deps.env)}/verify/${id}`;
+/** The address a certificate's QR code opens, in its language. */
+export const verifyUrlOf = (deps: Deps, statement: Pick<CertificateStatement, 'id' | 'language'>) => `${publicUrl(deps.env)}${verifyPath(statement.id, statement.language)}`;
 
 /** Makes one certificate's PDF and stores it; the caller records it (markRendered). */
 async function renderOne(deps: Deps, registrationId: string, statement: CertificateStatement): Promise<{ id: string; sha256: string; bytes: number }> {
-  const pdf = await offTheLoop('certificatePdf', { ...statement, verifyUrl: verifyUrlOf(deps, statement.id) });
+  const pdf = await offTheLoop('certificatePdf', { ...statement, verifyUrl: verifyUrlOf(deps, statement) });
   const sha256 = createHash('sha256').update(pdf).digest('hex');
   await certificateStorageOf(deps).put(certificateKey(registrationId, statement.id), Readable.from([pdf]));
   return { id: statement.id, sha256, bytes: pdf.length };
@@ -67,7 +67,7 @@ export async function renderDueCertificates(deps: Deps, options: { batch?: numbe
     for (const row of claimed) {
       if (!keepGoing()) break;
       try {
-        const pdf = await offTheLoop('certificatePdf', { ...row.statement, verifyUrl: verifyUrlOf(deps, row.id) });
+        const pdf = await offTheLoop('certificatePdf', { ...row.statement, verifyUrl: verifyUrlOf(deps, row.statement as CertificateStatement) });
         const sha256 = createHash('sha256').update(pdf).digest('hex');
         storing.push(
           certificateStorageOf(deps)

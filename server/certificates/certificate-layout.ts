@@ -1,5 +1,8 @@
 import { placeLabel } from '@domain/live-judging';
-import type { FontWeight, Shaper, ShapedText } from './shaping';
+import { CERTIFICATE_SIGNATORIES } from '@domain/season';
+import type { CertificateCanvas, PathOp, Rgb } from './canvas';
+import { circlePath, drawEmblem, starPath } from './emblem';
+import type { FontWeight, Shaper } from './shaping';
 
 export type CertificateAward = 'winner' | 'runner-up' | 'merit' | 'qualified' | 'participated';
 export type CertificateContent = {
@@ -28,20 +31,6 @@ export type CertificateContent = {
   verifyUrl: string;
 };
 
-/** A colour as red, green and blue from 0 to 1. */
-export type Rgb = readonly [number, number, number];
-
-/** What the design draws on: points, origin at the bottom left (the PDF writer's page). */
-export interface CertificateCanvas {
-  fillRect(x: number, y: number, width: number, height: number, colour: Rgb): void;
-  strokeRect(x: number, y: number, width: number, height: number, lineWidth: number, colour: Rgb): void;
-  line(x1: number, y1: number, x2: number, y2: number, lineWidth: number, colour: Rgb): void;
-  /** Draws shaped text with its left end at x on the baseline y. */
-  text(shaped: ShapedText, x: number, y: number, size: number, colour: Rgb): void;
-  /** Draws the QR code of `text` in the square (x, y, size), with its quiet zone painted outside it. */
-  qrCode(text: string, x: number, y: number, size: number, colour: Rgb): void;
-}
-
 /** A4 landscape, in points. */
 export const PAGE_WIDTH = 842;
 export const PAGE_HEIGHT = 595;
@@ -58,6 +47,10 @@ export type CertificateWords = {
   id: string;
   scan: string;
   url: string;
+  organiser: string;
+  organiserTitle: string;
+  headJudge: string;
+  headJudgeTitle: string;
 };
 
 type Language = CertificateContent['language'];
@@ -142,11 +135,16 @@ export function certificateWords(content: CertificateContent): CertificateWords 
     id: `${tamil ? 'சான்றிதழ் எண்:' : 'Certificate ID:'} ${content.id}`,
     scan: tamil ? 'சரிபார்க்க ஸ்கேன் செய்யவும்' : 'Scan to verify',
     url: content.verifyUrl,
+    organiser: CERTIFICATE_SIGNATORIES.organiser.name[language],
+    organiserTitle: CERTIFICATE_SIGNATORIES.organiser.title[language],
+    headJudge: CERTIFICATE_SIGNATORIES.headJudge.name[language],
+    headJudgeTitle: CERTIFICATE_SIGNATORIES.headJudge.title[language],
   };
 }
 
 const NAVY: Rgb = [0.11, 0.2, 0.37];
 const GOLD: Rgb = [0.72, 0.56, 0.24];
+const PALE_GOLD: Rgb = [0.99, 0.96, 0.88];
 const TEAL: Rgb = [0.15, 0.42, 0.44];
 const INK: Rgb = [0.13, 0.14, 0.17];
 const MUTED: Rgb = [0.4, 0.42, 0.46];
@@ -155,8 +153,19 @@ const CENTRE = PAGE_WIDTH / 2;
 const TEXT_WIDTH = 640;
 const LEFT = 72;
 const RIGHT = PAGE_WIDTH - 72;
-const QR_SIZE = 84;
-const QR_BOTTOM = 98;
+const QR_SIZE = 76;
+const QR_BOTTOM = 58;
+/** Where the emblem sits: its size, the top of its square (from the page's top) and its centre. */
+export const EMBLEM_SIZE = 58;
+export const EMBLEM_TOP = 46;
+export const CENTRE_OF_EMBLEM = PAGE_WIDTH / 2;
+/** The border: a navy frame, a chain of gold diamonds, a gold rule; the content stays inside INNER. */
+const OUTER = 18;
+const CHAIN = 27;
+const INNER = 35;
+const SIGNATURE_LINE_TOP = 428;
+const SIGNATURE_HALF_WIDTH = 95;
+const SEAL_RADIUS = 38;
 
 type Align = 'left' | 'centre' | 'right';
 
@@ -173,32 +182,127 @@ function drawLine(
   canvas.text(shaped, x, PAGE_HEIGHT - line.top, size, line.colour);
 }
 
-/** Draws a certificate on an A4-landscape page: double border, title, name, result, contest, date, id and QR code. */
+function diamond(cx: number, cy: number, half: number): PathOp[] {
+  return [['M', cx, cy + half], ['L', cx + half, cy], ['L', cx, cy - half], ['L', cx - half, cy], ['Z']];
+}
+
+/** The frame's shapes, the same on every page: a chain of gold diamonds, and the navy corner blocks with their stars. */
+function frameShapes(): { chain: PathOp[]; corners: { x: number; y: number; size: number; star: PathOp[] }[] } {
+  const chain: PathOp[] = [];
+  const step = 12;
+  const corner = INNER + 4;
+  for (const [from, to, along] of [
+    [corner, PAGE_WIDTH - corner, (t: number) => [t, CHAIN] as const],
+    [corner, PAGE_WIDTH - corner, (t: number) => [t, PAGE_HEIGHT - CHAIN] as const],
+    [corner, PAGE_HEIGHT - corner, (t: number) => [CHAIN, t] as const],
+    [corner, PAGE_HEIGHT - corner, (t: number) => [PAGE_WIDTH - CHAIN, t] as const],
+  ] as const) {
+    const count = Math.floor((to - from) / step);
+    const first = from + (to - from - count * step) / 2;
+    for (let index = 0; index <= count; index++) {
+      const [x, y] = along(first + index * step);
+      chain.push(...diamond(x, y, 2.6));
+    }
+  }
+  const size = INNER - OUTER + 4;
+  const corners = (
+    [
+      [OUTER - 2, OUTER - 2],
+      [PAGE_WIDTH - OUTER + 2 - size, OUTER - 2],
+      [OUTER - 2, PAGE_HEIGHT - OUTER + 2 - size],
+      [PAGE_WIDTH - OUTER + 2 - size, PAGE_HEIGHT - OUTER + 2 - size],
+    ] as const
+  ).map(([x, y]) => ({ x, y, size, star: starPath(x + size / 2, y + size / 2, size * 0.62) }));
+  return { chain, corners };
+}
+
+/** The seal's shapes: a gold rosette, a pale disc with two rings, and the emblem's star. */
+function sealShapes(cx: number, cy: number): { rosette: PathOp[]; disc: PathOp[]; rings: [PathOp[], PathOp[]]; star: PathOp[] } {
+  const rosette: PathOp[] = [];
+  const points = 40;
+  for (let index = 0; index < points * 2; index++) {
+    const angle = (Math.PI * index) / points;
+    const radius = index % 2 === 0 ? SEAL_RADIUS : SEAL_RADIUS * 0.9;
+    rosette.push([index === 0 ? 'M' : 'L', cx + radius * Math.sin(angle), cy + radius * Math.cos(angle)]);
+  }
+  rosette.push(['Z']);
+  return {
+    rosette,
+    disc: circlePath(cx, cy, SEAL_RADIUS * 0.78),
+    rings: [circlePath(cx, cy, SEAL_RADIUS * 0.7), circlePath(cx, cy, SEAL_RADIUS * 0.64)],
+    star: starPath(cx, cy, SEAL_RADIUS * 0.85),
+  };
+}
+
+const FRAME = frameShapes();
+const SEAL = sealShapes(CENTRE, PAGE_HEIGHT - SIGNATURE_LINE_TOP - 10);
+const TITLE_RULE_TOP = 193;
+const TITLE_DIAMOND = diamond(CENTRE, PAGE_HEIGHT - TITLE_RULE_TOP, 3.5);
+
+/** The frame: navy outside, the chain of gold diamonds, a thin gold rule inside, a navy block with a gold star at each corner. */
+function drawBorder(canvas: CertificateCanvas): void {
+  canvas.strokeRect(OUTER, OUTER, PAGE_WIDTH - 2 * OUTER, PAGE_HEIGHT - 2 * OUTER, 3, NAVY);
+  canvas.strokeRect(INNER, INNER, PAGE_WIDTH - 2 * INNER, PAGE_HEIGHT - 2 * INNER, 0.9, GOLD);
+  canvas.fillPath(FRAME.chain, GOLD);
+  for (const corner of FRAME.corners) {
+    canvas.fillRect(corner.x, corner.y, corner.size, corner.size, NAVY);
+    canvas.fillPath(corner.star, GOLD);
+  }
+}
+
+/** The seal between the two signatures. */
+function drawSeal(canvas: CertificateCanvas): void {
+  canvas.fillPath(SEAL.rosette, GOLD);
+  canvas.fillPath(SEAL.disc, PALE_GOLD);
+  canvas.strokePath(SEAL.rings[0], 0.8, GOLD);
+  canvas.strokePath(SEAL.rings[1], 0.4, GOLD);
+  canvas.fillPath(SEAL.star, GOLD);
+}
+
+/** A signature line with the signatory's name and title under it, centred on x. */
+function drawSignature(canvas: CertificateCanvas, shaper: Shaper, x: number, name: string, title: string): void {
+  canvas.line(x - SIGNATURE_HALF_WIDTH, PAGE_HEIGHT - SIGNATURE_LINE_TOP, x + SIGNATURE_HALF_WIDTH, PAGE_HEIGHT - SIGNATURE_LINE_TOP, 0.7, INK);
+  const line = { maxWidth: 2 * SIGNATURE_HALF_WIDTH, x, align: 'centre' as const };
+  drawLine(canvas, shaper, { ...line, text: name, weight: 'bold', size: 11, top: SIGNATURE_LINE_TOP + 17, colour: NAVY });
+  drawLine(canvas, shaper, { ...line, text: title, weight: 'regular', size: 9.5, top: SIGNATURE_LINE_TOP + 31, colour: MUTED });
+}
+
+/**
+ * Draws a certificate on an A4-landscape page: the frame, the emblem, title, name, result and
+ * contest, the signatures of the organiser and the head judge around the seal, the date, id and
+ * QR code.
+ */
 export function drawCertificate(canvas: CertificateCanvas, content: CertificateContent, shaper: Shaper): void {
   const words = certificateWords(content);
   const centred = (text: string, weight: FontWeight, size: number, top: number, colour: Rgb, maxWidth = TEXT_WIDTH): void =>
     drawLine(canvas, shaper, { text, weight, size, maxWidth, x: CENTRE, top, align: 'centre', colour });
 
-  canvas.strokeRect(22, 22, PAGE_WIDTH - 44, PAGE_HEIGHT - 44, 2.5, NAVY);
-  canvas.strokeRect(31, 31, PAGE_WIDTH - 62, PAGE_HEIGHT - 62, 0.75, GOLD);
+  drawBorder(canvas);
+  drawEmblem(canvas, shaper, CENTRE_OF_EMBLEM - EMBLEM_SIZE / 2, PAGE_HEIGHT - EMBLEM_TOP, EMBLEM_SIZE);
 
-  centred(words.season, 'regular', 14, 98, TEAL);
-  centred(words.title, 'bold', 38, 158, NAVY);
-  canvas.line(CENTRE - 45, PAGE_HEIGHT - 184, CENTRE + 45, PAGE_HEIGHT - 184, 1.2, GOLD);
-  centred(words.certify, 'regular', 14, 224, INK);
-  centred(words.name, 'bold', 36, 284, NAVY, 620);
-  canvas.line(CENTRE - 220, PAGE_HEIGHT - 306, CENTRE + 220, PAGE_HEIGHT - 306, 0.6, GOLD);
+  centred(words.season, 'regular', 13, 128, TEAL, 520);
+  centred(words.title, 'bold', 34, 176, NAVY);
+  canvas.line(CENTRE - 60, PAGE_HEIGHT - TITLE_RULE_TOP, CENTRE - 8, PAGE_HEIGHT - TITLE_RULE_TOP, 1.2, GOLD);
+  canvas.fillPath(TITLE_DIAMOND, GOLD);
+  canvas.line(CENTRE + 8, PAGE_HEIGHT - TITLE_RULE_TOP, CENTRE + 60, PAGE_HEIGHT - TITLE_RULE_TOP, 1.2, GOLD);
+  centred(words.certify, 'regular', 14, 228, INK);
+  centred(words.name, 'bold', 34, 280, NAVY, 620);
+  canvas.line(CENTRE - 220, PAGE_HEIGHT - 300, CENTRE + 220, PAGE_HEIGHT - 300, 0.6, GOLD);
   // English says what the child did, then where; Tamil names the contest first and ends on the verb.
   const [first, second] = content.language === 'ta' ? [words.details, words.result] : [words.result, words.details];
-  centred(first, content.language === 'ta' ? 'bold' : 'regular', 15, 342, INK);
-  centred(second, content.language === 'ta' ? 'regular' : 'bold', 15, 370, INK);
+  centred(first, content.language === 'ta' ? 'bold' : 'regular', 15, 334, INK);
+  centred(second, content.language === 'ta' ? 'regular' : 'bold', 15, 360, INK);
 
-  const bottomLeft = { weight: 'regular' as const, maxWidth: 360, x: LEFT, align: 'left' as const };
-  drawLine(canvas, shaper, { ...bottomLeft, text: words.issued, size: 12, top: PAGE_HEIGHT - QR_BOTTOM - 14, colour: INK });
-  drawLine(canvas, shaper, { ...bottomLeft, text: words.id, size: 8.5, top: PAGE_HEIGHT - 84, colour: MUTED });
+  drawSignature(canvas, shaper, CENTRE - 185, words.organiser, words.organiserTitle);
+  drawSeal(canvas);
+  drawSignature(canvas, shaper, CENTRE + 185, words.headJudge, words.headJudgeTitle);
+
+  const bottomLeft = { weight: 'regular' as const, maxWidth: 300, x: LEFT, align: 'left' as const };
+  drawLine(canvas, shaper, { ...bottomLeft, text: words.issued, size: 11, top: PAGE_HEIGHT - QR_BOTTOM - 22, colour: INK });
+  drawLine(canvas, shaper, { ...bottomLeft, text: words.id, size: 8.5, top: PAGE_HEIGHT - QR_BOTTOM - 6, colour: MUTED });
 
   canvas.qrCode(content.verifyUrl, RIGHT - QR_SIZE, QR_BOTTOM, QR_SIZE, INK);
-  const bottomRight = { weight: 'regular' as const, maxWidth: 330, x: RIGHT, align: 'right' as const };
-  drawLine(canvas, shaper, { ...bottomRight, text: words.scan, size: 9, top: PAGE_HEIGHT - 84, colour: INK });
-  drawLine(canvas, shaper, { ...bottomRight, text: words.url, size: 7, top: PAGE_HEIGHT - 72, colour: MUTED });
+  const besideQr = { weight: 'regular' as const, maxWidth: 230, x: RIGHT - QR_SIZE - 14, align: 'right' as const };
+  drawLine(canvas, shaper, { ...besideQr, text: words.scan, size: 9, top: PAGE_HEIGHT - QR_BOTTOM - 22, colour: INK });
+  drawLine(canvas, shaper, { ...besideQr, text: words.url, size: 7, top: PAGE_HEIGHT - QR_BOTTOM - 8, colour: MUTED });
 }

@@ -1,21 +1,21 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   certificateWords,
   drawCertificate,
   PAGE_HEIGHT,
   PAGE_WIDTH,
-  type CertificateCanvas,
   type CertificateContent,
 } from './certificate-layout';
+import type { CertificateCanvas } from './canvas';
+import { ICON, svgPath } from './emblem';
 import { renderCertificatePdf, writeCertificates } from './pdf-writer';
 import { loadShaper, type ShapedText } from './shaping';
+import { qrOfPdf } from '../../tests/setup/pdf-qr';
 
 /** One certificate stays under this: fonts are subsets of the glyphs it uses. */
 const MAX_CERTIFICATE_BYTES = 40 * 1024;
@@ -45,7 +45,7 @@ const TAMIL: CertificateContent = {
   ageBand: '6–8 வயது',
   childName: 'ஸ்ரீநிதி லக்ஷ்மி',
   award: 'qualified',
-  verifyUrl: 'https://ktc.example.in/verify/T4N8P2QW7XK3M9RZ',
+  verifyUrl: 'https://ktc.example.in/ta/verify/T4N8P2QW7XK3M9RZ',
 };
 
 let counter = 0;
@@ -77,12 +77,10 @@ function expectSoundXref(pdf: Buffer): void {
   });
 }
 
-function decodeQr(pdf: Buffer): string | undefined {
+async function decodeQr(pdf: Buffer): Promise<string> {
   const file = join(dir, `${counter++}.pdf`);
   writeFileSync(file, pdf);
-  execFileSync('pdftoppm', ['-r', '100', '-png', '-singlefile', file, join(dir, 'qr')]);
-  const png = PNG.sync.read(readFileSync(join(dir, 'qr.png')));
-  return jsQR(new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength), png.width, png.height)?.data;
+  return qrOfPdf(file, 100);
 }
 
 describe('renderCertificatePdf', () => {
@@ -121,7 +119,19 @@ describe('renderCertificatePdf', () => {
     ['English', ENGLISH],
     ['Tamil', TAMIL],
   ])('draws a QR code that decodes to the verify URL (%s)', async (_, content) => {
-    expect(decodeQr(await renderCertificatePdf(content))).toBe(content.verifyUrl);
+    expect(await decodeQr(await renderCertificatePdf(content))).toBe(content.verifyUrl);
+  });
+
+  it('signs with the organiser and the head judge of the season, in the certificate\'s language', () => {
+    expect(certificateWords(ENGLISH)).toMatchObject({ organiser: 'Lakshmi Narayanan', organiserTitle: 'Organiser', headJudge: 'Dr. Meenakshi Sundaram', headJudgeTitle: 'Head Judge' });
+    expect(certificateWords(TAMIL)).toMatchObject({ organiser: 'லட்சுமி நாராயணன்', organiserTitle: 'ஏற்பாட்டாளர்', headJudgeTitle: 'தலைமை நடுவர்' });
+  });
+
+  it('draws the emblem as vectors, with no picture embedded', async () => {
+    const pdf = (await renderCertificatePdf(ENGLISH)).toString('latin1');
+    expect(pdf).not.toMatch(/\/XObject|\/Image/);
+    // The icon's gradient, as a shading in the page's resources.
+    expect(pdf).toMatch(/\/Shading << \/Sh1 << \/ShadingType 2 \/ColorSpace \/DeviceRGB .*\/C0 \[0\.482 0\.247 0\.69\] \/C1 \[0\.878 0\.271 0\.482\]/);
   });
 
   it('writes the same bytes for the same input', async () => {
@@ -160,6 +170,29 @@ describe('writeCertificates', () => {
   });
 });
 
+describe('the emblem', () => {
+  it('has the shapes and colours of the app icon (manifest/icon.svg)', () => {
+    const svg = readFileSync(new URL('../../manifest/icon.svg', import.meta.url), 'utf8');
+    const paths = [...svg.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]);
+    expect(paths).toEqual([ICON.star.d, ICON.smile.d]);
+    expect(svg).toContain(`rx="${ICON.badge.radius}"`);
+    expect(svg).toContain(`stop-color="${ICON.badge.from}"`);
+    expect(svg).toContain(`stop-color="${ICON.badge.to}"`);
+    expect(svg).toContain(`fill="${ICON.star.fill}"`);
+    for (const eye of ICON.eyes.circles) expect(svg).toContain(`<circle cx="${eye.cx}" cy="${eye.cy}" r="${eye.r}" fill="${ICON.eyes.fill}"/>`);
+    expect(svg).toContain(`stroke-width="${ICON.smile.width}"`);
+    expect(svg).toMatch(new RegExp(`<text x="${ICON.label.x}" y="${ICON.label.y}" [^>]*font-size="${ICON.label.size}"[^>]*>${ICON.label.text}</text>`));
+  });
+
+  it('reads SVG path data into moves, lines and cubic curves', () => {
+    expect(svgPath('M10 20l5 0 0 5z')).toEqual([['M', 10, 20], ['L', 15, 20], ['L', 15, 25], ['Z']]);
+    // A quadratic curve becomes the cubic with controls two thirds of the way to its control point.
+    expect(svgPath('M0 0q30 30 60 0')).toEqual([['M', 0, 0], ['C', 20, 20, 40, 20, 60, 0]]);
+    expect(svgPath('M0 0H10V10C1 2 3 4 5 6')).toEqual([['M', 0, 0], ['L', 10, 0], ['L', 10, 10], ['C', 1, 2, 3, 4, 5, 6]]);
+    expect(() => svgPath('M0 0a5 5 0 0 1 10 0')).toThrow(/not drawn/);
+  });
+});
+
 describe('the layout', () => {
   /** Records where each line of text lands. */
   function recordingCanvas(): { canvas: CertificateCanvas; lines: { text: string; left: number; right: number; size: number }[] } {
@@ -169,6 +202,9 @@ describe('the layout', () => {
       fillRect: ignore,
       strokeRect: ignore,
       line: ignore,
+      fillPath: ignore,
+      strokePath: ignore,
+      gradientPath: ignore,
       qrCode: ignore,
       text: (shaped: ShapedText, x: number, _y: number, size: number) => lines.push({ text: shaped.text, left: x, right: x + shaped.width * size, size }),
     };

@@ -5,14 +5,8 @@ import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import QRCode from 'qrcode';
-import {
-  drawCertificate,
-  PAGE_HEIGHT,
-  PAGE_WIDTH,
-  type CertificateCanvas,
-  type CertificateContent,
-  type Rgb,
-} from './certificate-layout';
+import type { CertificateCanvas, PathOp, Point, Rgb } from './canvas';
+import { drawCertificate, PAGE_HEIGHT, PAGE_WIDTH, type CertificateContent } from './certificate-layout';
 import { FONT_IDS, loadShaper, type FontId, type Shaper, type ShapedText } from './shaping';
 
 // A minimal PDF 1.7 writer for the certificates: Type0/CIDFontType2 fonts (Identity-H, glyph ids
@@ -42,6 +36,31 @@ function num(value: number): string {
 
 function colour(rgb: Rgb): string {
   return rgb.map(num).join(' ');
+}
+
+/** The shapes drawn on every page (frame, emblem, seal) are the same arrays each time: their operators are written once. */
+const writtenPaths = new WeakMap<readonly PathOp[], string>();
+
+/** A shape as PDF path operators. */
+function pathOps(path: readonly PathOp[]): string {
+  const known = writtenPaths.get(path);
+  if (known !== undefined) return known;
+  const ops = path
+    .map((op) => {
+      switch (op[0]) {
+        case 'M':
+          return `${num(op[1])} ${num(op[2])} m`;
+        case 'L':
+          return `${num(op[1])} ${num(op[2])} l`;
+        case 'C':
+          return `${num(op[1])} ${num(op[2])} ${num(op[3])} ${num(op[4])} ${num(op[5])} ${num(op[6])} c`;
+        case 'Z':
+          return 'h';
+      }
+    })
+    .join(' ');
+  writtenPaths.set(path, ops);
+  return ops;
 }
 
 /** UTF-16BE with a byte-order mark, as a hex string. */
@@ -177,6 +196,8 @@ type GlyphUse = { advance: number; text: string | undefined };
 /** One page's content stream, built by the drawing calls; the glyphs it uses are noted in the document. */
 export class PdfPage implements CertificateCanvas {
   readonly fonts = new Set<FontId>();
+  /** Axial shadings (gradients) the page paints, as direct objects for its resources: /Sh1, /Sh2… */
+  readonly shadings: string[] = [];
   private readonly ops: string[] = [];
 
   constructor(private readonly document: PdfDocument) {}
@@ -191,6 +212,22 @@ export class PdfPage implements CertificateCanvas {
 
   line(x1: number, y1: number, x2: number, y2: number, lineWidth: number, stroke: Rgb): void {
     this.ops.push(`${colour(stroke)} RG ${num(lineWidth)} w ${num(x1)} ${num(y1)} m ${num(x2)} ${num(y2)} l S`);
+  }
+
+  fillPath(path: readonly PathOp[], fill: Rgb): void {
+    this.ops.push(`${colour(fill)} rg ${pathOps(path)} f`);
+  }
+
+  strokePath(path: readonly PathOp[], lineWidth: number, stroke: Rgb): void {
+    this.ops.push(`q 1 J 1 j ${colour(stroke)} RG ${num(lineWidth)} w ${pathOps(path)} S Q`);
+  }
+
+  gradientPath(path: readonly PathOp[], from: Rgb, to: Rgb, start: Point, end: Point): void {
+    this.shadings.push(
+      `<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [${[...start, ...end].map(num).join(' ')}] /Function << /FunctionType 2 /Domain [0 1] /C0 [${colour(from)}] /C1 [${colour(to)}] /N 1 >> /Extend [true true] >>`,
+    );
+    // Clipped to the shape, the shading paints only inside it.
+    this.ops.push(`q ${pathOps(path)} W n /Sh${this.shadings.length} sh Q`);
   }
 
   text(shaped: ShapedText, x: number, y: number, size: number, fill: Rgb): void {
@@ -333,10 +370,11 @@ export class PdfDocument {
     const fonts = FONT_IDS.filter((id) => page.fonts.has(id))
       .map((id) => `${fontResource(id)} ${FIRST_FONT + FONT_IDS.indexOf(id) * FONT_OBJECTS} 0 R`)
       .join(' ');
+    const shadings = page.shadings.length === 0 ? '' : ` /Shading << ${page.shadings.map((shading, index) => `/Sh${index + 1} ${shading}`).join(' ')} >>`;
     await this.write([
       this.object(
         pageObject,
-        `<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << ${fonts} >> >> /Contents ${contentObject} 0 R >>`,
+        `<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << ${fonts} >>${shadings} >> /Contents ${contentObject} 0 R >>`,
       ),
       this.stream(contentObject, '', Buffer.from(page.content(), 'latin1')),
     ]);

@@ -10,6 +10,7 @@ import { rowsOf, type Db } from '../db/client';
 import { escapeHtml } from '../lib/html';
 import { serverPage } from '../lib/server-page';
 import { entries, judgingRounds, registrations, resultsPages, roundEntries } from '../db/schema';
+import { plural } from '@domain/plural';
 
 /**
  * Public results pages (issue 25): rendered to HTML when a round is published and again whenever a
@@ -36,7 +37,8 @@ const COPY = {
   en: {
     results: 'Results',
     title: (contest: string, band: string, level: string) => `${contest}, ${band}: ${level} results`,
-    intro: (count: number) => `${count} children took part in this contest and age band. Children who go through to the semi-finals are marked.`,
+    intro: (count: number) =>
+      `${plural(count, { one: '# child', other: '# children' })} took part in this contest and age band. Children who go through to the semi-finals are marked.`,
     through: 'Through to the semi-finals',
     place: 'Place',
     result: 'Result',
@@ -49,15 +51,17 @@ const COPY = {
     back: 'All results',
     home: 'Home',
     other: 'தமிழில் பார்க்க',
-    children: (n: number) => `${n} children`,
+    children: (n: number) => plural(n, { one: '# child', other: '# children' }),
     venues: 'At the venues',
-    sessionIntro: (venue: string, day: string, count: number) => `${venue}, ${day}. ${count} children were placed in this session.`,
+    sessionIntro: (venue: string, day: string, count: number) =>
+      `${venue}, ${day}. ${plural(count, { one: '# child was', other: '# children were' })} placed in this session.`,
     score: 'Score or time',
   },
   ta: {
     results: 'முடிவுகள்',
     title: (contest: string, band: string, level: string) => `${contest}, ${band}: ${level} முடிவுகள்`,
-    intro: (count: number) => `இந்தப் போட்டியிலும் வயதுப் பிரிவிலும் ${count} குழந்தைகள் பங்கேற்றனர். அரையிறுதிக்குத் தகுதி பெற்றவர்கள் குறிக்கப்பட்டுள்ளனர்.`,
+    intro: (count: number) =>
+      `இந்தப் போட்டியிலும் வயதுப் பிரிவிலும் ${plural(count, { one: '# குழந்தை பங்கேற்றது', other: '# குழந்தைகள் பங்கேற்றனர்' }, 'ta')}. அரையிறுதிக்குத் தகுதி பெற்றவர்கள் குறிக்கப்பட்டுள்ளனர்.`,
     through: 'அரையிறுதிக்குத் தகுதி',
     place: 'இடம்',
     result: 'முடிவு',
@@ -70,9 +74,10 @@ const COPY = {
     back: 'எல்லா முடிவுகளும்',
     home: 'முகப்பு',
     other: 'View in English',
-    children: (n: number) => `${n} குழந்தைகள்`,
+    children: (n: number) => plural(n, { one: '# குழந்தை', other: '# குழந்தைகள்' }, 'ta'),
     venues: 'போட்டி அரங்குகளில்',
-    sessionIntro: (venue: string, day: string, count: number) => `${venue}, ${day}. இந்த அமர்வில் ${count} குழந்தைகளுக்கு இடம் வழங்கப்பட்டது.`,
+    sessionIntro: (venue: string, day: string, count: number) =>
+      `${venue}, ${day}. இந்த அமர்வில் ${plural(count, { one: '# குழந்தைக்கு', other: '# குழந்தைகளுக்கு' }, 'ta')} இடம் வழங்கப்பட்டது.`,
     score: 'மதிப்பெண் அல்லது நேரம்',
   },
 } as const;

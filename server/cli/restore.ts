@@ -9,6 +9,7 @@ import { openDatabase, type Database } from '../db/client';
 import { databaseEntries } from '../db/data-dir-layout';
 import { lockDataDir } from '../db/data-dir-lock';
 import { loadEnv } from '../env';
+import { plural } from '@domain/plural';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]';
 
@@ -29,7 +30,11 @@ async function rowCounts(database: Database): Promise<string> {
     select (select count(*) from registrations)::int as registrations, (select count(*) from accounts)::int as accounts,
            (select count(*) from judge_applications)::int as judges`);
   const c = counts[0];
-  return c ? `${c.registrations} registrations, ${c.judges} judge applications, ${c.accounts} accounts` : 'no rows';
+  return c ? [
+        plural(c.registrations, { one: '# registration', other: '# registrations' }),
+        plural(c.judges, { one: '# judge application', other: '# judge applications' }),
+        plural(c.accounts, { one: '# account', other: '# accounts' }),
+      ].join(', ') : 'no rows';
 }
 
 /**

@@ -5,6 +5,7 @@ import { sendControlRequest } from '../lib/control-channel';
 import { mailFolderOf } from '../mail/mail-files';
 import { runRetention, type RetentionRun } from '../retention/retention-job';
 import { resultOf, withDatabaseOrServer } from './database-or-server';
+import { plural } from '@domain/plural';
 
 const USAGE = 'Usage: npm run retention -- [--dry-run]';
 
@@ -29,8 +30,8 @@ async function main() {
     `Retention date: ${formatDay(retentionDate())}.`,
     `${run.message}${run.dryRun ? ' (dry run: nothing was changed)' : ''}`,
     `Step: ${run.step}; outcome: ${run.outcome}.`,
-    `Season records still holding personal data: ${counts.registrations} registrations (${counts.registrationsWithEmail} with an email to notify), ` +
-      `${counts.judgeApplications} judge applications, ${counts.contactMessages} contact messages.`,
+    `Season records still holding personal data: ${plural(counts.registrations, { one: '# registration', other: '# registrations' })} (${counts.registrationsWithEmail} with an email to notify), ` +
+      `${plural(counts.judgeApplications, { one: '# judge application', other: '# judge applications' })}, ${plural(counts.contactMessages, { one: '# contact message', other: '# contact messages' })}.`,
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

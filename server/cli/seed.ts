@@ -3,6 +3,7 @@ import { loadEnv } from '../env';
 import { sendControlRequest } from '../lib/control-channel';
 import { resultOf, withDatabaseOrServer } from './database-or-server';
 import { seedRegistrations } from './seed-registrations';
+import { plural } from '@domain/plural';
 
 /** `npm run seed -- --count 100000`: fills the database with realistic demo registrations. */
 async function main() {
@@ -15,11 +16,11 @@ async function main() {
   const message = await withDatabaseOrServer(env, {
     async local(database) {
       const { inserted, seconds } = await seedRegistrations(database, count);
-      return `Seeded ${inserted} registrations into ${database.kind} in ${seconds.toFixed(1)} s.`;
+      return `Seeded ${plural(inserted, { one: '# registration', other: '# registrations' })} into ${database.kind} in ${seconds.toFixed(1)} s.`;
     },
     async viaServer(socket, pid) {
       const result = resultOf(await sendControlRequest(socket, { command: 'seed', count }));
-      return `Seeded ${String(result.inserted)} registrations through the running server (pid ${pid}) in ${Number(result.seconds).toFixed(1)} s.`;
+      return `Seeded ${plural(Number(result.inserted), { one: '# registration', other: '# registrations' })} through the running server (pid ${pid}) in ${Number(result.seconds).toFixed(1)} s.`;
     },
   });
   process.stdout.write(`${message}\n`);

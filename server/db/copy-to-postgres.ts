@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import postgres from 'postgres';
 import { preciseTimeText } from '../lib/sql-time';
 import { openDatabase, type Database } from './client';
+import { plural } from '@domain/plural';
 
 /**
  * Copies every table of the embedded database into an empty Postgres database that has the same
@@ -102,7 +103,7 @@ async function targetRows(client: postgres.Sql, tables: Table[]): Promise<string
         ? `select count(*)::int as n from registration_stats where live <> 0`
         : `select count(*)::int as n from ${quote(table.name)}`,
     );
-    if ((row?.n ?? 0) > 0) busy.push(`${table.name} (${row?.n} rows)`);
+    if ((row?.n ?? 0) > 0) busy.push(`${table.name} (${plural(row?.n ?? 0, { one: '# row', other: '# rows' })})`);
   }
   return busy;
 }
@@ -149,7 +150,7 @@ export async function copyToPostgres(
       for (const table of [...tables].reverse()) await tx.unsafe(`delete from ${quote(table.name)}`);
       for (const table of tables) {
         const copied = await copyTable(source, tx, table);
-        say(`  ${table.name}: ${copied} rows`);
+        say(`  ${table.name}: ${plural(copied, { one: '# row', other: '# rows' })}`);
       }
       for (const table of tables) {
         for (const column of table.columns.filter((c) => c.sequence)) {
@@ -241,5 +242,5 @@ async function checkCounters(target: postgres.Sql): Promise<void> {
       where deleted_at is null and duplicate_key is not null group by duplicate_key
     ) actual full join (select duplicate_key, live from registration_duplicate_keys where live <> 0) stored using (duplicate_key)
     where actual.live is distinct from stored.live`;
-  if ((keys?.wrong ?? 1) !== 0) throw new Error(`registration_duplicate_keys disagrees with the rows for ${keys?.wrong} keys.`);
+  if ((keys?.wrong ?? 1) !== 0) throw new Error(`registration_duplicate_keys disagrees with the rows for ${plural(keys?.wrong ?? 0, { one: '# key', other: '# keys' })}.`);
 }

@@ -5,6 +5,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { plural } from '@domain/plural';
 
 /**
  * Where entry files live (issue 23): one small interface, so an object store can take the
@@ -29,7 +30,7 @@ export type EntryStorage = {
 
 export class EntryTooLarge extends Error {
   constructor(readonly maxBytes: number) {
-    super(`the file is larger than ${maxBytes} bytes`);
+    super(`the file is larger than ${plural(maxBytes, { one: '# byte', other: '# bytes' })}`);
     this.name = 'EntryTooLarge';
   }
 }

@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { plural } from '@domain/plural';
 
 /** The two programs that read and write videos (Debian: apt-get install ffmpeg). */
 export type MediaTools = { ffmpeg: string; ffprobe: string };
@@ -81,7 +82,7 @@ export async function runTool(
 
     child.stdout.on('data', (chunk: Buffer) => {
       stdoutBytes += chunk.length;
-      if (stdoutBytes > maxStdout) stop(new MediaToolError(`${command} wrote more than ${maxStdout} bytes`));
+      if (stdoutBytes > maxStdout) stop(new MediaToolError(`${command} wrote more than ${plural(maxStdout, { one: '# byte', other: '# bytes' })}`));
       else stdout.push(chunk);
     });
     child.stderr.setEncoding('utf8');

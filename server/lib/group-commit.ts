@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { plural } from '@domain/plural';
 
 /**
  * Group commit for one kind of write (ADR 025). Callers that arrive in the same turn of the event
@@ -28,7 +29,7 @@ export function groupCommit<I, O>(options: {
   async function writeGroup(group: Waiting[]): Promise<void> {
     try {
       const answers = await options.writeAll(group.map((w) => w.item));
-      if (answers.length !== group.length) throw new Error(`a group of ${group.length} got ${answers.length} answers`);
+      if (answers.length !== group.length) throw new Error(`a group of ${group.length} got ${plural(answers.length, { one: '# answer', other: '# answers' })}`);
       group.forEach((w, i) => w.resolve(answers[i] as O));
     } catch (error) {
       if (group.length === 1) {

@@ -5,6 +5,7 @@ import type { Database } from '../db/client';
 import { groupCommit, groupCommitPerDatabase } from './group-commit';
 import { clientLimitKey } from './client-ip';
 import { ApiError } from './errors';
+import { plural } from '@domain/plural';
 
 const HOUR = 3600;
 const MB = 1024 * 1024;
@@ -247,9 +248,9 @@ function bucketOf(deps: Deps, bucket: Bucket, ip: string, link: string | undefin
 }
 
 function inWords(seconds: number): string {
-  if (seconds < 90) return `in ${seconds} seconds`;
-  if (seconds < 90 * 60) return `in ${Math.ceil(seconds / 60)} minutes`;
-  return `in ${Math.ceil(seconds / 3600)} hours`;
+  if (seconds < 90) return `in ${plural(seconds, { one: '# second', other: '# seconds' })}`;
+  if (seconds < 90 * 60) return `in ${plural(Math.ceil(seconds / 60), { one: '# minute', other: '# minutes' })}`;
+  return `in ${plural(Math.ceil(seconds / 3600), { one: '# hour', other: '# hours' })}`;
 }
 
 /** Every bucket is full again within an hour of its last use; rows idle for two are dropped. */

@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { plural } from '@domain/plural';
 
 /**
  * Just enough POSIX ustar for our backups: regular files and directories, names up to 255
@@ -100,7 +101,7 @@ export class TarWriter {
       if (written > size) throw new Error(`${name}: more bytes than its header announced`);
       await this.write(Buffer.from(piece.buffer, piece.byteOffset, piece.length));
     }
-    if (written !== size) throw new Error(`${name}: ${written} bytes instead of ${size}`);
+    if (written !== size) throw new Error(`${name}: ${plural(written, { one: '# byte', other: '# bytes' })} instead of ${size}`);
     const padding = (BLOCK - (size % BLOCK)) % BLOCK;
     if (padding > 0) await this.write(Buffer.alloc(padding));
   }

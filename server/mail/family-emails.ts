@@ -9,6 +9,7 @@ import type { PaymentTerms } from '../lib/payment-request';
 import { escapeHtml } from '../lib/html';
 import type { MailMessage } from './mail-transport';
 import { qrPng } from './qr-code';
+import { plural } from '@domain/plural';
 
 /**
  * Every word the family's emails say, in one module: a language is one more `Copy`. A family
@@ -231,8 +232,8 @@ const english: Copy = {
       result.final !== null ? `${result.final.toFixed(2)} out of 100` : null,
       result.timeMs !== null ? raceTimeLabel(result.timeMs, 'en') : null,
       result.place !== null ? `${placeLabel(result.place, 'en')} of ${result.pool}` : 'no place (did not finish or was not scored)',
-      result.recused > 0 ? `scored by the rest of the panel: ${result.recused === 1 ? 'one judge knew' : `${result.recused} judges knew`} the performer and stepped back` : null,
-      result.deduction > 0 ? `${result.deduction} points taken off for going over the time limit` : null,
+      result.recused > 0 ? `scored by the rest of the panel: ${plural(result.recused, { one: 'one judge knew', other: '# judges knew' })} the performer and stepped back` : null,
+      result.deduction > 0 ? `${plural(result.deduction, { one: '# point', other: '# points' })} taken off for going over the time limit` : null,
     ].filter(Boolean);
     return { label: categoryBySlug(result.category).name, value: `${how.join(', ')}${result.qualifies ? ': through to the semi-finals' : ''}` };
   },
@@ -360,7 +361,7 @@ const tamil: Copy = {
       result.timeMs !== null ? raceTimeLabel(result.timeMs, 'ta') : null,
       result.place !== null ? `${result.pool} பேரில் ${placeLabel(result.place, 'ta')}` : 'இடம் இல்லை (முடிக்கவில்லை அல்லது மதிப்பிடப்படவில்லை)',
       result.recused > 0 ? `குழுவின் மற்ற நடுவர்கள் மதிப்பிட்டனர்: ${result.recused} நடுவர் போட்டியாளரை அறிந்திருந்ததால் விலகினார்` : null,
-      result.deduction > 0 ? `நேர வரம்பைத் தாண்டியதால் ${result.deduction} புள்ளிகள் குறைக்கப்பட்டன` : null,
+      result.deduction > 0 ? `நேர வரம்பைத் தாண்டியதால் ${plural(result.deduction, { one: '# புள்ளி குறைக்கப்பட்டது', other: '# புள்ளிகள் குறைக்கப்பட்டன' }, 'ta')}` : null,
     ].filter(Boolean);
     return { label: TAMIL_CATEGORY[result.category], value: `${how.join(', ')}${result.qualifies ? ': அரையிறுதிக்குத் தகுதி' : ''}` };
   },

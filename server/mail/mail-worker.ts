@@ -39,6 +39,7 @@ import {
 import type { MailMessage, MailTransport } from './mail-transport';
 import { paymentTerms } from '../lib/payment-request';
 import { ledgerEntry, paymentSummary } from '../db/stores/payment-store';
+import { plural } from '@domain/plural';
 
 export type MailWorkerOptions = {
   /** How often an idle worker looks for due emails. */
@@ -171,7 +172,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
         await markMailSkipped(
           db,
           claim,
-          `Not sent: ${recent} emails already went to this address in the last 24 hours, the most we send to one address (anyone can type an address, so this stops our emails being used against a stranger). Resend it from this registration's details if the family needs it.`,
+          `Not sent: ${plural(recent, { one: '# email', other: '# emails' })} already went to this address in the last 24 hours, the most we send to one address (anyone can type an address, so this stops our emails being used against a stranger). Resend it from this registration's details if the family needs it.`,
         );
         return;
       }
@@ -282,7 +283,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       await markMailFailed(db, claim, failure.reason);
     } else if (claim.attempts >= options.maxAttempts) {
       log.error('email given up after every retry', fields);
-      await markMailFailed(db, claim, `Gave up after ${claim.attempts} attempts. Last error: ${failure.reason}`);
+      await markMailFailed(db, claim, `Gave up after ${plural(claim.attempts, { one: '# attempt', other: '# attempts' })}. Last error: ${failure.reason}`);
     } else {
       log.warn('email not sent; will retry', fields);
       await scheduleRetry(db, claim, { error: failure.reason, delayMs: retryDelay(claim.attempts, options) });

@@ -2,6 +2,7 @@ import { CONTACT, SEASON } from '@domain/season';
 import { escapeHtml } from '../lib/html';
 import { page } from './family-emails';
 import type { MailMessage } from './mail-transport';
+import { plural } from '@domain/plural';
 
 /**
  * The emails that are not about a family's registration details: the organisers' answer to a
@@ -48,7 +49,7 @@ export function retentionNoticeEmail(data: { to: string; referenceCode: string; 
 export function judgeInviteEmail(data: { to: string; name: string; username: string; link: string; hours: number }): MailMessage {
   return message(data.to, `Your judge account for the ${SEASON.name}`, [
     `Dear ${data.name}, you are invited to judge the online entries of the ${SEASON.name}.`,
-    `Set your password here (the link works once, for ${data.hours} hours): ${data.link}`,
+    `Set your password here (the link works once, for ${plural(data.hours, { one: '# hour', other: '# hours' })}): ${data.link}`,
     `Then sign in at the judges' page with the username ${data.username}. You score each entry against its contest's rubric; you will not see who the child is.`,
     `If the link has expired, ask us for a new one: write to ${CONTACT.email}.`,
   ]);

@@ -37,7 +37,22 @@ function readPo(lang: string): Map<string, Entry> {
 
 const en = readPo('en');
 const ta = readPo('ta');
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+/** A message with each plural or select as its bare placeholder (`{count, plural, one {# child} …}` → `{count}`), or as `as`. */
+function withoutPlurals(text: string, as?: string): string {
+  let out = text;
+  for (;;) {
+    const found = /\{(\w+), (?:plural|selectordinal|select),/.exec(out);
+    if (!found) return out;
+    let depth = 0;
+    let end = found.index;
+    for (; end < out.length; end++) {
+      if (out[end] === '{') depth++;
+      else if (out[end] === '}' && --depth === 0) break;
+    }
+    out = `${out.slice(0, found.index)}${as ?? `{${found[1]}}`}${out.slice(end + 1)}`;
+  }
+}
+const placeholders = (text: string) => [...new Set([...withoutPlurals(text).matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
 
 /** Every id the code names literally: t('…'), i18n._('…') and the menu tables' label: '…'. */
 function idsInSource(dir: string, found = new Set<string>()): Set<string> {
@@ -137,7 +152,9 @@ describe('message catalogs (src/locales)', () => {
       expect(localizeFieldError('age', 'Age must be between 1 and 17 years.')).toBe('வயது 1 முதல் 17 ஆண்டுகளுக்குள் இருக்க வேண்டும்.');
       expect(localizeFieldError('city', 'Enter a city.')).toBe('ஊர் தாருங்கள்.');
       // The server's refusal of a fourth open payment report, as the family's page shows it.
-      expect(localizeFieldError('utr', TOO_MANY_OPEN_REPORTS)).toBe(ta.get('error.utr.tooManyOpen')?.text.replace('{max}', String(MAX_OPEN_PAYMENT_REPORTS)));
+      expect(localizeFieldError('utr', TOO_MANY_OPEN_REPORTS)).toBe(withoutPlurals(ta.get('error.utr.tooManyOpen')?.text ?? '').replace('{max}', `${MAX_OPEN_PAYMENT_REPORTS} கட்டணக் குறிப்பு எண்கள்`));
+      // A count of one takes the singular.
+      expect(localizeFieldError('city', 'Keep the city under 1 character.')).toBe('ஊர் 1 எழுத்துக்குள் இருக்க வேண்டும்.');
     } finally {
       i18n.activate('en');
     }
@@ -148,5 +165,29 @@ describe('message catalogs (src/locales)', () => {
     const allowedLatin = new Set(['address.line2']);
     const notTamil = [...ta.values()].filter((entry) => !/[\u0B80-\u0BFF]/.test(entry.text) && !allowedLatin.has(entry.id) && /[a-z]{3}/i.test(entry.text.replace(/\{\w+[^}]*\}/g, '')));
     expect(notTamil.map((entry) => `${entry.id}: ${entry.text}`)).toEqual([]);
+  });
+
+  it('a count meets a word only inside a plural ({count, plural, one {…} other {…}}), in both languages', () => {
+    // A count placeholder (by its name) followed by a word reads "1 children" when the count is 1.
+    const COUNT_NAMES = /^(count|total|missing|max|days|months|years|minutes|seconds|hours|n)$/;
+    /** Where a count is followed by no word that agrees with it: the id, and why. */
+    const NO_AGREEMENT: Record<string, string> = {
+      'en sponsors.slide': 'a position, "2 of 5"',
+      'ta sponsors.slide': 'a position, with a case ending on the number',
+      'en family.entries.sending': 'a unit (MB)',
+      'ta family.entries.sending': 'a unit (MB)',
+    };
+    /** Words after a number that never change with it: "3 of 5", "1 to 17", "1 முதல் 17 வரை". */
+    const LINKING_WORDS = new Set(['of', 'to', 'and', 'முதல்', 'வரை']);
+    const problems: string[] = [];
+    for (const [lang, catalog] of [['en', en], ['ta', ta]] as const) {
+      for (const entry of catalog.values()) {
+        if (`${lang} ${entry.id}` in NO_AGREEMENT) continue;
+        for (const match of withoutPlurals(entry.text, 'PLURAL').matchAll(/\{(\w+)\}\s*(\p{L}[\p{L}\p{M}]*)/gu)) {
+          if (COUNT_NAMES.test(match[1]!) && !LINKING_WORDS.has(match[2]!)) problems.push(`${lang} ${entry.id}: ${entry.text}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 });

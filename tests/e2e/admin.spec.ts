@@ -57,6 +57,14 @@ async function otherAdmin(request: APIRequestContext, origin: string) {
   return { Origin: origin, 'X-Requested-With': 'fetch' };
 }
 
+/** Opens an admin page from the bar: the less-used pages are under "More" on a laptop. */
+async function openFromBar(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Admin' });
+  const link = nav.getByRole('link', { name, exact: true });
+  if (!(await link.isVisible())) await nav.getByRole('button', { name: 'More' }).click();
+  await link.click();
+}
+
 function rowOf(page: Page, text: string) {
   return page.getByRole('row').filter({ hasText: text });
 }
@@ -252,7 +260,8 @@ test.describe('admin registrations', () => {
   test('at 1280×800 the table shows 15 rows or more under a header that stays, in a shell without the public site, and / jumps to the search', async ({ page, request }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const t = tag();
-    await seed(request, Array.from({ length: 24 }, (_, i) => ({ name: `Dense ${String(i).padStart(2, '0')} ${t}` })));
+    // Enough rows to scroll the table's box even now that the admin bar is one line and it is taller.
+    await seed(request, Array.from({ length: 40 }, (_, i) => ({ name: `Dense ${String(i).padStart(2, '0')} ${t}` })));
     await openSignedIn(page, '/admin/registrations');
     await expect(page.getByText(/^Showing \d+ of \d+ registrations$/)).toBeVisible();
     const rows = page.locator('tbody tr.admin-row');
@@ -302,6 +311,66 @@ test.describe('admin registrations', () => {
     await expect(search).toHaveValue('');
   });
 
+  test('at 1280×800 every row is one line, with the cash fee in its own column and long numbers inside theirs, under a one-line admin bar', async ({ page, request }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const t = tag();
+    // The rows that used to take two lines: a fee badge, a long phone number, flags after a long name.
+    const seeds: Seed[] = [
+      { name: `Feeunpaid Crawler ${t}`, categories: ['crawling'], age: 7, phone: '+917433438407' },
+      { name: `Twin Sample ${t}`, phone: '+919876543210' },
+      { name: `Twin Sample ${t}`, phone: '+919876543210' },
+      { name: `Venkatanarasimharajuvaripeta Subramaniam ${t}`, city: 'Porur', phone: '+917433438407' },
+      ...Array.from({ length: 8 }, (_, i) => ({ name: `Plain ${i} ${t}` })),
+    ];
+    await seed(request, seeds);
+    await openSignedIn(page, `/admin/registrations?q=${t}`);
+    await expect(page.getByText(/^Showing 12 of [\d,]+ registrations$/)).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: 'Cash fee' })).toBeVisible();
+    await expect(rowOf(page, `Feeunpaid Crawler ${t}`).getByRole('cell', { name: 'Unpaid', exact: true })).toBeVisible();
+    await expect(rowOf(page, `Twin Sample ${t}`).first()).toContainText('Duplicate?');
+
+    const layout = await page.evaluate(() => {
+      const rows = [...document.querySelectorAll('tbody tr.admin-row')];
+      const overlaps: string[] = [];
+      for (const row of rows) {
+        [...row.querySelectorAll(':scope > td')].forEach((cell, index) => {
+          // Content wider than its cell is drawn over the next one, unless the cell cuts it off (with the whole in its title).
+          if (cell.scrollWidth <= cell.clientWidth + 1) return;
+          const clipped = getComputedStyle(cell).overflowX !== 'visible';
+          if (!clipped || !cell.getAttribute('title')) overlaps.push(`${row.textContent?.slice(0, 30)} cell ${index}: ${cell.scrollWidth} > ${cell.clientWidth}`);
+        });
+      }
+      const nav = document.querySelector('.admin-nav ul')?.getBoundingClientRect();
+      const link = document.querySelector('.admin-nav a')?.getBoundingClientRect();
+      return { heights: rows.map((row) => Math.round(row.getBoundingClientRect().height)), overlaps, navHeight: nav?.height ?? 0, linkHeight: link?.height ?? 0 };
+    });
+    expect(layout.heights.length).toBe(12);
+    expect(new Set(layout.heights).size, `row heights ${layout.heights.join(', ')}`).toBe(1);
+    expect(layout.overlaps).toEqual([]);
+    // The admin bar's links are one line at 1280 px.
+    expect(layout.navHeight).toBeLessThan(layout.linkHeight * 1.5);
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header!.height).toBeLessThan(2 * layout.linkHeight + 8);
+
+    // "More" opens by keyboard, Escape closes it and gives the focus back, and a page in it is reached.
+    const more = page.getByRole('navigation', { name: 'Admin' }).getByRole('button', { name: 'More' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Judge applications' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(more).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Audit log' })).toBeHidden();
+    await page.keyboard.press('Enter');
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    await expect(more).toHaveClass(/is-current/);
+  });
+
   test('Sign out ends the session on the server', async ({ page }) => {
     await openSignedIn(page, '/admin/registrations');
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -332,7 +401,7 @@ test.describe('admin access', () => {
   test('with a session every admin page shows its heading, without errors', async ({ page, problems }) => {
     await openSignedIn(page, '/admin/registrations');
     for (const { path, heading } of ADMIN_PAGES) {
-      await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: navLabel(heading) }).click();
+      await openFromBar(page, navLabel(heading));
       await expect(page).toHaveURL(path);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.getByText(/^(Loading|Failed)/).filter({ visible: true })).toHaveCount(0);
@@ -392,18 +461,18 @@ test.describe('other admin lists', () => {
     const photo = judgeRow.getByRole('img', { name: `Judge ${t}` });
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
 
-    await page.getByRole('link', { name: 'Contact messages' }).click();
+    await openFromBar(page, 'Contact messages');
     const message = rowOf(page, `Venue ${t}`);
     await message.getByRole('button', { name: /^Mark handled/ }).click();
     await expect(message).toContainText(`Handled by ${ADMIN.username}`);
     await expect(message.getByRole('button', { name: /^Mark unhandled/ })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Newsletter' }).click();
+    await openFromBar(page, 'Newsletter');
     await expect(rowOf(page, email)).toHaveCount(1);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     expect(readFileSync((await download.path()) ?? '', 'utf8')).toContain(email);
 
-    await page.getByRole('link', { name: 'Audit log' }).click();
+    await openFromBar(page, 'Audit log');
     await expect(page.getByRole('cell', { name: 'Marked message handled' }).first()).toBeVisible();
     await expect(page.getByRole('cell', { name: 'Signed in' }).first()).toBeVisible();
   });

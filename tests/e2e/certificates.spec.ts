@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import jsQR from 'jsqr';
-import sharp from 'sharp';
 import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
 import { axeProblems } from './outbox-helpers';
+import { qrOfPdf } from '../setup/pdf-qr';
 import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
 
 /**
@@ -20,16 +19,6 @@ import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, regist
 const test = testWithMail();
 const run = promisify(execFile);
 const PASSWORD = 'judging is careful work';
-
-/** Reads the QR code off the PDF's first page, rendered as an image. */
-async function qrOf(pdfPath: string): Promise<string> {
-  const prefix = pdfPath.replace(/\.pdf$/, '');
-  await run('pdftoppm', ['-r', '110', '-png', '-singlefile', pdfPath, prefix]);
-  const { data, info } = await sharp(`${prefix}.png`).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const code = jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), info.width, info.height);
-  if (!code) throw new Error('no QR code found on the certificate');
-  return code.data;
-}
 
 /** A judge account through the real invitation, with its own signed-in API client. */
 async function judgeClient(request: APIRequestContext, world: { smtp: Parameters<typeof inviteTokenFor>[0] }, baseURL: string, n: number): Promise<APIRequestContext> {
@@ -143,7 +132,7 @@ test('a family downloads its certificate, its QR code verifies it, and a changed
   expect(await axeProblems(page)).toEqual([]);
 
   // Its QR code, read off the rendered page, is the verification page's address on this site.
-  const url = await qrOf(pdfPath);
+  const url = await qrOfPdf(pdfPath);
   expect(url).toMatch(new RegExp(`^${origin.replace(/[.:/]/g, '\\$&')}/verify/[a-z2-7]{16}$`));
   const id = url.split('/').at(-1)!;
   await page.goto(url);

@@ -47,7 +47,7 @@ test('a judge application with a photo is saved offline, survives a reload and i
   await page.getByLabel('Experience (years)').fill('12');
   const bio = 'Bharatanatyam teacher for twelve years.';
   await page.getByLabel('Short Bio').fill(bio);
-  await expect(page.getByText(`${bio.length} / 1000 characters`)).toBeVisible();
+  await expect(page.getByText(`${bio.length} / 1,000 characters`)).toBeVisible();
   await page.getByRole('button', { name: 'Apply Now' }).click();
 
   await expect(page.getByText('Thank you for applying to our teaching panel!')).toBeVisible();

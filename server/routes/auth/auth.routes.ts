@@ -15,6 +15,7 @@ import { authenticate, type BlockReason } from '../../db/stores/auth-store';
 import { acceptInvite } from '../../db/stores/invite-store';
 import { jsonBody } from '../../lib/validators';
 import { acceptInviteSchema } from '@domain/judging';
+import { plural } from '@domain/plural';
 
 const loginSchema = z.object({
   username: z
@@ -119,7 +120,6 @@ function signInBusy(): ApiError {
 }
 
 function waitInWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+  if (seconds < 60) return plural(seconds, { one: '# second', other: '# seconds' });
+  return plural(Math.ceil(seconds / 60), { one: '# minute', other: '# minutes' });
 }

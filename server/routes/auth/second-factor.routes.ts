@@ -50,6 +50,7 @@ import {
   totpOf,
   useRecoveryCode,
 } from '../../db/stores/second-factor-store';
+import { plural } from '@domain/plural';
 
 const codeSchema = z
   .string({ error: 'Enter the 6-digit code from your authenticator app.' })
@@ -290,7 +291,7 @@ async function limitedTry<T>(c: Context<AppEnv>, account: AdminIdentity, attempt
     });
   } catch (error) {
     if (!(error instanceof RateLimited)) throw error;
-    throw new ApiError(429, 'too_many_requests', `Too many wrong codes. Try again in ${Math.ceil(error.retryAfterSeconds / 60)} minutes.`, undefined, undefined, {
+    throw new ApiError(429, 'too_many_requests', `Too many wrong codes. Try again in ${plural(Math.ceil(error.retryAfterSeconds / 60), { one: '# minute', other: '# minutes' })}.`, undefined, undefined, {
       'Retry-After': String(error.retryAfterSeconds),
     });
   }

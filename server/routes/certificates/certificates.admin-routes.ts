@@ -70,7 +70,7 @@ export const certificateAdminRoutes = new Hono<AppEnv>()
     const finish = readAudit(c).defer();
     const filter = { levelId: query.levelId, category: query.category, sessionId: query.sessionId };
     const statements = (async function* () {
-      for await (const statement of liveStatements(deps.database.db, filter)) yield { ...statement, verifyUrl: verifyUrlOf(deps, statement.id) };
+      for await (const statement of liveStatements(deps.database.db, filter)) yield { ...statement, verifyUrl: verifyUrlOf(deps, statement) };
     })();
     const body = new PassThrough();
     writeCertificates(body, statements)

@@ -13,6 +13,8 @@ import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
 import { renderDueCertificates } from '../../certificates/certificate-job';
+import { qrOfPdf } from '../../../tests/setup/pdf-qr';
+import { publicUrl } from '../../env';
 
 const run = promisify(execFile);
 
@@ -126,6 +128,9 @@ describe.each(testDatabaseKinds())('certificates and results on %s', (kind) => {
     expect(info).toMatch(/Page size:\s+842 x 595 pts/);
     const { stdout: text } = await run('pdftotext', [file, '-']);
     expect(text).toContain('Aaradhya Venkatesan');
+    // Its QR code opens the check page in English.
+    const origin = publicUrl(h.t.deps.env);
+    expect(await qrOfPdf(file)).toBe(`${origin}/verify/${certificateId}`);
     // Another family's token does not reach it.
     expect((await h.family(tokens[1]!, `/certificates/${certificateId}/pdf`)).status).toBe(404);
 
@@ -134,6 +139,8 @@ describe.each(testDatabaseKinds())('certificates and results on %s', (kind) => {
     const tamilFile = join(work, `${kind}-${tamilId}.pdf`);
     await writeFile(tamilFile, Buffer.from(await (await h.family(tokens[1]!, `/certificates/${tamilId}/pdf`)).arrayBuffer()));
     expect((await run('pdftotext', [tamilFile, '-'])).stdout).toContain('ஸ்ரீநிதி ராமன்');
+    // Its QR code opens the check page in Tamil.
+    expect(await qrOfPdf(tamilFile)).toBe(`${origin}/ta/verify/${tamilId}`);
 
     // Anyone verifies: what it says, no contact details; the signature checks with the published keys.
     const verified = await h.t.request(`/api/verify/${certificateId.toUpperCase()}`);

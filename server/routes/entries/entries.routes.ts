@@ -15,6 +15,7 @@ import { parseUploadId } from '../../entries/entry-uploads';
 import type { AdminRegistration } from '../../db/stores/registration-row';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { linkedRegistration, linkOf, requireFamilyLink } from '../family/family-link-auth';
+import { plural } from '@domain/plural';
 
 /** An upload begun before the window closed may finish within this time after it (a slow connection). */
 export const FINISHING_GRACE_MS = 6 * 60 * 60_000;
@@ -149,7 +150,7 @@ export const entryRoutes = new Hono<AppEnv>()
     const problems = entryProblems(rule, input.files, c.var.deps.now());
     if (problems.includes('closed')) throw new ApiError(403, 'entries_closed', closedMessage(rule));
     if (problems.length > 0) {
-      const limit = rule.kind === 'video' ? `one video of at most ${rule.maxBytes / 1024 / 1024} MB` : `${rule.minPhotos} to ${rule.maxPhotos} photos of at most ${rule.maxBytesEach / 1024 / 1024} MB each`;
+      const limit = rule.kind === 'video' ? `one video of at most ${rule.maxBytes / 1024 / 1024} MB` : `${rule.minPhotos} to ${plural(rule.maxPhotos, { one: '# photo', other: '# photos' })} of at most ${rule.maxBytesEach / 1024 / 1024} MB each`;
       throw new ApiError(422, 'validation_failed', `This contest takes ${limit}.`, { files: problems.join(', ') });
     }
     const { status, entry } = await createEntry(

@@ -246,7 +246,7 @@ describe.each(testDatabaseKinds())('POST /api/judges on %s', (kind) => {
       name: 'Enter your name.',
       expertise: 'Choose your expertise from the list.',
       experience: 'Experience must be at most 60 years.',
-      bio: 'Keep a short bio under 1000 characters.',
+      bio: 'Keep a short bio under 1,000 characters.',
     });
     const missing = await post(form({ id: randomUUID() }));
     expect(missing.status).toBe(422);

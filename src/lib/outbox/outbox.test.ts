@@ -133,7 +133,7 @@ describe('outbox', () => {
   it('clears the device only once every record is on the server', async () => {
     const db = freshDb();
     const record = await enqueue('registration', registration(), db);
-    await expect(clearRecords(db)).rejects.toThrow('1 records are not on the server yet. Send them first.');
+    await expect(clearRecords(db)).rejects.toThrow('1 record is not on the server yet. Send it first.');
     await db.records.update(record.id, { status: 'synced', syncedAt: 1 });
     await clearRecords(db);
     expect(await db.records.count()).toBe(0);

@@ -2,6 +2,7 @@ import { createRecordSecret } from '@domain/record-secret';
 import { outboxKind, type InputOfKind, type OutboxKind, type OutboxRecord, type RecordOfKind, type RegistrationRecord } from './kinds';
 import { LEGACY_ROSTER_TABLES, isUnsynced, outboxDb, type OutboxDatabase } from './outbox-db';
 import { releaseSignedOut } from './sync-store';
+import { plural } from '@domain/plural';
 
 /*
  * What features do with records (through `index.ts`, the outbox's one public surface): store a
@@ -161,7 +162,7 @@ export function getRecord(id: string, db = outboxDb()): Promise<OutboxRecord | u
 
 export class UnsentRecordsError extends Error {
   constructor(readonly unsent: number) {
-    super(`${unsent} records are not on the server yet. Send them first.`);
+    super(plural(unsent, { one: '# record is not on the server yet. Send it first.', other: '# records are not on the server yet. Send them first.' }));
     this.name = 'UnsentRecordsError';
   }
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AppLink } from '@/components/app-link';
 import { isCurrentPage } from '@/lib/app-navigation';
@@ -11,13 +11,20 @@ import { loginPath, secondFactorPath } from '../utils/next-path';
 import { SecondFactorDialog } from '@/components/second-factor/second-factor-dialog';
 import { AdminFrame } from './admin-frame';
 
-const NAV = [
+type NavItem = { to: string; label: string; end?: boolean };
+
+/** The pages used every day, always in the bar. */
+const NAV: readonly NavItem[] = [
   { to: '/admin', label: 'Overview', end: true },
   { to: '/admin/registrations', label: 'Registrations' },
   { to: '/admin/payments', label: 'Payments' },
   { to: '/admin/entries', label: 'Entries' },
   { to: '/admin/judging', label: 'Judging' },
   { to: '/admin/certificates', label: 'Certificates' },
+];
+
+/** The pages used now and then, under "More", so the bar stays one line at 1280 px. */
+const MORE_NAV: readonly NavItem[] = [
   { to: '/admin/judges', label: 'Judge applications' },
   { to: '/admin/contact', label: 'Contact messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
@@ -25,7 +32,66 @@ const NAV = [
   { to: '/admin/panels', label: 'Panels' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/erasure-requests', label: 'Erasure requests' },
-] as const;
+];
+
+/**
+ * "More": a disclosure button and its list of links (the navigation pattern, not an application
+ * menu). Escape or a click elsewhere closes it, focus going back to the button from Escape;
+ * choosing a page closes it. The button is marked while one of its pages is open.
+ */
+function MoreMenu({ pathname }: { pathname: string }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const wrapRef = useRef<HTMLLIElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const current = MORE_NAV.some((item) => isCurrentPage(pathname, item.to, false));
+  useEffect(() => {
+    if (!open) return undefined;
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <li
+      className="admin-nav__more"
+      ref={wrapRef}
+      onBlur={(event) => {
+        if (!wrapRef.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className={current ? 'admin-nav__more-button is-current' : 'admin-nav__more-button'}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((was) => !was)}
+      >
+        More <span aria-hidden="true">▾</span>
+      </button>
+      <ul id={listId} className="admin-nav__menu" hidden={!open}>
+        {MORE_NAV.map((item) => (
+          <li key={item.to}>
+            <AppLink to={item.to} current={isCurrentPage(pathname, item.to, false)} onClick={() => setOpen(false)}>
+              {item.label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
 
 /** The signed-in admin frame: checks the session, then shows navigation, Sign out and the page. */
 export function AdminLayout() {
@@ -91,11 +157,20 @@ export function AdminLayout() {
         <ul>
           {NAV.map((item) => (
             <li key={item.to}>
-              <AppLink to={item.to} current={isCurrentPage(location.pathname, item.to, 'end' in item ? item.end : false)}>
+              <AppLink to={item.to} current={isCurrentPage(location.pathname, item.to, item.end ?? false)}>
                 {item.label}
               </AppLink>
             </li>
           ))}
+          {/* A phone scrolls one row of every link sideways; a wider screen groups these under More. */}
+          {MORE_NAV.map((item) => (
+            <li key={item.to} className="admin-nav__extra">
+              <AppLink to={item.to} current={isCurrentPage(location.pathname, item.to, false)}>
+                {item.label}
+              </AppLink>
+            </li>
+          ))}
+          <MoreMenu pathname={location.pathname} />
         </ul>
       </nav>
       <div className="admin-header__account">

@@ -1,4 +1,5 @@
 import type { RegistrationFilters } from '../utils/registration-filters';
+import { plural } from '@domain/plural';
 
 /**
  * The filters a bar of the season overview set that the filters beside the search have no control for (the
@@ -14,7 +15,7 @@ export function OverviewFilterChips({
   const chips: { label: string; clear: Partial<RegistrationFilters> }[] = [];
   if (filters.day) chips.push({ label: `Registered on ${filters.day}`, clear: { day: null } });
   if (filters.type) chips.push({ label: filters.type === 'institute' ? 'Institutes only' : 'Participants only', clear: { type: null } });
-  if (filters.ageMonths !== null) chips.push({ label: `Aged ${filters.ageMonths} months`, clear: { ageMonths: null } });
+  if (filters.ageMonths !== null) chips.push({ label: `Aged ${plural(filters.ageMonths, { one: '# month', other: '# months' })}`, clear: { ageMonths: null } });
   if (chips.length === 0) return null;
   return (
     <ul className="admin-chips" aria-label="Filters from the overview">

@@ -3,6 +3,7 @@ import { useRegistration, type RegistrationEmail } from '../api/get-registration
 import { useResendConfirmation } from '../api/resend-confirmation';
 import { formatDateTime } from '../utils/format';
 import { PaymentPanel } from './payment-panel';
+import { plural } from '@domain/plural';
 
 const STATUS_LABELS: Record<RegistrationEmail['status'], string> = {
   queued: 'Queued',
@@ -98,7 +99,7 @@ export function RegistrationDetailsDialog({ id, label, onClose }: { id: string; 
                   {REASON_LABELS[email.reason]}, queued {formatDateTime(email.createdAt)}
                   {email.sentAt ? `, sent ${formatDateTime(email.sentAt)}` : ''}
                   {email.sentTo ? ` to ${email.sentTo}` : ''}
-                  {email.attempts > 1 ? ` (${email.attempts} attempts)` : ''}
+                  {email.attempts > 1 ? ` (${plural(email.attempts, { one: '# attempt', other: '# attempts' })})` : ''}
                   {email.lastError ? <span className="admin-detail__reason"> Reason: {email.lastError}</span> : null}
                 </li>
               ))}

@@ -13,6 +13,7 @@ import {
 } from '@/components/registration/registration-fields';
 import type { AdminRegistration } from '../api/get-registrations';
 import { categoryLabel } from '../utils/format';
+import { FEE_TEXT } from './registration-row';
 
 function updateInputOf(r: AdminRegistration, draft: RegistrationDraft): RegistrationUpdateInput {
   return { ...detailsOf(r.type, draft), version: r.version };
@@ -93,6 +94,8 @@ export const RegistrationEditRow = forwardRef<HTMLTableRowElement, Props>(functi
           </td>
         ) : null,
       ])}
+      {/* The cash fee is recorded in venue mode, not edited here. */}
+      <td className="admin-nowrap">{registration.venueFee ? FEE_TEXT[registration.venueFee] : '—'}</td>
       <td>
         <Form id={formId} className="admin-actions" onSubmit={submit}>
           <SubmitButton busy={saving} className="button--small">

@@ -16,12 +16,13 @@ type Props = {
   onDetails: () => void;
 };
 
-/** Venue mode's cash fee, as the admin reads it (ADR 018). */
-const FEE_TEXT = { paid: 'Fee paid', waived: 'Fee waived', unpaid: 'Fee unpaid' } as const;
+/** Venue mode's cash fee, as the admin reads it in its own column (ADR 018). */
+export const FEE_TEXT = { paid: 'Paid', waived: 'Waived', unpaid: 'Unpaid' } as const;
 
 /**
  * One registration as a dense, one-line table row: long text is cut short with the whole of it in
- * a tooltip (and in Details); flags sit after the name, and only they may wrap a row.
+ * a tooltip (and in Details); flags sit after the name, which gives way to them; the cash fee has
+ * a column of its own.
  */
 export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function RegistrationRow(
   { registration: r, rowIndex, dataIndex, saved, focusEdit, leaving, busy, onEdit, onDelete, onDetails },
@@ -55,9 +56,11 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
               Tamil
             </span>
           )}
-          {r.possibleDuplicate && <span className="admin-badge">Possible duplicate</span>}
-          {/* Venue mode: the cash fee of a child in an in-person session's contest. */}
-          {r.venueFee && <span className={`admin-badge admin-badge--fee-${r.venueFee}`}>{FEE_TEXT[r.venueFee]}</span>}
+          {r.possibleDuplicate && (
+            <span className="admin-badge" title="Possible duplicate of another registration">
+              Duplicate?
+            </span>
+          )}
           {/* Venue mode: checked in with an age outside the contest's band on the session's day. */}
           {r.ageOutsideBand && <span className="admin-badge admin-badge--warning">Age outside the band</span>}
           {r.cancelledAt && (
@@ -65,12 +68,16 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
           )}
         </div>
       </td>
-      <td className="admin-ref">{r.referenceCode}</td>
+      <td className="admin-ref" title={r.referenceCode}>
+        {r.referenceCode}
+      </td>
       <td>{formatShortAge(r.age, r.ageUnit)}</td>
       <td className="admin-truncate" title={r.email}>
         {r.email}
       </td>
-      <td className="admin-nowrap">{r.phone}</td>
+      <td className="admin-truncate admin-phone" title={r.phone}>
+        {r.phone}
+      </td>
       <td className="admin-truncate" title={r.city}>
         {r.city}
       </td>
@@ -79,6 +86,10 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       </td>
       <td className="admin-truncate" title={categories}>
         {categories}
+      </td>
+      {/* Venue mode: the cash fee of a child in an in-person session's contest. */}
+      <td className="admin-nowrap">
+        {r.venueFee ? <span className={`admin-badge admin-badge--fee-${r.venueFee}`}>{FEE_TEXT[r.venueFee]}</span> : <span className="admin-muted">—</span>}
       </td>
       <td>
         <div className="admin-actions admin-actions--row">

@@ -75,6 +75,7 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
           <col className="admin-col--city" />
           <col className="admin-col--institute" />
           <col className="admin-col--categories" />
+          <col className="admin-col--fee" />
           <col className="admin-col--actions" />
         </colgroup>
         <thead>
@@ -98,13 +99,14 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
               // The reference code (not a sort of its own) follows the name.
               return column === 'name' ? [header, <th key="code" scope="col">Code</th>] : [header];
             })}
+            <th scope="col">Cash fee</th>
             <th scope="col">Actions</th>
           </tr>
         </thead>
         <tbody>
           {paddingTop > 0 && (
             <tr aria-hidden="true" className="admin-spacer">
-              <td colSpan={9} style={{ height: paddingTop }} />
+              <td colSpan={10} style={{ height: paddingTop }} />
             </tr>
           )}
           {items.map((item) => {
@@ -145,7 +147,7 @@ export function RegistrationsTable({ rows, paging, sorting, editor, removal, onD
           })}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" className="admin-spacer">
-              <td colSpan={9} style={{ height: paddingBottom }} />
+              <td colSpan={10} style={{ height: paddingBottom }} />
             </tr>
           )}
         </tbody>

@@ -3,6 +3,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useStatementImports, type StatementImport } from '../api/get-statement-imports';
 import { useUndoStatementImport } from '../api/undo-statement-import';
 import { formatDateTime } from '../utils/format';
+import { plural } from '@domain/plural';
 
 /**
  * The statements imported, newest first (issue 49). A whole import can be undone (a file of the
@@ -51,7 +52,7 @@ function ImportRow({ item }: { item: StatementImport }) {
     setOutcome(null);
     try {
       const done = await undo.mutateAsync(item.id);
-      setOutcome({ ok: true, text: `Undone: ${done.entriesVoided} payments withdrawn, ${done.familiesTold} families told by email.` });
+      setOutcome({ ok: true, text: `Undone: ${plural(done.entriesVoided, { one: '# payment', other: '# payments' })} withdrawn, ${plural(done.familiesTold, { one: '# family', other: '# families' })} told by email.` });
     } catch (error) {
       setOutcome({ ok: false, text: error instanceof ApiRequestError ? error.message : 'Something went wrong. Try again.' });
     }
@@ -74,7 +75,7 @@ function ImportRow({ item }: { item: StatementImport }) {
         ) : asking ? (
           <div className="admin-statement__actions">
             <span>
-              Withdraw its {item.matched} payments and tell the families?
+              Withdraw its {plural(item.matched, { one: 'payment and tell the family', other: '# payments and tell the families' })}?
             </span>
             <button type="button" className="button button--small button--danger" disabled={undo.isPending} onClick={() => void confirm()}>
               Undo the import

@@ -1,6 +1,7 @@
 import { useUnpaidAfterDeadline } from '../api/get-unpaid-after-deadline';
 import { formatDateTime, rupeesOfPaise } from '../utils/format';
 import { PAYMENT_STATUS_LABELS } from '../utils/payment-labels';
+import { plural } from '@domain/plural';
 
 /** The last day registrations are open, in Chennai (the deadline is the next midnight). */
 const lastDay = (deadline: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'Asia/Kolkata' }).format(new Date(Date.parse(deadline) - 1));
@@ -23,7 +24,7 @@ export function UnpaidAfterDeadline() {
       {data?.passed && data.items.length > 0 ? (
         <>
           <p className="admin-muted">
-            {data.total} registrations still owe their online fee. Each got one last reminder; none is removed automatically.
+            {plural(data.total, { one: '# registration still owes its', other: '# registrations still owe their' })} online fee. Each got one last reminder; none is removed automatically.
             {data.total > data.items.length ? ` The oldest ${data.items.length} are shown.` : ''}
           </p>
           <div className="admin-table-scroll">

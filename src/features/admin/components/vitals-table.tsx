@@ -3,6 +3,7 @@ import { METRIC_NAMES, THRESHOLDS, VITALS_PERIODS, type MetricName, type Rating,
 import { useVitals, type VitalsSummary } from '../api/get-vitals';
 import { PlainTable } from './plain-table';
 import './vitals-table.css';
+import { plural } from '@domain/plural';
 
 const RATING_TEXT: Record<Rating, string> = { good: 'good', 'needs-improvement': 'needs improvement', poor: 'poor' };
 const LANGUAGE_NAME = { en: 'English', ta: 'Tamil' } as const;
@@ -34,7 +35,7 @@ export function VitalsSection() {
         <div className="vitals__periods" role="group" aria-label="Period">
           {VITALS_PERIODS.map((period) => (
             <button key={period} type="button" className="admin-chip" aria-pressed={days === period} onClick={() => setDays(period)}>
-              Last {period} days
+              Last {plural(period, { one: 'day', other: '# days' })}
             </button>
           ))}
         </div>
@@ -55,10 +56,10 @@ export function VitalsSection() {
 }
 
 function VitalsTable({ summary }: { summary: VitalsSummary }) {
-  if (summary.rows.length === 0) return <p className="admin-muted">No speed reports in the last {summary.days} days.</p>;
-  const caption = `Speed, last ${summary.days} days (75th percentile)`;
+  if (summary.rows.length === 0) return <p className="admin-muted">No speed reports in the last {plural(summary.days, { one: 'day', other: '# days' })}.</p>;
+  const caption = `Speed, last ${plural(summary.days, { one: 'day', other: '# days' })} (75th percentile)`;
   return (
-    <PlainTable label={`Real visitors’ speed, last ${summary.days} days`}>
+    <PlainTable label={`Real visitors’ speed, last ${plural(summary.days, { one: 'day', other: '# days' })}`}>
       <caption className="vitals__caption">{caption}</caption>
       <thead>
         <tr>
@@ -92,7 +93,7 @@ function VitalsTable({ summary }: { summary: VitalsSummary }) {
                   <span className="vitals__value">{metricValue(metric, cell.p75)}</span>
                   <span className={`vitals__rating vitals__rating--${cell.rating}`}>{RATING_TEXT[cell.rating]}</span>
                   <span className="vitals__samples">
-                    {cell.samples.toLocaleString('en-IN')} {cell.samples === 1 ? 'view' : 'views'}
+                    {plural(cell.samples, { one: '# view', other: '# views' })}
                   </span>
                 </td>
               );

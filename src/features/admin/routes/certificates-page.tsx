@@ -18,6 +18,7 @@ import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
+import { plural } from '@domain/plural';
 
 const problem = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'It did not work: check the connection and try again.');
 
@@ -60,7 +61,7 @@ export function CertificatesPage() {
         </button>
         {issue.isSuccess ? (
           <p role="status">
-            {issue.data.issued === 0 ? 'Every child who took part has a certificate already.' : `${issue.data.issued} certificates issued; their PDFs are being made.`}
+            {issue.data.issued === 0 ? 'Every child who took part has a certificate already.' : `${plural(issue.data.issued, { one: '# certificate', other: '# certificates' })} issued; their PDFs are being made.`}
           </p>
         ) : null}
         {issue.isError ? (

@@ -9,6 +9,7 @@ import { useReviewJudgeApplication } from '../api/review-judge-application';
 import { useInviteJudge } from '../api/invite-judge';
 import { AdminList, type Column } from '../components/admin-list';
 import { categoryLabel, formatDateTime } from '../utils/format';
+import { plural } from '@domain/plural';
 
 /** Status and internal note of one application; saving an approval or rejection emails the applicant. */
 function ReviewCell({ judge }: { judge: JudgeApplication }) {
@@ -85,7 +86,7 @@ const COLUMNS: Column<JudgeApplication>[] = [
   },
   { header: 'Name', cell: (judge) => (judge.email ? `${judge.name} (${judge.email})` : judge.name) },
   { header: 'Expertise', cell: (judge) => judge.expertise },
-  { header: 'Experience', cell: (judge) => `${judge.experience} ${judge.experience === 1 ? 'year' : 'years'}` },
+  { header: 'Experience', cell: (judge) => plural(judge.experience, { one: '# year', other: '# years' }) },
   { header: 'Bio', className: 'admin-cell--long', cell: (judge) => judge.bio },
   { header: 'Received', cell: (judge) => formatDateTime(judge.createdAt) },
   { header: 'Review', cell: (judge) => <ReviewCell key={`${judge.id}-${judge.status}-${judge.note ?? ''}`} judge={judge} /> },
@@ -105,7 +106,7 @@ function JudgePanelSummary() {
         <ul>
           {panel.data.judges.map((judge) => (
             <li key={judge.id}>
-              {judge.name}: {judge.expertise}, {judge.experience} years
+              {judge.name}: {judge.expertise}, {plural(judge.experience, { one: '# year', other: '# years' })}
             </li>
           ))}
         </ul>

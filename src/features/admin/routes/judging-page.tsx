@@ -6,6 +6,7 @@ import { useAddJudge, useJudgingRound, useModeration, useMoveRound, useOpenRound
 import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
+import { plural } from '@domain/plural';
 
 const STATE_LABEL: Record<RoundState, string> = {
   scoring: 'Scoring: judges are scoring',
@@ -58,10 +59,10 @@ export function JudgingPage() {
     try {
       const answer = await move.mutateAsync({ id: current.id, from: current.state, to: step.to });
       const summary = answer.summary;
-      if (step.to === 'published') setSaid(`Published. ${answer.emails} result emails queued, ${answer.certificates} certificates issued and the results pages are up.`);
+      if (step.to === 'published') setSaid(`Published. ${plural(answer.emails, { one: '# result email', other: '# result emails' })} queued, ${plural(answer.certificates, { one: '# certificate', other: '# certificates' })} issued and the results pages are up.`);
       else if (step.to === 'results' && summary) {
         setSaid(
-          `Results computed: ${summary.scored} of ${summary.entries} entries scored` +
+          `Results computed: ${summary.scored} of ${plural(summary.entries, { one: '# entry', other: '# entries' })} scored` +
             (summary.flagged + summary.short > 0 ? `; ${summary.flagged} with judges far apart, ${summary.short} short of judges.` : '.'),
         );
       } else setSaid(`The round is now: ${STATE_LABEL[step.to]}.`);
@@ -82,7 +83,7 @@ export function JudgingPage() {
       </div>
       <p className="admin-muted">
         Level 1’s online entries, scored blind by judges against each contest’s rubric. Each judge’s scores are standardised when they scored at
-        least {settings?.minEntriesToStandardise ?? 8} entries of a contest; an entry’s result is the mean of its judges’ values on 0–100 (ADR 027).
+        least {plural(settings?.minEntriesToStandardise ?? 8, { one: '# entry', other: '# entries' })} of a contest; an entry’s result is the mean of its judges’ values on 0–100 (ADR 027).
       </p>
       {round.isPending ? <p className="admin-status">Loading…</p> : null}
       {said ? (
@@ -101,7 +102,7 @@ export function JudgingPage() {
             onClick={async () => {
               try {
                 const answer = await open.mutateAsync('level1');
-                setSaid(`Round opened: ${answer.added} entries assigned${answer.short > 0 ? `, ${answer.short} short of judges` : ''}.`);
+                setSaid(`Round opened: ${plural(answer.added, { one: '# entry', other: '# entries' })} assigned${answer.short > 0 ? `, ${answer.short} short of judges` : ''}.`);
               } catch (error) {
                 setSaid(error instanceof Error ? error.message : 'Not opened. Please try again.');
               }
@@ -214,7 +215,7 @@ function JudgesTable({ progress, figures }: { progress: { judgeId: string; usern
                     <div key={figure.category}>
                       {categoryLabel(figure.category)}: mean {figure.mean.toFixed(2)}, spread {figure.spread.toFixed(2)}
                       {figure.agreement === null ? '' : `, agreement ${figure.agreement.toFixed(2)}`}
-                      {figure.standardised ? ' (standardised)' : ` (raw: ${figure.sheets} sheets)`}
+                      {figure.standardised ? ' (standardised)' : ` (raw: ${plural(figure.sheets, { one: '# sheet', other: '# sheets' })})`}
                     </div>
                   ))}
               </td>
@@ -277,7 +278,7 @@ function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: Modera
               </td>
               <td>
                 {entry.flagged ? <div>Judges differ by {entry.spread.toFixed(2)} points</div> : null}
-                {short ? <div>Only {entry.judgesAssigned} of {perEntry} judges</div> : null}
+                {short ? <div>Only {entry.judgesAssigned} of {plural(perEntry, { one: '# judge', other: '# judges' })}</div> : null}
                 {(entry.flagged || short) && scoring ? (
                   <button type="button" className="button button--small" disabled={addJudge.isPending} onClick={() => addJudge.mutate({ id: roundId, entryId: entry.entryId })}>
                     Add a judge

@@ -9,6 +9,7 @@ import { VitalsSection } from '../components/vitals-table';
 import { dailyTable } from '../utils/daily-series';
 import { categoryLabel } from '../utils/format';
 import { filtersToSearchParams, DEFAULT_FILTERS, type RegistrationFilters } from '../utils/registration-filters';
+import { plural } from '@domain/plural';
 
 /** The registrations table filtered as a bar says. */
 function tableLink(change: Partial<RegistrationFilters>): string {
@@ -22,7 +23,7 @@ function duration(seconds: number): string {
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h ${minutes % 60} min`;
-  return `${Math.floor(hours / 24)} days ${hours % 24} h`;
+  return `${plural(Math.floor(hours / 24), { one: '# day', other: '# days' })} ${hours % 24} h`;
 }
 
 function babyName(slug: CategorySlug): string {
@@ -41,7 +42,7 @@ function charts(o: Overview) {
     to: tableLink({ type: t.type }),
   }));
   const babies: Bar[] = o.babyAges.map((b) => ({
-    label: `${babyName(b.category)}: ${b.months} months`,
+    label: `${babyName(b.category)}: ${plural(b.months, { one: '# month', other: '# months' })}`,
     value: b.count,
     to: tableLink({ category: b.category, ageMonths: b.months }),
   }));
@@ -75,7 +76,7 @@ function dailyTables(o: Overview) {
 const REGISTRATIONS_COLORS = ['#5b2a86'];
 const METHOD_COLORS = ['#1f6f5c', '#5b2a86', '#a44a00'];
 const count = (n: number) => n.toLocaleString('en-IN');
-const registrationsAmount = (n: number) => `${count(n)} ${n === 1 ? 'registration' : 'registrations'}`;
+const registrationsAmount = (n: number) => plural(n, { one: '# registration', other: '# registrations' });
 const rupeesAmount = (n: number) => `${rupees(n * 100)} collected`;
 const rupeesFormat = (n: number) => rupees(n * 100);
 const rupeesTick = (n: number) => `₹${compactNumber(n)}`;
@@ -131,7 +132,7 @@ function OverviewCharts({ overview: o }: { overview: Overview }) {
   return (
     <>
       <p className="admin-counter">
-        {o.total.toLocaleString('en-IN')} registrations counted
+        {plural(o.total, { one: '# registration', other: '# registrations' })} counted
         {o.erased > 0 ? ` (${o.erased.toLocaleString('en-IN')} of them erased, kept as anonymous counts)` : ''}.
       </p>
       <div className="overview-grid">
@@ -215,8 +216,8 @@ function RetentionNotice({ status }: { status: NonNullable<ReturnType<typeof use
   }
   return (
     <p className="admin-banner overview-retention">
-      {p.registrations.toLocaleString('en-IN')} registrations (and {p.judgeApplications.toLocaleString('en-IN')} judge applications,{' '}
-      {p.contactMessages.toLocaleString('en-IN')} contact messages) will be erased on {day}.{' '}
+      {plural(p.registrations, { one: '# registration', other: '# registrations' })} (and {plural(p.judgeApplications, { one: '# judge application', other: '# judge applications' })},{' '}
+      {plural(p.contactMessages, { one: '# contact message', other: '# contact messages' })}) will be erased on {day}.{' '}
       {status.noticeSentAt
         ? 'Families with an email have been told.'
         : `Families with an email (${p.registrationsWithEmail.toLocaleString('en-IN')}) are told 48 hours before.`}

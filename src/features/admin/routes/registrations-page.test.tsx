@@ -71,17 +71,17 @@ describe('registrations table', () => {
     expect(await screen.findByText('Showing 2 of 250 registrations')).toBeTruthy();
 
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
-    expect(headers).toEqual(['Name', 'Code', 'Age', 'Email', 'Phone', 'City', 'Institute', 'Categories', 'Actions']);
+    expect(headers).toEqual(['Name', 'Code', 'Age', 'Email', 'Phone', 'City', 'Institute', 'Categories', 'Cash fee', 'Actions']);
     expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
 
     const babyRow = screen.getByText('Bala Kumar').closest('tr') as HTMLElement;
     expect(within(babyRow).getByText('7 mo')).toBeTruthy();
     expect(within(babyRow).getByText('KTC-BABY-0001')).toBeTruthy();
-    expect(within(babyRow).getByText('Possible duplicate')).toBeTruthy();
+    expect(within(babyRow).getByText('Duplicate?')).toBeTruthy();
     expect(within(babyRow).getByText('Crawling (5-9 months)')).toBeTruthy();
     const ashaRow = screen.getByText('Asha Raman').closest('tr') as HTMLElement;
     expect(within(ashaRow).getByText('7 y')).toBeTruthy();
-    expect(within(ashaRow).queryByText('Possible duplicate')).toBeNull();
+    expect(within(ashaRow).queryByText('Duplicate?')).toBeNull();
   });
 
   it('on failure says so and Retry loads again', async () => {

@@ -14,6 +14,7 @@ import { useRegistrationRemoval } from '../hooks/use-registration-removal';
 import { nextSort } from '../utils/registration-filters';
 import { CONFLICT_ERROR, FETCH_ERROR, type Banner } from '../utils/registration-messages';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
+import { plural } from '@domain/plural';
 
 const numbers = new Intl.NumberFormat('en-IN');
 
@@ -43,7 +44,7 @@ export function RegistrationsPage() {
         <SearchBox value={filters.q} onSearch={onSearch} />
         <p className="admin-counter" aria-live="polite">
           {firstPage
-            ? `Showing ${numbers.format(firstPage.filtered)} of ${numbers.format(firstPage.total)} registrations`
+            ? `Showing ${numbers.format(firstPage.filtered)} of ${plural(firstPage.total, { one: '# registration', other: '# registrations' })}`
             : ' '}
           {query.isFetching && !query.isFetchingNextPage && firstPage && (
             <span className="admin-muted"> · updating…</span>

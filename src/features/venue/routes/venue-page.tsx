@@ -16,7 +16,7 @@ import { EndOfDay } from '../components/end-of-day';
 import { LivePanel } from '../components/live-panel';
 import { QrScanner, canScan } from '../components/qr-scanner';
 import { StaffSignIn } from '../components/staff-sign-in';
-import { categoriesOf, countOf, dayOf, sessionText, timeOf } from '../utils/format';
+import { categoriesOf, dayOf, sessionText, timeOf } from '../utils/format';
 import { timedSearch } from '../utils/roster-search';
 import { deviceId, useDeviceName } from '../utils/device-id';
 import { DeviceNameForm } from '../components/device-name';
@@ -346,12 +346,12 @@ function RosterStatus({ state, received }: { state: RosterState | null; received
   if (received !== null) {
     return (
       <div className="venue-roster-progress">
-        <p>{t('venue.roster.progress', { count: countOf(received) })}</p>
+        <p>{t('venue.roster.progress', { count: received })}</p>
         <progress aria-label={t('venue.roster.progressLabel')} />
       </div>
     );
   }
   if (!state) return <p>{t('venue.roster.none')}</p>;
-  if (state.complete === false) return <p>{t('venue.roster.partial', { count: countOf(state.count) })}</p>;
+  if (state.complete === false) return <p>{t('venue.roster.partial', { count: state.count })}</p>;
   return <p>{t('venue.roster.count', { count: state.count, time: timeOf(new Date(state.downloadedAt).toISOString()) })}</p>;
 }

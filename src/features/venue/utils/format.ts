@@ -24,11 +24,6 @@ export function dayOf(session: Pick<VenueSession, 'date'>): string {
   return new Date(`${session.date}T00:00:00Z`).toLocaleDateString(locale(), { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** A count as the page's language writes it ("5,000"). */
-export function countOf(count: number): string {
-  return count.toLocaleString(locale());
-}
-
 /** A session's contest and venue in the page's language (their Tamil is in the catalog: data.venueSession.<id>). */
 export function sessionText(session: VenueSession): Pick<VenueSession, 'title' | 'venue'> {
   return localizeData(session, `data.venueSession.${session.id}`, ['title', 'venue'], lang());
