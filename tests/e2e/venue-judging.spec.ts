@@ -159,6 +159,7 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
   for (const [i, scores] of [A, B, C].entries()) {
     const { page } = tablets[i]!;
     for (let number = 1; number <= 12; number++) await scorePerformer(page, number, scores[number - 1]!);
+    await page.screenshot({ path: `test-results/tablet-${i}.png` });
     await expect(page.getByText(/12 sheets saved on this tablet, waiting to be sent\./)).toBeVisible();
   }
 
@@ -237,7 +238,7 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
   for (const context of [admin, hallContext, head, ...tablets.map((t) => t.context)]) await context.close();
 });
 
-test('a crawling session: 20 babies in 4 heats recorded offline on two phones, one heat on both; places and "First place" certificates', async ({ world, request, baseURL }) => {
+test('a crawling session: 20 babies in 4 heats recorded offline on two phones, one heat on both; places and "First place" certificates', async ({ request, baseURL }) => {
   test.setTimeout(400_000);
   const base = baseURL!;
   const babies = Array.from({ length: 20 }, (_, i) =>

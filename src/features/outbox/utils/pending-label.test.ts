@@ -11,6 +11,8 @@ const counts = (registration: number, judge = 0, contact = 0, newsletter = 0, ch
   'walk-in': 0,
   'payment-report': 0,
   score: 0,
+  mark: 0,
+  heat: 0,
   total: registration + judge + contact + newsletter + checkIn,
 });
 
