@@ -19,6 +19,7 @@ import { measureColdStart, peakRssFigures } from './startup-memory';
 import { measureVenueRoster } from './venue-roster';
 import { measureCertificates } from './certificates';
 import { measureSiteDuringPublish } from './site-during-publish';
+import { measureVenueJudging } from './venue-judging';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -84,6 +85,7 @@ async function main() {
   if (wanted(11)) {
     parts.push(await timed('11. The site during a publish', () => measureSiteDuringPublish(ctx, { entries: quick ? 2_000 : 10_000, statementRows: quick ? 2_000 : 10_000 })));
   }
+  if (wanted(12)) parts.push(await timed('12. Judging at the venue', () => measureVenueJudging(ctx, { sessions: quick ? 50 : 500 })));
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({
