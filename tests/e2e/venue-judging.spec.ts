@@ -231,10 +231,10 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
     expect(mails[0]!.parsed.text).toContain(expected.final.toFixed(2));
   }
   expect(resultMails().find((mail) => mail.parsed.subject?.includes(winner.referenceCode))!.parsed.text).toContain('First place of 12');
-  const certificates = (await (await admin.request.get(`/api/certificates?levelId=level1&sessionId=${DANCE.id}`)).json()) as { items: { registrationId?: string; award: string; childName?: string }[] };
-  expect(certificates.items).toHaveLength(12);
-  expect(certificates.items.filter((c) => c.award === 'winner')).toHaveLength(1);
-  expect(certificates.items.filter((c) => c.award === 'merit')).toHaveLength(2);
+  const certificates = (await (await admin.request.get(`/api/certificates?levelId=level1&sessionId=${DANCE.id}`)).json()) as { rows: { registrationId?: string; award: string; childName?: string }[] };
+  expect(certificates.rows).toHaveLength(12);
+  expect(certificates.rows.filter((c) => c.award === 'winner')).toHaveLength(1);
+  expect(certificates.rows.filter((c) => c.award === 'merit')).toHaveLength(2);
 
   // Nothing a tablet received, or the hall screen before the publish, names a child.
   const secrets = children.flatMap((child) => [String(child.name), String(child.city), String(child.email), String(child.phone), String(child.referenceCode)]);
@@ -315,8 +315,8 @@ test('a crawling session: 20 babies in 4 heats recorded offline on two phones, o
   expect(hall.results.slice(1, 4).map((r) => r.place)).toEqual([2, 2, 4]);
 
   // The winner's certificates: "First place", in the family's language (the winner's family registered in Tamil).
-  const list = (await (await admin.request.get(`/api/certificates?levelId=level1&sessionId=${CRAWLING.id}`)).json()) as { items: { id: string; award: string; language?: string }[] };
-  const winners = list.items.filter((c) => c.award === 'winner');
+  const list = (await (await admin.request.get(`/api/certificates?levelId=level1&sessionId=${CRAWLING.id}`)).json()) as { rows: { id: string; award: string; language?: string }[] };
+  const winners = list.rows.filter((c) => c.award === 'winner');
   expect(winners).toHaveLength(1);
   const verification = (await (await request.get(`/api/verify/${winners[0]!.id}`)).json()) as { statement: { place: number; language: string; venue: string; heldOn: string } };
   expect(verification.statement).toMatchObject({ place: 1, language: 'ta', venue: CRAWLING.venue, heldOn: CRAWLING.date });

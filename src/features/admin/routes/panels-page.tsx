@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fits } from '@domain/judge-assignment';
+import { plural } from '@domain/plural';
 import { sessionsClash } from '@domain/live-judging';
 import { VENUE_SESSIONS } from '@domain/season';
 import type { CategorySlug } from '@domain/categories';
@@ -39,7 +40,7 @@ export function PanelsPage() {
     <section className="admin-page" aria-labelledby="panels-title">
       <h1 id="panels-title">Panels at the venues</h1>
       <p>
-        Each session performed on stage is scored live by a panel of {panelSize.min}–{panelSize.max} judges. Judges open it at /judge on a tablet; staff follow it, and the head of the venue publishes it, in
+        Each session performed on stage is scored live by a panel of {panelSize.min}–{plural(panelSize.max, { one: '# judge', other: '# judges' })}. Judges open it at /judge on a tablet; staff follow it, and the head of the venue publishes it, in
         venue mode.
       </p>
       {problem ? (

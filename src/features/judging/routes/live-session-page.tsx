@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '@/components/app-link';
+import { plural } from '@domain/plural';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { withQueryProvider } from '@/lib/query-client';
 import { isLiveSheet, useOutboxRecords, type LiveSheetPayload, type ScoreRecord } from '@/lib/outbox';
@@ -105,11 +106,11 @@ function LiveSession({ sessionId }: { sessionId: string }) {
         {data.keptAt ? ` · Kept on this tablet at ${clock(data.keptAt)}: it works offline` : ''}
       </p>
       <p className="judging__sync" role="status">
-        {waiting > 0 ? `${waiting === 1 ? '1 sheet' : `${waiting} sheets`} saved on this tablet, waiting to be sent.` : done > 0 ? 'Every sheet is sent.' : ''}
+        {waiting > 0 ? `${plural(waiting, { one: '# sheet', other: '# sheets' })} saved on this tablet, waiting to be sent.` : done > 0 ? 'Every sheet is sent.' : ''}
       </p>
       {failed.length > 0 ? (
         <p className="form-notice form-notice--error" role="alert">
-          {failed.length === 1 ? 'A sheet was' : `${failed.length} sheets were`} not accepted: {failed[0]!.lastError ?? 'the server refused it.'}
+          {plural(failed.length, { one: 'A sheet was', other: '# sheets were' })} not accepted: {failed[0]!.lastError ?? 'the server refused it.'}
         </p>
       ) : null}
       {!open ? <p className="form-notice form-notice--info">This session’s results are published: the sheets are final.</p> : null}
