@@ -15,7 +15,7 @@ describe('the shells', () => {
   });
 
   it('visitors’ pages stay in the site layout, and the admin area is English only', () => {
-    expect(modulesFor('/about')).toEqual([undefined, 'src/features/about/routes/about-page.tsx']);
+    expect(modulesFor('/about')).toEqual([undefined, undefined, 'src/features/about/routes/about-page.tsx']);
     expect(modulesFor('/ta/admin').at(-1)).toBe('src/app/routes/not-found.tsx');
   });
 });

@@ -1,6 +1,8 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
+import { rememberShownPage } from '@/lib/pwa/saved-pages';
 import { AppLayout } from './layout/app-layout';
+import { PageError } from './routes/page-error';
 import { RouteError } from './routes/route-error';
 
 type PageModules = Record<string, () => Promise<unknown>>;
@@ -27,11 +29,35 @@ function page(modules: PageModules, exportName: string): Pick<RouteObject, 'lazy
 }
 
 /**
+ * Each time a visitors' page is shown, it is remembered as saved on this phone
+ * (src/lib/pwa/saved-pages.ts); the page not found is not a page to list.
+ */
+function remembering(route: RouteObject): RouteObject {
+  const { lazy } = route;
+  if (typeof lazy !== 'function' || route.path === '*') return route;
+  return {
+    ...route,
+    lazy: async () => {
+      const { Component } = (await lazy()) as { Component: ComponentType };
+      return { Component: remembered(Component) };
+    },
+  };
+}
+
+function remembered(Page: ComponentType): ComponentType {
+  return function RememberedPage() {
+    const { pathname } = useLocation();
+    useEffect(() => rememberShownPage(pathname), [pathname]);
+    return <Page />;
+  };
+}
+
+/**
  * The pages, once per language: English at the root, Tamil under /ta/ with the same paths
  * after it (ADR 015). The language itself comes from the path (src/lib/i18n/languages.ts).
  */
 function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
-  return [
+  const pages: RouteObject[] = [
     { index: true, ...page(import.meta.glob('/src/features/home/routes/home-page.tsx'), 'HomePage') },
     { path: 'about', ...page(import.meta.glob('/src/features/about/routes/about-page.tsx'), 'AboutPage') },
     { path: 'registration', ...page(import.meta.glob('/src/features/registration/routes/registration-page.tsx'), 'RegistrationPage') },
@@ -66,6 +92,10 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
       : []),
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
   ];
+  // A page that fails shows inside the site's header and footer (offline, the pages saved on the
+  // phone: src/app/routes/page-error.tsx). The boundary sits on a route of its own: a page whose
+  // chunk failed to load is still lazy, and the router renders nothing from such a route down.
+  return [{ errorElement: <PageError />, children: pages.map(remembering) }];
 }
 
 /** Venue mode's screens, once per language like the public pages. */

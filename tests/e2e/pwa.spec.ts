@@ -52,9 +52,9 @@ test.describe('installable, offline-capable shell', () => {
       await page.goto(path);
       await expect(page.locator('h1').first(), path).toHaveText(heading);
     }
-    // A page never opened says clearly it needs a connection.
+    // A page never opened says clearly it is not saved on this phone (offline-pages.spec.ts).
     await page.goto('/about');
-    await expect(page.getByText('This page could not be loaded. If you are offline, reconnect and try again.')).toBeVisible();
+    await expect(page.getByText('This page is not saved on this phone yet.', { exact: false })).toBeVisible();
     const apiStatus = await page.evaluate(async () => {
       try {
         const response = await fetch('/api/health');
@@ -70,7 +70,7 @@ test.describe('installable, offline-capable shell', () => {
     await expect(page.locator('h1').first()).toBeVisible();
     await context.setOffline(true);
     await page.goto('/about');
-    await expect(page.getByText('This page could not be loaded.')).toHaveCount(0);
+    await expect(page.getByText('This page is not saved on this phone yet.', { exact: false })).toHaveCount(0);
     await expect(page.locator('h1').first()).toBeVisible();
     await context.setOffline(false);
 
