@@ -158,6 +158,7 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
     await expect(page.getByRole('heading', { name: 'Running order' })).toBeVisible();
     await expect(page.getByRole('button', { name: /^Performer \d+/ })).toHaveCount(12);
     await expect(page.getByText(/Kept on this tablet at/)).toBeVisible();
+    if (i === 0) await page.screenshot({ path: test.info().outputPath('tablet-running-order.png') });
     await context.setOffline(true);
   }
 
@@ -205,6 +206,7 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
   await phone.getByRole('dialog').getByRole('button', { name: 'Publish the results' }).click();
   const published = Date.now();
   await expect(phone.getByRole('heading', { name: 'Published results' })).toBeVisible({ timeout: 20_000 });
+  await phone.screenshot({ path: test.info().outputPath('venue-published-390.png'), fullPage: true });
 
   // The hall screen shows them within 2 s, without a reload.
   await expect(hall.getByRole('heading', { name: 'Results' })).toBeVisible({ timeout: 5_000 });
@@ -213,6 +215,14 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
   const winner = children[8]!;
   await expect(hall.locator('.hall__place').first()).toContainText('NrityaI S.');
   await expect(hall.locator('.hall__place').first()).toContainText('88.89');
+  await hall.screenshot({ path: test.info().outputPath('hall-1920.png') });
+  await hall.setViewportSize({ width: 390, height: 844 });
+  await hall.screenshot({ path: test.info().outputPath('hall-390.png') });
+  const tamilHall = await hallContext.newPage();
+  await tamilHall.setViewportSize({ width: 1280, height: 800 });
+  await tamilHall.goto(`/ta/results/live/${DANCE.id}`);
+  await expect(tamilHall.getByRole('heading', { name: 'முடிவுகள்' })).toBeVisible();
+  await tamilHall.screenshot({ path: test.info().outputPath('hall-ta-1280.png') });
   // The hall screen keeps its results when the connection drops.
   await hallContext.setOffline(true);
   await expect(hall.getByText('Connection lost: showing the last results. Reconnecting…')).toBeVisible({ timeout: 5_000 });
@@ -296,6 +306,7 @@ test('a crawling session: 20 babies in 4 heats recorded offline on two phones, o
   await record(phones[1]!, 2, heatOf(2));
   await record(phones[1]!, 3, heatOf(3));
   await record(phones[1]!, 4, heatOf(4));
+  await phones[1]!.screenshot({ path: test.info().outputPath('heats-390.png'), fullPage: true });
 
   // Phone A reaches the server first; phone B is told, in one sentence, that its heat 2 lost.
   await phones[0]!.context().setOffline(false);

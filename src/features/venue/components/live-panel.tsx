@@ -122,6 +122,7 @@ function RunningOrder({ session, staff, status, marks }: { session: VenueSession
               {performer.overTime ? ` ${t('venue.live.overTime')}` : ''}
               {performer.waiting ? ` ${t('venue.live.markWaiting')}` : ''}
             </span>
+            {status.live.state === 'published' ? null : (
             <span className="venue-order__actions">
               {index > 0 && performer.status === 'in-order' ? (
                 <button type="button" className="button button--small" onClick={() => void mark(performer, { position: earlier(index) })}>
@@ -146,6 +147,7 @@ function RunningOrder({ session, staff, status, marks }: { session: VenueSession
                 {t('venue.live.markOverTime')}
               </button>
             </span>
+            )}
           </li>
         ))}
       </ol>
