@@ -451,6 +451,8 @@ export type CheckingQueue = {
   held: number;
   /** When the last waiting entry should be ready, at the pace the queue kept lately; null when nothing waits. */
   readyBy: string | null;
+  /** The same, as seconds from now. */
+  secondsLeft: number | null;
 };
 
 /**
@@ -489,5 +491,6 @@ export async function checkingQueue(db: Db): Promise<CheckingQueue> {
     waiting,
     held: depth.reduce((sum, row) => sum + row.held, 0),
     readyBy: waiting === 0 ? null : new Date(Date.now() + ahead * 1000).toISOString(),
+    secondsLeft: waiting === 0 ? null : Math.round(ahead),
   };
 }

@@ -1,17 +1,17 @@
 const time = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', timeZone: 'Asia/Kolkata' });
 
 /** The checking queue (issue 48, ADR 026): how many entries wait and when the last should be ready. */
-export type CheckingQueue = { waiting: number; held: number; readyBy: string | null };
+export type CheckingQueue = { waiting: number; held: number; readyBy: string | null; secondsLeft: number | null };
 
-function inAbout(iso: string, now: number): string {
-  const minutes = Math.max(1, Math.round((new Date(iso).getTime() - now) / 60_000));
+function inAbout(seconds: number): string {
+  const minutes = Math.max(1, Math.round(seconds / 60));
   if (minutes < 90) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
   return `${Math.round(minutes / 60)} hours`;
 }
 
 /** One line on the entries page and the overview; "nothing waiting" when the queue is empty. */
-export function CheckingQueueNote({ queue, now = Date.now() }: { queue: CheckingQueue; now?: number }) {
-  if (queue.waiting === 0 || !queue.readyBy) {
+export function CheckingQueueNote({ queue }: { queue: CheckingQueue }) {
+  if (queue.waiting === 0 || !queue.readyBy || queue.secondsLeft === null) {
     return (
       <p className="admin-muted" role="status">
         Checking queue: nothing waiting.
@@ -21,7 +21,7 @@ export function CheckingQueueNote({ queue, now = Date.now() }: { queue: Checking
   return (
     <p className="admin-muted" role="status">
       Checking queue: {queue.waiting} {queue.waiting === 1 ? 'entry' : 'entries'} waiting; the last should be ready at about{' '}
-      {time.format(new Date(queue.readyBy))} (in about {inAbout(queue.readyBy, now)}), at the pace of the latest checks.
+      {time.format(new Date(queue.readyBy))} (in about {inAbout(queue.secondsLeft)}), at the pace of the latest checks.
       {queue.held > 0 ? ` ${queue.held} of them wait for a server problem to be fixed (see its row).` : ''}
     </p>
   );

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useInterval } from '@/hooks/use-interval';
 import { useLiveQuery } from '@/lib/live-query';
 import { pendingUploadsOf, sendPendingEntries, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
@@ -35,7 +35,8 @@ export function useEntryUploads(token: string) {
       sendPendingEntries(
         token,
         (next) => {
-          setProgress(next);
+          // A transition: React renders progress in slices, so the page's thread is never held long (issue 48).
+          startTransition(() => setProgress(next));
           if (next === null || (next.phase === 'sending' && next.sent === next.total)) void queryClient.invalidateQueries({ queryKey: familyKeys.entries() });
         },
         controller.signal,

@@ -45,7 +45,7 @@ export function makeSmallerCopy(
     }
     performance.mark('ktc-copy-start');
     const finish = (outcome: CopyOutcome) => {
-      worker.terminate();
+      // The worker ends itself once it has answered (smaller-copy.worker.ts).
       signal.removeEventListener('abort', stop);
       // For devtools and the bench: how long the copy took.
       performance.measure('ktc-copy', 'ktc-copy-start');
@@ -67,7 +67,10 @@ export function makeSmallerCopy(
       }
     };
     // The worker could not start or crashed (out of memory, often): the original it is.
-    worker.onerror = () => finish({ failed: 'no_room' });
+    worker.onerror = () => {
+      worker.terminate();
+      finish({ failed: 'no_room' });
+    };
     worker.postMessage(request satisfies CopyRequest);
   });
 }

@@ -20,6 +20,19 @@ class CopyFailed extends Error {
 
 const post = (reply: CopyReply) => postMessage(reply);
 
+/** Progress at most a few times a second: each message re-renders the card on the page's thread. */
+function throttled(report: (share: number) => void): (share: number) => void {
+  let last = 0;
+  let lastShare = -1;
+  return (share) => {
+    const now = performance.now();
+    if (now - last < 250 && share - lastShare < 0.05) return;
+    last = now;
+    lastShare = share;
+    report(share);
+  };
+}
+
 /** A frame size fitting 1280×720 either way up; even, as 4:2:0 H.264 wants. */
 function fitted(width: number, height: number): { width: number; height: number } {
   const scale = Math.min(1, ENTRY_VIDEO_LONG_SIDE / Math.max(width, height), ENTRY_VIDEO_SHORT_SIDE / Math.min(width, height));
@@ -58,7 +71,7 @@ async function copyVideo(file: Blob): Promise<Blob> {
   });
   // A copy without its sound, or without its picture, is no copy of the performance.
   if (!conversion.isValid || conversion.discardedTracks.length > 0) throw new CopyFailed('cannot_read');
-  conversion.onProgress = (share) => post({ type: 'progress', share });
+  conversion.onProgress = throttled((share) => post({ type: 'progress', share }));
   await conversion.execute();
   const buffer = output.target.buffer;
   if (!buffer) throw new CopyFailed('cannot_read');
@@ -99,8 +112,11 @@ function reasonOf(error: unknown): CopyFailure {
 
 addEventListener('message', (event: MessageEvent<CopyRequest>) => {
   const { kind, file } = event.data;
-  (kind === 'video' ? copyVideo(file) : copyPhoto(file)).then(
-    (copy) => post({ type: 'done', copy }),
-    (error: unknown) => post({ type: 'failed', reason: reasonOf(error), detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
-  );
+  (kind === 'video' ? copyVideo(file) : copyPhoto(file))
+    .then(
+      (copy) => post({ type: 'done', copy }),
+      (error: unknown) => post({ type: 'failed', reason: reasonOf(error), detail: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
+    )
+    // Ending itself costs the page nothing; the page's terminate() would wait for the codecs on its thread.
+    .finally(() => close());
 });
