@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { UPLOAD_CHUNK_BYTES } from '../../domain/entries';
 import { exifHasGps, makeFakeVideo, makePhoto, makeVideo, videoTags } from '../fixtures/entry-media';
 import { startCuttingProxy } from '../setup/cutting-proxy';
+import { keptUploads } from '../setup/kept-uploads';
 import { ADMIN, expect, launchProfile, test, completeSecondFactor, waitForServiceWorker } from './fixtures';
 import { axeProblems, registerChildByApi, tokenInMailFolder } from './outbox-helpers';
 
@@ -46,6 +47,17 @@ async function countingEntryId(request: APIRequestContext, token: string, catego
 }
 
 const card = (page: Page, contest: string) => page.getByRole('article', { name: contest });
+
+/** Holds the page's "create this entry" request until `release()`: a slow server, so the card keeps showing the files it has made ready. */
+async function holdEntryCreation(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/family/entries', async (route) => {
+    if (route.request().method() === 'POST') await released;
+    await route.fallback();
+  });
+  return release;
+}
 
 test('a 60 MB video sent as the original goes through three dropped connections and a browser restart, arrives once, and is ready without its GPS tag', async ({ server, request }) => {
   test.setTimeout(180_000);
@@ -176,16 +188,9 @@ test('a 60 s 1080p phone video is copied on the page to 720p, sent through two c
     test.info().annotations.push({ type: 'copy', description: `${copying.seconds.toFixed(1)} s for 1800 frames (${(1800 / copying.seconds).toFixed(0)} fps)` });
     expect(copying.longScripts).toEqual([]);
 
-    const copyBytes = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const open = indexedDB.open('ktc-entry-uploads');
-          open.onsuccess = () => {
-            const all = open.result.transaction('uploads').objectStore('uploads').getAll();
-            all.onsuccess = () => resolve((all.result as { bytes: number }[])[0]?.bytes ?? 0);
-          };
-        }),
-    );
+    const [kept] = await keptUploads(page);
+    expect(kept).toMatchObject({ copy: 'made', originalBytes });
+    const copyBytes = kept!.bytes;
     expect(copyBytes).toBeLessThanOrEqual(originalBytes / 4);
 
     for (const share of [0.3, 0.55]) {
@@ -227,27 +232,24 @@ test('three 12 MP photos are made smaller on the phone: they arrive at most 2,56
   test.setTimeout(120_000);
   const token = await familyToken(request, server.dataDir, ['drawing']);
   await page.setViewportSize({ width: 390, height: 844 });
-  // What the page sends: each upload's parts, by upload and offset.
-  const parts: { upload: string; offset: number; body: Buffer }[] = [];
-  page.on('request', (sent) => {
-    if (sent.method() !== 'PATCH' || !sent.url().includes('/api/family/uploads/')) return;
-    const body = sent.postDataBuffer();
-    if (body) parts.push({ upload: sent.url(), offset: Number(sent.headers()['upload-offset']), body });
-  });
   await page.goto(`/my/${token}`);
   const drawing = card(page, 'Drawing Competition');
   const photos = await Promise.all([0, 1, 2].map(() => makePhoto(media, { width: 4000, height: 3000, gps: true, orientation: 6, grain: true })));
   const before = photos.reduce((sum, path) => sum + statSync(path).size, 0);
+  const release = await holdEntryCreation(page);
   await drawing.getByLabel('Choose the photos').setInputFiles(photos);
   await expect(drawing.getByText(/^Sending smaller photos of [\d.]+ MB instead of [\d.]+ MB: [\d.]+ MB of data saved\.$/)).toBeVisible({ timeout: 60_000 });
+  // What the page will send: the files it keeps for sending (tus reads them as they are).
+  const kept = await keptUploads(page, { contents: true });
+  release();
   await expect(drawing.getByText('Received and ready for the judges.')).toBeVisible({ timeout: 60_000 });
   for (const number of [1, 2, 3]) await expect(drawing.getByRole('img', { name: `Your entry, picture ${number}` })).toBeVisible();
 
-  const uploads = [...new Set(parts.map((part) => part.upload))];
-  expect(uploads).toHaveLength(3);
+  expect(kept).toHaveLength(3);
   let after = 0;
-  for (const upload of uploads) {
-    const sent = Buffer.concat(parts.filter((part) => part.upload === upload).sort((a, b) => a.offset - b.offset).map((part) => part.body));
+  for (const file of kept) {
+    expect(file.copy).toBe('made');
+    const sent = Buffer.from(file.base64!, 'base64');
     after += sent.length;
     const { width, height, exif, orientation, format } = await sharp(sent).metadata();
     // 4000×3000 stored, turned 90° by its EXIF: upright it is 3000×4000, so 1920×2560.
@@ -303,12 +305,11 @@ test('an HEVC video is converted and plays in Chromium on the admins’ entries 
   test.setTimeout(120_000);
   const token = await familyToken(request, server.dataDir, ['singing']);
   await page.goto(`/my/${token}`);
-  // Offline while choosing, so the card keeps the file (and what it says about it) until we look.
-  await page.context().setOffline(true);
+  const release = await holdEntryCreation(page);
   await card(page, 'Singing Contest').getByLabel('Choose the video').setInputFiles(await makeVideo(media, { seconds: 4, codec: 'hevc', width: 1280, height: 720 }));
   // This Chromium cannot decode HEVC: no copy, the original is sent and the server converts it (issue 48).
   await expect(card(page, 'Singing Contest').getByText('This phone cannot make a smaller copy of this file, so we are sending the original: it uses more data.')).toBeVisible();
-  await page.context().setOffline(false);
+  release();
   await expect(card(page, 'Singing Contest').getByText('Received and ready for the judges.')).toBeVisible({ timeout: 90_000 });
 
   await page.goto('/admin/entries?contest=singing');

@@ -44,6 +44,7 @@ export function makeSmallerCopy(
       return;
     }
     performance.mark('ktc-copy-start');
+    let answered = false;
     const finish = (outcome: CopyOutcome) => {
       // The worker ends itself once it has answered (smaller-copy.worker.ts).
       signal.removeEventListener('abort', stop);
@@ -57,6 +58,7 @@ export function makeSmallerCopy(
     };
     signal.addEventListener('abort', stop, { once: true });
     worker.onmessage = (event: MessageEvent<CopyReply>) => {
+      answered = true;
       const reply = event.data;
       if (reply.type === 'plan') handlers.onPlan?.(reply.bytes);
       else if (reply.type === 'progress') handlers.onProgress?.(reply.share);
@@ -66,10 +68,16 @@ export function makeSmallerCopy(
         finish({ failed: reply.reason });
       }
     };
-    // The worker could not start or crashed (out of memory, often): the original it is.
     worker.onerror = () => {
       worker.terminate();
-      finish({ failed: 'no_room' });
+      // Offline before the copier was ever loaded: not a failure, the copy waits for the connection.
+      if (!answered && !navigator.onLine) {
+        signal.removeEventListener('abort', stop);
+        reject(new Error('the copier cannot load offline'));
+        return;
+      }
+      // It could not start, or it crashed (out of memory, often): the original it is.
+      finish({ failed: answered ? 'no_room' : 'cannot_read' });
     };
     worker.postMessage(request satisfies CopyRequest);
   });
