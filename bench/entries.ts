@@ -110,6 +110,7 @@ async function measurePhoneCopies(ctx: BenchContext, server: RunningServer, medi
   try {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.route('**/api/family/entries', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    page.on('pageerror', (error) => ctx.log(`  page error: ${error.message}`));
     await page.goto(`${server.url}/my/${token}`);
     const made = async (category: string) => {
       for (;;) {

@@ -287,7 +287,8 @@ function sendFile(upload: PendingUpload, onBytes: (sent: number) => void, signal
 export async function sendPendingEntries(credential: string, onProgress: (progress: UploadProgress | null) => void, signal: AbortSignal): Promise<void> {
   for (;;) {
     const waiting = (await pendingUploadsOf(credential)).filter((upload) => upload.refused === null);
-    const first = waiting[0];
+    // Copies first, every entry's (they need no connection); then the oldest entry is sent.
+    const first = waiting.find((upload) => upload.copy === 'making') ?? waiting[0];
     if (!first || signal.aborted) break;
     const files = waiting.filter((upload) => upload.entryId === first.entryId);
     const total = files.reduce((sum, file) => sum + file.bytes, 0);
