@@ -26,7 +26,7 @@ function throttled(report: (share: number) => void): (share: number) => void {
   let lastShare = -1;
   return (share) => {
     const now = performance.now();
-    if (now - last < 250 && share - lastShare < 0.05) return;
+    if (now - last < 500 && share - lastShare < 0.05) return;
     last = now;
     lastShare = share;
     report(share);
