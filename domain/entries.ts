@@ -53,6 +53,17 @@ export const MAX_PHOTOS = 3;
  */
 export const MAX_UNFINISHED_BYTES = 2 * VIDEO_MAX_BYTES;
 
+/**
+ * The size judges watch and look at (issue 48): a video fits 1280×720 either way up, a photo
+ * 2,560 px on its long side. The phone makes copies of this size before sending (the original can
+ * always be sent instead); the server makes the same from whatever arrives.
+ */
+export const ENTRY_VIDEO_SHORT_SIDE = 720;
+export const ENTRY_VIDEO_LONG_SIDE = 1280;
+export const ENTRY_PHOTO_MAX_SIDE = 2560;
+/** The picture of the phone's copy: about 2.5 Mbit/s, a tenth of what phones record 1080p at. */
+export const ENTRY_VIDEO_BITS_PER_SECOND = 2_500_000;
+
 /** What an entry for `category` at `levelId` must be; null when that contest takes no upload there. */
 export function entryRuleFor(category: CategorySlug, levelId: LevelId): EntryRule | null {
   const level = LEVEL_RULES[levelId];

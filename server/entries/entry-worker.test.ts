@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -9,6 +9,7 @@ import { IN_SEASON, useFamilyHarness } from '../../tests/setup/family-harness';
 import { childRegistration } from '../../tests/setup/registration-fixtures';
 import { sendEntry } from '../../tests/setup/tus-client';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
+import { openDatabase } from '../db/client';
 import { entryFilesOf, sweepEntryFiles } from './entry-files';
 import { createEntryChecker } from './entry-worker';
 
@@ -162,5 +163,104 @@ describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
     );
     expect((await sweepEntryFiles(h.t.deps)).registrations).toBeGreaterThanOrEqual(1);
     expect(storedFiles(input.id)).toEqual([]);
+  });
+});
+
+type Queue = { waiting: number; held: number; readyBy: string | null; secondsLeft: number | null };
+
+describe.each(testDatabaseKinds())('the checking queue on %s', (kind) => {
+  const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-entries-queue-'));
+  const media = mkdtempSync(join(tmpdir(), 'ktc-media-'));
+  afterAll(() => {
+    rmSync(entriesDir, { recursive: true, force: true });
+    rmSync(media, { recursive: true, force: true });
+  });
+  const h = useFamilyHarness(kind, { env: { ENTRIES_DIR: entriesDir } });
+  const queue = async (): Promise<{ entries: Queue; overview: Queue }> => ({
+    entries: ((await (await h.admin('/api/entries?category=drawing')).json()) as { queue: Queue }).queue,
+    overview: ((await (await h.admin('/api/overview')).json()) as { entryQueue: Queue }).entryQueue,
+  });
+
+  it('shows admins how many entries wait and when the last should be ready, on the entries page and the overview', async () => {
+    h.clock.now = IN_SEASON;
+    expect(await queue()).toEqual({
+      entries: { waiting: 0, held: 0, readyBy: null, secondsLeft: null },
+      overview: { waiting: 0, held: 0, readyBy: null, secondsLeft: null },
+    });
+    const { token } = await h.register(childRegistration({ categories: ['drawing', 'coloring'] }));
+    await sendEntry(h, token, { id: randomUUID(), category: 'drawing', files: [await makePhoto(media, { width: 300, height: 200 })] });
+    await sendEntry(h, token, { id: randomUUID(), category: 'coloring', files: [await makePhoto(media, { width: 300, height: 200 })] });
+    const waiting = await queue();
+    expect(waiting.overview).toMatchObject({ waiting: 2, held: 0, secondsLeft: waiting.entries.secondsLeft });
+    // No check has run yet: a first guess of a few seconds per photo entry.
+    expect(waiting.entries).toMatchObject({ waiting: 2, held: 0 });
+    expect(waiting.entries.secondsLeft).toBeGreaterThan(0);
+    expect(waiting.entries.secondsLeft).toBeLessThan(60);
+    expect(new Date(waiting.entries.readyBy!).getTime()).toBeGreaterThan(Date.now());
+
+    const { storage, uploads } = entryFilesOf(h.t.deps);
+    expect(await createEntryChecker(h.t.deps, storage, uploads).checkDue()).toBe(2);
+    expect((await queue()).entries).toEqual({ waiting: 0, held: 0, readyBy: null, secondsLeft: null });
+  });
+});
+
+/**
+ * Several instances on one Postgres database share the queue (ADR 026): each claims its own
+ * entries, none is checked twice, and the second instance checks while the first does. Each
+ * instance's tools wait a second before each run (a slow machine's ffmpeg) and note when they
+ * ran, so the test sees the two working at once whatever else the machine is doing.
+ */
+describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('two instances on %s', (kind) => {
+  const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-entries-two-'));
+  const media = mkdtempSync(join(tmpdir(), 'ktc-media-'));
+  afterAll(() => {
+    rmSync(entriesDir, { recursive: true, force: true });
+    rmSync(media, { recursive: true, force: true });
+  });
+  const h = useFamilyHarness(kind, { env: { ENTRIES_DIR: entriesDir } });
+
+  /** ffmpeg or ffprobe, a second slower, noting "<start ns> <end ns>" of each run in `log`. */
+  const slowTool = (name: 'ffmpeg' | 'ffprobe', log: string) => {
+    const path = join(media, `slow-${name}-${randomUUID()}`);
+    writeFileSync(path, `#!/bin/sh\ns=$(date +%s%N)\nsleep 1\n${name} "$@"\ncode=$?\necho "$s $(date +%s%N)" >> ${log}\nexit $code\n`, { mode: 0o755 });
+    return path;
+  };
+  const runsIn = (log: string) =>
+    readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(' ').map(Number) as [number, number]);
+
+  it('share the checking queue: every entry is checked once, each instance takes some, and they check at the same time', async () => {
+    h.clock.now = IN_SEASON;
+    const logs = [join(media, 'runs-1.log'), join(media, 'runs-2.log')];
+    const sent: string[] = [];
+    for (const category of ['dance', 'singing', 'yoga', 'storytelling'] as const) {
+      const { token } = await h.register(childRegistration({ categories: [category] }));
+      const id = randomUUID();
+      await sendEntry(h, token, { id, category, files: [await makeVideo(media, { seconds: 1, codec: 'h264' })] });
+      sent.push(id);
+    }
+    // A second server process: its own connections to the same database, the same entries directory.
+    const second = await openDatabase({ kind: 'postgres', url: h.t.database.url!, maxConnections: 5 });
+    try {
+      const instances = [h.t.deps, { ...h.t.deps, database: second }].map((deps, index) => {
+        const { storage, uploads } = entryFilesOf(deps);
+        const tools = { ffmpeg: slowTool('ffmpeg', logs[index]!), ffprobe: slowTool('ffprobe', logs[index]!) };
+        return createEntryChecker(deps, storage, uploads, {}, async () => tools);
+      });
+      const handled = await Promise.all(instances.map((checker) => checker.checkDue()));
+      expect(handled.reduce((sum, count) => sum + count, 0)).toBe(4);
+      expect(Math.min(...handled)).toBeGreaterThanOrEqual(1);
+      // Some run of the second instance happened while one of the first's did: added capacity.
+      const [first, other] = logs.map(runsIn) as [[number, number][], [number, number][]];
+      expect(first.some(([start, end]) => other.some(([otherStart, otherEnd]) => start < otherEnd && otherStart < end))).toBe(true);
+    } finally {
+      await second.close();
+    }
+    const rows = await h.t.database.rows<{ status: string; attempts: number }>(
+      (await import('drizzle-orm')).sql`select status, attempts from entries where id in ${sent}`,
+    );
+    expect(rows).toEqual(sent.map(() => ({ status: 'ready', attempts: 1 })));
   });
 });

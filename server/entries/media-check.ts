@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ENTRY_PHOTO_MAX_SIDE, ENTRY_VIDEO_SHORT_SIDE } from '@domain/entries';
 import { loadSharp } from '../lib/load-sharp';
 import { MediaToolError, runTool, type MediaTools } from './media-tools';
 
@@ -164,7 +165,7 @@ const POSTER_TIMEOUT_MS = 60_000;
 const convertTimeoutMs = (seconds: number) => Math.max(600, seconds * 5) * 1000;
 /** The longest side of a poster, and the shorter side of a converted video ("720p", either way up). */
 const POSTER_MAX_WIDTH = 640;
-const VIDEO_SHORT_SIDE = 720;
+const VIDEO_SHORT_SIDE = ENTRY_VIDEO_SHORT_SIDE;
 /** A video may run this much past the limit: phones stop recording a little late. */
 const DURATION_TOLERANCE_SECONDS = 1;
 
@@ -363,7 +364,7 @@ async function writePoster(tools: MediaTools, video: string, poster: string, dur
 
 export type PreparedPhoto = { kind: 'photo'; photoPath: string; thumbPath: string; width: number; height: number; bytes: number };
 
-const PHOTO_MAX_SIDE = 2560;
+const PHOTO_MAX_SIDE = ENTRY_PHOTO_MAX_SIDE;
 const THUMB_WIDTH = 320;
 /** A 100-megapixel image decodes to ~300 MB; anything larger is refused before decoding. */
 const MAX_INPUT_PIXELS = 100_000_000;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { EntryKind, EntryRejection, EntryStatus } from '@domain/entries';
 import type { LevelId } from '@domain/season';
-import type { Database, Db } from '../client';
+import { rowsOf, type Database, type Db } from '../client';
 import { entries, entryFiles, registrations } from '../schema';
 
 type EntryRow = typeof entries.$inferSelect;
@@ -439,4 +439,58 @@ export async function existingEntries(db: Db, entryIds: string[]): Promise<Set<s
   if (entryIds.length === 0) return new Set();
   const rows = await db.select({ id: entries.id }).from(entries).where(inArray(entries.id, entryIds));
   return new Set(rows.map((row) => row.id));
+}
+
+/** Seconds one entry takes when the queue has no history yet: a 3-minute HEVC video converted on one thread (bench: ~35 s per minute), photos. */
+const FIRST_GUESS_SECONDS: Record<EntryKind, number> = { video: 105, photos: 3 };
+
+export type CheckingQueue = {
+  /** Entries received and not yet checked (one may be in hand). */
+  waiting: number;
+  /** Of those, the ones waiting for our own failure to be fixed (their lastError says why). */
+  held: number;
+  /** When the last waiting entry should be ready, at the pace the queue kept lately; null when nothing waits. */
+  readyBy: string | null;
+  /** The same, as seconds from now. */
+  secondsLeft: number | null;
+};
+
+/**
+ * The checking queue as admins see it (issue 48). The pace is what the queue itself did lately:
+ * for each of the last 100 checks, the time from the previous check's end (or the entry's
+ * arrival, when the queue was empty) to its own end, the median per kind. Instances share the
+ * queue, so with two instances checks end twice as often and the estimate halves by itself.
+ */
+export async function checkingQueue(db: Db): Promise<CheckingQueue> {
+  const [depth, pace] = await Promise.all([
+    db
+      .select({ kind: entries.kind, waiting: sql<number>`count(*)::int`, held: sql<number>`(count(*) filter (where ${entries.lastError} is not null))::int` })
+      .from(entries)
+      .where(eq(entries.status, 'checking'))
+      .groupBy(entries.kind),
+    rowsOf<{ kind: EntryKind; seconds: number | string }>(
+      db,
+      sql`
+      select kind, percentile_cont(0.5) within group (order by gap) as seconds
+      from (
+        select kind, extract(epoch from checked_at - greatest(received_at, lag(checked_at) over (order by checked_at))) as gap
+        from (
+          select kind, received_at, checked_at from ${entries}
+          where checked_at is not null and received_at is not null
+          order by checked_at desc limit 100
+        ) last_checked
+      ) gaps
+      where gap >= 0
+      group by kind`,
+    ),
+  ]);
+  const seconds = new Map(pace.map((row) => [row.kind, Number(row.seconds)]));
+  const waiting = depth.reduce((sum, row) => sum + row.waiting, 0);
+  const ahead = depth.reduce((sum, row) => sum + row.waiting * (seconds.get(row.kind as EntryKind) ?? FIRST_GUESS_SECONDS[row.kind as EntryKind]), 0);
+  return {
+    waiting,
+    held: depth.reduce((sum, row) => sum + row.held, 0),
+    readyBy: waiting === 0 ? null : new Date(Date.now() + ahead * 1000).toISOString(),
+    secondsLeft: waiting === 0 ? null : Math.round(ahead),
+  };
 }

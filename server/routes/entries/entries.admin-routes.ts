@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context';
 import { ApiError, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin } from '../../lib/require-admin';
-import { entriesOfContest, findEntry, storedFile } from '../../db/stores/entry-store';
+import { checkingQueue, entriesOfContest, findEntry, storedFile } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
 import { fileResponse } from '../../entries/file-response';
 
@@ -20,9 +20,9 @@ const fileSchema = z.object({ id: z.uuid({ error: 'No such entry.' }), position:
 export const entryAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, readsPersonalData('read.entries.list', 'entry'), async (c) => {
     const { category, level } = validate(contestSchema, c.req.query());
-    const entries = await entriesOfContest(c.var.deps.database.db, category, level);
+    const [entries, queue] = await Promise.all([entriesOfContest(c.var.deps.database.db, category, level), checkingQueue(c.var.deps.database.db)]);
     Object.assign(readAudit(c).details, { category, level, count: entries.length });
-    return c.json({ entries }, 200);
+    return c.json({ entries, queue }, 200);
   })
   .get('/:id/files/:position/:part', requireAdmin, readsPersonalData('read.entry.file', 'entry'), async (c) => {
     const { id, position } = validate(fileSchema, c.req.param());

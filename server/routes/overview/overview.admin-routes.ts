@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context';
 import { ApiError } from '../../lib/errors';
 import { requireAdmin } from '../../lib/require-admin';
 import { seasonOverview } from '../../db/stores/overview-store';
-import { entryCounts } from '../../db/stores/entry-store';
+import { checkingQueue, entryCounts } from '../../db/stores/entry-store';
 import { vitalsSummary } from '../../db/stores/vitals-store';
 
 const isPeriod = (days: number): days is VitalsPeriod => (VITALS_PERIODS as readonly number[]).includes(days);
@@ -12,8 +12,9 @@ const isPeriod = (days: number): days is VitalsPeriod => (VITALS_PERIODS as read
 /** Admin: GET /api/overview, the season at a glance (counts only, so no read audit). */
 export const overviewAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
-    const [overview, entries] = await Promise.all([seasonOverview(c.var.deps.database), entryCounts(c.var.deps.database.db, 'level1')]);
-    return c.json({ ...overview, entries }, 200);
+    const { db } = c.var.deps.database;
+    const [overview, entries, entryQueue] = await Promise.all([seasonOverview(c.var.deps.database), entryCounts(db, 'level1'), checkingQueue(db)]);
+    return c.json({ ...overview, entries, entryQueue }, 200);
   })
   /** Real visitors' speed (ADR 030): p75 per page, language and metric over the last 7 or 28 days. */
   .get('/vitals', requireAdmin, async (c) => {

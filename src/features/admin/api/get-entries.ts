@@ -18,7 +18,7 @@ export const entriesQueryOptions = (contest: Contest) =>
   queryOptions({
     queryKey: adminKeys.entries(contest.category, contest.level),
     queryFn: () => getEntries(contest),
-    refetchInterval: (query) => (query.state.data?.entries.some((entry) => entry.status === 'checking') ? 5_000 : false),
+    refetchInterval: (query) => ((query.state.data?.queue.waiting ?? 0) > 0 ? 5_000 : false),
   });
 
 export function useEntries(contest: Contest) {

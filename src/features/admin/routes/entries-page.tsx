@@ -5,6 +5,7 @@ import { entryRuleFor } from '@domain/entries';
 import { entryFileHref, useEntries, type AdminEntry } from '../api/get-entries';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
+import { CheckingQueueNote } from '../components/checking-queue';
 import { PlainTable } from '../components/plain-table';
 
 const ONLINE_CONTESTS = CATEGORY_SLUGS.filter((slug) => entryRuleFor(slug, 'level1') !== null);
@@ -46,6 +47,7 @@ export function EntriesPage() {
         Videos and photos families sent for Level 1. Each is checked by its content, its location and device details removed, and videos
         that browsers cannot play are converted. Only the newest ready entry of a child counts.
       </p>
+      {query.data ? <CheckingQueueNote queue={query.data.queue} /> : null}
       <div className="admin-toolbar">
         <label htmlFor="entries-contest">Contest</label>
         <select id="entries-contest" value={category} onChange={(e) => setParams({ contest: e.target.value })}>

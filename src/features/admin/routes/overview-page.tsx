@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useOverview, type Overview } from '../api/get-overview';
 import { useRetention } from '../api/get-retention';
 import { BarChart, type Bar } from '../components/bar-chart';
+import { CheckingQueueNote } from '../components/checking-queue';
 import { compactNumber, TimeSeriesChart } from '../components/time-series-chart';
 import { VitalsSection } from '../components/vitals-table';
 import { dailyTable } from '../utils/daily-series';
@@ -200,6 +201,7 @@ function OverviewCharts({ overview: o }: { overview: Overview }) {
         />
         {/* Venue mode (ADR 018) adds its check-ins and cash fees per session here, as two more BarCharts. */}
       </div>
+      <CheckingQueueNote queue={o.entryQueue} />
     </>
   );
 }

@@ -1,8 +1,10 @@
 import Dexie, { type EntityTable } from 'dexie';
 import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client';
-import { UPLOAD_CHUNK_BYTES } from '@domain/entries';
+import type { CategorySlug } from '@domain/categories';
+import { entryRuleFor, UPLOAD_CHUNK_BYTES } from '@domain/entries';
 import type { LevelId } from '@domain/season';
 import { api, apiHref, API_HEADERS, readResponse, ApiRequestError } from '@/lib/api-client';
+import { canMakeCopies, makeSmallerCopy, type CopyFailure, type CopyOutcome } from '../utils/smaller-copy';
 import { bearer } from './family-keys';
 
 /**
@@ -29,6 +31,15 @@ export type PendingUpload = {
   savedAt: string;
   /** The server refused the entry (its words); the file is kept until the family removes it. */
   refused: string | null;
+  /**
+   * The smaller copy judges need (issue 48): `making` until the phone has made it (`file` is the
+   * original meanwhile); `made` once `file` is the copy; `original` when the family chose the
+   * original or the copy would not have been smaller; `failed` when the phone could not make it.
+   */
+  copy: 'making' | 'made' | 'original' | 'failed';
+  copyFailure: CopyFailure | null;
+  /** The file the family chose, kept until the entry is sent: it can always be sent instead. */
+  original: Blob;
 };
 
 class EntryUploadsDatabase extends Dexie {
@@ -38,6 +49,19 @@ class EntryUploadsDatabase extends Dexie {
     super('ktc-entry-uploads');
     // A shipped version is never edited: add version(n + 1) with an upgrade instead.
     this.version(1).stores({ uploads: 'key, entryId, savedAt' });
+    // Issue 48: files kept before copies were made are sent as they are.
+    this.version(2)
+      .stores({ uploads: 'key, entryId, savedAt' })
+      .upgrade((tx) =>
+        tx
+          .table<PendingUpload>('uploads')
+          .toCollection()
+          .modify((upload) => {
+            upload.copy = 'original';
+            upload.copyFailure = null;
+            upload.original = upload.file;
+          }),
+      );
   }
 }
 
@@ -49,7 +73,10 @@ export function entryUploadsDb(): EntryUploadsDatabase {
 
 const RETRY_DELAYS_MS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000];
 
-export type UploadProgress = { entryId: string; sent: number; total: number; bytesPerSecond: number | null; waiting: boolean };
+export type UploadProgress =
+  | { phase: 'sending'; entryId: string; sent: number; total: number; bytesPerSecond: number | null; waiting: boolean }
+  /** The phone making the copy: `share` done (0-1), the copy's expected size once known (videos). */
+  | { phase: 'copying'; entryId: string; share: number; secondsLeft: number | null; plannedBytes: number | null };
 
 /**
  * Keeps the chosen files on the device, then sends them. Saving comes first and is all-or-
@@ -63,6 +90,8 @@ export async function keepEntryFiles(entry: {
   files: readonly Blob[];
 }): Promise<void> {
   const savedAt = new Date().toISOString();
+  const kind = entryRuleFor(entry.category as CategorySlug, entry.levelId)?.kind === 'video' ? 'video' : 'photo';
+  const copies = canMakeCopies(kind);
   // Ask the browser not to evict what is kept here under storage pressure (as the outbox does).
   void navigator.storage?.persist?.().catch(() => false);
   await entryUploadsDb().uploads.bulkPut(
@@ -80,6 +109,9 @@ export async function keepEntryFiles(entry: {
       uploadUrl: null,
       savedAt,
       refused: null,
+      copy: copies ? 'making' : 'failed',
+      copyFailure: copies ? null : 'cannot_read',
+      original: file,
     })),
   );
 }
@@ -93,6 +125,92 @@ export function pendingUploadsOf(credential: string): Promise<PendingUpload[]> {
 
 export async function forgetEntry(entryId: string): Promise<void> {
   await entryUploadsDb().uploads.where('entryId').equals(entryId).delete();
+}
+
+/** The work in hand for an entry on this page (its copy or its upload), to stop when the family sends the original instead. */
+const inHand = new Map<string, AbortController>();
+
+/**
+ * Sends the files the family chose rather than the copies, whenever they ask: before the copy is
+ * made, or while it is being sent (then as a new entry: the server was told the copy's size).
+ */
+export async function sendOriginalInstead(entryId: string): Promise<void> {
+  const db = entryUploadsDb();
+  await db.transaction('rw', db.uploads, async () => {
+    const rows = await db.uploads.where('entryId').equals(entryId).toArray();
+    if (rows.length === 0) return;
+    const id = rows.some((row) => row.entryCreated) ? crypto.randomUUID() : entryId;
+    await db.uploads.where('entryId').equals(entryId).delete();
+    await db.uploads.bulkPut(
+      rows.map((row) => ({
+        ...row,
+        key: `${id}:${row.position}`,
+        entryId: id,
+        file: row.original,
+        bytes: row.original.size,
+        entryCreated: false,
+        uploadUrl: null,
+        copy: 'original' as const,
+        copyFailure: null,
+      })),
+    );
+  });
+  inHand.get(entryId)?.abort();
+}
+
+const isQuotaError = (error: unknown) =>
+  error instanceof Error && [error.name, (error as { inner?: { name?: string } }).inner?.name].includes('QuotaExceededError');
+
+/** Keeps what the worker made in place of the original, unless the family chose the original meanwhile. */
+async function keepCopy(key: string, outcome: CopyOutcome): Promise<void> {
+  const db = entryUploadsDb();
+  const keep = (change: Partial<PendingUpload>) =>
+    db.transaction('rw', db.uploads, async () => {
+      const row = await db.uploads.get(key);
+      if (row?.copy !== 'making') return;
+      // A copy no smaller than the original (a phone's own 720p video, a small photo) is not worth sending.
+      if ('file' in change && change.file && change.file.size >= row.original.size) await db.uploads.update(key, { copy: 'original' });
+      else await db.uploads.update(key, change);
+    });
+  const failed = (reason: CopyFailure) => keep({ copy: 'failed', copyFailure: reason });
+  if ('failed' in outcome) return failed(outcome.failed);
+  try {
+    await keep({ copy: 'made', file: outcome.copy, bytes: outcome.copy.size });
+  } catch (error) {
+    // No room on the phone for the copy beside the original: the original it is.
+    if (isQuotaError(error)) return failed('no_room');
+    throw error;
+  }
+}
+
+/** Makes the copies an entry's files wait for, one after another, saying how far it got. */
+async function makeCopies(files: PendingUpload[], onProgress: (progress: UploadProgress) => void, signal: AbortSignal): Promise<void> {
+  const first = files[0]!;
+  const kind = entryRuleFor(first.category as CategorySlug, first.levelId)?.kind === 'video' ? 'video' : 'photo';
+  const started = performance.now();
+  let plannedBytes: number | null = null;
+  for (const [index, file] of files.entries()) {
+    if (file.copy !== 'making') continue;
+    const report = (share: number) => {
+      const done = (index + share) / files.length;
+      const elapsed = (performance.now() - started) / 1000;
+      const secondsLeft = done >= 0.02 && elapsed >= 1 ? Math.ceil((elapsed * (1 - done)) / done) : null;
+      onProgress({ phase: 'copying', entryId: first.entryId, share: done, secondsLeft, plannedBytes });
+    };
+    report(0);
+    const outcome = await makeSmallerCopy(
+      { kind, file: file.file },
+      {
+        onPlan: (bytes) => {
+          plannedBytes = bytes;
+          report(0);
+        },
+        onProgress: report,
+      },
+      signal,
+    );
+    await keepCopy(file.key, outcome);
+  }
 }
 
 /** A 4xx the server means (not a dropped connection): the message the family should read. */
@@ -169,11 +287,21 @@ function sendFile(upload: PendingUpload, onBytes: (sent: number) => void, signal
 export async function sendPendingEntries(credential: string, onProgress: (progress: UploadProgress | null) => void, signal: AbortSignal): Promise<void> {
   for (;;) {
     const waiting = (await pendingUploadsOf(credential)).filter((upload) => upload.refused === null);
-    const first = waiting[0];
+    // Copies first, every entry's (they need no connection); then the oldest entry is sent.
+    const first = waiting.find((upload) => upload.copy === 'making') ?? waiting[0];
     if (!first || signal.aborted) break;
     const files = waiting.filter((upload) => upload.entryId === first.entryId);
     const total = files.reduce((sum, file) => sum + file.bytes, 0);
+    const entry = new AbortController();
+    const stopEntry = () => entry.abort();
+    signal.addEventListener('abort', stopEntry, { once: true });
+    inHand.set(first.entryId, entry);
     try {
+      if (files.some((file) => file.copy === 'making')) {
+        // The copies first (they decide the sizes the server is told); then this entry again.
+        await makeCopies(files, onProgress, entry.signal);
+        continue;
+      }
       if (!first.entryCreated) await createEntryOnServer(first, files);
       let before = 0;
       let lastAt = performance.now();
@@ -191,20 +319,25 @@ export async function sendPendingEntries(credential: string, onProgress: (progre
               lastAt = now;
               lastSent = before + sent;
             }
-            onProgress({ entryId: first.entryId, sent: before + sent, total, bytesPerSecond: rate, waiting: false });
+            onProgress({ phase: 'sending', entryId: first.entryId, sent: before + sent, total, bytesPerSecond: rate, waiting: false });
           },
-          signal,
+          entry.signal,
         );
         await entryUploadsDb().uploads.delete(file.key);
         before += file.bytes;
       }
     } catch (error) {
+      // The family chose to send the original: its rows are new, the loop takes them next.
+      if (entry.signal.aborted && !signal.aborted) continue;
       if (error instanceof Refused) {
         await entryUploadsDb().uploads.where('entryId').equals(first.entryId).modify({ refused: error.message });
         continue;
       }
-      onProgress({ entryId: first.entryId, sent: 0, total, bytesPerSecond: null, waiting: true });
+      onProgress({ phase: 'sending', entryId: first.entryId, sent: 0, total, bytesPerSecond: null, waiting: true });
       throw error;
+    } finally {
+      signal.removeEventListener('abort', stopEntry);
+      inHand.delete(first.entryId);
     }
   }
   onProgress(null);

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { entryProblems, type EntryProblem, type EntryRule } from '@domain/entries';
 import { useT } from '@/lib/i18n/use-t';
-import { forgetEntry, keepEntryFiles, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
+import { forgetEntry, keepEntryFiles, sendOriginalInstead, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
 import { familyKeys } from '../api/family-keys';
 import { getEntryThumbnail, useFamilyEntries, type FamilyContest, type FamilyEntry } from '../api/get-family-entries';
 import { useEntryUploads } from '../hooks/use-entry-uploads';
-import { categoryMessage, formatDay } from '../utils/format';
+import { categoryMessage, formatDay, formatMegabytes } from '../utils/format';
 
 const MB = 1024 * 1024;
 
@@ -106,7 +106,19 @@ function EntryCard({
               </button>
             </>
           ) : (
-            <SendingProgress pending={pending} progress={mine} online={online} onRetry={onRetry} />
+            <>
+              <CopyNote pending={pending} kind={rule.kind} progress={mine} />
+              {mine?.phase === 'copying' || pending.some((upload) => upload.copy === 'making') ? (
+                <CopyProgress progress={mine?.phase === 'copying' ? mine : null} />
+              ) : (
+                <SendingProgress pending={pending} progress={mine?.phase === 'sending' ? mine : null} online={online} onRetry={onRetry} />
+              )}
+              {pending.length === onDevice.fileCount && pending.some((upload) => upload.copy === 'making' || upload.copy === 'made') ? (
+                <button type="button" className="button" onClick={() => void sendOriginalInstead(onDevice.entryId)}>
+                  {t('family.entries.copy.sendOriginal')}
+                </button>
+              ) : null}
+            </>
           )}
         </div>
       ) : null}
@@ -157,12 +169,60 @@ function refusalText(t: ReturnType<typeof useT>['t'], code: string): string {
     : t('family.entries.refused.other');
 }
 
-function SendingProgress({ pending, progress, online, onRetry }: { pending: PendingUpload[]; progress: UploadProgress | null; online: boolean; onRetry: () => void }) {
+type CopyingProgress = Extract<UploadProgress, { phase: 'copying' }>;
+type SendingProgressOf = Extract<UploadProgress, { phase: 'sending' }>;
+
+/**
+ * What the phone does with the chosen files (issue 48): the copy it is about to make and why,
+ * what the copy saved once made, or the one sentence saying the original is sent instead.
+ */
+function CopyNote({ pending, kind, progress }: { pending: PendingUpload[]; kind: EntryRule['kind']; progress: UploadProgress | null }) {
+  const { t, lang } = useT();
+  const mb = (bytes: number) => formatMegabytes(bytes, lang);
+  const original = pending.reduce((sum, upload) => sum + upload.original.size, 0);
+  const failed = pending.find((upload) => upload.copy === 'failed');
+  if (failed) {
+    return <p className="form-notice form-notice--info">{t(failed.copyFailure === 'no_room' ? 'family.entries.copy.noRoom' : 'family.entries.copy.cannotRead')}</p>;
+  }
+  if (pending.some((upload) => upload.copy === 'making')) {
+    const planned = progress?.phase === 'copying' ? progress.plannedBytes : null;
+    if (kind === 'photos') return <p>{t('family.entries.copy.planPhotos', { original: mb(original) })}</p>;
+    return <p>{planned ? t('family.entries.copy.planVideo', { original: mb(original), copy: mb(planned) }) : t('family.entries.copy.planVideoSoon', { original: mb(original) })}</p>;
+  }
+  if (pending.every((upload) => upload.copy === 'made')) {
+    const copy = pending.reduce((sum, upload) => sum + upload.bytes, 0);
+    const values = { original: mb(original), copy: mb(copy), saved: mb(original - copy) };
+    return <p className="family-muted">{t(kind === 'photos' ? 'family.entries.copy.madePhotos' : 'family.entries.copy.madeVideo', values)}</p>;
+  }
+  return null;
+}
+
+function TimeLeft({ seconds }: { seconds: number | null }) {
+  const { t } = useT();
+  if (seconds === null) return null;
+  return <p className="family-muted">{seconds >= 60 ? t('family.entries.minutesLeft', { count: Math.ceil(seconds / 60) }) : t('family.entries.secondsLeft', { count: seconds })}</p>;
+}
+
+function CopyProgress({ progress }: { progress: CopyingProgress | null }) {
+  const { t } = useT();
+  const percent = Math.floor((progress?.share ?? 0) * 100);
+  return (
+    <>
+      <label className="entry-card__progress">
+        <span>{t('family.entries.copy.making', { percent })}</span>
+        <progress max={100} value={percent} />
+      </label>
+      <TimeLeft seconds={progress?.secondsLeft ?? null} />
+    </>
+  );
+}
+
+function SendingProgress({ pending, progress, online, onRetry }: { pending: PendingUpload[]; progress: SendingProgressOf | null; online: boolean; onRetry: () => void }) {
   const { t, lang } = useT();
   const total = progress?.total ?? pending.reduce((sum, upload) => sum + upload.bytes, 0);
   const sent = progress?.sent ?? 0;
   const percent = total > 0 ? Math.floor((sent / total) * 100) : 0;
-  const mb = (bytes: number) => new Intl.NumberFormat(lang === 'ta' ? 'ta-IN' : 'en-IN', { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / MB);
+  const mb = (bytes: number) => formatMegabytes(bytes, lang);
   const secondsLeft = progress?.bytesPerSecond ? Math.ceil((total - sent) / progress.bytesPerSecond) : null;
   return (
     <>
@@ -170,11 +230,7 @@ function SendingProgress({ pending, progress, online, onRetry }: { pending: Pend
         <span>{t('family.entries.sending', { sent: mb(sent), total: mb(total), percent })}</span>
         <progress max={total || 1} value={sent} />
       </label>
-      {secondsLeft !== null && !progress?.waiting ? (
-        <p className="family-muted">
-          {secondsLeft >= 60 ? t('family.entries.minutesLeft', { count: Math.ceil(secondsLeft / 60) }) : t('family.entries.secondsLeft', { count: secondsLeft })}
-        </p>
-      ) : null}
+      {!progress?.waiting ? <TimeLeft seconds={secondsLeft} /> : null}
       {!online || progress?.waiting ? (
         <>
           <p className="form-notice form-notice--info">{t('family.entries.waiting')}</p>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useInterval } from '@/hooks/use-interval';
 import { useLiveQuery } from '@/lib/live-query';
 import { pendingUploadsOf, sendPendingEntries, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
@@ -35,8 +35,9 @@ export function useEntryUploads(token: string) {
       sendPendingEntries(
         token,
         (next) => {
-          setProgress(next);
-          if (next === null || next.sent === next.total) void queryClient.invalidateQueries({ queryKey: familyKeys.entries() });
+          // A transition: React renders progress in slices, so the page's thread is never held long (issue 48).
+          startTransition(() => setProgress(next));
+          if (next === null || (next.phase === 'sending' && next.sent === next.total)) void queryClient.invalidateQueries({ queryKey: familyKeys.entries() });
         },
         controller.signal,
       );
@@ -69,9 +70,11 @@ export function useEntryUploads(token: string) {
 
   // Whenever something waits (a file just chosen, or left from an earlier visit), send it.
   const waiting = pending.data?.some((upload) => upload.refused === null) ?? false;
+  // A copy to make does not need the connection: the phone makes it offline too (issue 48).
+  const copying = pending.data?.some((upload) => upload.copy === 'making') ?? false;
   useEffect(() => {
-    if (waiting && navigator.onLine) run();
-  }, [waiting, run]);
+    if (waiting && (navigator.onLine || copying)) run();
+  }, [waiting, copying, run]);
 
   // After a failure that outlasted tus's own retries (the server down for minutes), try again.
   useInterval(run, waiting && online ? 30_000 : null);

@@ -17,6 +17,10 @@ export const formatDateTime = (iso: string, lang: Lang) =>
     minute: '2-digit',
   }).format(new Date(iso));
 
+/** Megabytes with one decimal, e.g. "58.2" (the entry cards' sizes). */
+export const formatMegabytes = (bytes: number, lang: Lang) =>
+  new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 1, minimumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+
 /** The message id of a contest's name (the catalogs keep the organisers' English in brackets in Tamil). */
 export function categoryMessage(slug: string): string | null {
   return isCategorySlug(slug) ? `category.${categoryBySlug(slug).slug}` : null;
