@@ -48,7 +48,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     const restore = await runCli('restore', [file], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
-    expect(restore.stdout).toMatch(/Restored .* \d+ registrations/);
+    expect(restore.stdout).toMatch(/Restored .* [\d,]+ registrations/);
 
     const ids = await restored.storedIds();
     expect(acknowledgedBefore.filter((id) => !ids.has(id))).toEqual([]);

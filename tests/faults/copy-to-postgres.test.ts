@@ -113,6 +113,17 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
     await database.rows(sql`insert into certificates (id, registration_id, level_id, category, age_band, award, statement, jws, kid, issued_by, pdf_sha256, pdf_bytes)
       values ('abcdefghijklmnop', ${registration.id}::uuid, 'level1', 'dance', '6-8', 'winner', '{"childName": "A child"}'::jsonb, 'a.b.c', 'kid-1', 'admin', ${'e'.repeat(64)}, 1000) returning id`);
     await database.rows(sql`insert into results_pages (path, html) values ('/results', '<!doctype html><title>Results</title>') returning path`);
+    // Judging at the venue (issue 45): a published session with its panel, running order, sheets, a heat and places.
+    await database.rows(sql`insert into live_sessions (session_id, head_username, state, published_at, published_by) values ('s-1', 'staff-1', 'published', now(), 'admin') returning session_id`);
+    await database.rows(sql`insert into session_panels (session_id, judge_id, added_by) values ('s-1', ${judge!.id}::uuid, 'admin') returning session_id`);
+    await database.rows(sql`insert into running_order (session_id, registration_id, number, status, over_time) values ('s-1', ${registration.id}::uuid, 1, 'in-order', true) returning number`);
+    await database.rows(sql`insert into live_sheets (session_id, number, judge_id, scores, note, edited_at) values ('s-1', 1, ${judge!.id}::uuid, '{"technique": 8}'::jsonb, 'Lovely', now()) returning number`);
+    const heatId = randomUUID();
+    await database.rows(sql`insert into race_heats (id, session_id, heat, attempt, runners, staff_username, device_id, recorded_at)
+      values (${heatId}::uuid, 's-2', 1, 1, ${JSON.stringify([{ registrationId: registration.id, timeMs: 12340, finish: null }])}::jsonb, 'staff-1', 'dev-1', now()) returning id`);
+    await database.rows(sql`insert into heat_runners (session_id, registration_id, heat_id) values ('s-2', ${registration.id}::uuid, ${heatId}::uuid) returning heat_id`);
+    await database.rows(sql`insert into session_places (session_id, registration_id, number, final, place, award, qualifies, detail)
+      values ('s-1', ${registration.id}::uuid, 1, 77.78, 1, 'winner', true, '{"recused": 0}'::jsonb) returning place`);
   } finally {
     await database.close();
   }

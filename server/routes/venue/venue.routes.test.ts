@@ -176,7 +176,7 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
       '/api/venue/reconcile',
       withCookie(staff, json({ registrations: [kavin.id, missing], checkIns: [{ id: lostRace.id, sessionId: CRAWLING.id, registrationId: lostRace.registrationId }, { id: randomUUID(), sessionId: CRAWLING.id, registrationId: missing }], fees: [] })),
     );
-    expect(await response.json()).toEqual({ held: { registrations: [kavin.id], checkIns: [lostRace.id], fees: [] } });
+    expect(await response.json()).toEqual({ held: { registrations: [kavin.id], checkIns: [lostRace.id], fees: [], heats: [] } });
   });
 
   it('the admin summary counts each session and who did what on which device', async () => {
