@@ -65,9 +65,10 @@ test.describe('installable, offline-capable shell', () => {
     });
     expect(apiStatus).toBe('network-error');
     await context.setOffline(false);
-    // Opened once online, it is there offline too.
+    // Opened once online (and come alive, so its code was fetched and kept), it is there offline too.
     await page.goto('/about');
     await expect(page.locator('h1').first()).toBeVisible();
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
     await context.setOffline(true);
     await page.goto('/about');
     await expect(page.getByText('This page is not saved on this phone yet.', { exact: false })).toHaveCount(0);
