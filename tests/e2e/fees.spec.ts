@@ -156,7 +156,7 @@ test('a narration "KTC fee KTC…" is matched; undoing its import withdraws the 
   await expect(imported).toContainText(ADMIN.username);
   await imported.getByRole('button', { name: 'Undo the import of e2e-undo.csv' }).click();
   await imported.getByRole('button', { name: 'Undo the import', exact: true }).click();
-  await expect(imported).toContainText('Undone: 1 payments withdrawn, 1 families told by email.');
+  await expect(imported).toContainText('Undone: 1 payment withdrawn, 1 family told by email.');
   await expect(imported).toContainText(`Undone by ${ADMIN.username}`);
   await expect(line).toHaveCount(0);
   expect(await axeProblems(page)).toEqual([]);
