@@ -8,7 +8,6 @@ import {
   sessionsClash,
   type HeatRecord,
   type LiveSheet,
-  type Performer,
   type PerformanceStatus,
   type PerformerResult,
   type RunnerResult,
@@ -311,6 +310,28 @@ export type SessionState = {
   checkedIn: number;
 };
 
+/** A session's results as they stand, from its sheets (a panel) or heats (a race), read through `db` (a transaction or not). */
+async function standing(db: Queryable, session: VenueSession): Promise<Pick<SessionState, 'performers' | 'progress' | 'heats' | 'runners'>> {
+  if (session.judging === 'race') {
+    const heats = await heatsOf(db, session.id);
+    return { performers: [], progress: null, heats, runners: computeRaceResults({ session, heats }) };
+  }
+  const [order, sheets, panel] = await Promise.all([runningOrderOf(db, session.id), sheetsOf(db, session.id), panelOf(db, session.id)]);
+  const computed = computeSessionResults({
+    session,
+    panel: panel.map((judge) => judge.judgeId),
+    performers: order.map((row) => ({ number: row.number, registrationId: row.registrationId, status: row.status, overTime: row.overTime })),
+    sheets,
+  });
+  const byNumber = new Map(order.map((row) => [row.number, row]));
+  return {
+    performers: computed.performers.map((result) => ({ ...result, status: byNumber.get(result.number)!.status, overTime: byNumber.get(result.number)!.overTime })),
+    progress: computed.progress,
+    heats: [],
+    runners: [],
+  };
+}
+
 /** A session's results as they stand (computed from the sheets or heats on every look), with its progress. */
 export async function sessionState(database: Database, session: VenueSession): Promise<SessionState> {
   await numberCheckedIn(database, session);
@@ -319,22 +340,7 @@ export async function sessionState(database: Database, session: VenueSession): P
     panelOf(database, session.id),
     database.rows<{ count: number }>(sql`select count(*)::int as count from venue_check_ins where session_id = ${session.id}`),
   ]);
-  const base = { live, panel, checkedIn: Number(checkedIn[0]?.count ?? 0) };
-  if (session.judging === 'race') {
-    const heats = await heatsOf(database, session.id);
-    return { ...base, performers: [], progress: null, heats, runners: computeRaceResults({ session, heats }) };
-  }
-  const [order, sheets] = await Promise.all([runningOrderOf(database, session.id), sheetsOf(database, session.id)]);
-  const performers: Performer[] = order.map((row) => ({ number: row.number, registrationId: row.registrationId, status: row.status, overTime: row.overTime }));
-  const computed = computeSessionResults({ session, panel: panel.map((judge) => judge.judgeId), performers, sheets });
-  const byNumber = new Map(order.map((row) => [row.number, row]));
-  return {
-    ...base,
-    performers: computed.performers.map((result) => ({ ...result, status: byNumber.get(result.number)!.status, overTime: byNumber.get(result.number)!.overTime })),
-    progress: computed.progress,
-    heats: [],
-    runners: [],
-  };
+  return { live, panel, checkedIn: Number(checkedIn[0]?.count ?? 0), ...(await standing(database, session)) };
 }
 
 /**
@@ -343,15 +349,15 @@ export async function sessionState(database: Database, session: VenueSession): P
  * and heats. Once: a second publish finds it published and changes nothing.
  */
 export async function publishSession(database: Database, session: VenueSession, by: string, now: Date): Promise<{ published: boolean; children: number }> {
-  const state = await sessionState(database, session);
+  await numberCheckedIn(database, session);
   return inTransaction(database, async (tx) => {
     await ensureLiveSession(tx, session.id);
     const moved = await tx.rows(sql`
       update live_sessions set state = 'published', published_at = ${now.toISOString()}::timestamptz, published_by = ${by}
       where session_id = ${session.id} and state = 'scoring' returning 1`);
     if (moved.length === 0) return { published: false, children: 0 };
-    // Sheets or heats that arrived between the look above and the lock are few; the publish reads them again under it.
-    const fresh = await sessionStateIn(tx, session, state);
+    // Read under the lock that closed the session: no sheet or heat can slip in after this.
+    const fresh = await standing(tx, session);
     const rows =
       session.judging === 'race'
         ? fresh.runners.map((runner) => ({ registrationId: runner.registrationId, number: runner.heat, final: null, timeMs: runner.timeMs, place: runner.place, award: runner.award, qualifies: runner.award !== 'participated', detail: { heat: runner.heat, finish: runner.finish } }))
@@ -379,23 +385,6 @@ export async function publishSession(database: Database, session: VenueSession, 
     }
     return { published: true, children: rows.length };
   });
-}
-
-/** The session's results read again inside the publishing transaction (sheets, heats and order as they are under the lock). */
-async function sessionStateIn(tx: Queryable, session: VenueSession, before: SessionState): Promise<SessionState> {
-  if (session.judging === 'race') {
-    const heats = await heatsOf(tx, session.id);
-    return { ...before, heats, runners: computeRaceResults({ session, heats }) };
-  }
-  const [order, sheets, panel] = await Promise.all([runningOrderOf(tx, session.id), sheetsOf(tx, session.id), panelOf(tx, session.id)]);
-  const computed = computeSessionResults({
-    session,
-    panel: panel.map((judge) => judge.judgeId),
-    performers: order.map((row) => ({ number: row.number, registrationId: row.registrationId, status: row.status, overTime: row.overTime })),
-    sheets,
-  });
-  const byNumber = new Map(order.map((row) => [row.number, row]));
-  return { ...before, performers: computed.performers.map((result) => ({ ...result, status: byNumber.get(result.number)!.status, overTime: byNumber.get(result.number)!.overTime })) };
 }
 
 /** One result email per child with a published result in the session (once, however often this runs). */

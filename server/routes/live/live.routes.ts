@@ -1,6 +1,5 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { z } from 'zod';
-import { IMPLAUSIBLE_DEVICE_TIME, isPlausibleDeviceTime } from '@domain/dates';
 import { publicName } from '@domain/certificates';
 import {
   criteriaOf,
@@ -15,7 +14,6 @@ import {
   PANEL_SIZE,
 } from '@domain/live-judging';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
-import { VENUE_BATCH_LIMIT } from '@domain/venue';
 import type { AppEnv } from '../../context';
 import { signerFor } from '../../certificates/signing';
 import { publishResultsPages } from '../../certificates/results-pages';
@@ -39,9 +37,9 @@ import {
   sessionsOfJudge,
   setHeadOfVenue,
 } from '../../db/stores/live-store';
-import { nameDevices } from '../../db/stores/venue-store';
+import { checkVenueRecord, storeVenueBatch } from '../venue/venue.routes';
 import { audit } from '../../lib/audit';
-import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batch';
+import { checkRecord } from '../../lib/batch';
 import { ApiError, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { assertFreshSecondFactor, requireAdmin, requireJudge, requireVenueAccount, signedInAdmin } from '../../lib/require-admin';
@@ -114,47 +112,21 @@ export const liveJudgeRoutes = new Hono<AppEnv>()
     return c.json({ saved: outcome === 'saved', newerKept: outcome === 'older' }, 200);
   });
 
-/** Each valid record of a venue batch, stored a session at a time, answered at its index. */
-async function storeLiveBatch<T extends { sessionId: string; deviceId: string; deviceName?: string | undefined; deviceNamedAt?: string | undefined }, Result>(
-  c: Context<AppEnv>,
-  field: string,
-  check: (record: unknown, now: Date) => Checked<T>,
-  store: (session: VenueSession, staff: string, items: T[]) => Promise<Result[]>,
-) {
-  const records = await readBatch(c, field, VENUE_BATCH_LIMIT);
-  const staff = signedInAdmin(c).username;
-  const now = c.var.deps.now();
-  const batch = splitBatch<T, { index: number } & Result>(records, (record) => check(record, now));
-  await nameDevices(c.var.deps.database, batch.valid.map((v) => v.data));
-  const sessions = new Map<string, { index: number; data: T }[]>();
-  for (const item of batch.valid) sessions.set(item.data.sessionId, [...(sessions.get(item.data.sessionId) ?? []), item]);
-  for (const [sessionId, items] of sessions) {
-    const outcomes = await store(sessionOf(sessionId), staff, items.map((i) => i.data));
-    items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
-  }
-  return batch.results();
-}
-
-function plausible<T>(checked: Checked<T>, time: (data: T) => string, field: string, now: Date): Checked<T> {
-  if ('data' in checked && !isPlausibleDeviceTime(time(checked.data), now)) return { fields: { [field]: IMPLAUSIBLE_DEVICE_TIME } };
-  return checked;
-}
-
 /** Venue mode's part (staff and admins): performers' marks, heats, the session's status, publishing. */
 export const liveVenueRoutes = new Hono<AppEnv>()
   .post('/marks/batch', requireVenueAccount, async (c) => {
-    const check = (record: unknown, now: Date) => plausible(checkRecord(performanceMarkSchema, record), (r) => r.markedAt, 'markedAt', now);
-    const results = await storeLiveBatch(c, 'marks', check, (session, staff, items) => {
+    const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(performanceMarkSchema, record), (r) => r.markedAt, 'markedAt', now);
+    const results = await storeVenueBatch(c, 'marks', check, (database, session, staff, items) => {
       if (session.judging !== 'panel') return Promise.resolve(items.map((item) => ({ id: item.id, status: 'invalid' as const, error: { code: 'not_found' as const, message: 'A race has heats, not a running order.' } })));
-      return recordMarks(c.var.deps.database, session, staff, items);
+      return recordMarks(database, session, staff, items);
     });
     return c.json({ results }, 200);
   })
   .post('/heats/batch', requireVenueAccount, async (c) => {
-    const check = (record: unknown, now: Date) => plausible(checkRecord(heatInputSchema, record), (r) => r.recordedAt, 'recordedAt', now);
-    const results = await storeLiveBatch(c, 'heats', check, (session, staff, items) => {
+    const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(heatInputSchema, record), (r) => r.recordedAt, 'recordedAt', now);
+    const results = await storeVenueBatch(c, 'heats', check, (database, session, staff, items) => {
       if (session.judging !== 'race') return Promise.resolve(items.map((item) => ({ id: item.id, status: 'invalid' as const, error: { code: 'not_found' as const, message: 'This session is judged by a panel: it has no heats.' } })));
-      return recordHeats(c.var.deps.database, session, staff, items);
+      return recordHeats(database, session, staff, items);
     });
     return c.json({ results }, 200);
   })

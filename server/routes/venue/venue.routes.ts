@@ -66,7 +66,7 @@ function checkWalkIn(record: unknown, now: Date): Checked<WalkIn> {
 }
 
 /** A check-in or fee whose device time the server's clock makes implausible is refused, record by record. */
-function checkVenueRecord<T>(checked: Checked<T>, time: (data: T) => string, timeField: string, now: Date): Checked<T> {
+export function checkVenueRecord<T>(checked: Checked<T>, time: (data: T) => string, timeField: string, now: Date): Checked<T> {
   if ('data' in checked && !isPlausibleDeviceTime(time(checked.data), now)) return { fields: { [timeField]: IMPLAUSIBLE_DEVICE_TIME } };
   return checked;
 }
@@ -75,7 +75,7 @@ function checkVenueRecord<T>(checked: Checked<T>, time: (data: T) => string, tim
  * A batch of one kind of venue record (check-ins, fees): each record checked on its own, the valid
  * ones stored a session at a time under the signed-in account, every record answered at its index.
  */
-async function storeVenueBatch<T extends { sessionId: string; deviceId: string; deviceName?: string | undefined }, Result>(
+export async function storeVenueBatch<T extends { sessionId: string; deviceId: string; deviceName?: string | undefined }, Result>(
   c: Context<AppEnv>,
   field: string,
   check: (record: unknown, now: Date) => Checked<T>,
