@@ -3,6 +3,7 @@ import { awardFor, type Award } from './certificates';
 import { isPlausibleTime } from './dates';
 import { COMMENT_MAX, LEVEL1_ROUND, byId, rubricFor, type Criterion, type RoundSettings } from './judging';
 import { computeResults, type JudgeValue } from './judging-results';
+import { FINALE_TITLES, PLACE_RULES } from './later-levels';
 import { VENUE_SESSIONS, type LevelId, type VenueSession } from './season';
 import { deviceIdSchema, deviceNameSchema } from './venue';
 
@@ -32,7 +33,7 @@ export const OVER_TIME_RULE: OverTimeRule = { rule: 'deduct', points: 5 };
  * the raw weighted scores are compared (ADR 034). The large minimum keeps standardisation off.
  */
 export function liveRoundSettings(levelId: LevelId): RoundSettings {
-  return { ...LEVEL1_ROUND, minEntriesToStandardise: 1_000_000, disagreementRange: 100, advancement: levelId === 'level1' ? LEVEL1_ROUND.advancement : { rule: 'top', count: 3 } };
+  return { ...LEVEL1_ROUND, minEntriesToStandardise: 1_000_000, disagreementRange: 100, advancement: levelId === 'level1' ? LEVEL1_ROUND.advancement : { rule: 'top', count: levelId === 'level2' ? PLACE_RULES.finalistsPerPool : FINALE_TITLES.length } };
 }
 
 /** A running number: all a judge or the hall screen knows a performer by. */

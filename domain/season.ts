@@ -245,6 +245,11 @@ export type VenueSession = {
   ageBand: JudgingAgeBand | null;
   judging: 'panel' | 'race';
   feeRupees: number;
+  /**
+   * A semi-final or final session's seats (issue 46): its stage slots, each a performance and a
+   * changeover (domain/later-levels.ts). Its roster is the children who accepted a place in it.
+   */
+  capacity?: number;
 };
 
 /** A level's price for one contest entered in one mode, from its prices above. */
@@ -253,6 +258,48 @@ export function levelPrice(levelId: LevelId, mode: 'online' | 'in-person'): numb
   if (!price) throw new Error(`Level ${levelId} has no ${mode} price.`);
   return price.rupees;
 }
+
+/** A later level's session: a panel on stage, no fee (reached by qualifying), `capacity` slots from `startTime`. */
+function stageSession(levelId: 'level2' | 'level3', category: 'dance' | 'singing', ageBand: JudgingAgeBand, date: IsoDate, startTime: `${number}:${number}`, hall: string, capacity: number): VenueSession {
+  const level = LEVELS.find((l) => l.id === levelId)!;
+  const contest = category === 'dance' ? 'Dance' : 'Singing';
+  const stage = levelId === 'level2' ? 'Semi-final' : 'Grand finale';
+  return {
+    id: `2027-${levelId === 'level2' ? 'l2' : 'l3'}-${category}-${ageBand}`,
+    levelId,
+    title: `${contest} (${ageBand} years), ${stage}`,
+    venue: `${level.place.name}, ${hall}`,
+    date,
+    startTime,
+    // Slots of 5 minutes' performance and 3 minutes' changeover (PLACE_RULES).
+    durationMinutes: capacity * 8,
+    categories: [category],
+    ageBand,
+    judging: 'panel',
+    feeRupees: 0,
+    capacity,
+  };
+}
+
+/**
+ * The semi-finals and the grand finale (issue 46): one session per contest and age band, dance on
+ * the main stage and singing in the second hall at the same hours (a family with a dancer and a
+ * singer is given slots that do not overlap).
+ */
+const LATER_SESSIONS: readonly VenueSession[] = [
+  stageSession('level2', 'dance', '6-8', '2027-08-29', '09:00', 'main stage', 20),
+  stageSession('level2', 'singing', '6-8', '2027-08-29', '09:00', 'second hall', 20),
+  stageSession('level2', 'dance', '9-12', '2027-08-30', '09:00', 'main stage', 20),
+  stageSession('level2', 'singing', '9-12', '2027-08-30', '09:00', 'second hall', 20),
+  stageSession('level2', 'dance', '13-17', '2027-08-31', '09:00', 'main stage', 20),
+  stageSession('level2', 'singing', '13-17', '2027-08-31', '09:00', 'second hall', 20),
+  stageSession('level3', 'dance', '6-8', '2027-12-29', '16:00', 'main stage', 5),
+  stageSession('level3', 'singing', '6-8', '2027-12-29', '16:00', 'second hall', 5),
+  stageSession('level3', 'dance', '9-12', '2027-12-30', '16:00', 'main stage', 5),
+  stageSession('level3', 'singing', '9-12', '2027-12-30', '16:00', 'second hall', 5),
+  stageSession('level3', 'dance', '13-17', '2027-12-31', '16:00', 'main stage', 5),
+  stageSession('level3', 'singing', '13-17', '2027-12-31', '16:00', 'second hall', 5),
+];
 
 export const VENUE_SESSIONS: readonly VenueSession[] = [
   {
@@ -307,7 +354,9 @@ export const VENUE_SESSIONS: readonly VenueSession[] = [
     judging: 'panel',
     feeRupees: levelPrice('level1', 'in-person'),
   },
+  ...LATER_SESSIONS,
 ];
+
 
 export function venueSessionById(id: string): VenueSession | undefined {
   return VENUE_SESSIONS.find((session) => session.id === id);

@@ -401,7 +401,7 @@ export const mailOutbox = pgTable(
      * import recorded, and its receipt, withdrawn when the import was undone.
      */
     template: text('template', {
-      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result', 'payment-withdrawn', 'session-result'],
+      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result', 'payment-withdrawn', 'session-result', 'place-invitation'],
     }).notNull(),
     /**
      * Why it was queued: a new registration, an admin's resend, the family asking for their link, a
@@ -423,12 +423,22 @@ export const mailOutbox = pgTable(
         'judge-invite',
         'round-published',
         'session-published',
+        'place-invited',
+        'place-changed',
+        'place-reminder',
       ],
     }).notNull(),
     /** For a round's result (template round-result): the judging round whose results it announces. */
     judgingRoundId: uuid('judging_round_id'),
     /** For a live session's result (template session-result, issue 45): the venue session. */
     sessionId: text('session_id'),
+    /**
+     * For a place at a later level (template place-invitation, issue 46): the level and contest of
+     * the place, and the version of its session and slot the email tells (a change sends a new one).
+     */
+    levelId: text('level_id'),
+    category: text('category'),
+    offerSequence: integer('offer_sequence'),
     /** For a receipt: the payment it is for; for a withdrawal, the payment withdrawn. */
     ledgerEntryId: uuid('ledger_entry_id'),
     /** For a judge decision: the decision it announces (approved or rejected), as it was when queued. */
@@ -458,6 +468,8 @@ export const mailOutbox = pgTable(
     uniqueIndex('mail_outbox_one_withdrawal').on(t.ledgerEntryId).where(sql`${t.template} = 'payment-withdrawn'`),
     // One result email per registration and round, however often the round is published.
     uniqueIndex('mail_outbox_one_result').on(t.registrationId, t.judgingRoundId).where(sql`${t.template} = 'round-result'`),
+    // One email per version of a place (its invitation, each change) and one reminder, however many instances run.
+    uniqueIndex('mail_outbox_one_place_email').on(t.registrationId, t.levelId, t.category, t.reason, t.offerSequence).where(sql`${t.template} = 'place-invitation'`),
     uniqueIndex('mail_outbox_one_session_result').on(t.registrationId, t.sessionId).where(sql`${t.template} = 'session-result'`),
     index('mail_outbox_judge').on(t.judgeApplicationId, t.createdAt),
     check('mail_outbox_one_subject', sql`(${t.registrationId} is null) <> (${t.judgeApplicationId} is null)`),
@@ -1071,23 +1083,46 @@ export const judgeScores = pgTable(
 );
 
 /**
- * A place at a later level a family confirmed (issue 24): a child who went through in a contest
- * of a published round confirms it from their private page, once. The Level 2 registration is
- * this row beside the Level 1 one: the same child, contact and consent.
+ * A child's place in line for a later level (issue 46, ADR 036): one row per child, level and
+ * contest, so nobody is ever invited twice to the same level. `rank` is the place in line from the
+ * earlier level's results; the first ones are invited with a session and a stage slot, and a place
+ * declined or left unanswered past `answer_by` goes to the next `waiting` one. `sequence` counts
+ * the changes of session or slot (the calendar file's SEQUENCE).
  */
-export const levelPlaces = pgTable(
-  'level_places',
+export const levelOffers = pgTable(
+  'level_offers',
   {
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
     levelId: text('level_id', { enum: ['level2', 'level3'] }).notNull(),
     category: text('category').notNull(),
-    /** The published round whose result gave the place. */
-    roundId: uuid('round_id').notNull(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    ageBand: text('age_band').notNull(),
+    rank: integer('rank').notNull(),
+    /** Whether the earlier level's result qualified the child (the pool has as many places as qualified). */
+    qualified: boolean('qualified').notNull(),
+    /** Where the ranking came from: a published online round or a venue session. */
+    source: text('source').notNull(),
+    state: text('state', { enum: ['waiting', 'invited', 'accepted', 'declined', 'lapsed'] }).notNull().default('waiting'),
+    sessionId: text('session_id'),
+    slot: integer('slot'),
+    sequence: integer('sequence').notNull().default(0),
+    clash: boolean('clash').notNull().default(false),
+    invitedAt: timestamp('invited_at', { withTimezone: true, mode: 'string' }),
+    answerBy: timestamp('answer_by', { withTimezone: true, mode: 'string' }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'string' }),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'string' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.registrationId, t.levelId, t.category] })],
+  (t) => [
+    primaryKey({ columns: [t.levelId, t.category, t.registrationId] }),
+    // No seat is ever given twice: a held slot belongs to one child.
+    uniqueIndex('level_offers_one_per_slot').on(t.sessionId, t.slot).where(sql`${t.state} in ('invited', 'accepted')`),
+    index('level_offers_line').on(t.levelId, t.category, t.ageBand, t.rank),
+    index('level_offers_registration').on(t.registrationId),
+    index('level_offers_session').on(t.sessionId, t.registrationId),
+    check('level_offers_state', sql`${t.state} in ('waiting', 'invited', 'accepted', 'declined', 'lapsed')`),
+  ],
 );
 
 /**
