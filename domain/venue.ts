@@ -82,7 +82,14 @@ export const feeInputSchema = z
 export type FeeInput = z.input<typeof feeInputSchema>;
 
 /** A walk-in: a normal registration (validated by the registration schema) plus where and by whom. */
-export const walkInMarkSchema = z.object(venueMarkShape);
+/** The semi-finals and the grand finale are reached by qualifying (issue 46): no walk-ins there. */
+export const WALK_IN_REFUSED = 'The semi-finals and the grand finale are reached by qualifying: nobody can be registered here as a walk-in. Only children who accepted their invitation are on this roster.';
+
+export function walkInsAllowed(sessionId: string): boolean {
+  return VENUE_SESSIONS.find((session) => session.id === sessionId)?.levelId === 'level1';
+}
+
+export const walkInMarkSchema = z.object(venueMarkShape).refine((mark) => walkInsAllowed(mark.sessionId), { path: ['sessionId'], message: WALK_IN_REFUSED });
 export type WalkInMark = z.infer<typeof walkInMarkSchema>;
 
 /** One line of a session's roster: only what check-in needs. */

@@ -1,3 +1,4 @@
+import { placesAdminRoutes } from './routes/places/places.routes';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
@@ -80,6 +81,7 @@ export function createApi() {
     .route('/venue', venueAdminRoutes)
     .route('/venue', liveVenueRoutes)
     .route('/panels', liveAdminRoutes)
+    .route('/places', placesAdminRoutes)
     .route('/live', hallRoutes)
     .route('/overview', overviewAdminRoutes)
     .route('/retention', retentionAdminRoutes)

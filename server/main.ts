@@ -1,3 +1,4 @@
+import { deadlineStep } from './db/stores/places-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -127,6 +128,17 @@ async function main() {
     (error) => log.error('queuing payment reminders failed', describeError(error)),
   );
 
+  // Places at the later levels (issue 46, ADR 036): the deadline's step every 5 minutes on every
+  // instance; its statements make each lapse, reminder and invitation once.
+  const placeDeadlines = every(
+    { intervalMs: 5 * 60_000, firstAfterMs: 45_000 },
+    async () => {
+      const step = await deadlineStep(database, deps.now());
+      if (step.lapsed + step.reminded + step.invited > 0) log.info('places: deadline step', step);
+    },
+    (error) => log.error('the places deadline step failed', describeError(error)),
+  );
+
   // PGlite has no autovacuum: fresh statistics for the tables that grew (fresh-statistics.ts).
   const statistics =
     database.kind === 'pglite'
@@ -205,6 +217,7 @@ async function main() {
     void control?.close();
     retention.stop();
     reminders.stop();
+    placeDeadlines.stop();
     statistics?.stop();
     entrySweep.stop();
     certificateSweep.stop();

@@ -1,4 +1,5 @@
 import { placeLabel } from '@domain/live-judging';
+import { finaleTitle } from '@domain/later-levels';
 import { CERTIFICATE_SIGNATORIES } from '@domain/season';
 import type { CertificateCanvas, PathOp, Rgb } from './canvas';
 import { circlePath, drawEmblem, starPath } from './emblem';
@@ -114,7 +115,9 @@ export function formatCertificateDate(isoDate: string, language: Language): stri
 export function certificateWords(content: CertificateContent): CertificateWords {
   const { language } = content;
   const worded = wording(language, content.award, content.level);
-  const title = content.place && content.place <= 3 ? placeLabel(content.place, language) : worded.title;
+  // The grand finale's first three carry their titles (issue 46): Champion, First and Second runner-up.
+  const finale = content.level === 3 ? finaleTitle(content.place ?? null, language) : null;
+  const title = finale ?? (content.place && content.place <= 3 ? placeLabel(content.place, language) : worded.title);
   const { result } = worded;
   const tamil = language === 'ta';
   // NFC: a name typed as e + combining acute prints, and extracts, as é.

@@ -61,7 +61,12 @@ export type AuditAction =
   | 'live.publish'
   | 'live.panel.add'
   | 'live.panel.remove'
-  | 'live.head';
+  | 'live.head'
+  | 'places.invite'
+  | 'places.accept'
+  | 'places.decline'
+  | 'places.lapse'
+  | 'places.move';
 
 /**
  * Reads of personal data (ADR 016): kept in the same log with kind 'read', at least a year
@@ -100,7 +105,8 @@ export type ReadAction =
   | 'read.certificate.verify'
   | 'read.certificates.list'
   | 'read.certificate.file'
-  | 'read.certificates.print';
+  | 'read.certificates.print'
+  | 'read.places.list';
 
 /** Who a family's own changes are written as: no admin, actor 'family'. */
 export const BY_FAMILY = { id: null, username: 'family', actor: 'family' } as const;

@@ -12,7 +12,8 @@ export type MailMessage = {
   subject: string;
   text: string;
   html: string;
-  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
+  /** An inline image names its `cid` (the HTML shows it); a file to keep (a calendar event) has none. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 };
 
 export type MailTransport = {

@@ -37,6 +37,10 @@ import {
   type ClaimedMail,
 } from '../db/stores/mail-outbox-store';
 import type { MailMessage, MailTransport } from './mail-transport';
+import { placeEmail, type PlaceDetails } from './place-emails';
+import { placeOf } from '../db/stores/places-store';
+import { stageSessionsOf } from '@domain/later-levels';
+import type { CategorySlug } from '@domain/categories';
 import { paymentTerms } from '../lib/payment-request';
 import { ledgerEntry, paymentSummary } from '../db/stores/payment-store';
 import { plural } from '@domain/plural';
@@ -165,7 +169,7 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     }
     // An admin's resend, a round's results (sent once, when the organisers publish) and a receipt
     // withdrawn by an admin's undoing of an import are never held back.
-    if (claim.reason !== 'admin-resend' && claim.reason !== 'round-published' && claim.reason !== 'session-published' && claim.reason !== 'import-undone') {
+    if (claim.reason !== 'admin-resend' && claim.reason !== 'round-published' && claim.reason !== 'session-published' && claim.reason !== 'import-undone' && claim.template !== 'place-invitation') {
       const recent = await sentToSince(db, registration.email, new Date(deps.now().getTime() - DAY_MS));
       if (recent >= options.perRecipientPerDay) {
         log.warn('email held back: too many to one address', { mailId: claim.id, recent });
@@ -225,6 +229,25 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
         },
       };
     }
+    let place: PlaceDetails | null = null;
+    if (claim.template === 'place-invitation') {
+      const row = claim.levelId && claim.category ? await placeOf(database, { registrationId: registration.id, levelId: claim.levelId, category: claim.category }) : null;
+      const session = row?.sessionId ? stageSessionsOf(row.levelId).find((s) => s.id === row.sessionId) : undefined;
+      const stillHeld = row && (row.state === 'invited' || (row.state === 'accepted' && claim.reason !== 'place-reminder'));
+      if (!row || !session || row.slot === null || !stillHeld || row.sequence !== claim.offerSequence || registration.cancelledAt) {
+        await markMailSkipped(db, claim, 'The place was answered, moved again or given back before this email went out.');
+        return;
+      }
+      place = {
+        levelId: row.levelId,
+        category: row.category as CategorySlug,
+        session,
+        slot: row.slot,
+        sequence: row.sequence,
+        answerBy: row.state === 'invited' && row.answerBy ? new Date(row.answerBy) : null,
+        registrationId: registration.id,
+      };
+    }
     const terms = paymentTerms(registration, deps.env, (await paymentSummary(database, registration.id))?.entries ?? []);
     if (claim.template === 'payment-reminder' && (registration.cancelledAt || !terms || terms.owedOnline === 0)) {
       await markMailSkipped(db, claim, 'Paid, or cancelled, before the reminder went out.');
@@ -245,7 +268,9 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
       payment: terms,
     };
     const message =
-      claim.template === 'round-result'
+      place
+        ? placeEmail(data, place, claim.reason === 'place-reminder' ? 'reminder' : claim.reason === 'place-changed' ? 'changed' : 'invited')
+        : claim.template === 'round-result'
         ? roundResultEmail(data, results)
         : sessionResult
           ? sessionResultEmail(data, sessionResult.session, sessionResult.line)

@@ -6,7 +6,7 @@ import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type Rou
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
 import type { LevelId } from '@domain/season';
 import { rowsOf, type Db } from '../client';
-import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, levelPlaces, mailOutbox, registrations, roundEntries } from '../schema';
+import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, levelOffers, mailOutbox, registrations, roundEntries } from '../schema';
 
 /**
  * The judging round's data (issue 24, ADR 027): judges and their conflicts, rounds and the entries
@@ -498,11 +498,11 @@ export async function panelsOf(db: Db, roundId: string): Promise<Map<string, { j
   return panels;
 }
 
-/** A family's published results with the places at the next level they confirmed. */
+/** A family's published results, each with the child's place at the semi-finals in its contest (issue 46), if any. */
 export async function familyResults(db: Db, registrationId: string) {
   const [results, places] = await Promise.all([
     publishedResultsOf(db, registrationId),
-    db.select({ category: levelPlaces.category, levelId: levelPlaces.levelId, confirmedAt: levelPlaces.confirmedAt }).from(levelPlaces).where(eq(levelPlaces.registrationId, registrationId)),
+    db.select({ category: levelOffers.category, levelId: levelOffers.levelId, state: levelOffers.state }).from(levelOffers).where(eq(levelOffers.registrationId, registrationId)),
   ]);
   return results.map((result) => {
     const place = places.find((p) => p.category === result.category && p.levelId === 'level2');
@@ -514,30 +514,7 @@ export async function familyResults(db: Db, registrationId: string) {
       place: result.place,
       pool: Number(result.pool),
       qualifies: result.qualifies === true,
-      confirmedAt: place ? new Date(place.confirmedAt).toISOString() : null,
+      nextLevel: place?.state ?? null,
     };
   });
-}
-
-/**
- * Confirms a child's place at the semi-finals in a contest they went through in (a published
- * Level 1 result): once; again is the same answer. Null when there is no such result.
- */
-export async function confirmPlace(db: Db, registrationId: string, category: string, now: Date): Promise<{ confirmedAt: string; created: boolean } | null> {
-  const inserted = await rowsOf<{ confirmed_at: string }>(
-    db,
-    sql`insert into ${levelPlaces} (registration_id, level_id, category, round_id, confirmed_at)
-      select e.registration_id, 'level2', r.category, r.round_id, ${now.toISOString()}::timestamptz
-      from ${roundEntries} r join ${entries} e on e.id = r.entry_id join ${judgingRounds} j on j.id = r.round_id
-      where e.registration_id = ${registrationId} and r.category = ${category} and r.qualifies and j.state = 'published' and j.level_id = 'level1'
-      limit 1
-      on conflict do nothing
-      returning confirmed_at`,
-  );
-  if (inserted[0]) return { confirmedAt: new Date(inserted[0].confirmed_at).toISOString(), created: true };
-  const [existing] = await db
-    .select({ confirmedAt: levelPlaces.confirmedAt })
-    .from(levelPlaces)
-    .where(and(eq(levelPlaces.registrationId, registrationId), eq(levelPlaces.levelId, 'level2'), eq(levelPlaces.category, category)));
-  return existing ? { confirmedAt: new Date(existing.confirmedAt).toISOString(), created: false } : null;
 }

@@ -131,9 +131,11 @@ export async function numberCheckedIn(database: Database, session: VenueSession)
   await inTransaction(database, async (tx) => {
     await tx.rows(sql`select pg_advisory_xact_lock(hashtext(${`running_order:${session.id}`}))`);
     await tx.rows(sql`
-      insert into running_order (session_id, registration_id, number)
+      insert into running_order (session_id, registration_id, number, position)
       select ${session.id}, ci.registration_id,
-        coalesce((select max(number) from running_order where session_id = ${session.id}), 0) + row_number() over (order by ci.created_at, ci.id)
+        coalesce((select max(number) from running_order where session_id = ${session.id}), 0) + row_number() over (order by ci.created_at, ci.id),
+        -- At a semi-final or final, performers come on in their stage slots' order (issue 46).
+        (select o.slot from level_offers o where o.session_id = ${session.id} and o.registration_id = ci.registration_id)
       from venue_check_ins ci
       where ci.session_id = ${session.id}
         and not exists (select 1 from running_order o where o.session_id = ${session.id} and o.registration_id = ci.registration_id)

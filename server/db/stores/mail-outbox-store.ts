@@ -24,7 +24,7 @@ export function toMailStatus(row: MailRow) {
 export type MailStatus = ReturnType<typeof toMailStatus>;
 
 /** A row this worker holds until its lease runs out; every later write is fenced by the lease token. */
-export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicationId' | 'decision' | 'template' | 'reason' | 'attempts' | 'ledgerEntryId' | 'judgingRoundId' | 'sessionId'> & {
+export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicationId' | 'decision' | 'template' | 'reason' | 'attempts' | 'ledgerEntryId' | 'judgingRoundId' | 'sessionId' | 'levelId' | 'category' | 'offerSequence'> & {
   leaseToken: string;
 };
 
@@ -71,6 +71,9 @@ export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMai
       ledgerEntryId: mailOutbox.ledgerEntryId,
       judgingRoundId: mailOutbox.judgingRoundId,
       sessionId: mailOutbox.sessionId,
+      levelId: mailOutbox.levelId,
+      category: mailOutbox.category,
+      offerSequence: mailOutbox.offerSequence,
     });
   return row ? { ...row, leaseToken } : null;
 }

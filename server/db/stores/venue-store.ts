@@ -37,6 +37,13 @@ const NOT_ON_ROSTER = "This child is not on this session's list (not registered 
  */
 export function onRosterWhere(session: VenueSession, alias = 'r', includeRemoved = false) {
   const r = sql.raw(alias);
+  // A semi-final's or final's roster is the children who accepted a place in it (issue 46); one
+  // who declined after accepting is named as removed in a delta.
+  if (session.levelId !== 'level1') {
+    return sql`${r}.type = 'participant' ${includeRemoved ? sql`` : sql`and ${r}.deleted_at is null and ${r}.cancelled_at is null`}
+      and exists (select 1 from level_offers o where o.registration_id = ${r}.id and o.session_id = ${session.id}
+        and o.state ${includeRemoved ? sql`in ('accepted', 'declined', 'lapsed')` : sql`= 'accepted'`})`;
+  }
   const band = session.ageBand ? session.ageBand.split('-').map(Number) : null;
   return sql`${r}.type = 'participant' ${includeRemoved ? sql`` : sql`and ${r}.deleted_at is null and ${r}.cancelled_at is null`}
     and ${r}.categories && ${sql.param([...session.categories])}::text[]
@@ -276,7 +283,7 @@ type RosterRow = {
  */
 export async function rosterSince(database: Database, session: VenueSession, cursor: RosterCursor): Promise<RosterPage> {
   const changedAt = sql.raw(
-    'greatest(r.updated_at, r.created_at, r.deleted_at, r.cancelled_at, ci.created_at, f.created_at)',
+    'greatest(r.updated_at, r.created_at, r.deleted_at, r.cancelled_at, ci.created_at, f.created_at, o.updated_at)',
   );
   // Taken before reading: a write still in flight now commits with a time after this, so the next
   // delta (from this moment minus the overlap) cannot miss it.
@@ -292,11 +299,12 @@ export async function rosterSince(database: Database, session: VenueSession, cur
       f.status as "feeStatus", f.amount_rupees as "feeAmount", f.staff_username as "feeBy", f.device_id as "feeDevice",
       ${deviceNameOf('f.device_id')} as "feeDeviceName",
       case when f.id is null then null else ${isoTime('f.recorded_at')} end as "feeAt",
-      (r.deleted_at is not null or r.cancelled_at is not null) as removed,
+      (r.deleted_at is not null or r.cancelled_at is not null or (o.state is not null and o.state <> 'accepted')) as removed,
       ${preciseTime('changed_at')} as "changedAt"
     from registrations r
     left join venue_check_ins ci on ci.registration_id = r.id and ci.session_id = ${session.id}
     left join venue_fees f on f.registration_id = r.id and f.session_id = ${session.id}
+    left join level_offers o on o.registration_id = r.id and o.session_id = ${session.id}
     cross join lateral (select ${changedAt} as changed_at) c
     where ${onRosterWhere(session, 'r', true)}
       ${cursor ? sql`and (c.changed_at, r.id) > (${cursor.time}::timestamptz, ${cursor.id}::uuid)` : sql`and r.deleted_at is null and r.cancelled_at is null`}

@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { certificateIdSchema, resultsNameSchema } from '@domain/certificates';
-import { CATEGORY_SLUGS } from '@domain/categories';
+import { offerAnswerSchema, finaleTitle } from '@domain/later-levels';
+import { venueSessionById } from '@domain/season';
 import type { AppEnv } from '../../context';
 import { auditFamily } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { jsonBody, pathParams } from '../../lib/validators';
-import { confirmPlace, familyResults } from '../../db/stores/judging-store';
+import { familyResults } from '../../db/stores/judging-store';
+import { BY_SYSTEM, answerPlace, fillPlaces, placesOf } from '../../db/stores/places-store';
+import { publishedPlacesOf } from '../../db/stores/live-store';
 import { certificateById, familyCertificates } from '../../db/stores/certificate-store';
 import { resultsNameOf, setResultsName } from '../../db/stores/registration-admin-store';
 import { certificateFile, certificateStorageOf } from '../../certificates/certificate-job';
@@ -17,26 +19,45 @@ import { linkedRegistration, requireFamilyLink } from '../family/family-link-aut
 
 const NO_CERTIFICATE = 'There is no such certificate for this registration.';
 
-const confirmSchema = z.object({ category: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }) });
-
 /**
- * Family: the child's published results (issue 24) and confirming a place at the semi-finals in
- * a contest they went through in. Nothing here before a round is published.
+ * Family: the child's published results (issue 24), their results at venue sessions (issue 45),
+ * their places at the semi-finals and the grand finale and the answer to an invitation (issue 46).
+ * Nothing here before a round or a session is published.
  */
 export const familyResultRoutes = new Hono<AppEnv>()
   .get('/results', requireFamilyLink, readsPersonalData('read.family.results', 'registration'), async (c) => {
     const registration = await linkedRegistration(c);
     readAudit(c).entityId = registration.id;
     const { db } = c.var.deps.database;
-    const [results, certificates, resultsName] = await Promise.all([
+    const [results, certificates, resultsName, places, sessionResults] = await Promise.all([
       familyResults(db, registration.id),
       familyCertificates(db, registration.id),
       resultsNameOf(db, registration.id),
+      placesOf(c.var.deps.database, registration.id),
+      publishedPlacesOf(c.var.deps.database, registration.id),
     ]);
     return c.json(
       {
         results,
         resultsName,
+        places: places.map(({ sequence: _sequence, clash: _clash, qualified: _qualified, ...place }) => place),
+        sessionResults: sessionResults.flatMap((row) => {
+          const session = venueSessionById(row.sessionId);
+          if (!session) return [];
+          return [
+            {
+              sessionId: row.sessionId,
+              levelId: session.levelId,
+              category: session.categories[0]!,
+              place: row.place,
+              pool: Number(row.pool),
+              final: row.final,
+              timeMs: row.timeMs,
+              qualifies: row.qualifies,
+              title: session.levelId === 'level3' ? { en: finaleTitle(row.place, 'en'), ta: finaleTitle(row.place, 'ta') } : null,
+            },
+          ];
+        }),
         certificates: certificates.map((row) => ({
           ...row,
           issuedAt: new Date(row.issuedAt).toISOString(),
@@ -68,12 +89,16 @@ export const familyResultRoutes = new Hono<AppEnv>()
     }
     return c.json({ resultsName }, 200);
   })
-  .post('/results/confirm', requireFamilyLink, jsonBody(confirmSchema), async (c) => {
-    const { category } = c.req.valid('json');
+  .post('/results/places', requireFamilyLink, jsonBody(offerAnswerSchema), async (c) => {
+    const { levelId, category, answer } = c.req.valid('json');
     const registration = await linkedRegistration(c);
     if (registration.cancelledAt) throw new ApiError(409, 'conflict', 'This registration was cancelled.');
-    const place = await confirmPlace(c.var.deps.database.db, registration.id, category, c.var.deps.now());
-    if (!place) throw new ApiError(409, 'conflict', 'There is no place at the semi-finals to confirm in this contest.');
-    if (place.created) await auditFamily(c, 'registration.place_confirmed', registration.id, { category, levelId: 'level2' });
-    return c.json({ category, confirmedAt: place.confirmedAt }, 200);
+    const { database } = c.var.deps;
+    const outcome = await answerPlace(database, { registrationId: registration.id, levelId, category }, answer, c.var.deps.now());
+    if (!outcome.ok) throw new ApiError(outcome.code === 'not_found' ? 404 : 409, outcome.code === 'not_found' ? 'not_found' : 'conflict', outcome.message);
+    // A declined place goes to the next child in line at once (the deadline job would find it too).
+    if (outcome.changed && outcome.state === 'declined') await fillPlaces(database, levelId, BY_SYSTEM, c.var.deps.now());
+    const place = (await placesOf(database, registration.id)).find((row) => row.levelId === levelId && row.category === category)!;
+    const { sequence: _sequence, clash: _clash, qualified: _qualified, ...shown } = place;
+    return c.json(shown, 200);
   });

@@ -1,0 +1,397 @@
+import { sql } from 'drizzle-orm';
+import { normaliseInstitute } from '@domain/judge-assignment';
+import {
+  answerBy,
+  assignSlots,
+  placesInPool,
+  poolKey,
+  sessionsOfPool,
+  sharedKeys,
+  stageSessionsOf,
+  PLACE_RULES,
+  type LaterLevelId,
+  type OfferState,
+  type Seating,
+  type StageSession,
+} from '@domain/later-levels';
+import { VENUE_SESSIONS } from '@domain/season';
+import { inTransaction, type Database, type Queryable } from '../client';
+import { isoTime } from '../../lib/sql-time';
+
+/**
+ * Places at the semi-finals and the grand finale (issue 46, ADR 036): the line for each contest
+ * and age band, invitations with a session and a stage slot, the families' answers, the deadline
+ * and the waiting list. Every change of a place is written to the audit log in the statement
+ * that makes it, by whoever made it (an admin, the family, or the deadline job as 'system').
+ */
+
+export type Actor = { id: string | null; username: string; actor: 'admin' | 'family' | 'system' };
+export const BY_SYSTEM: Actor = { id: null, username: 'system', actor: 'system' };
+
+const levelLock = (levelId: LaterLevelId) => sql`select pg_advisory_xact_lock(hashtext(${`level_offers:${levelId}`}))`;
+
+async function auditPlaces(db: Queryable, by: Actor, action: string, rows: readonly { registrationId: string; changes: Record<string, unknown> }[], now: Date): Promise<void> {
+  if (rows.length === 0) return;
+  await db.rows(sql`
+    insert into audit_log (admin_id, admin_username, action, entity_type, entity_id, changes, actor, kind, created_at)
+    select ${by.id}::uuid, ${by.username}, ${action}, 'registration', entity_id, changes::jsonb, ${by.actor}, 'change', ${now.toISOString()}::timestamptz
+    from unnest(${sql.param(rows.map((row) => row.registrationId))}::text[], ${sql.param(rows.map((row) => JSON.stringify(row.changes)))}::text[]) as input(entity_id, changes)`);
+}
+
+// ---------------------------------------------------------------- the line
+
+type Candidate = { registrationId: string; category: string; ageBand: string; place: number; final: number | null; qualified: boolean; source: string };
+
+/**
+ * Who is in line for a level, from the earlier level's published results: for the semi-finals,
+ * the online round's entries and the in-person Level 1 sessions judged by a panel; for the grand
+ * finale, the semi-final sessions. Removed and cancelled registrations are not in line.
+ */
+async function candidatesFor(db: Queryable, levelId: LaterLevelId): Promise<Candidate[]> {
+  const earlier = levelId === 'level2' ? 'level1' : 'level2';
+  const sessions = VENUE_SESSIONS.filter((session) => session.levelId === earlier && session.judging === 'panel' && session.ageBand);
+  const fromSessions = sql`
+    select p.registration_id::text as "registrationId", s.category, s.age_band as "ageBand", p.place, p.final, p.qualifies as qualified, 'session:' || p.session_id as source
+    from session_places p
+    join live_sessions l on l.session_id = p.session_id and l.state = 'published'
+    join unnest(${sql.param(sessions.map((session) => session.id))}::text[], ${sql.param(sessions.map((session) => session.categories[0]!))}::text[],
+      ${sql.param(sessions.map((session) => session.ageBand!))}::text[]) as s(session_id, category, age_band) on s.session_id = p.session_id
+    join registrations g on g.id = p.registration_id
+    where p.place is not null and g.deleted_at is null and g.cancelled_at is null`;
+  if (levelId === 'level3') return db.rows<Candidate>(fromSessions);
+  return db.rows<Candidate>(sql`
+    select e.registration_id::text as "registrationId", r.category, r.age_band as "ageBand", r.place, r.final, coalesce(r.qualifies, false) as qualified, 'round:' || r.round_id::text as source
+    from round_entries r
+    join judging_rounds j on j.id = r.round_id and j.level_id = 'level1' and j.state = 'published'
+    join entries e on e.id = r.entry_id
+    join registrations g on g.id = e.registration_id
+    where r.place is not null and g.deleted_at is null and g.cancelled_at is null
+    union all
+    ${fromSessions}`);
+}
+
+/** Ranks a pool's candidates: the qualified first, then by place, then by score; one line per child (their best result). */
+export function rankLine(candidates: readonly Candidate[]): (Candidate & { rank: number })[] {
+  const better = (a: Candidate, b: Candidate) =>
+    Number(b.qualified) - Number(a.qualified) || a.place - b.place || (b.final ?? -1) - (a.final ?? -1) || a.registrationId.localeCompare(b.registrationId);
+  const best = new Map<string, Candidate>();
+  for (const candidate of candidates) {
+    const held = best.get(candidate.registrationId);
+    if (!held || better(candidate, held) < 0) best.set(candidate.registrationId, candidate);
+  }
+  return [...best.values()].sort(better).map((candidate, index) => ({ ...candidate, rank: index + 1 }));
+}
+
+/** Puts every child with a published result in line for the level (pools with a session only); again changes nothing. */
+async function buildLine(db: Queryable, levelId: LaterLevelId, sessions: readonly StageSession[]): Promise<number> {
+  const pools = new Set(sessions.map((session) => poolKey({ category: session.categories[0] ?? '', ageBand: session.ageBand ?? '' })));
+  const byPool = new Map<string, Candidate[]>();
+  for (const candidate of await candidatesFor(db, levelId)) {
+    const key = poolKey(candidate);
+    if (!pools.has(key)) continue;
+    byPool.set(key, [...(byPool.get(key) ?? []), candidate]);
+  }
+  const line = [...byPool.values()].flatMap(rankLine);
+  if (line.length === 0) return 0;
+  await db.rows(sql`
+    insert into level_offers (registration_id, level_id, category, age_band, rank, qualified, source)
+    select registration_id, ${levelId}, category, age_band, rank, qualified::bool, source
+    from unnest(${sql.param(line.map((c) => c.registrationId))}::uuid[], ${sql.param(line.map((c) => c.category))}::text[], ${sql.param(line.map((c) => c.ageBand))}::text[],
+      ${sql.param(line.map((c) => c.rank))}::int[], ${sql.param(line.map((c) => String(c.qualified)))}::text[], ${sql.param(line.map((c) => c.source))}::text[])
+      as input(registration_id, category, age_band, rank, qualified, source)
+    on conflict (level_id, category, registration_id) do update set rank = excluded.rank, qualified = excluded.qualified, source = excluded.source
+      where (level_offers.rank, level_offers.qualified, level_offers.source) is distinct from (excluded.rank, excluded.qualified, excluded.source)`);
+  return line.length;
+}
+
+// ---------------------------------------------------------------- invitations
+
+type LineRow = {
+  registrationId: string;
+  category: string;
+  ageBand: string;
+  rank: number;
+  qualified: boolean;
+  state: OfferState;
+  sessionId: string | null;
+  slot: number | null;
+  email: string;
+  phone: string;
+  institute: string | null;
+  removed: boolean;
+};
+
+async function lineOf(db: Queryable, levelId: LaterLevelId): Promise<LineRow[]> {
+  return db.rows<LineRow>(sql`
+    select o.registration_id::text as "registrationId", o.category, o.age_band as "ageBand", o.rank, o.qualified, o.state, o.session_id as "sessionId", o.slot,
+      g.email, g.phone, g.institute_name as institute, (g.deleted_at is not null or g.cancelled_at is not null) as removed
+    from level_offers o join registrations g on g.id = o.registration_id
+    where o.level_id = ${levelId}
+    order by o.category, o.age_band, o.rank`);
+}
+
+export type FillOutcome = { inLine: number; invited: number; seated: number; clashes: number };
+
+/**
+ * Fills every pool's free places from its line, in rank order: each new invitation gets a
+ * session and a stage slot (domain/later-levels.ts assignSlots), an answer date, one email with
+ * its calendar file, and an audit row. A held place without a slot (confirmed before slots
+ * existed) is given one and told. Under one lock per level, so two fills at once (an admin, a
+ * family's decline, the deadline job on another instance) never give one place twice; the
+ * database's one-child-per-slot index stands behind it.
+ */
+export async function fillPlaces(database: Database, levelId: LaterLevelId, by: Actor, now: Date, sessions: readonly StageSession[] = stageSessionsOf(levelId)): Promise<FillOutcome> {
+  return inTransaction(database, async (tx) => {
+    await tx.rows(levelLock(levelId));
+    // A place held by a registration since cancelled or removed is free again.
+    const freed = await tx.rows<{ registrationId: string; category: string }>(sql`
+      update level_offers o set state = 'lapsed', updated_at = now()
+      from registrations g
+      where g.id = o.registration_id and o.level_id = ${levelId} and o.state in ('invited', 'accepted') and (g.deleted_at is not null or g.cancelled_at is not null)
+      returning o.registration_id::text as "registrationId", o.category`);
+    await auditPlaces(tx, by, 'places.lapse', freed.map((row) => ({ registrationId: row.registrationId, changes: { levelId, category: row.category, why: 'registration cancelled or removed' } })), now);
+    const inLine = await buildLine(tx, levelId, sessions);
+    const line = await lineOf(tx, levelId);
+    const shared = (row: LineRow) => sharedKeys(row, normaliseInstitute);
+    const held = line.filter((row) => (row.state === 'invited' || row.state === 'accepted') && row.sessionId !== null && row.slot !== null);
+    const byPool = new Map<string, LineRow[]>();
+    for (const row of line) byPool.set(poolKey(row), [...(byPool.get(poolKey(row)) ?? []), row]);
+    const toSeat: { row: LineRow; fresh: boolean }[] = [];
+    for (const [key, rows] of byPool) {
+      const [category, ageBand] = key.split('|') as [string, string];
+      const places = placesInPool(rows.filter((row) => row.qualified).length, sessionsOfPool({ category, ageBand }, sessions));
+      const holding = rows.filter((row) => row.state === 'invited' || row.state === 'accepted');
+      for (const row of holding) if (row.slot === null && !row.removed) toSeat.push({ row, fresh: false });
+      const free = places - holding.length;
+      if (free > 0) for (const row of rows.filter((r) => r.state === 'waiting' && !r.removed).slice(0, free)) toSeat.push({ row, fresh: true });
+    }
+    toSeat.sort((a, b) => a.row.rank - b.row.rank);
+    const seats = assignSlots(
+      sessions,
+      held.map((row) => ({ sessionId: row.sessionId!, slot: row.slot!, shared: shared(row) })),
+      toSeat.map(({ row }): Seating => ({ id: `${row.category}|${row.registrationId}`, pool: poolKey(row), shared: shared(row) })),
+    );
+    const fresh = new Set(toSeat.filter((seat) => seat.fresh).map(({ row }) => `${row.category}|${row.registrationId}`));
+    if (seats.length === 0) return { inLine, invited: 0, seated: 0, clashes: 0 };
+    const due = answerBy(now);
+    const rows = seats.map((seat) => {
+      const [category, registrationId] = seat.id.split('|') as [string, string];
+      return { ...seat, category, registrationId, fresh: fresh.has(seat.id) };
+    });
+    const updated = await tx.rows<{ registrationId: string; category: string; sequence: number; state: OfferState; rank: number }>(sql`
+      update level_offers o set session_id = input.session_id, slot = input.slot, clash = input.clash::bool, updated_at = now(),
+        state = case when input.fresh::bool then 'invited' else o.state end,
+        invited_at = case when input.fresh::bool then ${now.toISOString()}::timestamptz else o.invited_at end,
+        answer_by = case when input.fresh::bool then ${due.toISOString()}::timestamptz else o.answer_by end,
+        sequence = case when input.fresh::bool then 0 else o.sequence + 1 end
+      from unnest(${sql.param(rows.map((r) => r.registrationId))}::uuid[], ${sql.param(rows.map((r) => r.category))}::text[], ${sql.param(rows.map((r) => r.sessionId))}::text[],
+        ${sql.param(rows.map((r) => r.slot))}::int[], ${sql.param(rows.map((r) => String(r.clash)))}::text[], ${sql.param(rows.map((r) => String(r.fresh)))}::text[])
+        as input(registration_id, category, session_id, slot, clash, fresh)
+      where o.level_id = ${levelId} and o.category = input.category and o.registration_id = input.registration_id
+        and (case when input.fresh::bool then o.state = 'waiting' else o.state in ('invited', 'accepted') and o.slot is null end)
+      returning o.registration_id::text as "registrationId", o.category, o.sequence, o.state, o.rank`);
+    await queuePlaceEmails(tx, levelId, updated.map((row) => ({ ...row, reason: row.sequence === 0 ? 'place-invited' : 'place-changed' })));
+    const seatOf = new Map(rows.map((row) => [`${row.category}|${row.registrationId}`, row]));
+    await auditPlaces(
+      tx,
+      by,
+      'places.invite',
+      updated.map((row) => {
+        const seat = seatOf.get(`${row.category}|${row.registrationId}`)!;
+        return { registrationId: row.registrationId, changes: { levelId, category: row.category, rank: row.rank, sessionId: seat.sessionId, slot: seat.slot, answerBy: due.toISOString(), clash: seat.clash } };
+      }),
+      now,
+    );
+    return { inLine, invited: updated.filter((row) => row.sequence === 0 && row.state === 'invited').length, seated: updated.length, clashes: rows.filter((row) => row.clash).length };
+  });
+}
+
+async function queuePlaceEmails(db: Queryable, levelId: LaterLevelId, rows: readonly { registrationId: string; category: string; sequence: number; reason: 'place-invited' | 'place-changed' | 'place-reminder' }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.rows(sql`
+    insert into mail_outbox (registration_id, template, reason, level_id, category, offer_sequence)
+    select registration_id, 'place-invitation', reason, ${levelId}, category, offer_sequence
+    from unnest(${sql.param(rows.map((r) => r.registrationId))}::uuid[], ${sql.param(rows.map((r) => r.reason))}::text[], ${sql.param(rows.map((r) => r.category))}::text[],
+      ${sql.param(rows.map((r) => r.sequence))}::int[]) as input(registration_id, reason, category, offer_sequence)
+    on conflict do nothing`);
+}
+
+// ---------------------------------------------------------------- answers, the deadline, moves
+
+export type AnswerOutcome =
+  | { ok: true; state: 'accepted' | 'declined'; changed: boolean }
+  | { ok: false; code: 'not_found' | 'not_invited' | 'declined' | 'lapsed'; message: string };
+
+/**
+ * A family's answer. Accepting holds only while the invitation is open (before its answer date);
+ * declining gives the place back, accepted or not, and is final. Each in one statement, so an
+ * answer racing the deadline or another answer is decided by whichever the row saw first.
+ */
+export async function answerPlace(
+  database: Database,
+  place: { registrationId: string; levelId: LaterLevelId; category: string },
+  answer: 'accept' | 'decline',
+  now: Date,
+): Promise<AnswerOutcome> {
+  return inTransaction(database, async (tx) => {
+    const key = sql`level_id = ${place.levelId} and category = ${place.category} and registration_id = ${place.registrationId}::uuid`;
+    const moved = await tx.rows<{ state: 'accepted' | 'declined'; sessionId: string | null; slot: number | null }>(
+      answer === 'accept'
+        ? sql`update level_offers set state = 'accepted', answered_at = ${now.toISOString()}::timestamptz, updated_at = now()
+            where ${key} and state = 'invited' and answer_by > ${now.toISOString()}::timestamptz returning state, session_id as "sessionId", slot`
+        : sql`update level_offers set state = 'declined', answered_at = ${now.toISOString()}::timestamptz, updated_at = now()
+            where ${key} and state in ('invited', 'accepted') returning state, session_id as "sessionId", slot`,
+    );
+    if (moved[0]) {
+      await auditPlaces(tx, { id: null, username: 'family', actor: 'family' }, answer === 'accept' ? 'places.accept' : 'places.decline', [
+        { registrationId: place.registrationId, changes: { levelId: place.levelId, category: place.category, sessionId: moved[0].sessionId, slot: moved[0].slot } },
+      ], now);
+      return { ok: true, state: moved[0].state, changed: true };
+    }
+    const [row] = await tx.rows<{ state: OfferState; answerBy: string | null }>(sql`select state, answer_by as "answerBy" from level_offers where ${key}`);
+    if (!row) return { ok: false, code: 'not_found', message: 'This child has no place to answer at this level and contest.' };
+    if (row.state === (answer === 'accept' ? 'accepted' : 'declined')) return { ok: true, state: row.state as 'accepted' | 'declined', changed: false };
+    if (row.state === 'waiting') return { ok: false, code: 'not_invited', message: 'This child is on the waiting list: we will write if a place comes free.' };
+    if (row.state === 'declined') return { ok: false, code: 'declined', message: 'This place was declined, and it has gone to the next child in line.' };
+    return { ok: false, code: 'lapsed', message: 'The date to answer this invitation has passed, so the place went to the next child in line.' };
+  });
+}
+
+/**
+ * The deadline's step, run by every instance every few minutes and by an admin: invitations not
+ * answered by their date lapse (the place goes on), and an open invitation whose reminder time
+ * has come gets its one reminder. Then every level's free places are offered to the next in line.
+ */
+export async function deadlineStep(database: Database, now: Date, by: Actor = BY_SYSTEM): Promise<{ lapsed: number; reminded: number; invited: number }> {
+  const at = now.toISOString();
+  const { lapsed, reminded } = await inTransaction(database, async (tx) => {
+    const lapsedRows = await tx.rows<{ registrationId: string; levelId: LaterLevelId; category: string; sessionId: string | null; slot: number | null }>(sql`
+      update level_offers set state = 'lapsed', updated_at = now()
+      where state = 'invited' and answer_by <= ${at}::timestamptz
+      returning registration_id::text as "registrationId", level_id as "levelId", category, session_id as "sessionId", slot`);
+    await auditPlaces(tx, by, 'places.lapse', lapsedRows.map((row) => ({ registrationId: row.registrationId, changes: { levelId: row.levelId, category: row.category, sessionId: row.sessionId, slot: row.slot } })), now);
+    const remindedRows = await tx.rows<{ registrationId: string; levelId: LaterLevelId; category: string; sequence: number }>(sql`
+      update level_offers set reminded_at = ${at}::timestamptz
+      where state = 'invited' and reminded_at is null and answer_by > ${at}::timestamptz
+        and answer_by - make_interval(days => ${PLACE_RULES.reminderDaysBefore}) <= ${at}::timestamptz
+      returning registration_id::text as "registrationId", level_id as "levelId", category, sequence`);
+    for (const levelId of ['level2', 'level3'] as const) {
+      await queuePlaceEmails(tx, levelId, remindedRows.filter((row) => row.levelId === levelId).map((row) => ({ ...row, reason: 'place-reminder' })));
+    }
+    return { lapsed: lapsedRows.length, reminded: remindedRows.length };
+  });
+  let invited = 0;
+  for (const levelId of ['level2', 'level3'] as const) {
+    if (!(await hasLine(database, levelId))) continue;
+    invited += (await fillPlaces(database, levelId, by, now)).invited;
+  }
+  return { lapsed, reminded, invited };
+}
+
+async function hasLine(database: Database, levelId: LaterLevelId): Promise<boolean> {
+  const [row] = await database.rows<{ any: boolean }>(sql`select exists (select 1 from level_offers where level_id = ${levelId}) as any`);
+  return Boolean(row?.any);
+}
+
+export type MoveOutcome = { ok: true; sequence: number } | { ok: false; status: 404 | 409 | 422; message: string };
+
+/**
+ * An admin moves a held place to another session of its pool or another slot: the family is
+ * emailed once with the new details and a calendar file that updates the same event.
+ */
+export async function movePlace(
+  database: Database,
+  place: { registrationId: string; levelId: LaterLevelId; category: string },
+  to: { sessionId: string; slot: number },
+  by: Actor,
+  now: Date,
+): Promise<MoveOutcome> {
+  const session = stageSessionsOf(place.levelId).find((s) => s.id === to.sessionId);
+  if (!session) return { ok: false, status: 422, message: 'That session is not at this level.' };
+  if (to.slot > session.capacity) return { ok: false, status: 422, message: `“${session.title}” has ${session.capacity} slots.` };
+  return inTransaction(database, async (tx): Promise<MoveOutcome> => {
+    await tx.rows(levelLock(place.levelId));
+    const [row] = await tx.rows<{ state: OfferState; ageBand: string; sessionId: string | null; slot: number | null }>(sql`
+      select state, age_band as "ageBand", session_id as "sessionId", slot from level_offers
+      where level_id = ${place.levelId} and category = ${place.category} and registration_id = ${place.registrationId}::uuid for update`);
+    if (!row) return { ok: false, status: 404, message: 'This child has no place at this level and contest.' };
+    if (row.state !== 'invited' && row.state !== 'accepted') return { ok: false, status: 409, message: 'Only a place that is invited or accepted can be moved.' };
+    if (session.categories[0] !== place.category || session.ageBand !== row.ageBand) return { ok: false, status: 422, message: `“${session.title}” is for another contest or age band.` };
+    if (row.sessionId === to.sessionId && row.slot === to.slot) return { ok: false, status: 409, message: 'The place is already in that slot.' };
+    const [taken] = await tx.rows(sql`select 1 from level_offers where session_id = ${to.sessionId} and slot = ${to.slot} and state in ('invited', 'accepted')`);
+    if (taken) return { ok: false, status: 409, message: `Slot ${to.slot} of “${session.title}” is someone else’s: move them first, or choose a free slot.` };
+    const [moved] = await tx.rows<{ sequence: number }>(sql`
+      update level_offers set session_id = ${to.sessionId}, slot = ${to.slot}, clash = false, sequence = sequence + 1, updated_at = now()
+      where level_id = ${place.levelId} and category = ${place.category} and registration_id = ${place.registrationId}::uuid
+      returning sequence`);
+    await queuePlaceEmails(tx, place.levelId, [{ registrationId: place.registrationId, category: place.category, sequence: moved!.sequence, reason: 'place-changed' }]);
+    await auditPlaces(tx, by, 'places.move', [{ registrationId: place.registrationId, changes: { levelId: place.levelId, category: place.category, from: { sessionId: row.sessionId, slot: row.slot }, to } }], now);
+    return { ok: true, sequence: moved!.sequence };
+  });
+}
+
+// ---------------------------------------------------------------- reading
+
+export type PlaceRow = {
+  registrationId: string;
+  levelId: LaterLevelId;
+  category: string;
+  ageBand: string;
+  rank: number;
+  qualified: boolean;
+  state: OfferState;
+  sessionId: string | null;
+  slot: number | null;
+  sequence: number;
+  clash: boolean;
+  invitedAt: string | null;
+  answerBy: string | null;
+  answeredAt: string | null;
+};
+
+const placeColumns = sql.raw(`o.registration_id::text as "registrationId", o.level_id as "levelId", o.category, o.age_band as "ageBand", o.rank, o.qualified, o.state,
+  o.session_id as "sessionId", o.slot, o.sequence, o.clash`);
+const placeTimes = sql`, case when o.invited_at is null then null else ${isoTime('o.invited_at')} end as "invitedAt",
+  case when o.answer_by is null then null else ${isoTime('o.answer_by')} end as "answerBy",
+  case when o.answered_at is null then null else ${isoTime('o.answered_at')} end as "answeredAt"`;
+
+/** A child's places at the later levels (their family's page and emails). */
+export async function placesOf(database: Queryable, registrationId: string): Promise<PlaceRow[]> {
+  return database.rows(sql`select ${placeColumns} ${placeTimes} from level_offers o where o.registration_id = ${registrationId}::uuid order by o.level_id, o.category`);
+}
+
+export async function placeOf(database: Queryable, place: { registrationId: string; levelId: string; category: string }): Promise<PlaceRow | null> {
+  const [row] = await database.rows<PlaceRow>(sql`
+    select ${placeColumns} ${placeTimes} from level_offers o
+    where o.registration_id = ${place.registrationId}::uuid and o.level_id = ${place.levelId} and o.category = ${place.category}`);
+  return row ?? null;
+}
+
+/** A level's lines for the admins, pool by pool, with each child's name and code (a read of personal data: audited by the route). */
+export async function placesOverview(database: Database, levelId: LaterLevelId) {
+  const rows = await database.rows<PlaceRow & { name: string | null; referenceCode: string; removed: boolean }>(sql`
+    select ${placeColumns} ${placeTimes}, g.name, g.reference_code as "referenceCode", (g.deleted_at is not null or g.cancelled_at is not null) as removed
+    from level_offers o join registrations g on g.id = o.registration_id
+    where o.level_id = ${levelId}
+    order by o.category, o.age_band, o.rank`);
+  const sessions = stageSessionsOf(levelId);
+  const pools = new Map<string, { category: string; ageBand: string; places: number; sessions: StageSession[]; rows: typeof rows }>();
+  for (const session of sessions) {
+    const key = poolKey({ category: session.categories[0] ?? '', ageBand: session.ageBand ?? '' });
+    const pool = pools.get(key) ?? { category: session.categories[0] ?? '', ageBand: session.ageBand ?? '', places: 0, sessions: [], rows: [] };
+    pool.sessions.push(session);
+    pools.set(key, pool);
+  }
+  for (const row of rows) pools.get(poolKey(row))?.rows.push(row);
+  return [...pools.values()].map((pool) => ({ ...pool, places: placesInPool(pool.rows.filter((row) => row.qualified).length, pool.sessions) }));
+}
+
+/** Per contest at a later level: how many were in line, invited, accepted and declined or lapsed (the season's funnel). */
+export async function placeCounts(database: Database): Promise<{ levelId: LaterLevelId; category: string; inLine: number; invited: number; accepted: number; declined: number; qualified: number }[]> {
+  const rows = await database.rows<{ levelId: LaterLevelId; category: string; inLine: number; invited: number; accepted: number; declined: number; qualified: number }>(sql`
+    select level_id as "levelId", category, count(*)::int as "inLine", count(*) filter (where state <> 'waiting')::int as invited,
+      count(*) filter (where state = 'accepted')::int as accepted, count(*) filter (where state in ('declined', 'lapsed'))::int as declined,
+      count(*) filter (where qualified)::int as qualified
+    from level_offers group by level_id, category order by level_id, category`);
+  return rows;
+}
