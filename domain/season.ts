@@ -260,14 +260,12 @@ export function levelPrice(levelId: LevelId, mode: 'online' | 'in-person'): numb
 }
 
 /** A later level's session: a panel on stage, no fee (reached by qualifying), `capacity` slots from `startTime`. */
-function stageSession(levelId: 'level2' | 'level3', category: 'dance' | 'singing', ageBand: JudgingAgeBand, date: IsoDate, startTime: `${number}:${number}`, hall: string, capacity: number): VenueSession {
+function stageSession(levelId: 'level2' | 'level3', category: 'dance' | 'singing', ageBand: JudgingAgeBand, title: string, date: IsoDate, startTime: `${number}:${number}`, hall: string, capacity: number): VenueSession {
   const level = LEVELS.find((l) => l.id === levelId)!;
-  const contest = category === 'dance' ? 'Dance' : 'Singing';
-  const stage = levelId === 'level2' ? 'Semi-final' : 'Grand finale';
   return {
     id: `2027-${levelId === 'level2' ? 'l2' : 'l3'}-${category}-${ageBand}`,
     levelId,
-    title: `${contest} (${ageBand} years), ${stage}`,
+    title,
     venue: `${level.place.name}, ${hall}`,
     date,
     startTime,
@@ -287,18 +285,18 @@ function stageSession(levelId: 'level2' | 'level3', category: 'dance' | 'singing
  * singer is given slots that do not overlap).
  */
 const LATER_SESSIONS: readonly VenueSession[] = [
-  stageSession('level2', 'dance', '6-8', '2027-08-29', '09:00', 'main stage', 20),
-  stageSession('level2', 'singing', '6-8', '2027-08-29', '09:00', 'second hall', 20),
-  stageSession('level2', 'dance', '9-12', '2027-08-30', '09:00', 'main stage', 20),
-  stageSession('level2', 'singing', '9-12', '2027-08-30', '09:00', 'second hall', 20),
-  stageSession('level2', 'dance', '13-17', '2027-08-31', '09:00', 'main stage', 20),
-  stageSession('level2', 'singing', '13-17', '2027-08-31', '09:00', 'second hall', 20),
-  stageSession('level3', 'dance', '6-8', '2027-12-29', '16:00', 'main stage', 5),
-  stageSession('level3', 'singing', '6-8', '2027-12-29', '16:00', 'second hall', 5),
-  stageSession('level3', 'dance', '9-12', '2027-12-30', '16:00', 'main stage', 5),
-  stageSession('level3', 'singing', '9-12', '2027-12-30', '16:00', 'second hall', 5),
-  stageSession('level3', 'dance', '13-17', '2027-12-31', '16:00', 'main stage', 5),
-  stageSession('level3', 'singing', '13-17', '2027-12-31', '16:00', 'second hall', 5),
+  stageSession('level2', 'dance', '6-8', 'Dance (6-8 years), Semi-final', '2027-08-29', '09:00', 'main stage', 20),
+  stageSession('level2', 'singing', '6-8', 'Singing (6-8 years), Semi-final', '2027-08-29', '09:00', 'second hall', 20),
+  stageSession('level2', 'dance', '9-12', 'Dance (9-12 years), Semi-final', '2027-08-30', '09:00', 'main stage', 20),
+  stageSession('level2', 'singing', '9-12', 'Singing (9-12 years), Semi-final', '2027-08-30', '09:00', 'second hall', 20),
+  stageSession('level2', 'dance', '13-17', 'Dance (13-17 years), Semi-final', '2027-08-31', '09:00', 'main stage', 20),
+  stageSession('level2', 'singing', '13-17', 'Singing (13-17 years), Semi-final', '2027-08-31', '09:00', 'second hall', 20),
+  stageSession('level3', 'dance', '6-8', 'Dance (6-8 years), Grand finale', '2027-12-29', '16:00', 'main stage', 5),
+  stageSession('level3', 'singing', '6-8', 'Singing (6-8 years), Grand finale', '2027-12-29', '16:00', 'second hall', 5),
+  stageSession('level3', 'dance', '9-12', 'Dance (9-12 years), Grand finale', '2027-12-30', '16:00', 'main stage', 5),
+  stageSession('level3', 'singing', '9-12', 'Singing (9-12 years), Grand finale', '2027-12-30', '16:00', 'second hall', 5),
+  stageSession('level3', 'dance', '13-17', 'Dance (13-17 years), Grand finale', '2027-12-31', '16:00', 'main stage', 5),
+  stageSession('level3', 'singing', '13-17', 'Singing (13-17 years), Grand finale', '2027-12-31', '16:00', 'second hall', 5),
 ];
 
 export const VENUE_SESSIONS: readonly VenueSession[] = [

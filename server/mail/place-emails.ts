@@ -52,7 +52,7 @@ const english: PlaceCopy = {
       ? `The organisers changed the session or time of ${asData(name)}'s place at the ${level} (${contest}). Here are the new details; the calendar file attached replaces the earlier one.`
       : kind === 'reminder'
         ? `We have not had your answer yet: ${asData(name)} has a place at the ${level} (${contest}). Please accept or decline it on your private page before the date below, or it goes to the next child in line.`
-        : `Congratulations! ${asData(name)} is invited to the ${level} (${contest}). Here is where and when ${asData(name)} performs.`,
+        : `Congratulations! ${asData(name)} is invited to the ${level} (${contest}). Here is where and when ${asData(name)} will be on stage.`,
   labels: { session: 'Session', venue: 'Venue', day: 'Day', slot: 'Stage slot', arrive: 'Please arrive by', map: 'Map' },
   slotValue: (time, slot) => `${time} (slot ${slot}; at most ${PLACE_RULES.performMinutes} minutes on stage)`,
   arrive: (time) => time,

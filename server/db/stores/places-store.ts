@@ -15,6 +15,7 @@ import {
   type StageSession,
 } from '@domain/later-levels';
 import { VENUE_SESSIONS } from '@domain/season';
+import { plural } from '@domain/plural';
 import { inTransaction, type Database, type Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
 
@@ -308,7 +309,7 @@ export async function movePlace(
 ): Promise<MoveOutcome> {
   const session = stageSessionsOf(place.levelId).find((s) => s.id === to.sessionId);
   if (!session) return { ok: false, status: 422, message: 'That session is not at this level.' };
-  if (to.slot > session.capacity) return { ok: false, status: 422, message: `“${session.title}” has ${session.capacity} slots.` };
+  if (to.slot > session.capacity) return { ok: false, status: 422, message: `“${session.title}” has ${plural(session.capacity, { one: '# slot', other: '# slots' })}.` };
   return inTransaction(database, async (tx): Promise<MoveOutcome> => {
     await tx.rows(levelLock(place.levelId));
     const [row] = await tx.rows<{ state: OfferState; ageBand: string; sessionId: string | null; slot: number | null }>(sql`

@@ -1,3 +1,4 @@
+import { walkInsAllowed } from '@domain/venue';
 import { venueSessionById } from '@domain/season';
 import { useSearchParams } from 'react-router-dom';
 import { RegistrationForm } from '@/features/registration/components/registration-form';
@@ -17,12 +18,12 @@ export function VenueWalkInPage() {
   const [params] = useSearchParams();
   const session = venueSessionById(params.get('session') ?? '');
   const staff = savedSession();
-  if (!session || !staff) {
+  if (!session || !staff || !walkInsAllowed(session.id)) {
     return (
       <div className="page">
         <h1>{t('venue.walkIn.heading')}</h1>
         <p>
-          {t('venue.walkIn.first')} <AppLink to={to('/venue')}>{t('venue.walkIn.back')}</AppLink>
+          {session && !walkInsAllowed(session.id) ? t('venue.walkIn.qualifiedOnly') : t('venue.walkIn.first')} <AppLink to={to('/venue')}>{t('venue.walkIn.back')}</AppLink>
         </p>
       </div>
     );

@@ -15,6 +15,7 @@ export const adminKeys = {
   staff: () => ['admin', 'staff'] as const,
   venueSummary: () => ['admin', 'venue', 'summary'] as const,
   panels: () => ['admin', 'venue', 'panels'] as const,
+  places: (levelId?: string) => (levelId ? (['admin', 'places', levelId] as const) : (['admin', 'places'] as const)),
   overview: () => ['admin', 'overview'] as const,
   vitals: (days: number) => ['admin', 'overview', 'vitals', days] as const,
   retention: () => ['admin', 'retention'] as const,

@@ -30,6 +30,7 @@ const MORE_NAV: readonly NavItem[] = [
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/venue', label: 'Venue and staff' },
   { to: '/admin/panels', label: 'Panels' },
+  { to: '/admin/places', label: 'Semi-finals and finale' },
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/erasure-requests', label: 'Erasure requests' },
 ];

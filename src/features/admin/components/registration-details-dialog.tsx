@@ -24,6 +24,7 @@ const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   'payment-reminder': 'Payment reminder',
   'payment-withdrawn': 'Payment withdrawn',
   'session-result': 'Result at the venue',
+  'place-invitation': 'Place at a later level',
 };
 
 const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
@@ -40,6 +41,9 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   'reminder-after-deadline': 'after registrations closed, unpaid',
   'import-undone': 'a statement import undone',
   'session-published': 'Venue session published',
+  'place-invited': 'Invited to the semi-finals or the finale',
+  'place-changed': 'Session or slot changed',
+  'place-reminder': 'Reminder to answer the invitation',
 };
 
 /** One registration's emails (with a failure's reason), its consent record, its payment and erasure requests; Resend. */

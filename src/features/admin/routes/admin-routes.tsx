@@ -15,6 +15,7 @@ const ContactMessagesPage = lazy(() =>
 );
 const NewsletterPage = lazy(() => import('./newsletter-page').then((m) => ({ default: m.NewsletterPage })));
 const PanelsPage = lazy(() => import('./panels-page').then((m) => ({ default: m.PanelsPage })));
+const PlacesPage = lazy(() => import('./places-page').then((m) => ({ default: m.PlacesPage })));
 const VenueAdminPage = lazy(() => import('./venue-admin-page').then((m) => ({ default: m.VenueAdminPage })));
 const OverviewPage = lazy(() => import('./overview-page').then((m) => ({ default: m.OverviewPage })));
 const AuditPage = lazy(() => import('./audit-page').then((m) => ({ default: m.AuditPage })));
@@ -61,6 +62,7 @@ export function AdminRoutes() {
             <Route path="audit" element={<AuditPage />} />
             <Route path="venue" element={<VenueAdminPage />} />
             <Route path="panels" element={<PanelsPage />} />
+            <Route path="places" element={<PlacesPage />} />
             <Route path="payments" element={<PaymentsPage />} />
             <Route path="entries" element={<EntriesPage />} />
             <Route path="judging" element={<JudgingPage />} />

@@ -1,11 +1,11 @@
 import { useT } from '@/lib/i18n/use-t';
-import { useConfirmPlace, useFamilyResults, type FamilyResult } from '../api/get-family-results';
-import { categoryMessage, formatDay } from '../utils/format';
+import { useFamilyResults, type FamilyResult } from '../api/get-family-results';
+import { categoryMessage } from '../utils/format';
 
 /**
  * The child's published results (issue 24): per contest the score, the place in its contest and
- * age band, and whether the child goes through; a child who went through confirms a place at the
- * semi-finals here. Nothing shows before the organisers publish.
+ * age band, and whether the child goes through (the invitation to the semi-finals is answered in
+ * the child's path, path-section.tsx). Nothing shows before the organisers publish.
  */
 export function ResultsSection({ token }: { token: string }) {
   const { t } = useT();
@@ -17,16 +17,15 @@ export function ResultsSection({ token }: { token: string }) {
       <h2 id="results-heading">{t('family.results.title')}</h2>
       <ul className="family-results__list">
         {results.map((result) => (
-          <ResultLine key={`${result.levelId}-${result.category}`} token={token} result={result} />
+          <ResultLine key={`${result.levelId}-${result.category}`} result={result} />
         ))}
       </ul>
     </section>
   );
 }
 
-function ResultLine({ token, result }: { token: string; result: FamilyResult }) {
-  const { t, lang } = useT();
-  const confirm = useConfirmPlace(token);
+function ResultLine({ result }: { result: FamilyResult }) {
+  const { t } = useT();
   const contest = categoryMessage(result.category) ? t(categoryMessage(result.category) ?? '') : result.category;
   return (
     <li>
@@ -35,25 +34,7 @@ function ResultLine({ token, result }: { token: string; result: FamilyResult }) 
           ? t('family.results.notScored', { contest })
           : t('family.results.line', { contest, score: result.final.toFixed(2), place: result.place, pool: result.pool })}
       </p>
-      {result.qualifies ? (
-        <>
-          <p className="form-notice form-notice--success">{t('family.results.through')}</p>
-          {result.confirmedAt ? (
-            <p role="status">{t('family.results.confirmed', { date: formatDay(result.confirmedAt, lang) })}</p>
-          ) : (
-            <button type="button" className="button" disabled={confirm.isPending} onClick={() => confirm.mutate(result.category)}>
-              {confirm.isPending ? t('family.results.confirming') : t('family.results.confirm')}
-            </button>
-          )}
-          {confirm.isError ? (
-            <p className="form-notice form-notice--error" role="alert">
-              {t('family.results.failed')}
-            </p>
-          ) : null}
-        </>
-      ) : (
-        <p>{t('family.results.notThrough')}</p>
-      )}
+      {result.qualifies ? <p className="form-notice form-notice--success">{t('family.results.through')}</p> : <p>{t('family.results.notThrough')}</p>}
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { ConsentSection } from '../components/consent-section';
 import { CorrectionForm } from '../components/correction-form';
 import { EntriesSection } from '../components/entries-section';
 import { ResultsSection } from '../components/results-section';
+import { PathSection } from '../components/path-section';
 import { CertificatesSection, PublicResultsSection } from '../components/certificates-section';
 import { LinksSection } from '../components/links-section';
 import { MyDataSection } from '../components/my-data-section';
@@ -91,6 +92,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
         <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
 
+      {cancelled ? null : <PathSection token={token} data={query.data} />}
       <ResultsSection token={token} />
       <CertificatesSection token={token} />
       <PublicResultsSection token={token} />

@@ -1,3 +1,4 @@
+import { walkInsAllowed } from '@domain/venue';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
 import { referenceCodeIn } from '@domain/venue';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -297,9 +298,13 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
                 />
               ) : null}
             </div>
-            <AppLink className="button" to={`${to('/venue/walk-in')}?session=${encodeURIComponent(session.id)}`}>
-              {t('venue.walkIn.link')}
-            </AppLink>
+            {walkInsAllowed(session.id) ? (
+              <AppLink className="button" to={`${to('/venue/walk-in')}?session=${encodeURIComponent(session.id)}`}>
+                {t('venue.walkIn.link')}
+              </AppLink>
+            ) : (
+              <p className="form-notice form-notice--info">{t('venue.walkIn.qualifiedOnly')}</p>
+            )}
           </section>
           <LivePanel session={session} staff={staff} roster={roster} records={records} />
           <EndOfDay session={session} records={records} onCleared={() => setNotice(t('venue.cleared'))} />
