@@ -396,3 +396,62 @@ export async function placeCounts(database: Database): Promise<{ levelId: LaterL
     from level_offers group by level_id, category order by level_id, category`);
   return rows;
 }
+
+export type FunnelRow = {
+  category: string;
+  registered: number;
+  entered: number;
+  qualified: number;
+  acceptedSemi: number;
+  performedSemi: number;
+  advanced: number;
+  acceptedFinal: number;
+  performedFinal: number;
+};
+
+/**
+ * The season's funnel per contest (issue 46), for the overview: registered, entered at Level 1
+ * (an online entry ready, or checked in at a session), qualified, accepted a semi-final place,
+ * performed there, went through to the finale, accepted it and performed. Counts only.
+ */
+export async function seasonFunnel(database: Database): Promise<FunnelRow[]> {
+  const semi = stageSessionsOf('level2').map((session) => session.id);
+  const final = stageSessionsOf('level3').map((session) => session.id);
+  const levelOne = VENUE_SESSIONS.filter((session) => session.levelId === 'level1');
+  const rows = await database.rows<FunnelRow>(sql`
+    with live as (select id, categories from registrations where type = 'participant' and deleted_at is null and cancelled_at is null),
+    sessions as (
+      select * from unnest(${sql.param(levelOne.map((s) => s.id))}::text[], ${sql.param(levelOne.map((s) => s.categories[0]!))}::text[]) as s(session_id, category)
+    ),
+    entered as (
+      select e.registration_id, e.category from entries e where e.status = 'ready' and e.level_id = 'level1'
+      union
+      select ci.registration_id, s.category from venue_check_ins ci join sessions s on s.session_id = ci.session_id
+    ),
+    qualified as (
+      select e.registration_id, r.category from round_entries r join entries e on e.id = r.entry_id
+        join judging_rounds j on j.id = r.round_id and j.state = 'published' and j.level_id = 'level1' where r.qualifies
+      union
+      select p.registration_id, s.category from session_places p join sessions s on s.session_id = p.session_id
+        join live_sessions l on l.session_id = p.session_id and l.state = 'published' where p.qualifies
+    ),
+    staged as (
+      select p.registration_id, o.category, o.level_id, p.qualifies from session_places p
+        join live_sessions l on l.session_id = p.session_id and l.state = 'published'
+        join level_offers o on o.registration_id = p.registration_id and o.session_id = p.session_id
+      where p.session_id = any(${sql.param([...semi, ...final])}::text[])
+    ),
+    categories as (select distinct unnest(categories) as category from live)
+    select c.category,
+      (select count(*)::int from live where c.category = any(live.categories)) as registered,
+      (select count(distinct x.registration_id)::int from entered x join live on live.id = x.registration_id where x.category = c.category) as entered,
+      (select count(distinct x.registration_id)::int from qualified x join live on live.id = x.registration_id where x.category = c.category) as qualified,
+      (select count(*)::int from level_offers o join live on live.id = o.registration_id where o.category = c.category and o.level_id = 'level2' and o.state = 'accepted') as "acceptedSemi",
+      (select count(*)::int from staged x where x.category = c.category and x.level_id = 'level2') as "performedSemi",
+      (select count(*)::int from staged x where x.category = c.category and x.level_id = 'level2' and x.qualifies) as advanced,
+      (select count(*)::int from level_offers o join live on live.id = o.registration_id where o.category = c.category and o.level_id = 'level3' and o.state = 'accepted') as "acceptedFinal",
+      (select count(*)::int from staged x where x.category = c.category and x.level_id = 'level3') as "performedFinal"
+    from categories c
+    order by c.category`);
+  return rows;
+}

@@ -6,6 +6,7 @@ import { requireAdmin } from '../../lib/require-admin';
 import { seasonOverview } from '../../db/stores/overview-store';
 import { checkingQueue, entryCounts } from '../../db/stores/entry-store';
 import { vitalsSummary } from '../../db/stores/vitals-store';
+import { seasonFunnel } from '../../db/stores/places-store';
 
 const isPeriod = (days: number): days is VitalsPeriod => (VITALS_PERIODS as readonly number[]).includes(days);
 
@@ -13,8 +14,8 @@ const isPeriod = (days: number): days is VitalsPeriod => (VITALS_PERIODS as read
 export const overviewAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
     const { db } = c.var.deps.database;
-    const [overview, entries, entryQueue] = await Promise.all([seasonOverview(c.var.deps.database), entryCounts(db, 'level1'), checkingQueue(db)]);
-    return c.json({ ...overview, entries, entryQueue }, 200);
+    const [overview, entries, entryQueue, funnel] = await Promise.all([seasonOverview(c.var.deps.database), entryCounts(db, 'level1'), checkingQueue(db), seasonFunnel(c.var.deps.database)]);
+    return c.json({ ...overview, entries, entryQueue, funnel }, 200);
   })
   /** Real visitors' speed (ADR 030): p75 per page, language and metric over the last 7 or 28 days. */
   .get('/vitals', requireAdmin, async (c) => {

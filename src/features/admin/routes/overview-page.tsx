@@ -1,3 +1,4 @@
+import { PlainTable } from '../components/plain-table';
 import { isCategorySlug, type CategorySlug } from '@domain/categories';
 import { formatDay, type IsoDate } from '@domain/season';
 import { useMemo } from 'react';
@@ -202,7 +203,52 @@ function OverviewCharts({ overview: o }: { overview: Overview }) {
         {/* Venue mode (ADR 018) adds its check-ins and cash fees per session here, as two more BarCharts. */}
       </div>
       <CheckingQueueNote queue={o.entryQueue} />
+      <SeasonFunnel rows={o.funnel} />
     </>
+  );
+}
+
+/** Each level's funnel per contest (issue 46): from registering to the grand finale's stage. */
+function SeasonFunnel({ rows }: { rows: Overview['funnel'] }) {
+  const shown = rows.filter((row) => row.registered > 0);
+  if (shown.length === 0) return null;
+  const columns: readonly [keyof Overview['funnel'][number], string][] = [
+    ['registered', 'Registered'],
+    ['entered', 'Entered Level 1'],
+    ['qualified', 'Qualified'],
+    ['acceptedSemi', 'Accepted semi-final'],
+    ['performedSemi', 'Performed'],
+    ['advanced', 'Advanced to the finale'],
+    ['acceptedFinal', 'Accepted finale'],
+    ['performedFinal', 'Performed'],
+  ];
+  return (
+    <section className="admin-overview__funnel" aria-labelledby="funnel-title">
+      <h2 id="funnel-title">The season’s funnel</h2>
+      <p>Per contest, how many children reached each step, from registering to the grand finale’s stage.</p>
+      <PlainTable label="The season’s funnel per contest">
+        <thead>
+          <tr>
+            <th scope="col">Contest</th>
+            {columns.map(([key, label]) => (
+              <th key={key} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row) => (
+            <tr key={row.category}>
+              <th scope="row">{isCategorySlug(row.category) ? categoryLabel(row.category) : row.category}</th>
+              {columns.map(([key]) => (
+                <td key={key}>{row[key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </PlainTable>
+    </section>
   );
 }
 
