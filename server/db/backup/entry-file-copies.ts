@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { directoryStorage, type EntryStorage } from '../../entries/entry-storage';
 import { workInSlices } from '../../lib/people-first';
@@ -73,6 +73,7 @@ export async function withEntryFiles<T>(entryFilesDir: string, backupFile: strin
   const result = await backUpDatabase();
   const after = await copyNew(from, to, await from.list());
   const keys = [...new Set([...before.present, ...after.present])].sort();
+  await mkdir(entryFileCopiesDir(backupFile), { recursive: true, mode: 0o700 });
   const list = await createPrivateFile(listFileOf(backupFile));
   try {
     list.stream.end(keys.map((key) => `${key}\n`).join(''));

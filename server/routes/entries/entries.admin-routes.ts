@@ -11,12 +11,14 @@ import { fileResponse } from '../../entries/file-response';
 import { entriesMissingFiles } from '../../entries/missing-entry-files';
 import { decodeCreatedAtCursor } from '../../lib/created-at-cursor';
 
+const LIMIT = 'limit is a whole number from 1 to 200.';
+
 /** A contest and one page of its entries: `cursor` from the previous page's `nextCursor`, as the registrations table pages. */
 const contestSchema = z.object({
   category: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }),
   level: z.enum(['level1', 'level2']).default('level1'),
   cursor: z.string().max(500, { error: 'The page cursor is not valid. Start again from the first page.' }).optional(),
-  limit: z.coerce.number({ error: 'limit is a number from 1 to 200.' }).int().min(1).max(200).optional().default(100),
+  limit: z.coerce.number({ error: LIMIT }).int({ error: LIMIT }).min(1, { error: LIMIT }).max(200, { error: LIMIT }).optional().default(100),
 });
 
 const fileSchema = z.object({ id: z.uuid({ error: 'No such entry.' }), position: z.coerce.number().int().min(0).max(2) });
