@@ -2,7 +2,6 @@ import { plural } from '@domain/plural';
 import { isCategorySlug } from '@domain/categories';
 import { useMissingEntryFiles } from '../api/get-missing-entry-files';
 import { categoryLabel } from '../utils/format';
-import { PlainTable } from './plain-table';
 
 const LEVELS: Record<string, string> = { level1: 'Level 1', level2: 'Level 2', level3: 'Level 3' };
 
@@ -21,32 +20,15 @@ export function MissingEntryFiles() {
         These entries are ready, but a video, photo or poster of theirs is not on this server: the backup it was restored from did not hold
         it. Copy the file back from an older backup’s entry-files folder, or ask the family to send the entry again.
       </p>
-      <PlainTable label="Entries whose files are missing">
-        <thead>
-          <tr>
-            <th scope="col">Registration</th>
-            <th scope="col">Contest</th>
-            <th scope="col">Level</th>
-            <th scope="col">Files missing</th>
-            <th scope="col">Entry</th>
-          </tr>
-        </thead>
-        <tbody>
-          {missing.map((entry) => (
-            <tr key={entry.id} className="admin-row">
-              <td>
-                <span className="admin-ref">{entry.referenceCode}</span>
-              </td>
-              <td>{isCategorySlug(entry.category) ? categoryLabel(entry.category) : entry.category}</td>
-              <td>{LEVELS[entry.levelId] ?? entry.levelId}</td>
-              <td>{entry.missingFiles}</td>
-              <td>
-                <span className="admin-muted">{entry.id.slice(0, 8)}</span>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </PlainTable>
+      <ul className="admin-missing-files__list">
+        {missing.map((entry) => (
+          <li key={entry.id}>
+            <span className="admin-ref">{entry.referenceCode}</span>, {isCategorySlug(entry.category) ? categoryLabel(entry.category) : entry.category},{' '}
+            {LEVELS[entry.levelId] ?? entry.levelId}: {plural(entry.missingFiles, { one: '# file missing', other: '# files missing' })}{' '}
+            <span className="admin-muted">(entry {entry.id.slice(0, 8)})</span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
