@@ -10,7 +10,7 @@ import { runCli } from '../faults/support/cli';
 import { storeReadyPhotoEntry } from '../setup/judging-fixtures';
 import { startServer, type RunningServer } from '../setup/server-process';
 import { TEST_TOTP_SECRET } from '../setup/second-factor-codes';
-import { ADMIN, completeSecondFactor, expect, test } from './fixtures';
+import { ADMIN, expect, signInAdminRequest, test } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 
 /**
@@ -90,12 +90,9 @@ test('a server restored from a backup that lacks one photo lists that entry; ent
     servers.push(restored);
 
     const context = await browser.newContext({ baseURL: restored.url, viewport: { width: 1280, height: 800 } });
+    await signInAdminRequest(context.request, restored.url);
     const page = await context.newPage();
     await page.goto('/admin/entries?contest=drawing');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await completeSecondFactor(page);
 
     const missing = page.getByRole('region', { name: '1 entry has lost its file' });
     await expect(missing).toBeVisible();
