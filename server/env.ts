@@ -212,6 +212,11 @@ export function entriesDirOf(env: Pick<Env, 'ENTRIES_DIR' | 'DATA_DIR'>): string
   return resolve(env.ENTRIES_DIR ?? join(env.DATA_DIR, ENTRIES_SUBDIR));
 }
 
+/** The checked entry files (ENTRIES_DIR/files): what admins and judges are served, and backups keep. */
+export function storedEntryFilesDirOf(env: Pick<Env, 'ENTRIES_DIR' | 'DATA_DIR'>): string {
+  return join(entriesDirOf(env), 'files');
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {

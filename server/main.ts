@@ -26,6 +26,7 @@ import { queuePaymentReminders } from './db/stores/payment-store';
 import { refreshGrownStatistics } from './db/fresh-statistics';
 import { every } from './lib/every';
 import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
+import { entriesMissingFiles } from './entries/missing-entry-files';
 import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
 import { startCertificateWorker, sweepCertificateFiles } from './certificates/certificate-job';
 import { pruneVitals } from './db/stores/vitals-store';
@@ -160,6 +161,16 @@ async function main() {
       if (swept.registrations + swept.uploads > 0) log.info('entry files swept', swept);
     },
     (error) => log.warn('sweeping entry files failed', describeError(error)),
+  );
+
+  // After a restore from a backup that lacked some entry files, the admins must know which entries lost theirs (issue 49).
+  void entriesMissingFiles(database.db, entryFilesOf(deps).storage).then(
+    (missing) => {
+      if (missing.length > 0) {
+        log.warn('entries whose stored files are missing: the Entries page lists them', { entries: missing.length, first: missing.slice(0, 10).map((e) => e.referenceCode) });
+      }
+    },
+    (error: unknown) => log.warn('checking the entries’ files failed', describeError(error)),
   );
 
   // Certificates (issue 25): their PDFs are made in the background, a few at a time, like mail.

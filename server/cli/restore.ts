@@ -8,7 +8,10 @@ import { restorePostgres } from '../db/backup/postgres-backup';
 import { openDatabase, type Database } from '../db/client';
 import { databaseEntries } from '../db/data-dir-layout';
 import { lockDataDir } from '../db/data-dir-lock';
-import { loadEnv } from '../env';
+import { restoreEntryFiles } from '../db/backup/entry-file-copies';
+import { directoryStorage } from '../entries/entry-storage';
+import { entriesMissingFiles } from '../entries/missing-entry-files';
+import { loadEnv, storedEntryFilesDirOf, type Env } from '../env';
 import { plural } from '@domain/plural';
 
 const USAGE = 'Usage: npm run restore -- FILE [--force]';
@@ -38,6 +41,29 @@ async function rowCounts(database: Database): Promise<string> {
 }
 
 /**
+ * Brings back the entries' files the backup kept beside it (streamed; files already in
+ * ENTRIES_DIR stay), then names every ready entry whose file is still missing.
+ */
+async function restoreFiles(database: Database, env: Env, file: string): Promise<string> {
+  const entryFilesDir = storedEntryFilesDirOf(env);
+  const restored = await restoreEntryFiles(file, entryFilesDir);
+  const lines = [
+    restored.listed
+      ? `Entry files: ${plural(restored.files, { one: '# file', other: '# files' })} in the backup, ${restored.copied} copied into ${entryFilesDir}` +
+        (restored.absent > 0 ? `, ${restored.absent} missing from the backup's entry-files folder.` : '.')
+      : `Entry files: this backup has no list of entry files beside it (entry-files/ in its folder); none were copied.`,
+  ];
+  const missing = await entriesMissingFiles(database.db, directoryStorage(entryFilesDir));
+  if (missing.length > 0) {
+    lines.push(
+      `${plural(missing.length, { one: '# entry has', other: '# entries have' })} a missing file (the admins' Entries page lists them too):`,
+      ...missing.map((entry) => `  ${entry.referenceCode} ${entry.category} ${entry.levelId} entry ${entry.id}`),
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
  * `npm run restore -- FILE [--force]`: into an empty DATA_DIR (PGlite backup) or an empty
  * DATABASE_URL database (pg_dump backup). Never while a server holds DATA_DIR.
  */
@@ -59,7 +85,7 @@ async function main() {
     await restorePostgres(env.DATABASE_URL, file, { force: values.force });
     const database = await openDatabase({ kind: 'postgres', url: env.DATABASE_URL, maxConnections: 1 });
     try {
-      process.stdout.write(`Restored ${file} into Postgres: ${await rowCounts(database)}.\n`);
+      process.stdout.write(`Restored ${file} into Postgres: ${await rowCounts(database)}.\n${await restoreFiles(database, env, file)}\n`);
     } finally {
       await database.close();
     }
@@ -95,7 +121,7 @@ async function main() {
     // Opening replays the backup's WAL to its end and applies any newer migrations.
     const database = await openDatabase({ kind: 'pglite', dataDir, lock });
     try {
-      process.stdout.write(`Restored the backup of ${manifest.createdAt} into ${dataDir}: ${await rowCounts(database)}.\n`);
+      process.stdout.write(`Restored the backup of ${manifest.createdAt} into ${dataDir}: ${await rowCounts(database)}.\n${await restoreFiles(database, env, file)}\n`);
     } finally {
       await database.close();
     }

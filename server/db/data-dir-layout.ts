@@ -12,9 +12,11 @@ export const DEFAULT_BACKUP_SUBDIR = 'backups';
 export const MAIL_SUBDIR = 'mail';
 /** Families' entry files (server/entries/entry-storage.ts), by default: never part of the database. */
 export const ENTRIES_SUBDIR = 'entries';
+/** The entries' files kept by the backups beside them (server/db/backup/entry-file-copies.ts). */
+export const ENTRY_FILE_COPIES_SUBDIR = 'entry-files';
 
 export function isOwnEntry(name: string): boolean {
-  return name === LOCK_FILE || name === CONTROL_SOCKET_FILE || name === DEFAULT_BACKUP_SUBDIR || name === MAIL_SUBDIR || name === ENTRIES_SUBDIR;
+  return name === LOCK_FILE || name === CONTROL_SOCKET_FILE || name === DEFAULT_BACKUP_SUBDIR || name === MAIL_SUBDIR || name === ENTRIES_SUBDIR || name === ENTRY_FILE_COPIES_SUBDIR;
 }
 
 /** The database's own top-level entries in DATA_DIR (empty for a new or empty directory). */

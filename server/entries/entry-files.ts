@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { VIDEO_MAX_BYTES } from '@domain/entries';
 import type { Deps } from '../context';
-import { entriesDirOf } from '../env';
+import { entriesDirOf, storedEntryFilesDirOf } from '../env';
 import { existingEntries, registrationsWithEntries } from '../db/stores/entry-store';
 import { directoryStorage, type EntryStorage } from './entry-storage';
 import { createEntryUploads, type EntryUploads } from './entry-uploads';
@@ -20,7 +20,7 @@ export function entryFilesOf(deps: Deps): EntryFiles {
   if (!files) {
     const root = entriesDirOf(deps.env);
     files = {
-      storage: directoryStorage(join(root, 'files')),
+      storage: directoryStorage(storedEntryFilesDirOf(deps.env)),
       uploads: createEntryUploads(deps.database, join(root, 'incoming'), { maxBytes: VIDEO_MAX_BYTES }),
     };
     opened.set(deps, files);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -26,6 +26,8 @@ export type EntryStorage = {
   delete(keyOrPrefix: string): Promise<void>;
   /** The first parts of the keys stored (the registrations with files), for sweeping orphans. */
   topLevel(): Promise<string[]>;
+  /** Every stored file's key, sorted (what a backup copies); files still being written are not listed. */
+  list(): Promise<string[]>;
 };
 
 export class EntryTooLarge extends Error {
@@ -102,6 +104,16 @@ export function directoryStorage(root: string): EntryStorage {
     async topLevel() {
       const names = await readdir(base).catch(() => [] as string[]);
       return names.filter((name) => isEntryKey(name));
+    },
+
+    async list() {
+      const found = await readdir(base, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      // A file being written (".partial-…") is no key, so it is left out.
+      const keys = found.filter((entry) => entry.isFile()).map((entry) => relative(base, join(entry.parentPath, entry.name)).split(sep).join('/'));
+      return keys.filter((key) => isEntryKey(key) && !key.endsWith('/')).sort();
     },
   };
 }

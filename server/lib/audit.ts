@@ -97,6 +97,7 @@ export type ReadAction =
   | 'read.family.data'
   | 'read.family.entries'
   | 'read.entries.list'
+  | 'read.entries.missing_files'
   | 'read.entry.file'
   | 'read.judging.queue'
   | 'read.judging.file'

@@ -57,12 +57,13 @@ export function olderThan(cursor: { createdAt: string; id: string } | null, idTy
   return sql` and (t.created_at, t.id) < (${cursor.createdAt}::timestamptz, ${id})`;
 }
 
-/** Cuts the extra row fetched to know whether another page exists and builds its cursor. */
+/** Cuts the extra row fetched to know whether another page exists (`size` + 1 were asked for) and builds its cursor. */
 export function pageOf<T extends { id: string | number; cursorTime: string }>(
   rows: T[],
+  size = PAGE_SIZE,
 ): { items: Omit<T, 'cursorTime'>[]; nextCursor: string | null } {
-  const more = rows.length > PAGE_SIZE;
-  const page = more ? rows.slice(0, PAGE_SIZE) : rows;
+  const more = rows.length > size;
+  const page = more ? rows.slice(0, size) : rows;
   const last = page.at(-1);
   return {
     items: page.map(({ cursorTime: _cursorTime, ...item }) => item),

@@ -136,6 +136,7 @@ const CASES: Record<string, Case> = {
     path: fc.oneof(param((id) => `/api/family/entries/${id}/files/0/thumbnail`), fc.tuple(param((id) => id), param((position) => position)).map(([id, position]) => `/api/family/entries/${id}/files/${position}/thumbnail`)),
   },
   'GET /entries': { who: 'admin', path: query('/api/entries') },
+  'GET /entries/missing-files': { who: 'admin', path: fc.constant('/api/entries/missing-files') },
   'GET /entries/:id/files/:position/:part': { who: 'admin', path: param((id) => `/api/entries/${id}/files/0/media`) },
   'POST /family/find': { who: 'nobody', path: fc.constant('/api/family/find'), body: mutated({ referenceCode: 'KTC-7F3K-9QX2', contact: 'a@example.org' }) },
   'GET /erasure-requests': { who: 'admin', path: fc.constant('/api/erasure-requests') },

@@ -3,7 +3,9 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
 import { entries, entryFiles, judgeApplications, registrations } from '../../server/db/schema';
+import type { Db } from '../../server/db/client';
 import { entryFilesOf } from '../../server/entries/entry-files';
+import type { EntryStorage } from '../../server/entries/entry-storage';
 import { sessionCookieOf, signInJudge, withCookie } from '../../server/routes/auth/sign-in-for-tests';
 import type { FamilyHarness } from './family-harness';
 import { json } from './test-app';
@@ -20,12 +22,17 @@ export async function readyPhotoEntry(h: FamilyHarness, referenceCode: string, c
   const { db } = h.t.deps.database;
   const [registration] = await db.select({ id: registrations.id }).from(registrations).where(eq(registrations.referenceCode, referenceCode));
   if (!registration) throw new Error(`no registration ${referenceCode}`);
+  return storeReadyPhotoEntry(db, entryFilesOf(h.t.deps).storage, registration.id, category, h.clock.now);
+}
+
+/** The same on any database and entry storage (a test that runs the built server and its commands). */
+export async function storeReadyPhotoEntry(db: Db, storage: EntryStorage, registrationId: string, category: CategorySlug, now = new Date()): Promise<string> {
   const id = randomUUID();
-  const key = `${registration.id}/${id}/0.jpg`;
+  const key = `${registrationId}/${id}/0.jpg`;
   const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 30, g: 60, b: 200 } } }).jpeg().toBuffer();
-  const { bytes } = await entryFilesOf(h.t.deps).storage.put(key, Readable.from([photo]));
-  const at = h.clock.now.toISOString();
-  await db.insert(entries).values({ id, registrationId: registration.id, category, levelId: 'level1', kind: 'photos', fileCount: 1, status: 'ready', receivedAt: at, checkedAt: at });
+  const { bytes } = await storage.put(key, Readable.from([photo]));
+  const at = now.toISOString();
+  await db.insert(entries).values({ id, registrationId, category, levelId: 'level1', kind: 'photos', fileCount: 1, status: 'ready', receivedAt: at, checkedAt: at });
   await db.insert(entryFiles).values({ entryId: id, position: 0, declaredBytes: bytes, receivedAt: at, mediaKey: key, bytes, width: 64, height: 48 });
   return id;
 }

@@ -39,7 +39,7 @@ describe('automatic backups', () => {
     async write(out: string) {
       if (fail()) throw new Error('disk full');
       writeFileSync(out, 'backup', { mode: 0o600 });
-      return { file: out, bytes: 6, blockedMs: 1, totalMs: 2 };
+      return { file: out, bytes: 6, blockedMs: 1, totalMs: 2, entryFiles: { files: 0, copied: 0, copiedBytes: 0 } };
     },
   });
 

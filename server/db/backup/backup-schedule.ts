@@ -2,6 +2,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describeError, type Logger } from '../../lib/logger';
 import { backupFileName, type Backups } from './backups';
+import { pruneEntryFileCopies } from './entry-file-copies';
 
 export type BackupScheduleOptions = {
   dir: string;
@@ -70,13 +71,15 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
       const out = join(options.dir, backupFileName(now(), options.backups.extension));
       const result = await options.backups.write(out);
       failures = 0;
-      const deleted = await prune();
+      const { deleted, deletedEntryFiles } = await prune();
       options.log.info('automatic backup written', {
         file: result.file,
         bytes: result.bytes,
+        entryFiles: result.entryFiles,
         blockedMs: Math.round(result.blockedMs),
         totalMs: Math.round(result.totalMs),
         deletedOld: deleted,
+        deletedEntryFiles,
       });
       schedule(options.intervalMs);
     } catch (error) {
@@ -87,16 +90,18 @@ export function startBackupSchedule(options: BackupScheduleOptions): BackupSched
     }
   };
 
-  const prune = async (): Promise<number> => {
+  const prune = async (): Promise<{ deleted: number; deletedEntryFiles: number }> => {
     const all = await listBackups(options.dir);
+    const old = all.slice(0, Math.max(0, all.length - options.keep));
     let deleted = 0;
-    for (const old of all.slice(0, Math.max(0, all.length - options.keep))) {
-      await unlink(join(options.dir, old.name)).then(
+    for (const backup of old) {
+      await unlink(join(options.dir, backup.name)).then(
         () => deleted++,
-        (error: unknown) => options.log.warn('could not delete an old backup', { file: old.name, problem: describeError(error) }),
+        (error: unknown) => options.log.warn('could not delete an old backup', { file: backup.name, problem: describeError(error) }),
       );
     }
-    return deleted;
+    const deletedEntryFiles = await pruneEntryFileCopies(options.dir, await listBackups(options.dir));
+    return { deleted, deletedEntryFiles };
   };
 
   void listBackups(options.dir)

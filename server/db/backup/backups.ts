@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path';
-import type { Env } from '../../env';
+import { storedEntryFilesDirOf, type Env } from '../../env';
 import type { Database } from '../client';
 import { DEFAULT_BACKUP_SUBDIR } from '../data-dir-layout';
+import { withEntryFiles, type EntryFileCopies } from './entry-file-copies';
 import { backupPglite, type BackupResult } from './pglite-backup';
 import { backupPostgres } from './postgres-backup';
 
@@ -10,12 +11,13 @@ export type Backups = {
   kind: Database['kind'];
   /** `.tar.gz` (PGlite) or `.dump` (pg_dump custom format). */
   extension: string;
-  write(outFile: string): Promise<BackupResult>;
+  write(outFile: string): Promise<BackupResult & { entryFiles: EntryFileCopies }>;
 };
 
-export function createBackups(database: Database, env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL'>): Backups {
+/** The database and, beside it, the entries' files (only the new ones are copied: entry-file-copies.ts). */
+export function createBackups(database: Database, env: Pick<Env, 'DATA_DIR' | 'DATABASE_URL' | 'ENTRIES_DIR'>): Backups {
   let queue: Promise<unknown> = Promise.resolve();
-  const run = (outFile: string): Promise<BackupResult> => {
+  const backUpDatabase = (outFile: string): Promise<BackupResult> => {
     if (database.kind === 'postgres') {
       if (!env.DATABASE_URL) throw new Error('No DATABASE_URL to back up.');
       return backupPostgres(env.DATABASE_URL, outFile);
@@ -27,7 +29,7 @@ export function createBackups(database: Database, env: Pick<Env, 'DATA_DIR' | 'D
     kind: database.kind,
     extension: database.kind === 'pglite' ? '.tar.gz' : '.dump',
     write(outFile) {
-      const next = queue.then(() => run(outFile));
+      const next = queue.then(() => withEntryFiles(storedEntryFilesDirOf(env), outFile, () => backUpDatabase(outFile)));
       queue = next.catch(() => {});
       return next;
     },

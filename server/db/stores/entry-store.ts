@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { EntryKind, EntryRejection, EntryStatus } from '@domain/entries';
 import type { LevelId } from '@domain/season';
+import { pageOf, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { rowsOf, type Database, type Db } from '../client';
 import { entries, entryFiles, registrations } from '../schema';
 
@@ -390,20 +391,54 @@ export async function storedFile(db: Db, entryId: string, position: number): Pro
   return row ?? null;
 }
 
-/** Every entry of one contest at one level, the ones that count first (admins' entries page). */
-export async function entriesOfContest(db: Db, category: string, levelId: LevelId) {
-  const rows = await db
-    .select({ entry: entries, referenceCode: registrations.referenceCode })
-    .from(entries)
-    .innerJoin(registrations, eq(registrations.id, entries.registrationId))
-    .where(and(eq(entries.category, category), eq(entries.levelId, levelId), ne(entries.status, 'replaced'), isNull(registrations.deletedAt)))
-    .orderBy(desc(entries.createdAt))
-    .limit(2000);
+/**
+ * One page of a contest's entries at one level, newest first (admins' entries page): `limit` of
+ * them after the cursor's, by (created_at, id), and how many there are in all.
+ */
+export async function entriesOfContest(db: Db, category: string, levelId: LevelId, page: { cursor: CreatedAtCursor | null; limit: number }) {
+  const ofContest = and(eq(entries.category, category), eq(entries.levelId, levelId), ne(entries.status, 'replaced'), isNull(registrations.deletedAt));
+  const after = page.cursor ? sql`(${entries.createdAt}, ${entries.id}) < (${page.cursor.createdAt}::timestamptz, ${page.cursor.id}::uuid)` : undefined;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ entry: entries, referenceCode: registrations.referenceCode, cursorTime: sql<string>`${preciseTime(sql`${entries.createdAt}`)}` })
+      .from(entries)
+      .innerJoin(registrations, eq(registrations.id, entries.registrationId))
+      .where(and(ofContest, after))
+      .orderBy(desc(entries.createdAt), desc(entries.id))
+      .limit(page.limit + 1),
+    db.select({ total: sql<number>`count(*)::int` }).from(entries).innerJoin(registrations, eq(registrations.id, entries.registrationId)).where(ofContest),
+  ]);
+  const { items, nextCursor } = pageOf(
+    rows.map((row) => ({ ...row, id: row.entry.id })),
+    page.limit,
+  );
   const views = await withFiles(
     db,
-    rows.map((row) => row.entry),
+    items.map((row) => row.entry),
   );
-  return views.map((view, index) => ({ ...view, registrationId: rows[index]!.entry.registrationId, referenceCode: rows[index]!.referenceCode, lastError: rows[index]!.entry.lastError }));
+  return {
+    entries: views.map((view, index) => ({ ...view, registrationId: items[index]!.entry.registrationId, referenceCode: items[index]!.referenceCode, lastError: items[index]!.entry.lastError })),
+    nextCursor,
+    total: Number(counted?.total ?? 0),
+  };
+}
+
+/** Every stored file of every ready entry, newest entry first (the check for files lost in a restore). */
+export async function storedFilesOfReadyEntries(db: Db) {
+  return db
+    .select({
+      id: entries.id,
+      referenceCode: registrations.referenceCode,
+      category: entries.category,
+      levelId: entries.levelId,
+      mediaKey: entryFiles.mediaKey,
+      posterKey: entryFiles.posterKey,
+    })
+    .from(entryFiles)
+    .innerJoin(entries, eq(entries.id, entryFiles.entryId))
+    .innerJoin(registrations, eq(registrations.id, entries.registrationId))
+    .where(eq(entries.status, 'ready'))
+    .orderBy(desc(entries.createdAt), entries.id, entryFiles.position);
 }
 
 /** Entries per contest and state at one level (the season overview). */

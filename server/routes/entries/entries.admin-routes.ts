@@ -8,10 +8,17 @@ import { requireAdmin } from '../../lib/require-admin';
 import { checkingQueue, entriesOfContest, findEntry, storedFile } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
 import { fileResponse } from '../../entries/file-response';
+import { entriesMissingFiles } from '../../entries/missing-entry-files';
+import { decodeCreatedAtCursor } from '../../lib/created-at-cursor';
 
+const LIMIT = 'limit is a whole number from 1 to 200.';
+
+/** A contest and one page of its entries: `cursor` from the previous page's `nextCursor`, as the registrations table pages. */
 const contestSchema = z.object({
   category: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }),
   level: z.enum(['level1', 'level2']).default('level1'),
+  cursor: z.string().max(500, { error: 'The page cursor is not valid. Start again from the first page.' }).optional(),
+  limit: z.coerce.number({ error: LIMIT }).int({ error: LIMIT }).min(1, { error: LIMIT }).max(200, { error: LIMIT }).optional().default(100),
 });
 
 const fileSchema = z.object({ id: z.uuid({ error: 'No such entry.' }), position: z.coerce.number().int().min(0).max(2) });
@@ -19,10 +26,16 @@ const fileSchema = z.object({ id: z.uuid({ error: 'No such entry.' }), position:
 /** Admins: a contest's entries, and each entry's files streamed to the player (range requests). */
 export const entryAdminRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, readsPersonalData('read.entries.list', 'entry'), async (c) => {
-    const { category, level } = validate(contestSchema, c.req.query());
-    const [entries, queue] = await Promise.all([entriesOfContest(c.var.deps.database.db, category, level), checkingQueue(c.var.deps.database.db)]);
-    Object.assign(readAudit(c).details, { category, level, count: entries.length });
-    return c.json({ entries, queue }, 200);
+    const { category, level, cursor, limit } = validate(contestSchema, c.req.query());
+    const page = { cursor: decodeCreatedAtCursor(cursor, 'uuid'), limit };
+    const [{ entries, nextCursor, total }, queue] = await Promise.all([entriesOfContest(c.var.deps.database.db, category, level, page), checkingQueue(c.var.deps.database.db)]);
+    Object.assign(readAudit(c).details, { category, level, nextPage: page.cursor !== null, count: entries.length });
+    return c.json({ entries, nextCursor, total, queue }, 200);
+  })
+  .get('/missing-files', requireAdmin, readsPersonalData('read.entries.missing_files', 'entry'), async (c) => {
+    const entries = await entriesMissingFiles(c.var.deps.database.db, entryFilesOf(c.var.deps).storage);
+    Object.assign(readAudit(c).details, { count: entries.length });
+    return c.json({ entries }, 200);
   })
   .get('/:id/files/:position/:part', requireAdmin, readsPersonalData('read.entry.file', 'entry'), async (c) => {
     const { id, position } = validate(fileSchema, c.req.param());

@@ -106,6 +106,24 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect(await ledgerCount()).toBe(entries + 10);
   });
 
+  it('pages the lines 200 at a time: the 201st is on the second page, no line twice, and bad paging is refused', async () => {
+    type Page = { items: Row[]; total: number };
+    const page = async (query: string) => (await (await h.admin(`/api/statements/rows?${query}`)).json()) as Page;
+    const first = await page('limit=200');
+    const second = await page('limit=200&offset=200');
+    expect(first.total).toBe(210);
+    expect(first.items).toHaveLength(200);
+    expect(second).toMatchObject({ total: 210 });
+    expect(second.items).toHaveLength(10);
+    const ids = [...first.items, ...second.items].map((row) => row.id);
+    expect(new Set(ids).size).toBe(210);
+    expect(Number((await h.t.database.rows<{ n: number }>(sql`select count(*)::int as n from statement_rows`))[0]?.n)).toBe(210);
+    for (const bad of ['limit=201', 'limit=0', 'offset=-1', 'limit=ten']) {
+      const response = await h.admin(`/api/statements/rows?${bad}`);
+      expect(response.status, bad).toBe(422);
+    }
+  });
+
   it('keeps the ledger’s daily totals equal to the statement’s credits that went into it', async () => {
     const ledger = await h.t.database.rows<{ day: string; paise: number }>(sql`
       select to_char(occurred_at at time zone 'Asia/Kolkata', 'YYYY-MM-DD') as day, sum(amount_paise)::int as paise

@@ -1,5 +1,5 @@
 import type { CategorySlug } from '@domain/categories';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, apiHref, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
@@ -9,20 +9,29 @@ export type EntryList = InferResponseType<typeof api.entries.$get, 200>;
 export type AdminEntry = EntryList['entries'][number];
 type Contest = { category: CategorySlug; level: 'level1' | 'level2' };
 
-export async function getEntries({ category, level }: Contest): Promise<EntryList> {
-  return readResponse(await api.entries.$get({ query: { category, level } }));
+/** Entries a page at a time, as the registrations table pages. */
+export const ENTRIES_PAGE_SIZE = 100;
+
+export async function getEntries({ category, level }: Contest, cursor: string | null, signal?: AbortSignal): Promise<EntryList> {
+  const query = { category, level, limit: String(ENTRIES_PAGE_SIZE), ...(cursor ? { cursor } : {}) };
+  return readResponse(await api.entries.$get({ query }, { init: { signal: signal ?? null } }));
 }
 
-/** Looked at again while an entry is being checked (minutes), not while one is still being sent (maybe days). */
+/**
+ * One infinite query per contest, newest first. Looked at again while an entry is being checked
+ * (minutes), not while one is still being sent (maybe days).
+ */
 export const entriesQueryOptions = (contest: Contest) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: adminKeys.entries(contest.category, contest.level),
-    queryFn: () => getEntries(contest),
-    refetchInterval: (query) => ((query.state.data?.queue.waiting ?? 0) > 0 ? 5_000 : false),
+    queryFn: ({ pageParam, signal }) => getEntries(contest, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: (query) => ((query.state.data?.pages[0]?.queue.waiting ?? 0) > 0 ? 5_000 : false),
   });
 
 export function useEntries(contest: Contest) {
-  return useQuery(entriesQueryOptions(contest));
+  return useInfiniteQuery(entriesQueryOptions(contest));
 }
 
 /** Where the player (or the image) reads one file of an entry: streamed, with range requests. */

@@ -25,6 +25,7 @@ export const adminKeys = {
   statementImports: () => ['admin', 'statements', 'imports'] as const,
   unpaidAfterDeadline: () => ['admin', 'ledger', 'unpaid-after-deadline'] as const,
   entries: (category: string, level: string) => ['admin', 'entries', category, level] as const,
+  missingEntryFiles: () => ['admin', 'entries-missing-files'] as const,
   judging: () => ['admin', 'judging'] as const,
   judgingRound: (level: string) => ['admin', 'judging', 'round', level] as const,
   moderation: (roundId: string) => ['admin', 'judging', 'moderation', roundId] as const,

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import type { ColumnMapping, StatementRowState } from '@domain/statements';
 import { api, apiHref, readResponse } from '@/lib/api-client';
@@ -24,14 +24,23 @@ export async function importStatement(file: File, mapping: ColumnMapping | null)
   return readResponse(await api.statements.import.$post({ query }, asBody(file)));
 }
 
+/** Statement lines a page at a time, by offset (the order puts the lines waiting for a person first). */
+export const STATEMENT_ROWS_PAGE_SIZE = 200;
+
 export const statementRowsQueryOptions = (state: StatementRowState | null) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...adminKeys.statements(), state],
-    queryFn: async () => readResponse(await api.statements.rows.$get({ query: { state: state ?? '', limit: '200' } })),
+    queryFn: async ({ pageParam, signal }) =>
+      readResponse(await api.statements.rows.$get({ query: { state: state ?? '', limit: String(STATEMENT_ROWS_PAGE_SIZE), offset: String(pageParam) } }, { init: { signal } })),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
     placeholderData: keepPreviousData,
   });
 
-export const useStatementRows = (state: StatementRowState | null) => useQuery(statementRowsQueryOptions(state));
+export const useStatementRows = (state: StatementRowState | null) => useInfiniteQuery(statementRowsQueryOptions(state));
 
 /** A person's decision on a row; the rows and every registration's payment are looked at again. */
 function useRowChange<Input, Answer>(send: (input: Input) => Promise<Answer>) {

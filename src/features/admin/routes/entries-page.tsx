@@ -5,7 +5,9 @@ import { entryRuleFor } from '@domain/entries';
 import { entryFileHref, useEntries, type AdminEntry } from '../api/get-entries';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
+import { plural } from '@domain/plural';
 import { CheckingQueueNote } from '../components/checking-queue';
+import { MissingEntryFiles } from '../components/missing-entry-files';
 import { PlainTable } from '../components/plain-table';
 
 const ONLINE_CONTESTS = CATEGORY_SLUGS.filter((slug) => entryRuleFor(slug, 'level1') !== null);
@@ -37,7 +39,8 @@ export function EntriesPage() {
   const query = useEntries({ category, level: 'level1' });
   useRedirectWhenSignedOut(query.error);
   const [playing, setPlaying] = useState<string | null>(null);
-  const entries = query.data?.entries ?? [];
+  const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
+  const first = query.data?.pages[0];
   return (
     <section className="page admin-page" aria-labelledby="entries-heading">
       <div className="admin-page__head">
@@ -47,7 +50,8 @@ export function EntriesPage() {
         Videos and photos families sent for Level 1. Each is checked by its content, its location and device details removed, and videos
         that browsers cannot play are converted. Only the newest ready entry of a child counts.
       </p>
-      {query.data ? <CheckingQueueNote queue={query.data.queue} /> : null}
+      {first ? <CheckingQueueNote queue={first.queue} /> : null}
+      <MissingEntryFiles />
       <div className="admin-toolbar">
         <label htmlFor="entries-contest">Contest</label>
         <select id="entries-contest" value={category} onChange={(e) => setParams({ contest: e.target.value })}>
@@ -68,6 +72,11 @@ export function EntriesPage() {
         </div>
       )}
       {query.data && entries.length === 0 && <p className="admin-status">No entries for this contest yet.</p>}
+      {first && entries.length > 0 && (
+        <p className="admin-muted" role="status">
+          Showing {entries.length.toLocaleString('en-IN')} of {plural(first.total, { one: '# entry', other: '# entries' })}, newest first.
+        </p>
+      )}
       {entries.length > 0 && (
         <PlainTable label="Entries">
           <thead>
@@ -102,6 +111,11 @@ export function EntriesPage() {
             ))}
           </tbody>
         </PlainTable>
+      )}
+      {query.hasNextPage && (
+        <button type="button" className="button button--small admin-more" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
       )}
     </section>
   );

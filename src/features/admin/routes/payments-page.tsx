@@ -21,6 +21,7 @@ import { RefundsToMake } from '../components/refunds-to-make';
 import { StatementImports } from '../components/statement-imports';
 import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
 import { rupeesOfPaise } from '../utils/format';
+import { plural } from '@domain/plural';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
   suggested: 'Suggestion waiting',
@@ -228,14 +229,16 @@ function ImportStatement() {
 
 function StatementLines({ state, onState }: { state: StatementRowState | null; onState: (state: StatementRowState | null) => void }) {
   const query = useStatementRows(state);
-  const counts = query.data?.counts ?? {};
+  const first = query.data?.pages[0];
+  const counts = first?.counts ?? {};
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby="lines-heading">
       <h2 id="lines-heading">Statement lines</h2>
       <FormField label="Show" layout="compact">
         {(control) => (
           <select {...control} value={state ?? ''} onChange={(e) => onState((e.target.value || null) as StatementRowState | null)}>
-            <option value="">Every line (the {query.data?.waiting ?? 0} needing a person first)</option>
+            <option value="">Every line (the {first?.waiting ?? 0} needing a person first)</option>
             {STATE_ORDER.map((s) => (
               <option key={s} value={s}>
                 {STATE_LABELS[s]} ({counts[s] ?? 0})
@@ -246,8 +249,13 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
       </FormField>
       {query.isPending ? <p>Loading…</p> : null}
       {query.isError ? <p role="alert">Could not load the lines. Try again.</p> : null}
-      {query.data && query.data.items.length === 0 ? <p>No lines yet: import a statement.</p> : null}
-      {query.data && query.data.items.length > 0 ? (
+      {first && items.length === 0 ? <p>No lines yet: import a statement.</p> : null}
+      {first && items.length > 0 ? (
+        <p className="admin-muted" role="status">
+          Showing {items.length.toLocaleString('en-IN')} of {plural(first.total, { one: '# line', other: '# lines' })}.
+        </p>
+      ) : null}
+      {items.length > 0 ? (
         <div className="admin-table-scroll">
           <table className="admin-table">
             <caption className="visually-hidden">Statement lines</caption>
@@ -262,12 +270,17 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
               </tr>
             </thead>
             <tbody>
-              {query.data.items.map((row) => (
+              {items.map((row) => (
                 <LineRow key={row.id} row={row} />
               ))}
             </tbody>
           </table>
         </div>
+      ) : null}
+      {query.hasNextPage ? (
+        <button type="button" className="button button--small admin-more" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+          {query.isFetchingNextPage ? 'Loading…' : 'Load more lines'}
+        </button>
       ) : null}
     </section>
   );
