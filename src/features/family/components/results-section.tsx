@@ -1,11 +1,14 @@
+import { strongestPhrase } from '@domain/family-feedback';
+import { rubricFor } from '@domain/judging';
 import { useT } from '@/lib/i18n/use-t';
 import { useConfirmPlace, useFamilyResults, type FamilyResult } from '../api/get-family-results';
 import { categoryMessage, formatDay } from '../utils/format';
 
 /**
  * The child's published results (issue 24): per contest the score, the place in its contest and
- * age band, and whether the child goes through; a child who went through confirms a place at the
- * semi-finals here. Nothing shows before the organisers publish.
+ * age band, and whether the child goes through, with the child's strongest criteria in words and the
+ * judges' notes (issue 49); a child who went through confirms a place at the semi-finals here.
+ * Nothing shows before the organisers publish.
  */
 export function ResultsSection({ token }: { token: string }) {
   const { t } = useT();
@@ -35,6 +38,7 @@ function ResultLine({ token, result }: { token: string; result: FamilyResult }) 
           ? t('family.results.notScored', { contest })
           : t('family.results.line', { contest, score: result.final.toFixed(2), place: result.place, pool: result.pool })}
       </p>
+      <JudgesWords result={result} />
       {result.qualifies ? (
         <>
           <p className="form-notice form-notice--success">{t('family.results.through')}</p>
@@ -55,5 +59,29 @@ function ResultLine({ token, result }: { token: string; result: FamilyResult }) 
         <p>{t('family.results.notThrough')}</p>
       )}
     </li>
+  );
+}
+
+/** The strongest criteria in the family's language, then each judge's note as the organisers let it through. */
+function JudgesWords({ result }: { result: FamilyResult }) {
+  const { t, lang } = useT();
+  const rubric = rubricFor(result.category);
+  const strongest = rubric.kind === 'scores' && result.strongest.length > 0 ? strongestPhrase(rubric.criteria, result.strongest, lang) : '';
+  if (!strongest && result.notes.length === 0) return null;
+  return (
+    <div className="family-results__words">
+      {strongest ? <p className="family-results__strongest">{t('family.results.strongest', { criteria: strongest })}</p> : null}
+      {result.notes.length > 0 ? (
+        <>
+          <p className="family-results__notes-heading">{t('family.results.notes')}</p>
+          {result.notes.map((note, index) => (
+            // The notes never change once published, and two judges may write the same words.
+            <blockquote key={index} className="family-results__note">
+              {note}
+            </blockquote>
+          ))}
+        </>
+      ) : null}
+    </div>
   );
 }
