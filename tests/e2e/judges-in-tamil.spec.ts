@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { ADMIN, completeSecondFactor, expect, testWithMail } from './fixtures';
+import { expect, signInAdminPage, testWithMail } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
 
@@ -141,12 +141,7 @@ test('a judge scores in Tamil with notes to families; the admin hides one and re
   // The admin closes scoring, computes, hides B's note on entry 1 and rewords A's note on entry 2, then publishes.
   const desk = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
   const page = await desk.newPage();
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await completeSecondFactor(page);
-  await page.waitForURL(/\/admin(\/)?$/);
+  await signInAdminPage(page);
   await page.goto('/admin/judging');
   await page.getByRole('button', { name: 'Close scoring' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Close scoring' }).click();

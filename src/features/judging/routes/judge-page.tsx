@@ -28,14 +28,6 @@ const signInWords = (t: Translate): SignInWords => ({
     'rate-limited': t('venue.signIn.rateLimited'),
     refused: t('venue.signIn.refused'),
   },
-  fields: {
-    username: t('venue.signIn.username'),
-    password: t('venue.signIn.password'),
-    enterUsername: t('venue.signIn.enterUsername'),
-    enterPassword: t('venue.signIn.enterPassword'),
-    submit: t('venue.signIn.submit'),
-    submitting: t('venue.signIn.submitting'),
-  },
 });
 
 /** /judge and /ta/judge: a judge's queue of blind entries and the score sheet of the one chosen (issues 24, 49). */
