@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isBabyCategory } from './age-bands';
+import { hasWebAddress, webAddressMessage } from './names';
 import type { CategorySlug } from './categories';
 import type { JUDGE_EXPERTISE } from './judge-rules';
 
@@ -182,6 +183,7 @@ export function scoreSheetSchema(criteria: readonly Criterion[]) {
   return z.object({
     scores: z.strictObject(scores, { error: 'Score every criterion of this contest, and nothing else.' }),
     comment: z.string().trim().max(COMMENT_MAX, `Keep the comment under ${COMMENT_MAX} characters.`).default(''),
+    familyNote: familyNoteSchema.default(''),
     /** When the judge saved it, on their device: the last edit wins, even when an older one arrives later. */
     editedAt: z.iso.datetime({ offset: true, error: 'editedAt must be a date and time.' }),
   });
@@ -189,13 +191,45 @@ export function scoreSheetSchema(criteria: readonly Criterion[]) {
 
 export const COMMENT_MAX = 1000;
 
+/** A judge's note to the family (issue 49): a few kind words, shown with the result once published. */
+export const FAMILY_NOTE_MAX = 400;
+
+/** Control and format characters other than a line break (ZWJ and ZWNJ stay: Tamil needs them). */
+const HIDDEN_IN_NOTE = /(?![\n\u200c\u200d])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/**
+ * The note's rules, the same for the judge's sheet and an admin's edit: plain text of at most
+ * FAMILY_NOTE_MAX characters, line breaks allowed, no hidden characters and no web address (it is
+ * sent in our email, and must never carry a link of anyone's). Empty means no note.
+ */
+export const familyNoteSchema = z
+  .string({ error: 'Enter the note to the family as text.' })
+  .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+  .pipe(
+    z
+      .string()
+      .max(FAMILY_NOTE_MAX, `Keep the note to the family under ${FAMILY_NOTE_MAX} characters.`)
+      .refine((text) => !HIDDEN_IN_NOTE.test(text), 'Remove the hidden control or formatting characters from the note to the family; retype it if you pasted it.')
+      .refine((text) => !hasWebAddress(text), webAddressMessage('the note to the family')),
+  );
+
+/**
+ * An admin's moderation of one note before publishing: the words the family will read (null: the
+ * judge's own), and whether it is hidden from the family altogether.
+ */
+export const familyNoteModerationSchema = z.object({
+  text: familyNoteSchema.refine((text) => text.length > 0, 'Enter the note to the family, or hide it instead.').nullable(),
+  hidden: z.boolean({ error: 'Say whether the note is hidden.' }),
+});
+
 /** The shape of any sheet on the wire; `scoreSheetSchema` then holds it to its contest's rubric. */
 export const scoreSheetBodySchema = z.object({
   scores: z.record(z.string().max(40), z.number({ error: 'Scores are numbers.' }), { error: 'Send the scores.' }),
   comment: z.string({ error: 'The comment must be text.' }).max(COMMENT_MAX, `Keep the comment under ${COMMENT_MAX} characters.`).default(''),
+  familyNote: z.string({ error: 'Enter the note to the family as text.' }).max(FAMILY_NOTE_MAX, `Keep the note to the family under ${FAMILY_NOTE_MAX} characters.`).default(''),
   editedAt: z.iso.datetime({ offset: true, error: 'editedAt must be a date and time.' }),
 });
-export type ScoreSheetInput = { scores: Record<string, number>; comment: string; editedAt: string };
+export type ScoreSheetInput = { scores: Record<string, number>; comment: string; familyNote: string; editedAt: string };
 
 /** The institutes a judge declares a conflict with (PUT /api/judge/profile). */
 export const judgeConflictsSchema = z.object({

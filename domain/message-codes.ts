@@ -33,6 +33,7 @@ const TEMPLATES: readonly Template[] = [
   { code: 'age.requiredYears', pattern: /^Enter the age in years\.$/ },
   { code: 'age.rangeYears', pattern: /^Age must be between ([\d,]+) and ([\d,]+) years?\.$/, params: ['min', 'max'] },
   { code: 'age.rangeMonths', pattern: /^For this contest the age must be between ([\d,]+) and ([\d,]+) months?\.$/, params: ['min', 'max'] },
+  { code: 'score.required', pattern: /^Give .+ a score\.$/ },
   { code: 'utr.invalid', pattern: /^The UPI reference \(UTR\) is the 12-digit number your UPI app shows for the payment\.$/ },
   { code: 'utr.tooManyOpen', pattern: /^We already have ([\d,]+) payment references for this registration that we have not yet found in our bank statement\. /, params: ['max'] },
   // The server's own check for what Postgres cannot store (NUL, a lone surrogate): the same advice.

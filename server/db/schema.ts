@@ -1057,7 +1057,8 @@ export const judgeAssignments = pgTable(
 );
 
 /**
- * A judge's score sheet for one entry: a whole number per criterion and an optional comment.
+ * A judge's score sheet for one entry: a whole number per criterion, an optional comment to the
+ * organisers and an optional note to the family (which an admin may reword or hide before publishing).
  * The judge's last edit wins (`edited_at`, the time on the judge's device when they saved it),
  * so a sheet saved offline and sent later never overwrites a newer one.
  */
@@ -1071,6 +1072,12 @@ export const judgeScores = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
     scores: jsonb('scores').$type<Record<string, number>>().notNull(),
     comment: text('comment'),
+    /** The judge's note to the family (issue 49), as they wrote it; null when none. */
+    familyNote: text('family_note'),
+    /** An admin's wording of the note before publishing (null: the judge's own); cleared when the judge rewrites the note. */
+    familyNoteModerated: text('family_note_moderated'),
+    /** An admin hid the note: the family never sees it. */
+    familyNoteHidden: boolean('family_note_hidden').notNull().default(false),
     editedAt: timestamp('edited_at', { withTimezone: true, mode: 'string' }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
   },

@@ -44,6 +44,7 @@ export type AuditAction =
   | 'judging.state'
   | 'judging.add_judge'
   | 'judging.remove_judge'
+  | 'judging.family_note'
   | 'judging.recuse'
   | 'judging.conflicts'
   | 'registration.place_confirmed'

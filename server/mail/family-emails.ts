@@ -1,6 +1,8 @@
 import { formatAge } from '@domain/age-bands';
 import { categoryBySlug, type CategorySlug } from '@domain/categories';
-import { TAMIL_CATEGORY, TAMIL_LEVEL } from '@domain/contest-names';
+import { contestName, TAMIL_CATEGORY, TAMIL_LEVEL } from '@domain/contest-names';
+import { strongestPhrase } from '@domain/family-feedback';
+import { rubricFor } from '@domain/judging';
 import type { Language } from '@domain/languages';
 import type { Registration } from '@domain/registration';
 import { placeLabel, raceTimeLabel } from '@domain/live-judging';
@@ -92,6 +94,9 @@ type Copy = {
   resultSubject(code: string): string;
   resultIntro(name: string): string;
   resultLine(result: RoundResultLine): Line;
+  /** The child's strongest criteria in words (domain/family-feedback.ts), and the heading of the judges' notes. */
+  resultStrongest(criteria: string): string;
+  resultNotes: string;
   /** The child goes through in at least one contest: where and when the next level is. */
   resultQualified(name: string): string;
   resultThanks(name: string): string;
@@ -116,8 +121,8 @@ export type SessionResultLine = {
   deduction: number;
 };
 
-/** One contest's published result, as the result email shows it. */
-export type RoundResultLine = { category: CategorySlug; final: number | null; place: number | null; pool: number; qualifies: boolean };
+/** One contest's published result, as the result email shows it, with the judges' visible notes and the strongest criteria's ids. */
+export type RoundResultLine = { category: CategorySlug; final: number | null; place: number | null; pool: number; qualifies: boolean; notes: readonly string[]; strongest: readonly string[] };
 
 const english: Copy = {
   confirmationSubject: (code) => `Registration confirmed: ${code}`,
@@ -217,6 +222,8 @@ const english: Copy = {
         ? 'not scored (the entry could not be judged)'
         : `${result.final.toFixed(2)} out of 100, place ${result.place} of ${result.pool}${result.qualifies ? ': through to the semi-finals' : ''}`,
   }),
+  resultStrongest: (criteria) => `Strongest: ${criteria}`,
+  resultNotes: 'From the judges:',
   resultQualified: (name) => {
     const next = LEVEL2();
     return `Congratulations: ${asData(name)} goes through to ${next.title}, ${next.date}, at ${next.place.name}, ${next.place.locality}. Your private page shows the result; we will send the semi-final's details before the day.`;
@@ -345,6 +352,8 @@ const tamil: Copy = {
         ? 'மதிப்பிடப்படவில்லை (படைப்பை மதிப்பிட முடியவில்லை)'
         : `100க்கு ${result.final.toFixed(2)}, ${result.pool} பேரில் ${result.place}ஆம் இடம்${result.qualifies ? ': அரையிறுதிக்குத் தகுதி' : ''}`,
   }),
+  resultStrongest: (criteria) => `சிறப்பாக அமைந்தவை: ${criteria}`,
+  resultNotes: 'நடுவர்கள் எழுதியவை:',
   resultQualified: (name) => {
     const next = LEVEL2();
     return `வாழ்த்துகள்! ${asData(name)} அரையிறுதிக்குத் தகுதி பெற்றுள்ளார் (நிலை 2, Semi-Finals): ${tamilDays(next.startsOn, next.endsOn)}, ${next.place.name}, ${next.place.locality}. முடிவை உங்கள் தனிப்பட்ட பக்கத்தில் காணலாம்; அரையிறுதி விவரங்களை அதற்கு முன் அனுப்புவோம்.`;
@@ -509,16 +518,48 @@ export function roundResultEmail(data: FamilyEmailData, results: readonly RoundR
   const lines = results.map((result) => copy.resultLine(result));
   const verdict = results.some((result) => result.qualifies) ? copy.resultQualified(name) : copy.resultThanks(name);
   const paragraphs = [verdict, copy.resultCertificate, copy.questions];
-  const text = [copy.greeting, '', copy.resultIntro(name), '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
+  const words = results.flatMap((result) => judgesWords(copy, data.language, result));
+  const text = [
+    copy.greeting,
+    '',
+    copy.resultIntro(name),
+    '',
+    ...lines.map((line) => `- ${line.label}: ${line.value}`),
+    '',
+    ...words.flatMap((part) => [part.contest, ...(part.strongest ? [part.strongest] : []), ...(part.notes.length > 0 ? [copy.resultNotes, ...part.notes.map((note) => `  ${note}`)] : []), '']),
+    ...paragraphs,
+    '',
+    copy.linkHeading,
+    data.link,
+    '',
+    copy.signature,
+    '',
+  ].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,
     `<p>${escapeHtml(copy.resultIntro(name))}</p>`,
     table(lines),
+    ...words.map(
+      (part) =>
+        `<h2 style="font-size:17px;margin:20px 0 4px">${escapeHtml(part.contest)}</h2>` +
+        (part.strongest ? `<p style="margin:4px 0">${escapeHtml(part.strongest)}</p>` : '') +
+        (part.notes.length > 0
+          ? `<p style="margin:8px 0 4px">${escapeHtml(copy.resultNotes)}</p>${part.notes.map((note) => `<blockquote style="margin:4px 0 8px 12px;padding-left:10px;border-left:3px solid #c9c9c9">${escapeHtml(note)}</blockquote>`).join('')}`
+          : ''),
+    ),
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     ...linkSection(copy, data),
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);
   return { to: data.registration.email, subject: copy.resultSubject(data.registration.referenceCode), text, html };
+}
+
+/** A contest's strongest criteria in words and the judges' notes (quoted as data: the judges typed them), when there are any. */
+function judgesWords(copy: Copy, language: Language, result: RoundResultLine): { contest: string; strongest: string | null; notes: string[] }[] {
+  const rubric = rubricFor(result.category);
+  const phrase = rubric.kind === 'scores' && result.strongest.length > 0 ? strongestPhrase(rubric.criteria, result.strongest, language) : '';
+  if (!phrase && result.notes.length === 0) return [];
+  return [{ contest: contestName(result.category, language), strongest: phrase ? copy.resultStrongest(phrase) : null, notes: result.notes.map(asData) }];
 }
 
 /** A live session's result (issue 45): one email per child, in the family's language, when the session is published. */

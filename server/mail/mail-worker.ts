@@ -25,7 +25,7 @@ import {
 } from './family-emails';
 import { judgeDecisionEmail, judgeInviteEmail, retentionNoticeEmail } from './notice-emails';
 import { createInvite, deleteInvite, INVITE_HOURS, invitedAccount } from '../db/stores/invite-store';
-import { publishedResultsOf } from '../db/stores/judging-store';
+import { familyFeedbackOf, publishedResultsOf } from '../db/stores/judging-store';
 import { publishedPlacesOf } from '../db/stores/live-store';
 import {
   claimNextMail,
@@ -200,7 +200,9 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     }
     let results: RoundResultLine[] = [];
     if (claim.template === 'round-result') {
-      results = claim.judgingRoundId ? (await publishedResultsOf(db, registration.id, claim.judgingRoundId)).map(toResultLine) : [];
+      const published = claim.judgingRoundId ? await publishedResultsOf(db, registration.id, claim.judgingRoundId) : [];
+      const feedback = await familyFeedbackOf(db, published);
+      results = published.map((row) => toResultLine(row, feedback.get(row.entryId)));
       if (results.length === 0) {
         await markMailSkipped(db, claim, 'The registration has no published result in this round (any more).');
         return;
@@ -340,8 +342,16 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
   };
 }
 
-function toResultLine(row: Awaited<ReturnType<typeof publishedResultsOf>>[number]): RoundResultLine {
-  return { category: row.category as RoundResultLine['category'], final: row.final, place: row.place, pool: Number(row.pool), qualifies: row.qualifies === true };
+function toResultLine(row: Awaited<ReturnType<typeof publishedResultsOf>>[number], feedback: { notes: string[]; strongest: string[] } | undefined): RoundResultLine {
+  return {
+    category: row.category as RoundResultLine['category'],
+    final: row.final,
+    place: row.place,
+    pool: Number(row.pool),
+    qualifies: row.qualifies === true,
+    notes: feedback?.notes ?? [],
+    strongest: feedback?.strongest ?? [],
+  };
 }
 
 /** Doubling from retryBaseMs per attempt, capped, with a little jitter so instances do not retry in step. */

@@ -156,6 +156,7 @@ const NOT_PERSONAL: Record<string, string> = {
   'POST /judging/rounds': 'an audited change; answers counts',
   'POST /judging/rounds/:id/state': 'an audited change; answers the round',
   'GET /judging/rounds/:id/moderation': 'blind entry numbers, scores and judges’ usernames: no child’s details',
+  'PUT /judging/rounds/:id/entries/:entryId/notes/:judgeId': "an audited change; answers the judge's note to the family (no child's details)",
   'POST /judging/rounds/:id/entries/:entryId/judges': 'an audited change',
   'DELETE /judging/rounds/:id/entries/:entryId/judges/:judgeId': 'an audited change',
   'POST /certificates/issue': 'an audited change; answers a count',

@@ -81,15 +81,11 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
     { path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') },
     // A certificate's QR code leads here (issue 25): anyone checks it, in either language.
     { path: 'verify/:id', ...page(import.meta.glob('/src/features/certificates/routes/verify-page.tsx'), 'VerifyPage') },
-    // Judging (issue 24): judges only, English with each rubric in both languages.
-    ...(lang === 'en'
-      ? [
-          { path: 'judge', ...page(import.meta.glob('/src/features/judging/routes/judge-page.tsx'), 'JudgePage') },
-          { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },
-          // A judge's tablet at a venue session (issue 45): works offline once opened.
-          { path: 'judge/live/:sessionId', ...page(import.meta.glob('/src/features/judging/routes/live-session-page.tsx'), 'LiveSessionPage') },
-        ]
-      : []),
+    // Judging (issues 24, 49): judges only, in either language, each rubric in both.
+    { path: 'judge', ...page(import.meta.glob('/src/features/judging/routes/judge-page.tsx'), 'JudgePage') },
+    { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },
+    // A judge's tablet at a venue session (issue 45): works offline once opened; its own words are English yet.
+    ...(lang === 'en' ? [{ path: 'judge/live/:sessionId', ...page(import.meta.glob('/src/features/judging/routes/live-session-page.tsx'), 'LiveSessionPage') }] : []),
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
   ];
   // A page that fails shows inside the site's header and footer (offline, the pages saved on the

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
+import { expect, testWithMail, signInAdminPage } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 import { approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
 
@@ -103,12 +103,7 @@ test('an admin invites judges, three score 30 entries blind (one offline, one st
 
   const adminContext = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
   const admin = await adminContext.newPage();
-  await admin.goto('/admin/login');
-  await admin.getByLabel('Username').fill(ADMIN.username);
-  await admin.getByLabel('Password').fill(ADMIN.password);
-  await admin.getByRole('button', { name: /sign in/i }).click();
-  await completeSecondFactor(admin);
-  await admin.waitForURL(/\/admin(\/)?$/);
+  await signInAdminPage(admin);
   await admin.goto('/admin/judges');
   for (const judge of judges) {
     const row = admin.getByRole('row').filter({ hasText: judge.email });

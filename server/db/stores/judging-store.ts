@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
 import { assignPool, normaliseInstitute, oneMoreJudge, type AssignableJudge } from '@domain/judge-assignment';
 import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type RoundState } from '@domain/judging';
+import { strongestCriteria } from '@domain/family-feedback';
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
 import type { LevelId } from '@domain/season';
 import { rowsOf, type Db } from '../client';
@@ -249,6 +250,7 @@ export async function judgeQueue(db: Db, judgeId: string, page: { after?: number
         from ${entryFiles} f where f.entry_id = ${roundEntries.entryId} and f.media_key is not null)`,
       scores: judgeScores.scores,
       comment: judgeScores.comment,
+      familyNote: judgeScores.familyNote,
       editedAt: judgeScores.editedAt,
     })
     .from(judgeAssignments)
@@ -275,7 +277,7 @@ export async function judgeQueue(db: Db, judgeId: string, page: { after?: number
       kind: row.kind,
       durationSeconds: row.durationSeconds,
       files: (row.files ?? []).map((file) => ({ position: Number(file.position), bytes: file.bytes === null ? null : Number(file.bytes), hasPoster: Boolean(file.hasPoster) })),
-      sheet: row.scores ? { scores: row.scores, comment: row.comment ?? '', editedAt: new Date(row.editedAt!).toISOString() } : null,
+      sheet: row.scores ? { scores: row.scores, comment: row.comment ?? '', familyNote: row.familyNote ?? '', editedAt: new Date(row.editedAt!).toISOString() } : null,
     })),
     /** The number to ask `after` for the next page, or null on the last one. */
     next: more ? rows.at(-1)!.number : null,
@@ -305,17 +307,20 @@ export async function assignmentOf(db: Db, judgeId: string, entryId: string) {
 export async function saveSheet(
   db: Db,
   at: { roundId: string; entryId: string; judgeId: string },
-  sheet: { scores: Record<string, number>; comment: string; editedAt: string },
+  sheet: { scores: Record<string, number>; comment: string; familyNote: string; editedAt: string },
 ): Promise<'saved' | 'older' | 'closed'> {
+  // A rewritten note to the family drops an admin's wording of the old one (a hidden note stays hidden).
   const [row] = await rowsOf<{ outcome: 'saved' | 'older' | 'closed' }>(db, sql`
     with open_round as (
       select id from ${judgingRounds} where id = ${at.roundId} and state = 'scoring' for share
     ), saved as (
-      insert into ${judgeScores} (round_id, entry_id, judge_id, scores, comment, edited_at)
-      select ${at.roundId}, ${at.entryId}, ${at.judgeId}, ${JSON.stringify(sheet.scores)}::jsonb, ${sheet.comment || null}, ${sheet.editedAt}::timestamptz
+      insert into ${judgeScores} (round_id, entry_id, judge_id, scores, comment, family_note, edited_at)
+      select ${at.roundId}, ${at.entryId}, ${at.judgeId}, ${JSON.stringify(sheet.scores)}::jsonb, ${sheet.comment || null}, ${sheet.familyNote || null}, ${sheet.editedAt}::timestamptz
       from open_round
       on conflict (round_id, entry_id, judge_id) do update
-        set scores = excluded.scores, comment = excluded.comment, edited_at = excluded.edited_at, received_at = now()
+        set scores = excluded.scores, comment = excluded.comment, family_note = excluded.family_note,
+          family_note_moderated = case when ${judgeScores.familyNote} is not distinct from excluded.family_note then ${judgeScores.familyNoteModerated} end,
+          edited_at = excluded.edited_at, received_at = now()
         where ${judgeScores.editedAt} <= excluded.edited_at
       returning 1
     )
@@ -434,6 +439,7 @@ export async function publishedResultsOf(db: Db, registrationId: string, roundId
   return db
     .select({
       roundId: judgingRounds.id,
+      entryId: roundEntries.entryId,
       levelId: judgingRounds.levelId,
       category: roundEntries.category,
       ageBand: roundEntries.ageBand,
@@ -449,6 +455,84 @@ export async function publishedResultsOf(db: Db, registrationId: string, roundId
       and(eq(entries.registrationId, registrationId), eq(judgingRounds.state, 'published'), ...(roundId ? [eq(judgingRounds.id, roundId)] : [])),
     )
     .orderBy(asc(roundEntries.category));
+}
+
+/** The sheets that count for these entries (active judges only), with each note to the family as moderated. */
+async function countingSheets(db: Db, where: SQL) {
+  return db
+    .select({
+      entryId: judgeScores.entryId,
+      judgeId: judgeScores.judgeId,
+      scores: judgeScores.scores,
+      familyNote: judgeScores.familyNote,
+      familyNoteModerated: judgeScores.familyNoteModerated,
+      familyNoteHidden: judgeScores.familyNoteHidden,
+    })
+    .from(judgeScores)
+    .innerJoin(
+      judgeAssignments,
+      and(eq(judgeAssignments.roundId, judgeScores.roundId), eq(judgeAssignments.entryId, judgeScores.entryId), eq(judgeAssignments.judgeId, judgeScores.judgeId)),
+    )
+    .where(and(eq(judgeAssignments.status, 'active'), where))
+    .orderBy(asc(judgeScores.entryId), asc(judgeScores.judgeId));
+}
+
+/** What the family reads of a note: the admin's wording if there is one, nothing if it is hidden or empty. */
+export function noteForFamily(sheet: { familyNote: string | null; familyNoteModerated: string | null; familyNoteHidden: boolean }): string | null {
+  if (sheet.familyNoteHidden) return null;
+  return sheet.familyNoteModerated ?? sheet.familyNote ?? null;
+}
+
+/**
+ * Beside a published result (issue 49): the judges' visible notes to the family, and the child's
+ * strongest criteria (domain/family-feedback.ts), per entry of the round.
+ */
+export async function familyFeedbackOf(db: Db, results: readonly { roundId: string; entryId: string; category: string }[]) {
+  const feedback = new Map<string, { notes: string[]; strongest: string[] }>();
+  if (results.length === 0) return feedback;
+  const sheets = await countingSheets(
+    db,
+    or(...results.map((result) => and(eq(judgeScores.roundId, result.roundId), eq(judgeScores.entryId, result.entryId))))!,
+  );
+  for (const result of results) {
+    const own = sheets.filter((sheet) => sheet.entryId === result.entryId);
+    const rubric = rubricFor(result.category as CategorySlug);
+    feedback.set(result.entryId, {
+      notes: own.flatMap((sheet) => noteForFamily(sheet) ?? []),
+      strongest: rubric.kind === 'scores' ? strongestCriteria(rubric.criteria, own.map((sheet) => sheet.scores)) : [],
+    });
+  }
+  return feedback;
+}
+
+/** Every note to the family in a round, as written and as moderated (the admins' moderation view). */
+export async function familyNotesOf(db: Db, roundId: string) {
+  const sheets = await countingSheets(db, and(eq(judgeScores.roundId, roundId), isNotNull(judgeScores.familyNote))!);
+  const notes = new Map<string, { judgeId: string; written: string; moderated: string | null; hidden: boolean }[]>();
+  for (const sheet of sheets) {
+    pushTo(notes, sheet.entryId, { judgeId: sheet.judgeId, written: sheet.familyNote!, moderated: sheet.familyNoteModerated, hidden: sheet.familyNoteHidden });
+  }
+  return notes;
+}
+
+/**
+ * An admin's wording of one note (null: the judge's own again) and whether it is hidden. Answers
+ * the note before and after, or null when that judge wrote no note to this entry.
+ */
+export async function moderateFamilyNote(db: Db, at: { roundId: string; entryId: string; judgeId: string }, change: { text: string | null; hidden: boolean }) {
+  return db.transaction(async (tx) => {
+    const where = and(eq(judgeScores.roundId, at.roundId), eq(judgeScores.entryId, at.entryId), eq(judgeScores.judgeId, at.judgeId), isNotNull(judgeScores.familyNote));
+    const [before] = await tx
+      .select({ written: judgeScores.familyNote, moderated: judgeScores.familyNoteModerated, hidden: judgeScores.familyNoteHidden })
+      .from(judgeScores)
+      .where(where)
+      .for('update');
+    if (!before) return null;
+    // The judge's own words given back as the "edit" are no edit.
+    const moderated = change.text === null || change.text === before.written ? null : change.text;
+    await tx.update(judgeScores).set({ familyNoteModerated: moderated, familyNoteHidden: change.hidden }).where(where);
+    return { before: { text: before.moderated, hidden: before.hidden }, after: { text: moderated, hidden: change.hidden }, written: before.written! };
+  });
 }
 
 /** Per judge: how many entries they have and how many they scored (the admins' progress view). */
@@ -504,9 +588,11 @@ export async function familyResults(db: Db, registrationId: string) {
     publishedResultsOf(db, registrationId),
     db.select({ category: levelOffers.category, levelId: levelOffers.levelId, state: levelOffers.state }).from(levelOffers).where(eq(levelOffers.registrationId, registrationId)),
   ]);
+  const feedback = await familyFeedbackOf(db, results);
   return results.map((result) => {
     const place = places.find((p) => p.category === result.category && p.levelId === 'level2');
     return {
+      ...(feedback.get(result.entryId) ?? { notes: [], strongest: [] }),
       levelId: result.levelId as LevelId,
       category: result.category as CategorySlug,
       ageBand: result.ageBand,

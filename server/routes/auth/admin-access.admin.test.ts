@@ -52,6 +52,7 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'POST', path: `/api/judging/rounds/${SOME_ID}/state`, body: {} },
   { method: 'GET', path: `/api/judging/rounds/${SOME_ID}/moderation` },
   { method: 'POST', path: `/api/judging/rounds/${SOME_ID}/entries/${SOME_ID}/judges` },
+  { method: 'PUT', path: `/api/judging/rounds/${SOME_ID}/entries/${SOME_ID}/notes/${SOME_ID}`, body: {} },
   { method: 'DELETE', path: `/api/judging/rounds/${SOME_ID}/entries/${SOME_ID}/judges/${SOME_ID}` },
   { method: 'GET', path: '/api/overview/vitals?days=7' },
   { method: 'GET', path: '/api/certificates' },

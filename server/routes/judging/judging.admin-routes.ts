@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundSettings, type RoundState } from '@domain/judging';
+import { familyNoteModerationSchema, LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundSettings, type RoundState } from '@domain/judging';
 import type { AppEnv } from '../../context';
 import { wakeCertificateJob } from '../../certificates/certificate-job';
 import { publishResultsPages } from '../../certificates/results-pages';
@@ -14,8 +14,10 @@ import {
   addJudge,
   addReadyEntries,
   computeRound,
+  familyNotesOf,
   findRound,
   judgeProgress,
+  moderateFamilyNote,
   moveRound,
   openRound,
   panelsOf,
@@ -123,7 +125,7 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     const { id } = validate(roundParam, c.req.param());
     const { db } = c.var.deps.database;
     const round = await roundOr404(c, id);
-    const [results, panels, progress] = await Promise.all([computeRound(db, round), panelsOf(db, round.id), judgeProgress(db, round.id)]);
+    const [results, panels, progress, notes] = await Promise.all([computeRound(db, round), panelsOf(db, round.id), judgeProgress(db, round.id), familyNotesOf(db, round.id)]);
     const names = new Map(progress.map((judge) => [judge.judgeId, judge.username]));
     return c.json(
       {
@@ -132,12 +134,27 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
           ...entry,
           judges: entry.judges.map((judge) => ({ ...judge, username: names.get(judge.judgeId) ?? '?' })),
           panel: panels.get(entry.entryId) ?? [],
+          // The judges' notes to the family: as written, the admin's wording (null: none), and hidden or not.
+          notes: (notes.get(entry.entryId) ?? []).map((note) => ({ ...note, username: names.get(note.judgeId) ?? '?' })),
         })),
         judges: results.judges.map((judge) => ({ ...judge, username: names.get(judge.judgeId) ?? '?' })),
         progress,
       },
       200,
     );
+  })
+  .put('/rounds/:id/entries/:entryId/notes/:judgeId', requireAdmin, jsonBody(familyNoteModerationSchema), async (c) => {
+    const { id, entryId, judgeId } = validate(judgeParam, c.req.param());
+    const change = c.req.valid('json');
+    const { db } = c.var.deps.database;
+    const round = await roundOr404(c, id);
+    // Sheets are frozen from the close; once published, the family has read the note.
+    if (round.state === 'published') throw new ApiError(409, 'round_closed', 'The results are published: the family has the note already.');
+    if (round.state === 'scoring') throw new ApiError(409, 'round_closed', 'Close scoring before changing the notes: the judge may still rewrite theirs.');
+    const moderated = await moderateFamilyNote(db, { roundId: round.id, entryId, judgeId }, change);
+    if (!moderated) throw new ApiError(404, 'not_found', 'This judge wrote no note to the family of this entry.');
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.family_note', entityType: 'entry', entityId: entryId, changes: { judgeId, before: moderated.before, after: moderated.after } });
+    return c.json({ written: moderated.written, moderated: moderated.after.text, hidden: moderated.after.hidden }, 200);
   })
   .post('/rounds/:id/entries/:entryId/judges', requireAdmin, async (c) => {
     const { id, entryId } = validate(entryParam, c.req.param());

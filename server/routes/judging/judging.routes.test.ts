@@ -166,7 +166,8 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
     const linkIn = (index: number) => tokenOf(familyLinkIn(mails.find((mail) => mail.parsed.subject?.includes(codes[index]!))!));
     const [winner, other] = [linkIn(0), linkIn(5)];
     const shown = (await (await h.family(winner, '/results')).json()) as { results: { category: string; final: number; place: number; pool: number; qualifies: boolean; confirmedAt: string | null }[] };
-    expect(shown.results).toEqual([{ levelId: 'level1', category: 'drawing', ageBand: '6-8', final: 100, place: 1, pool: 6, qualifies: true, confirmedAt: null }]);
+    // Every criterion scored alike: no strongest criteria; no judge wrote a note.
+    expect(shown.results).toEqual([{ levelId: 'level1', category: 'drawing', ageBand: '6-8', final: 100, place: 1, pool: 6, qualifies: true, confirmedAt: null, notes: [], strongest: [] }]);
     const confirmed = await h.family(winner, '/results/confirm', json({ category: 'drawing' }));
     expect(confirmed.status).toBe(200);
     // When, by the server's clock.

@@ -1,22 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { SignInError, type SessionCopy, type SignInFailure } from '@/lib/auth';
+import { useT } from '@/lib/i18n/use-t';
 import { Form, SubmitButton } from './form';
 import { FormField } from './form-field';
 import { useFieldErrors } from './use-field-errors';
 import './sign-in-form.css';
 
-/** The form's fields and button, in English unless the page gives its own language's words. */
-const ENGLISH_FIELDS = {
-  username: 'Username',
-  password: 'Password',
-  enterUsername: 'Enter your username.',
-  enterPassword: 'Enter your password.',
-  submit: 'Sign In',
-  submitting: 'Signing in…',
-};
-
-/** What went wrong, in the page's words, and (for a page in another language) the form's own words. */
-export type SignInWords = { title: string; failures: Record<SignInFailure, string>; fields?: typeof ENGLISH_FIELDS };
+/** What went wrong, in the page's words (the fields and button are the catalogs' shared sign-in words). */
+export type SignInWords = { title: string; failures: Record<SignInFailure, string> };
 
 /**
  * The sign-in of the accounts that work on a phone, offline too (venue staff, judges): username,
@@ -41,7 +32,15 @@ export function SignInForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useFieldErrors();
-  const fields = words.fields ?? ENGLISH_FIELDS;
+  const { t } = useT();
+  const fields = {
+    username: t('venue.signIn.username'),
+    password: t('venue.signIn.password'),
+    enterUsername: t('venue.signIn.enterUsername'),
+    enterPassword: t('venue.signIn.enterPassword'),
+    submit: t('venue.signIn.submit'),
+    submitting: t('venue.signIn.submitting'),
+  };
 
   async function onSubmit() {
     const found: Record<string, string> = {};

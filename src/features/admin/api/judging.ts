@@ -56,3 +56,10 @@ export function useRemoveJudge() {
     readResponse(api.judging.rounds[':id'].entries[':entryId'].judges[':judgeId'].$delete({ param: { id, entryId, judgeId } })),
   );
 }
+
+/** An admin's wording of a judge's note to the family (null: the judge's own), or hiding it, before publishing (issue 49). */
+export function useModerateNote() {
+  return useJudgingMutation(async ({ id, entryId, judgeId, text, hidden }: { id: string; entryId: string; judgeId: string; text: string | null; hidden: boolean }) =>
+    readResponse(api.judging.rounds[':id'].entries[':entryId'].notes[':judgeId'].$put({ param: { id, entryId, judgeId }, json: { text, hidden } })),
+  );
+}

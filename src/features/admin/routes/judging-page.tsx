@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { RoundSettings, RoundState } from '@domain/judging';
+import { FAMILY_NOTE_MAX, type RoundSettings, type RoundState } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { entryFileHref } from '../api/get-entries';
-import { useAddJudge, useJudgingRound, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type ModeratedEntry, type Moderation } from '../api/judging';
+import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type ModeratedEntry, type Moderation } from '../api/judging';
 import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
@@ -175,7 +175,13 @@ export function JudgingPage() {
             </label>
           </div>
           {entries.length > MAX_ROWS ? <p className="admin-muted">Showing the first {MAX_ROWS} of {entries.length}; choose a contest to narrow the list.</p> : null}
-          <EntriesTable entries={entries.slice(0, MAX_ROWS)} roundId={current!.id} scoring={current!.state === 'scoring'} perEntry={settings?.judgesPerEntry ?? 3} />
+          <EntriesTable
+            entries={entries.slice(0, MAX_ROWS)}
+            roundId={current!.id}
+            scoring={current!.state === 'scoring'}
+            moderating={current!.state === 'closed' || current!.state === 'results'}
+            perEntry={settings?.judgesPerEntry ?? 3}
+          />
         </>
       ) : null}
     </section>
@@ -227,7 +233,7 @@ function JudgesTable({ progress, figures }: { progress: { judgeId: string; usern
   );
 }
 
-function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: ModeratedEntry[]; roundId: string; scoring: boolean; perEntry: number }) {
+function EntriesTable({ entries, roundId, scoring, moderating, perEntry }: { entries: ModeratedEntry[]; roundId: string; scoring: boolean; moderating: boolean; perEntry: number }) {
   const addJudge = useAddJudge();
   return (
     <PlainTable label="Entries and their scores">
@@ -240,6 +246,7 @@ function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: Modera
           <th scope="col">Score</th>
           <th scope="col">Place</th>
           <th scope="col">Needs a look</th>
+          <th scope="col">Notes to the family</th>
         </tr>
       </thead>
       <tbody>
@@ -286,6 +293,11 @@ function EntriesTable({ entries, roundId, scoring, perEntry }: { entries: Modera
                 ) : null}
                 {addJudge.isError && addJudge.variables?.entryId === entry.entryId ? <p role="alert">{addJudge.error.message}</p> : null}
               </td>
+              <td>
+                {entry.notes.map((note) => (
+                  <FamilyNote key={note.judgeId} roundId={roundId} entryId={entry.entryId} note={note} moderating={moderating} />
+                ))}
+              </td>
             </tr>
           );
         })}
@@ -322,6 +334,62 @@ function ReplaceJudge({ roundId, entry }: { roundId: string; entry: ModeratedEnt
       </button>
       {remove.isSuccess && remove.data.replacement === null ? <p role="status">Removed; no other judge fits this entry.</p> : null}
       {remove.isError ? <p role="alert">{remove.error.message}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * One judge's note to the family (issue 49): what the family will read, and, once scoring has
+ * closed and until the results are published, the admin's Edit and Hide (each audited).
+ */
+function FamilyNote({ roundId, entryId, note, moderating }: { roundId: string; entryId: string; note: ModeratedEntry['notes'][number]; moderating: boolean }) {
+  const moderate = useModerateNote();
+  const [editing, setEditing] = useState(false);
+  const shown = note.moderated ?? note.written;
+  const [text, setText] = useState(shown);
+  const id = `note-${entryId}-${note.judgeId}`;
+  const save = (change: { text: string | null; hidden: boolean }) =>
+    moderate.mutate({ id: roundId, entryId, judgeId: note.judgeId, ...change }, { onSuccess: () => setEditing(false) });
+  return (
+    <div className="admin-note">
+      <p className={note.hidden ? 'admin-muted' : undefined}>
+        <strong>{note.username}</strong>
+        {note.hidden ? ' (hidden from the family)' : note.moderated !== null ? ' (edited)' : ''}: “{shown}”
+      </p>
+      {note.moderated !== null ? <p className="admin-muted">The judge wrote: “{note.written}”</p> : null}
+      {editing ? (
+        <div className="admin-inline-form">
+          <label htmlFor={id}>What the family reads</label>
+          <textarea id={id} rows={3} maxLength={FAMILY_NOTE_MAX} value={text} onChange={(e) => setText(e.target.value)} />
+          <button type="button" className="button button--small" disabled={moderate.isPending} onClick={() => save({ text, hidden: note.hidden })}>
+            Save the note
+          </button>{' '}
+          <button type="button" className="button button--small" onClick={() => setEditing(false)}>
+            Cancel
+          </button>
+        </div>
+      ) : moderating ? (
+        <div className="admin-toolbar">
+          <button type="button" className="button button--small" aria-label={`Edit ${note.username}’s note`} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            aria-label={`${note.hidden ? 'Show' : 'Hide'} ${note.username}’s note`}
+            disabled={moderate.isPending}
+            onClick={() => save({ text: note.moderated, hidden: !note.hidden })}
+          >
+            {note.hidden ? 'Show' : 'Hide'}
+          </button>
+          {note.moderated !== null ? (
+            <button type="button" className="button button--small" disabled={moderate.isPending} onClick={() => save({ text: null, hidden: note.hidden })}>
+              Use the judge’s words
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {moderate.isError ? <p role="alert">{moderate.error.message}</p> : null}
     </div>
   );
 }

@@ -87,8 +87,19 @@ describe('the family page', () => {
     for (const call of calls) expect(call.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('shows a published result and confirms the semi-final place once', async () => {
-    const result = { levelId: 'level1', category: 'dance', ageBand: '6-8', final: 91.25, place: 2, pool: 40, qualifies: true, confirmedAt: null };
+  it('shows a published result with the judges’ words, and confirms the semi-final place once', async () => {
+    const result = {
+      levelId: 'level1',
+      category: 'dance',
+      ageBand: '6-8',
+      final: 91.25,
+      place: 2,
+      pool: 40,
+      qualifies: true,
+      confirmedAt: null,
+      notes: ['Your face told the whole song.'],
+      strongest: ['expression', 'presence'],
+    };
     const calls = fakeServer({
       'GET /api/family/registration': () => ({ status: 200, body: answer() }),
       'GET /api/family/entries': () => ({ status: 200, body: { contests: [] } }),
@@ -99,6 +110,8 @@ describe('the family page', () => {
     expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
     expect(screen.getByText('Dance Challenge: 91.25 out of 100, place 2 of 40')).toBeTruthy();
     expect(screen.getByText('Through to the semi-finals!')).toBeTruthy();
+    expect(screen.getByText('Strongest: expression and stage presence')).toBeTruthy();
+    expect(screen.getByText('Your face told the whole song.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm my child’s place at the semi-finals' }));
     expect(await screen.findByText('Place confirmed on 2 May 2027. We will send the semi-final’s details before the day.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Confirm my child’s place at the semi-finals' })).toBeNull();

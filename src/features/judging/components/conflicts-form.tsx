@@ -3,6 +3,7 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { useSaveConflicts } from '../api/judge-profile';
 
 /**
@@ -10,6 +11,7 @@ import { useSaveConflicts } from '../api/judge-profile';
  * entry of one of those, and unscored entries of a newly named one leave their queue.
  */
 export function ConflictsForm({ conflicts }: { conflicts: readonly string[] }) {
+  const { t } = useT();
   const [text, setText] = useState(conflicts.join('\n'));
   const [saved, setSaved] = useState<string | null>(null);
   const save = useSaveConflicts();
@@ -23,23 +25,19 @@ export function ConflictsForm({ conflicts }: { conflicts: readonly string[] }) {
       .filter((line) => line.length > 0);
     try {
       const answer = await save.mutateAsync(names);
-      setSaved(
-        answer.steppedBack > 0
-          ? `Saved. ${answer.steppedBack === 1 ? '1 entry' : `${answer.steppedBack} entries`} from those institutes went to another judge.`
-          : 'Saved.',
-      );
+      setSaved(answer.steppedBack > 0 ? t('judging.conflicts.savedSteppedBack', { count: answer.steppedBack }) : t('judging.conflicts.saved'));
     } catch (error) {
-      if (error instanceof ApiRequestError && error.body?.error.fields) form.show({ conflicts: Object.values(error.body.error.fields)[0] ?? 'Check the names.' });
-      else form.show({ conflicts: 'Not saved: no connection. Try again when you are online.' });
+      if (error instanceof ApiRequestError && error.body?.error.fields) form.show({ conflicts: Object.values(error.body.error.fields)[0] ?? t('judging.conflicts.check') });
+      else form.show({ conflicts: t('judging.conflicts.offline') });
     }
   }
 
   return (
     <Form className="form" onSubmit={onSubmit}>
       <FormField
-        label="Institutes you teach at or are connected with"
-        note="(one per line)"
-        hint="You will not be given entries from these institutes. Spelling and capitals do not matter."
+        label={t('judging.conflicts.label')}
+        note={t('judging.conflicts.note')}
+        hint={t('judging.conflicts.hint')}
         {...form.field('conflicts')}
       >
         {(control) => <textarea {...control} rows={4} value={text} onChange={(e) => setText(e.target.value)} />}
@@ -47,7 +45,7 @@ export function ConflictsForm({ conflicts }: { conflicts: readonly string[] }) {
       <div role="status" className="form__status">
         {saved ? <p className="form-notice form-notice--success">{saved}</p> : null}
       </div>
-      <SubmitButton busy={save.isPending}>{save.isPending ? 'Saving…' : 'Save conflicts'}</SubmitButton>
+      <SubmitButton busy={save.isPending}>{save.isPending ? t('judging.saving') : t('judging.conflicts.save')}</SubmitButton>
     </Form>
   );
 }

@@ -5,6 +5,7 @@ import { rubricFor } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SignInForm, type SignInWords } from '@/components/form/sign-in-form';
 import { signOut, type SessionCopy } from '@/lib/auth';
+import { useT, type Translate } from '@/lib/i18n/use-t';
 import { withQueryProvider } from '@/lib/query-client';
 import { isLiveSheet, resumeAfterSignIn, syncEngine, useOutboxRecords, type ScoreRecord } from '@/lib/outbox';
 import { forgetQueue, judgeFileHref, useJudgeQueue, type QueueEntry } from '../api/get-judge-queue';
@@ -18,18 +19,20 @@ import { EntryMedia, entryMeta, ScoreSheet, type Sheet } from '../components/sco
 import { ageBandName, categoryName } from '../utils/labels';
 import '../judging.css';
 
-const WORDS: SignInWords = {
-  title: 'Judge sign-in',
+/** The sign-in's words: the judges' own heading and offline advice, the venue sign-in's shared words. */
+const signInWords = (t: Translate): SignInWords => ({
+  title: t('judging.signIn.title'),
   failures: {
-    unreachable: 'No connection. Sign in once while online; after that you can score offline.',
-    credentials: 'The username or password is not correct.',
-    'rate-limited': 'Too many failed sign-ins. Wait a few minutes and try again.',
-    refused: 'Sign-in failed. Please try again.',
+    unreachable: t('judging.signIn.unreachable'),
+    credentials: t('venue.signIn.credentials'),
+    'rate-limited': t('venue.signIn.rateLimited'),
+    refused: t('venue.signIn.refused'),
   },
-};
+});
 
-/** /judge: a judge's queue of blind entries and the score sheet of the one chosen (issue 24). */
+/** /judge and /ta/judge: a judge's queue of blind entries and the score sheet of the one chosen (issues 24, 49). */
 export const JudgePage = withQueryProvider(function JudgePage() {
+  const { t } = useT();
   const [judge, setJudge] = useState<SessionCopy | null>(() => judgeSession.saved());
   const [ended, setEnded] = useState(false);
 
@@ -52,7 +55,7 @@ export const JudgePage = withQueryProvider(function JudgePage() {
 
   return (
     <div className="page judging">
-      <h1>Judging</h1>
+      <h1>{t('judging.title')}</h1>
       {judge ? (
         <SignedIn
           judge={judge}
@@ -67,10 +70,10 @@ export const JudgePage = withQueryProvider(function JudgePage() {
         />
       ) : (
         <SignInForm
-          words={WORDS}
+          words={signInWords(t)}
           signIn={judgeSession.signIn}
           onSignedIn={onSignedIn}
-          reason={ended ? 'Your sign-in has ended. Sign in again: scores saved on this device wait and are sent once you do.' : undefined}
+          reason={ended ? t('judging.signIn.ended') : undefined}
         />
       )}
     </div>
@@ -90,6 +93,7 @@ function newestSheets(entries: readonly QueueEntry[], records: readonly ScoreRec
       sheets.set(payload.entryId, {
         scores: payload.scores,
         comment: payload.comment,
+        familyNote: payload.familyNote ?? '',
         editedAt: payload.editedAt,
         waiting: record.status !== 'synced',
       });
@@ -99,6 +103,7 @@ function newestSheets(entries: readonly QueueEntry[], records: readonly ScoreRec
 }
 
 function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => Promise<void> }) {
+  const { t } = useT();
   const queue = useJudgeQueue();
   const profile = useJudgeProfile();
   const outbox = useOutboxRecords();
@@ -125,19 +130,19 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
     <>
       <div className="judging__bar">
         <p>
-          Signed in as <strong>{judge.username}</strong>
-          {profile.data ? ` · ${profile.data.expertise}` : ''}
+          {t('judging.signedInAs', { username: judge.username })}
+          {profile.data ? ` · ${t(`judge.expertise.${profile.data.expertise}`)}` : ''}
         </p>
         <button type="button" className="button button--small" onClick={() => void onSignOut()}>
-          Sign out
+          {t('judging.signOut')}
         </button>
       </div>
       <p className="judging__sync" role="status">
-        {waiting > 0 ? `${waiting === 1 ? '1 score sheet' : `${waiting} score sheets`} saved on this device, waiting to be sent.` : scored > 0 ? 'Every score sheet is sent.' : ''}
+        {waiting > 0 ? t('judging.sync.waiting', { count: waiting }) : scored > 0 ? t('judging.sync.allSent') : ''}
       </p>
       {failed.length > 0 ? (
         <p className="form-notice form-notice--error" role="alert">
-          {failed.length === 1 ? 'A score sheet was' : `${failed.length} score sheets were`} not accepted: {failed[0]!.lastError ?? 'the server refused it.'}
+          {t('judging.sync.failed', { count: failed.length, reason: failed[0]!.lastError ?? t('judging.sync.refused') })}
         </p>
       ) : null}
       {notice ? (
@@ -148,21 +153,21 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
 
       {!chosen ? <VenueSessions /> : null}
 
-      {queue.isPending ? <p>Loading your entries…</p> : null}
+      {queue.isPending ? <p>{t('judging.loading')}</p> : null}
       {queue.isError ? (
         <div role="alert">
-          <p>Your entries could not be loaded. Check the connection and try again.</p>
+          <p>{t('judging.loadFailed')}</p>
           <button type="button" className="button button--small" onClick={() => void queue.refetch()}>
-            Try again
+            {t('judging.tryAgain')}
           </button>
         </div>
       ) : null}
-      {queue.data && !queue.data.round ? <p>No entries are waiting for you. The organisers will email you when judging opens.</p> : null}
+      {queue.data && !queue.data.round ? <p>{t('judging.noRound')}</p> : null}
 
       {chosen ? (
         <>
           <button type="button" className="button button--small judging__back" onClick={() => show(null)}>
-            ← All entries ({scored} of {entries.length} scored)
+            {t('judging.back', { scored, total: entries.length })}
           </button>
           <SheetFor
             key={chosen.entryId}
@@ -171,7 +176,7 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
             open={open}
             onSaved={() => {
               const next = nextAfter(chosen);
-              setNotice(`Entry ${chosen.number} saved.${next ? '' : ' That was the last one without a score.'}`);
+              setNotice(t(next ? 'judging.saved' : 'judging.savedLast', { number: chosen.number }));
               show(next);
             }}
             onRecuse={() => setRecusing(true)}
@@ -183,22 +188,27 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
 
       {recusing && chosen ? (
         <ConfirmDialog
-          words={{ title: `Step back from entry ${chosen.number}?`, confirm: 'I know this child', confirming: 'Stepping back…', keep: 'Keep scoring it' }}
+          words={{
+            title: t('judging.recuse.title', { number: chosen.number }),
+            confirm: t('judging.recuse.button'),
+            confirming: t('judging.recuse.confirming'),
+            keep: t('judging.recuse.keep'),
+          }}
           busy={recuse.isPending}
           onClose={() => setRecusing(false)}
           onConfirm={async () => {
             try {
               const answer = await recuse.mutateAsync(chosen.entryId);
-              setNotice(`You stepped back from entry ${chosen.number}.${answer.reassigned ? ' Another judge will score it.' : ' The organisers will find another judge.'}`);
+              setNotice(t(answer.reassigned ? 'judging.recuse.done' : 'judging.recuse.doneNoJudge', { number: chosen.number }));
               show(null);
             } catch {
-              setNotice('Not done: stepping back needs a connection. Try again when you are online.');
+              setNotice(t('judging.recuse.offline'));
             } finally {
               setRecusing(false);
             }
           }}
         >
-          <p>If you know the child in this entry, another judge scores it instead. Any score you gave it is removed.</p>
+          <p>{t('judging.recuse.body')}</p>
         </ConfirmDialog>
       ) : null}
 
@@ -206,7 +216,7 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
 
       {!chosen && profile.data ? (
         <details className="judging__conflicts">
-          <summary>Conflicts of interest</summary>
+          <summary>{t('judging.conflicts.title')}</summary>
           <ConflictsForm conflicts={profile.data.conflicts} />
         </details>
       ) : null}
@@ -216,13 +226,15 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
 
 /** The venue sessions whose panel the judge sits on (issue 45): each opens on the tablet, then works offline. */
 function VenueSessions() {
+  const { t } = useT();
   const sessions = useLiveSessions();
   const list = sessions.data?.sessions ?? [];
   if (list.length === 0) return null;
   return (
     <section aria-labelledby="venue-sessions-heading" className="judging__venue">
-      <h2 id="venue-sessions-heading">At the venue</h2>
-      <p>Open your session here while the tablet is online: it is kept on the tablet, and you can score without a connection.</p>
+      <h2 id="venue-sessions-heading">{t('judging.venue.title')}</h2>
+      <p>{t('judging.venue.intro')}</p>
+      {/* The tablet's page is in English yet (its own words are not in the catalogs). */}
       <ul>
         {list.map((session) => (
           <li key={session.id}>
@@ -235,22 +247,24 @@ function VenueSessions() {
 }
 
 function SheetFor({ entry, sheet, open, onSaved, onRecuse }: { entry: QueueEntry; sheet: Sheet | null; open: boolean; onSaved: () => void; onRecuse: () => void }) {
+  const { t, lang } = useT();
   const rubric = rubricFor(entry.category);
-  if (rubric.kind !== 'scores') return <p>This contest is measured at the venue, not scored here.</p>;
+  if (rubric.kind !== 'scores') return <p>{t('judging.measured')}</p>;
   return (
     <ScoreSheet
-      title={`Entry ${entry.number}`}
-      meta={entryMeta(entry)}
+      title={t('judging.entry', { number: entry.number })}
+      meta={entryMeta(entry, t, lang)}
       media={<EntryMedia entry={entry} />}
       groupName={entry.entryId}
-      comment={{ label: 'Comment', note: '(optional, only the organisers see it)' }}
-      recuseLabel="I know this child"
+      comment={{ label: t('judging.comment.label'), note: t('judging.comment.note') }}
+      withFamilyNote
+      recuseLabel={t('judging.recuse.button')}
       criteria={rubric.criteria}
       sheet={sheet}
       open={open}
       onRecuse={onRecuse}
       onSave={async (input) => {
-        const saved = await saveScore(entry, input);
+        const saved = await saveScore(entry, input, lang);
         if (!saved.saved) return saved.errors;
         onSaved();
         return null;
@@ -260,25 +274,26 @@ function SheetFor({ entry, sheet, open, onSaved, onRecuse }: { entry: QueueEntry
 }
 
 function Queue({ entries, sheets, open, onChoose }: { entries: readonly QueueEntry[]; sheets: ReturnType<typeof newestSheets>; open: boolean; onChoose: (entry: QueueEntry) => void }) {
+  const { t, lang } = useT();
   const scored = entries.filter((entry) => sheets.has(entry.entryId)).length;
   return (
     <section aria-labelledby="queue-heading">
       <h2 id="queue-heading">
-        Your entries: {scored} of {entries.length} scored
+        {t('judging.queue.heading', { scored, total: entries.length })}
       </h2>
-      {!open ? <p className="form-notice form-notice--info">Scoring has closed for this round. Your scores are final.</p> : null}
+      {!open ? <p className="form-notice form-notice--info">{t('judging.queue.closed')}</p> : null}
       <ol className="judging__queue">
         {entries.map((entry) => {
           const sheet = sheets.get(entry.entryId);
           return (
             <li key={entry.entryId}>
               <button type="button" className="judging__entry" onClick={() => onChoose(entry)}>
-                <span className="judging__number">Entry {entry.number}</span>{' '}
+                <span className="judging__number">{t('judging.entry', { number: entry.number })}</span>{' '}
                 <span>
-                  {categoryName(entry.category)} · {ageBandName(entry.ageBand)}
+                  {categoryName(entry.category, lang)} · {ageBandName(entry.ageBand, t)}
                 </span>{' '}
                 <span className={sheet ? 'judging__state judging__state--done' : 'judging__state'}>
-                  {sheet ? (sheet.waiting ? 'Scored, waiting to send' : 'Scored') : 'Not scored'}
+                  {sheet ? (sheet.waiting ? t('judging.state.waiting') : t('judging.state.scored')) : t('judging.state.notScored')}
                 </span>
               </button>
             </li>
@@ -293,6 +308,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(bytes < 10
 
 /** Keeps the queue's photos (and, one by one, videos) on the device to score them offline. */
 function KeepOffline({ entries }: { entries: readonly QueueEntry[] }) {
+  const { t } = useT();
   const [kept, setKept] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [use, setUse] = useState<{ usage: number; quota: number } | null>(null);
@@ -325,13 +341,13 @@ function KeepOffline({ entries }: { entries: readonly QueueEntry[] }) {
   const photosKept = photos.filter((href) => kept.has(href)).length;
   return (
     <details className="judging__offline">
-      <summary>Score offline</summary>
-      <p>Keep entries on this device to score them without a connection. Scores you save offline are sent when you are back online.</p>
-      {use ? <p>This site uses {megabytes(use.usage)} of this device’s storage; the browser allows up to {megabytes(use.quota)}.</p> : null}
+      <summary>{t('judging.offline.title')}</summary>
+      <p>{t('judging.offline.intro')}</p>
+      {use ? <p>{t('judging.offline.storage', { used: megabytes(use.usage), quota: megabytes(use.quota) })}</p> : null}
       {photos.length > 0 ? (
         <p>
           <button type="button" className="button button--small" disabled={busy || photosKept === photos.length} onClick={() => void keep(photos)}>
-            {photosKept === photos.length ? 'Photo entries kept on this device' : 'Keep photo entries on this device'}
+            {photosKept === photos.length ? t('judging.offline.photosKept') : t('judging.offline.keepPhotos')}
           </button>
         </p>
       ) : null}
@@ -340,11 +356,14 @@ function KeepOffline({ entries }: { entries: readonly QueueEntry[] }) {
           {videos.map((entry) => {
             const hrefs = filesOf(entry);
             const isKept = hrefs.every((href) => kept.has(href));
+            const size = megabytes(entry.files.reduce((sum, file) => sum + (file.bytes ?? 0), 0));
             return (
               <li key={entry.entryId}>
-                Entry {entry.number} (video{entry.durationSeconds ? `, ${Math.max(1, Math.round(entry.durationSeconds / 60))} min` : ''}, {megabytes(entry.files.reduce((sum, file) => sum + (file.bytes ?? 0), 0))}):{' '}
+                {entry.durationSeconds
+                  ? t('judging.offline.videoMinutes', { number: entry.number, minutes: Math.max(1, Math.round(entry.durationSeconds / 60)), size })
+                  : t('judging.offline.video', { number: entry.number, size })}{' '}
                 <button type="button" className="button button--small" disabled={busy || isKept} onClick={() => void keep(hrefs)}>
-                  {isKept ? 'Kept' : 'Keep this video'}
+                  {isKept ? t('judging.offline.kept') : t('judging.offline.keepVideo')}
                 </button>
               </li>
             );
@@ -360,7 +379,7 @@ function KeepOffline({ entries }: { entries: readonly QueueEntry[] }) {
             await refresh();
           }}
         >
-          Remove kept entries from this device
+          {t('judging.offline.remove')}
         </button>
       ) : null}
     </details>

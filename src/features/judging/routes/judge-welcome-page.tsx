@@ -3,16 +3,18 @@ import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { ApiRequestError } from '@/lib/api-client';
+import { useT } from '@/lib/i18n/use-t';
 import { acceptInvite } from '../api/accept-invite';
 import '@/components/form/sign-in-form.css';
 import '../judging.css';
 import { AppLink } from '@/components/app-link';
 
 /**
- * /judge/welcome#<token>: an invited judge sets their password. The token is in the address's
+ * /judge/welcome#<token> (and /ta/judge/welcome): an invited judge sets their password. The token is in the address's
  * fragment, which browsers never send to a server (nor in a Referer), and is used once.
  */
 export function JudgeWelcomePage() {
+  const { t, to } = useT();
   const [token] = useState(() => (typeof window === 'undefined' ? '' : window.location.hash.slice(1)));
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
@@ -23,14 +25,14 @@ export function JudgeWelcomePage() {
 
   async function onSubmit() {
     setProblem(null);
-    if (password !== again) return form.show({ again: 'The two passwords differ.' });
+    if (password !== again) return form.show({ again: t('judging.welcome.differ') });
     setBusy(true);
     try {
       setDone((await acceptInvite(token, password)).username);
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.error.fields?.password) form.show({ password: error.body.error.fields.password });
-      else if (error instanceof ApiRequestError) setProblem(error.message);
-      else setProblem('No connection. Try again when you are online.');
+      else if (error instanceof ApiRequestError) setProblem(t('judging.welcome.refused', { reason: error.message }));
+      else setProblem(t('judging.welcome.offline'));
     } finally {
       setBusy(false);
     }
@@ -38,32 +40,32 @@ export function JudgeWelcomePage() {
 
   return (
     <div className="page judging">
-      <h1>Welcome to the judging panel</h1>
+      <h1>{t('judging.welcome.title')}</h1>
       {done ? (
         <div className="sign-in-card">
           <p className="form-notice form-notice--success" role="status">
-            Your password is set. Sign in with the username <strong>{done}</strong>.
+            {t('judging.welcome.done', { username: done })}
           </p>
-          <AppLink className="button" to="/judge">
-            Go to judging
+          <AppLink className="button" to={to('/judge')}>
+            {t('judging.welcome.go')}
           </AppLink>
         </div>
       ) : token.length < 20 ? (
-        <p className="form-notice form-notice--error">This link is not complete. Open the link from your invitation email again.</p>
+        <p className="form-notice form-notice--error">{t('judging.welcome.incomplete')}</p>
       ) : (
         <section className="sign-in-card" aria-labelledby="welcome-heading">
-          <h2 id="welcome-heading">Choose your password</h2>
+          <h2 id="welcome-heading">{t('judging.welcome.heading')}</h2>
           <Form className="form" onSubmit={onSubmit}>
-            <FormField label="New password" hint="At least 12 characters, hard to guess: a few unrelated words work well." {...form.field('password')}>
+            <FormField label={t('judging.welcome.password')} hint={t('judging.welcome.passwordHint')} {...form.field('password')}>
               {(control) => <input {...control} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />}
             </FormField>
-            <FormField label="The same password again" {...form.field('again')}>
+            <FormField label={t('judging.welcome.again')} {...form.field('again')}>
               {(control) => <input {...control} type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />}
             </FormField>
             <div role="alert" className="form__status">
               {problem ? <p className="form-notice form-notice--error">{problem}</p> : null}
             </div>
-            <SubmitButton busy={busy}>{busy ? 'Saving…' : 'Set password'}</SubmitButton>
+            <SubmitButton busy={busy}>{busy ? t('judging.saving') : t('judging.welcome.submit')}</SubmitButton>
           </Form>
         </section>
       )}

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '@/components/app-link';
 import { plural } from '@domain/plural';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { useT } from '@/lib/i18n/use-t';
 import { withQueryProvider } from '@/lib/query-client';
 import { isLiveSheet, useOutboxRecords, type LiveSheetPayload, type ScoreRecord } from '@/lib/outbox';
 import { judgeSession } from '../api/judge-session';
@@ -58,6 +59,7 @@ export const LiveSessionPage = withQueryProvider(function LiveSessionPage() {
 });
 
 function LiveSession({ sessionId }: { sessionId: string }) {
+  const { t, lang } = useT();
   const session = useLiveSession(sessionId);
   const outbox = useOutboxRecords();
   const [params, setParams] = useSearchParams();
@@ -91,7 +93,7 @@ function LiveSession({ sessionId }: { sessionId: string }) {
     const index = performing.findIndex((performer) => performer.number === number);
     return [...performing.slice(index + 1), ...performing.slice(0, Math.max(0, index))].find((performer) => !sheets.has(performer.number)) ?? null;
   };
-  const contest = categoryName(data.session.category);
+  const contest = categoryName(data.session.category, lang);
   const afterSave = (number: number, words: string) => {
     const next = nextAfter(number);
     setNotice(`${words}${next ? '' : ' Every performer has a sheet.'}`);
@@ -130,7 +132,7 @@ function LiveSession({ sessionId }: { sessionId: string }) {
           <ScoreSheet
             key={chosen.number}
             title={`Performer ${chosen.number}`}
-            meta={`${contest} · ${data.session.ageBand ? ageBandName(data.session.ageBand) : ''}`}
+            meta={`${contest} · ${data.session.ageBand ? ageBandName(data.session.ageBand, t) : ''}`}
             groupName={`performer-${chosen.number}`}
             comment={{ label: 'Note', note: '(optional, only the organisers see it)' }}
             recuseLabel="I know this performer"

@@ -13,14 +13,6 @@ export function StaffSignIn({ onSignedIn, reason }: { onSignedIn: (session: Staf
       'rate-limited': t('venue.signIn.rateLimited'),
       refused: t('venue.signIn.refused'),
     },
-    fields: {
-      username: t('venue.signIn.username'),
-      password: t('venue.signIn.password'),
-      enterUsername: t('venue.signIn.enterUsername'),
-      enterPassword: t('venue.signIn.enterPassword'),
-      submit: t('venue.signIn.submit'),
-      submitting: t('venue.signIn.submitting'),
-    },
   };
   return <SignInForm words={words} reason={reason} signIn={signInStaff} onSignedIn={onSignedIn} />;
 }

@@ -14,6 +14,8 @@ export type EntrySheetPayload = {
   entryId: string;
   scores: Record<string, number>;
   comment: string;
+  /** The note to the family (issue 49); sheets saved before it have none. */
+  familyNote?: string;
   editedAt: string;
 };
 
@@ -60,7 +62,7 @@ export const scoreKind = defineKind<ScoreRecord, ScoreInput>({
     }
     return api.judge.scores[':entryId'].$put({
       param: { entryId: payload.entryId },
-      json: { scores: payload.scores, comment: payload.comment, editedAt: payload.editedAt },
+      json: { scores: payload.scores, comment: payload.comment, familyNote: payload.familyNote ?? '', editedAt: payload.editedAt },
     });
   },
 });
