@@ -141,8 +141,8 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
 
     // Nothing reaches a family before publishing: not an email, not a result on their page.
     const firstToken = tokens[0]!;
-    expect(await (await h.family(firstToken, '/results')).json()).toEqual({ results: [], resultsName: 'initial', certificates: [] });
-    expect((await h.family(firstToken, '/results/confirm', json({ category: 'drawing' }))).status).toBe(409);
+    expect(await (await h.family(firstToken, '/results')).json()).toEqual({ results: [], resultsName: 'initial', certificates: [], places: [], sessionResults: [] });
+    expect((await h.family(firstToken, '/results/places', json({ levelId: 'level2', category: 'drawing', answer: 'accept' }))).status).toBe(404);
     // Then exactly one email each, in their language.
     const resultMails = () => h.smtp.received.filter((mail) => /results/i.test(mail.parsed.subject ?? '') || (mail.parsed.subject ?? '').includes('முடிவுகள்'));
     await h.sendMail();
@@ -161,21 +161,17 @@ describe.each(testDatabaseKinds())('judging a round on %s', (kind) => {
       else expect(text).toContain(index < 2 ? 'goes through to Level 2' : 'does not go through');
     }
 
-    // The private page (through the link in the result email) shows the result; a
-    // child who went through confirms a place, once; the others cannot.
+    // The private page (through the link in the result email) shows the result; the place at the
+    // semi-finals comes with an invitation (server/routes/places), so there is nothing to answer yet.
     const linkIn = (index: number) => tokenOf(familyLinkIn(mails.find((mail) => mail.parsed.subject?.includes(codes[index]!))!));
     const [winner, other] = [linkIn(0), linkIn(5)];
-    const shown = (await (await h.family(winner, '/results')).json()) as { results: { category: string; final: number; place: number; pool: number; qualifies: boolean; confirmedAt: string | null }[] };
+    const shown = (await (await h.family(winner, '/results')).json()) as { results: unknown[]; places: unknown[] };
     // Every criterion scored alike: no strongest criteria; no judge wrote a note.
-    expect(shown.results).toEqual([{ levelId: 'level1', category: 'drawing', ageBand: '6-8', final: 100, place: 1, pool: 6, qualifies: true, confirmedAt: null, notes: [], strongest: [] }]);
-    const confirmed = await h.family(winner, '/results/confirm', json({ category: 'drawing' }));
-    expect(confirmed.status).toBe(200);
-    // When, by the server's clock.
-    const place = await confirmed.json();
-    expect(place).toEqual({ category: 'drawing', confirmedAt: h.clock.now.toISOString() });
-    const again = await h.family(winner, '/results/confirm', json({ category: 'drawing' }));
-    expect(await again.json()).toEqual(place);
-    expect(((await (await h.family(winner, '/results')).json()) as typeof shown).results[0]!.confirmedAt).not.toBeNull();
-    expect((await h.family(other, '/results/confirm', json({ category: 'drawing' }))).status).toBe(409);
+    expect(shown.results).toEqual([{ levelId: 'level1', category: 'drawing', ageBand: '6-8', final: 100, place: 1, pool: 6, qualifies: true, nextLevel: null, notes: [], strongest: [] }]);
+    expect(shown.places).toEqual([]);
+    const early = await h.family(winner, '/results/places', json({ levelId: 'level2', category: 'drawing', answer: 'accept' }));
+    expect(early.status).toBe(404);
+    expect(((await early.json()) as { error: { message: string } }).error.message).toMatch(/no place/);
+    expect((await h.family(other, '/results/places', json({ levelId: 'level2', category: 'drawing', answer: 'decline' }))).status).toBe(404);
   });
 });

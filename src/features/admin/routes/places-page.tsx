@@ -66,7 +66,7 @@ export function PlacesPage() {
           disabled={action.isPending}
           onClick={() => void run({ kind: 'invite', levelId }, (a) => `${level.label}: ${plural(a.invited ?? 0, { one: '# invitation', other: '# invitations' })} sent, ${plural(a.inLine ?? 0, { one: '# child', other: '# children' })} in line.`)}
         >
-          Send the {level.label.toLowerCase()} invitations
+          {levelId === 'level2' ? 'Send the semi-finals invitations' : 'Send the grand finale invitations'}
         </button>
         <button
           type="button"

@@ -87,7 +87,7 @@ describe('the family page', () => {
     for (const call of calls) expect(call.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('shows a published result with the judges’ words, and confirms the semi-final place once', async () => {
+  it('shows a published result with the judges’ words, and the semi-final invitation on the child’s path, accepted once', async () => {
     const result = {
       levelId: 'level1',
       category: 'dance',
@@ -96,15 +96,28 @@ describe('the family page', () => {
       place: 2,
       pool: 40,
       qualifies: true,
-      confirmedAt: null,
+      nextLevel: 'invited',
       notes: ['Your face told the whole song.'],
       strongest: ['expression', 'presence'],
+    };
+    const place = {
+      registrationId: registration.id,
+      levelId: 'level2',
+      category: 'dance',
+      ageBand: '6-8',
+      rank: 2,
+      state: 'invited',
+      sessionId: '2027-l2-dance-6-8',
+      slot: 2,
+      invitedAt: '2027-05-01T06:00:00.000Z',
+      answerBy: '2027-05-08T06:00:00.000Z',
+      answeredAt: null,
     };
     const calls = fakeServer({
       'GET /api/family/registration': () => ({ status: 200, body: answer() }),
       'GET /api/family/entries': () => ({ status: 200, body: { contests: [] } }),
-      'GET /api/family/results': () => ({ status: 200, body: { results: [result] } }),
-      'POST /api/family/results/confirm': () => ({ status: 200, body: { category: 'dance', confirmedAt: '2027-05-02T06:00:00.000Z' } }),
+      'GET /api/family/results': () => ({ status: 200, body: { results: [result], resultsName: 'initial', certificates: [], places: [place], sessionResults: [] } }),
+      'POST /api/family/results/places': () => ({ status: 200, body: { ...place, state: 'accepted', answeredAt: '2027-05-02T06:00:00.000Z' } }),
     });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Results' })).toBeTruthy();
@@ -112,12 +125,16 @@ describe('the family page', () => {
     expect(screen.getByText('Through to the semi-finals!')).toBeTruthy();
     expect(screen.getByText('Strongest: expression and stage presence')).toBeTruthy();
     expect(screen.getByText('Your face told the whole song.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Confirm my child’s place at the semi-finals' }));
-    expect(await screen.findByText('Place confirmed on 2 May 2027. We will send the semi-final’s details before the day.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Confirm my child’s place at the semi-finals' })).toBeNull();
-    const confirm = calls.find((call) => call.path === '/api/family/results/confirm');
-    expect(confirm?.body).toEqual({ category: 'dance' });
-    expect(confirm?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    const path = screen.getByRole('region', { name: 'Your child’s path through the season' });
+    expect(path.textContent).toContain('Semi-final invitation');
+    expect(path.textContent).toContain('Dance (6-8 years), Semi-final');
+    expect(path.textContent).toContain('9:08');
+    fireEvent.click(screen.getByRole('button', { name: 'Accept the place' }));
+    expect(await screen.findByText(/accepted/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Accept the place' })).toBeNull();
+    const accept = calls.find((call) => call.path === '/api/family/results/places');
+    expect(accept?.body).toEqual({ levelId: 'level2', category: 'dance', answer: 'accept' });
+    expect(accept?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });
 
   it('on a stale correction (409) loads the current details and says the changes were not saved', async () => {
