@@ -24,6 +24,7 @@ const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   'payment-reminder': 'Payment reminder',
   'payment-withdrawn': 'Payment withdrawn',
   'session-result': 'Result at the venue',
+  'judge-reminder': 'Judge’s scoring reminder',
 };
 
 const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
@@ -40,6 +41,8 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   'reminder-after-deadline': 'after registrations closed, unpaid',
   'import-undone': 'a statement import undone',
   'session-published': 'Venue session published',
+  'scoring-3-days': '3 days before scoring closes',
+  'scoring-1-day': '1 day before scoring closes',
 };
 
 /** One registration's emails (with a failure's reason), its consent record, its payment and erasure requests; Resend. */
