@@ -177,6 +177,8 @@ export const publishReasonSchema = z
   .trim()
   .min(PUBLISH_REASON_MIN, `Write why you publish anyway, in at least ${PUBLISH_REASON_MIN} characters.`)
   .max(1000, 'Keep the reason under 1000 characters.');
+/** The admin's reason for publishing while entries need a look (the publish dialog checks it with this too). */
+export const publishAnywaySchema = z.object({ reason: publishReasonSchema });
 export const roundMoveSchema = z.object({
   from: z.enum(ROUND_STATES),
   to: z.enum(ROUND_STATES, { error: 'Move the round to scoring, closed, results or published.' }),
