@@ -40,7 +40,7 @@ test('the publish dialog lists the entries one judge scored, refuses without a r
   await admin.goto('/admin/judging');
   await admin.getByRole('button', { name: 'Open Level 1 judging' }).click();
   await expect(admin.getByText('Round opened: 2 entries assigned, 2 short of judges.')).toBeVisible();
-  await expect(admin.getByText('Judges score until 26 Apr 2027', { exact: false })).toBeVisible();
+  await expect(admin.getByText('Judges score until the end of 26 April 2027 (Chennai time).', { exact: false })).toBeVisible();
 
   // The only judge scores both entries.
   const queue = (await (await judge.get('/api/judge/queue', { headers: sameOrigin(origin) })).json()) as { entries: { entryId: string }[] };
@@ -75,7 +75,7 @@ test('the publish dialog lists the entries one judge scored, refuses without a r
     const entry = listed.filter({ has: admin.getByRole('cell', { name: number, exact: true }) });
     await expect(entry).toContainText('Drawing Competition, ages 6-8');
     await expect(entry).toContainText('1 of 3');
-    await expect(entry).toContainText('Fewer sheets than needed');
+    await expect(entry).toContainText('Too few sheets');
   }
   expect(await axeProblems(admin)).toEqual([]);
 

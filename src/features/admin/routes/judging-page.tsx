@@ -6,7 +6,7 @@ import { useAddJudge, useJudgingRound, useModeration, useMoveRound, useOpenRound
 import { PublishRoundDialog } from '../components/publish-round-dialog';
 import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
-import { categoryLabel, formatDateTime } from '../utils/format';
+import { categoryLabel, formatDateTime, lastDayBefore } from '../utils/format';
 import { plural } from '@domain/plural';
 
 const STATE_LABEL: Record<RoundState, string> = {
@@ -127,8 +127,8 @@ export function JudgingPage() {
           </p>
           {current.scoringDeadline && current.state === 'scoring' ? (
             <p className="admin-muted">
-              Judges score until {formatDateTime(new Date(new Date(current.scoringDeadline).getTime() - 60_000).toISOString())}. Those with entries left are
-              emailed, in their language, 3 days and 1 day before.
+              Judges score until the end of {lastDayBefore(current.scoringDeadline)} (Chennai time). Those with entries left are emailed, in their language, 3
+              days and 1 day before.
             </p>
           ) : null}
           <div className="admin-toolbar">
