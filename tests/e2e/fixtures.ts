@@ -165,6 +165,16 @@ export async function completeSecondFactor(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
+/** An admin signs in on the page, password then code, and lands on the overview. */
+export async function signInAdminPage(page: Page): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await completeSecondFactor(page);
+  await page.waitForURL(/\/admin(\/)?$/);
+}
+
 /** An admin's sign-in on an API request context: password, then a code (ADR 033). */
 export async function signInAdminRequest(request: APIRequestContext, origin: string): Promise<void> {
   const headers = { Origin: origin, 'X-Requested-With': 'fetch' };

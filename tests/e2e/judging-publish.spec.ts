@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN, completeSecondFactor, expect, testWithMail } from './fixtures';
+import { expect, signInAdminPage, testWithMail } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 import { artwork, judgeClient, registerFamily, sameOrigin, sendPhotoEntry, untilReady } from './judging-helpers';
 
@@ -31,12 +31,7 @@ test('the publish dialog lists the entries one judge scored, refuses without a r
 
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
   const admin = await context.newPage();
-  await admin.goto('/admin/login');
-  await admin.getByLabel('Username').fill(ADMIN.username);
-  await admin.getByLabel('Password').fill(ADMIN.password);
-  await admin.getByRole('button', { name: /sign in/i }).click();
-  await completeSecondFactor(admin);
-  await admin.waitForURL(/\/admin(\/)?$/);
+  await signInAdminPage(admin);
   await admin.goto('/admin/judging');
   await admin.getByRole('button', { name: 'Open Level 1 judging' }).click();
   await expect(admin.getByText('Round opened: 2 entries assigned, 2 short of judges.')).toBeVisible();
