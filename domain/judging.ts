@@ -168,6 +168,36 @@ export const ROUND_MOVES: Record<RoundState, readonly RoundState[]> = {
   published: [],
 };
 
+/**
+ * What an admin sends to move a round. Publishing while some entries need a look (see
+ * `unsettledReasons`) needs `reason`, written by the admin and kept in the audit log (issue 49).
+ */
+export const PUBLISH_REASON_MIN = 10;
+export const publishReasonSchema = z
+  .string({ error: 'The reason must be text.' })
+  .trim()
+  .min(PUBLISH_REASON_MIN, `Write why you publish anyway, in at least ${PUBLISH_REASON_MIN} characters.`)
+  .max(1000, 'Keep the reason under 1000 characters.');
+/** The admin's reason for publishing while entries need a look (the publish dialog checks it with this too). */
+export const publishAnywaySchema = z.object({ reason: publishReasonSchema });
+export const roundMoveSchema = z.object({
+  from: z.enum(ROUND_STATES),
+  to: z.enum(ROUND_STATES, { error: 'Move the round to scoring, closed, results or published.' }),
+  reason: publishReasonSchema.optional(),
+});
+export type RoundMove = z.input<typeof roundMoveSchema>;
+
+/** Why an entry's result should not go out unseen: fewer sheets than the round needs, or judges far apart. */
+export type UnsettledReason = 'short' | 'flagged';
+
+/** The reasons an entry needs a look before publishing; none when it may go out as it is. */
+export function unsettledReasons(entry: { sheets: number; flagged: boolean }, settings: Pick<RoundSettings, 'judgesPerEntry'>): UnsettledReason[] {
+  const reasons: UnsettledReason[] = [];
+  if (entry.sheets < settings.judgesPerEntry) reasons.push('short');
+  if (entry.flagged) reasons.push('flagged');
+  return reasons;
+}
+
 /** A judge's sheet for one entry: a whole number per criterion of its contest's rubric. */
 export function scoreSheetSchema(criteria: readonly Criterion[]) {
   const scores = Object.fromEntries(

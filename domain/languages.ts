@@ -2,3 +2,8 @@
 export const LANGUAGES = ['en', 'ta'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** The language a page's path is in: `/ta/...` and `/ta` are Tamil, everything else English. */
+export function languageOfPath(pathname: string): Language {
+  return pathname === '/ta' || pathname.startsWith('/ta/') ? 'ta' : 'en';
+}

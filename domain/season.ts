@@ -207,6 +207,32 @@ function lastLevel(): Level {
  */
 export const ENTRY_DEADLINE = '2027-04-16T00:00:00+05:30';
 
+/**
+ * The last day each level's judges may score its online entries, in Chennai (issue 49). Level 1:
+ * 26 April 2027, which leaves the organisers days to moderate before "Results by April 30". The
+ * later levels are judged live at the venue and have no online round. Judges with entries still
+ * to score are emailed JUDGE_REMINDER_DAYS before the day ends; the round is not closed by itself.
+ */
+export const SCORING_LAST_DAYS: Readonly<Partial<Record<LevelId, IsoDate>>> = { level1: '2027-04-26' };
+
+/** Days before the scoring deadline at which judges with entries left are reminded, each once (latest last). */
+export const JUDGE_REMINDER_DAYS = [3, 1] as const;
+export type JudgeReminderDays = (typeof JUDGE_REMINDER_DAYS)[number];
+
+/** The moment scoring is due for a level (the end of its last day), or null when it has no online round. */
+export function scoringDeadlineOf(levelId: LevelId): Date | null {
+  const last = SCORING_LAST_DAYS[levelId];
+  return last ? startOfDay(addDays(last, 1)) : null;
+}
+
+/** The reminder due at `now`: from its moment until the next one's (or the deadline); null outside. */
+export function judgeReminderDue(now: Date, deadline: Date): JudgeReminderDays | null {
+  if (now.getTime() >= deadline.getTime()) return null;
+  let due: JudgeReminderDays | null = null;
+  for (const days of JUDGE_REMINDER_DAYS) if (now.getTime() >= deadline.getTime() - days * 86_400_000) due = days;
+  return due;
+}
+
 /** The day corrections close (see CORRECTIONS_CLOSE_ON). */
 export function correctionsCloseOn(): IsoDate {
   return CORRECTIONS_CLOSE_ON ?? addDays(firstLevel().startsOn, -1);

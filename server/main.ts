@@ -21,8 +21,9 @@ import { mailFolderOf } from './mail/mail-files';
 import { startMailWorker } from './mail/mail-worker';
 import { runRetention, startRetentionSchedule } from './retention/retention-job';
 import type { Deps } from './context';
-import { ENTRY_DEADLINE } from '@domain/season';
+import { ENTRY_DEADLINE, scoringDeadlineOf } from '@domain/season';
 import { queuePaymentReminders } from './db/stores/payment-store';
+import { queueJudgeReminders } from './db/stores/judging-store';
 import { refreshGrownStatistics } from './db/fresh-statistics';
 import { every } from './lib/every';
 import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
@@ -119,14 +120,17 @@ async function main() {
     onRun: (run) => log.info('retention job ran', { step: run.step, ...run.counts }),
     onError: (error) => log.error('retention job failed', describeError(error)),
   });
-  // Payment reminders (ADR 024): each instance looks every 15 minutes; a unique index queues each once.
+  // Payment reminders (ADR 024) and judges' reminders: each instance looks every 15 minutes; a unique index queues each once.
   const reminders = every(
     { intervalMs: 15 * 60_000, firstAfterMs: 30_000 },
     async () => {
       const queued = await queuePaymentReminders(database, deps.now(), new Date(ENTRY_DEADLINE));
       if (queued > 0) log.info('payment reminders queued', { queued });
+      // Judges' reminders before the scoring deadline (issue 49), the same way.
+      const judges = await queueJudgeReminders(database.db, deps.now(), scoringDeadlineOf);
+      if (judges > 0) log.info('judge reminders queued', { queued: judges });
     },
-    (error) => log.error('queuing payment reminders failed', describeError(error)),
+    (error) => log.error('queuing reminders failed', describeError(error)),
   );
 
   // Places at the later levels (issue 46, ADR 036): the deadline's step every 5 minutes on every

@@ -398,10 +398,11 @@ export const mailOutbox = pgTable(
      * judge-decision: the organisers' answer to an application; retention-notice: "your data will
      * be erased on DATE", 48 hours before; receipt: a payment recorded in the ledger (ADR 024);
      * payment-reminder: what is still to pay, and how; payment-withdrawn: a payment a statement's
-     * import recorded, and its receipt, withdrawn when the import was undone.
+     * import recorded, and its receipt, withdrawn when the import was undone; judge-reminder: a
+     * judge's entries still to score, 3 days and 1 day before the round's scoring deadline.
      */
     template: text('template', {
-      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result', 'payment-withdrawn', 'session-result', 'place-invitation'],
+      enum: ['confirmation', 'family-link', 'judge-decision', 'retention-notice', 'receipt', 'payment-reminder', 'judge-invite', 'round-result', 'payment-withdrawn', 'session-result', 'place-invitation', 'judge-reminder'],
     }).notNull(),
     /**
      * Why it was queued: a new registration, an admin's resend, the family asking for their link, a
@@ -426,6 +427,8 @@ export const mailOutbox = pgTable(
         'place-invited',
         'place-changed',
         'place-reminder',
+        'scoring-3-days',
+        'scoring-1-day',
       ],
     }).notNull(),
     /** For a round's result (template round-result): the judging round whose results it announces. */
@@ -471,6 +474,8 @@ export const mailOutbox = pgTable(
     // One email per version of a place (its invitation, each change) and one reminder, however many instances run.
     uniqueIndex('mail_outbox_one_place_email').on(t.registrationId, t.levelId, t.category, t.reason, t.offerSequence).where(sql`${t.template} = 'place-invitation'`),
     uniqueIndex('mail_outbox_one_session_result').on(t.registrationId, t.sessionId).where(sql`${t.template} = 'session-result'`),
+    // A judge's reminder before the scoring deadline: each once per judge and round, however many instances run.
+    uniqueIndex('mail_outbox_one_judge_reminder').on(t.judgeApplicationId, t.judgingRoundId, t.reason).where(sql`${t.template} = 'judge-reminder'`),
     index('mail_outbox_judge').on(t.judgeApplicationId, t.createdAt),
     check('mail_outbox_one_subject', sql`(${t.registrationId} is null) <> (${t.judgeApplicationId} is null)`),
     index('mail_outbox_due').on(t.nextAttemptAt).where(sql`${t.status} = 'queued'`),
@@ -949,16 +954,25 @@ export const uploadLocks = pgTable('upload_locks', {
  * contests they score, and the institutes they declared a conflict with (normalised names,
  * domain/judge-assignment.ts): they are never given an entry from one of those.
  */
-export const judges = pgTable('judges', {
-  accountId: uuid('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
-  /** The application they were invited from; null for a judge created with `npm run admin`. */
-  applicationId: uuid('application_id').references(() => judgeApplications.id, { onDelete: 'set null' }),
-  expertise: text('expertise').notNull(),
-  conflicts: text('conflicts').array().notNull().default(sql`'{}'::text[]`),
-  createdAt: createdAt(),
-});
+export const judges = pgTable(
+  'judges',
+  {
+    accountId: uuid('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    /** The application they were invited from; null for a judge created with `npm run admin`. */
+    applicationId: uuid('application_id').references(() => judgeApplications.id, { onDelete: 'set null' }),
+    expertise: text('expertise').notNull(),
+    conflicts: text('conflicts').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The language their emails are written in (issue 49): the language of the judges' pages they
+     * last opened their queue from (`/judge` or `/ta/judge`); English until they have.
+     */
+    language: text('language', { enum: ['en', 'ta'] }).notNull().default('en'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('judges_language', sql`${t.language} in ('en', 'ta')`)],
+);
 
 /**
  * A single-use link to set an account's password (a judge's invitation). Only the token's SHA-256

@@ -1,6 +1,6 @@
 import { familyLinkPath } from '@domain/family-link';
 import { receiptLabel } from '@domain/fees';
-import { correctionsCloseAt, ENTRY_DEADLINE, familyLinkExpiresAt, venueSessionById, type VenueSession } from '@domain/season';
+import { correctionsCloseAt, ENTRY_DEADLINE, familyLinkExpiresAt, scoringDeadlineOf, venueSessionById, type VenueSession } from '@domain/season';
 import type { Deps } from '../context';
 import { publicUrl } from '../env';
 import { describeError } from '../lib/logger';
@@ -23,9 +23,9 @@ import {
   type Receipt,
   type RoundResultLine,
 } from './family-emails';
-import { judgeDecisionEmail, judgeInviteEmail, retentionNoticeEmail } from './notice-emails';
+import { judgeDecisionEmail, judgeInviteEmail, judgeReminderEmail, retentionNoticeEmail } from './notice-emails';
 import { createInvite, deleteInvite, INVITE_HOURS, invitedAccount } from '../db/stores/invite-store';
-import { familyFeedbackOf, publishedResultsOf } from '../db/stores/judging-store';
+import { familyFeedbackOf, judgeReminderFor, publishedResultsOf, reminderDaysOf } from '../db/stores/judging-store';
 import { publishedPlacesOf } from '../db/stores/live-store';
 import {
   claimNextMail,
@@ -133,6 +133,36 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     if (!(await markMailSent(db, claim, { messageId, sentTo: message.to }))) log.warn('email sent after its claim ran out', { mailId: claim.id });
   }
 
+  /**
+   * A judge's reminder before the scoring deadline (issue 49), in their language, saying how many
+   * entries are left when it goes: none left, or the round closed meanwhile, and it is not sent.
+   */
+  async function deliverJudgeReminder(claim: ClaimedMail & { judgeApplicationId: string }): Promise<void> {
+    const judge = claim.judgingRoundId ? await judgeReminderFor(db, claim.judgeApplicationId, claim.judgingRoundId) : null;
+    const deadline = judge ? scoringDeadlineOf(judge.level_id) : null;
+    const days = reminderDaysOf(claim.reason);
+    if (!judge || !judge.email || judge.erased || judge.disabled || !deadline || days === null) {
+      await markMailSkipped(db, claim, 'The judge has no email address (any more), or no judge account.');
+      return;
+    }
+    if (judge.state !== 'scoring' || judge.remaining === 0) {
+      await markMailSkipped(db, claim, 'The judge finished scoring, or scoring closed, before the reminder went out.');
+      return;
+    }
+    await sendAndRecord(
+      claim,
+      judgeReminderEmail({
+        language: judge.language,
+        to: judge.email,
+        name: judge.name,
+        remaining: judge.remaining,
+        days,
+        lastDay: new Date(deadline.getTime() - 1),
+        link: `${publicUrl(deps.env)}${judge.language === 'ta' ? '/ta' : ''}/judge`,
+      }),
+    );
+  }
+
   async function deliverRetentionNotice(claim: ClaimedMail & { registrationId: string }): Promise<void> {
     const registration = await findRegistration(database, claim.registrationId);
     if (!registration || registration.deletedAt || !registration.email) {
@@ -152,6 +182,10 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
     }
     if (claim.template === 'judge-invite' && claim.judgeApplicationId) {
       await deliverJudgeInvite({ ...claim, judgeApplicationId: claim.judgeApplicationId });
+      return;
+    }
+    if (claim.template === 'judge-reminder' && claim.judgeApplicationId) {
+      await deliverJudgeReminder({ ...claim, judgeApplicationId: claim.judgeApplicationId });
       return;
     }
     if (!claim.registrationId) {

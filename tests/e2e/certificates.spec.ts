@@ -3,11 +3,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 import { qrOfPdf } from '../setup/pdf-qr';
-import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
+import { adminRequest, artwork, judgeClient, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
 
 /**
  * Issue 25: after a round is published, a family opens their private page on a phone, downloads
@@ -18,21 +17,6 @@ import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, regist
  */
 const test = testWithMail();
 const run = promisify(execFile);
-const PASSWORD = 'judging is careful work';
-
-/** A judge account through the real invitation, with its own signed-in API client. */
-async function judgeClient(request: APIRequestContext, world: { smtp: Parameters<typeof inviteTokenFor>[0] }, baseURL: string, n: number): Promise<APIRequestContext> {
-  const email = `drawing.judge${n}@example.org`;
-  const applicationId = await approvedJudgeApplication(request, baseURL, { name: `Judge ${n}`, email, expertise: 'Drawing Artist' });
-  const invited = await request.post(`/api/judges/${applicationId}/invite`, { headers: await adminRequest(request, baseURL) });
-  expect(invited.status()).toBe(200);
-  let token: string | null = null;
-  await expect.poll(() => (token = inviteTokenFor(world.smtp, email)), { timeout: 30_000 }).toBeTruthy();
-  const client = await playwrightRequest.newContext({ baseURL });
-  expect((await client.post('/api/auth/invite', { headers: sameOrigin(baseURL), data: { token, password: PASSWORD } })).status()).toBe(200);
-  expect((await client.post('/api/auth/login', { headers: sameOrigin(baseURL), data: { username: email, password: PASSWORD, remember: false } })).status()).toBe(200);
-  return client;
-}
 
 test('a family downloads its certificate, its QR code verifies it, and a changed copy or a revoked certificate does not', async ({ world, browser, request, baseURL }) => {
   test.setTimeout(300_000);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { createReferenceCode } from '../../domain/reference-code';
 import { createRecordSecret } from '../../domain/record-secret';
@@ -126,4 +126,20 @@ export async function adminRequest(request: APIRequestContext, baseURL: string):
 export function inviteTokenFor(smtp: SmtpTestServer, email: string): string | null {
   const mail = smtp.received.filter((m) => m.to.includes(email) && m.parsed.subject?.includes('judge account')).at(-1);
   return /\/judge\/welcome#([A-Za-z0-9_-]{43})/.exec(mail?.parsed.text ?? '')?.[1] ?? null;
+}
+
+export const JUDGE_PASSWORD = 'judging is careful work';
+
+/** A drawing judge's account through the real invitation, with its own signed-in API client. */
+export async function judgeClient(request: APIRequestContext, world: { smtp: SmtpTestServer }, baseURL: string, n: number): Promise<APIRequestContext> {
+  const email = `drawing.judge${n}@example.org`;
+  const applicationId = await approvedJudgeApplication(request, baseURL, { name: `Judge ${n}`, email, expertise: 'Drawing Artist' });
+  const invited = await request.post(`/api/judges/${applicationId}/invite`, { headers: await adminRequest(request, baseURL) });
+  expect(invited.status()).toBe(200);
+  let token: string | null = null;
+  await expect.poll(() => (token = inviteTokenFor(world.smtp, email)), { timeout: 30_000 }).toBeTruthy();
+  const client = await playwrightRequest.newContext({ baseURL });
+  expect((await client.post('/api/auth/invite', { headers: sameOrigin(baseURL), data: { token, password: JUDGE_PASSWORD } })).status()).toBe(200);
+  expect((await client.post('/api/auth/login', { headers: sameOrigin(baseURL), data: { username: email, password: JUDGE_PASSWORD, remember: false } })).status()).toBe(200);
+  return client;
 }

@@ -5,9 +5,9 @@ import { assignPool, normaliseInstitute, oneMoreJudge, type AssignableJudge } fr
 import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type RoundState } from '@domain/judging';
 import { strongestCriteria } from '@domain/family-feedback';
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
-import type { LevelId } from '@domain/season';
+import { judgeReminderDue, type JudgeReminderDays, type LevelId } from '@domain/season';
 import { rowsOf, type Db } from '../client';
-import { accountInvites, accounts, entries, entryFiles, judgeAssignments, judges, judgeScores, judgingRounds, levelOffers, mailOutbox, registrations, roundEntries } from '../schema';
+import { accountInvites, accounts, entries, entryFiles, judgeApplications, judgeAssignments, judges, judgeScores, judgingRounds, levelOffers, mailOutbox, registrations, roundEntries } from '../schema';
 
 /**
  * The judging round's data (issue 24, ADR 027): judges and their conflicts, rounds and the entries
@@ -535,7 +535,7 @@ export async function moderateFamilyNote(db: Db, at: { roundId: string; entryId:
   });
 }
 
-/** Per judge: how many entries they have and how many they scored (the admins' progress view). */
+/** Per judge: how many entries they have, how many they scored and when last, and their emails' language (the admins' progress view). */
 export async function judgeProgress(db: Db, roundId: string | null) {
   const rows = await db
     .select({
@@ -547,6 +547,9 @@ export async function judgeProgress(db: Db, roundId: string | null) {
       assigned: sql<number>`count(${judgeAssignments.entryId}) filter (where ${judgeAssignments.status} = 'active')::int`,
       scored: sql<number>`count(${judgeScores.entryId}) filter (where ${judgeAssignments.status} = 'active')::int`,
       recused: sql<number>`count(${judgeAssignments.entryId}) filter (where ${judgeAssignments.status} = 'recused')::int`,
+      // When their last sheet that still counts reached us (the server's clock, not their device's).
+      lastScoredAt: sql<string | null>`max(${judgeScores.receivedAt}) filter (where ${judgeAssignments.status} = 'active')`,
+      language: judges.language,
     })
     .from(judges)
     .innerJoin(accounts, eq(accounts.id, judges.accountId))
@@ -555,9 +558,16 @@ export async function judgeProgress(db: Db, roundId: string | null) {
       judgeScores,
       and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
     )
-    .groupBy(accounts.id, accounts.username, judges.expertise, judges.conflicts, accounts.disabledAt)
+    .groupBy(accounts.id, accounts.username, judges.expertise, judges.conflicts, judges.language, accounts.disabledAt)
     .orderBy(asc(accounts.username));
-  return rows.map((row) => ({ ...row, assigned: Number(row.assigned), scored: Number(row.scored), recused: Number(row.recused), disabled: Boolean(row.disabled) }));
+  return rows.map((row) => ({
+    ...row,
+    assigned: Number(row.assigned),
+    scored: Number(row.scored),
+    recused: Number(row.recused),
+    disabled: Boolean(row.disabled),
+    lastScoredAt: row.lastScoredAt ? new Date(row.lastScoredAt).toISOString() : null,
+  }));
 }
 
 /** Who judges each entry of a round (usernames), for the admins' moderation view. */
@@ -603,4 +613,64 @@ export async function familyResults(db: Db, registrationId: string) {
       nextLevel: place?.state ?? null,
     };
   });
+}
+
+/** Keeps the language of the judges' pages a judge uses, for their emails (issue 49). */
+export async function setJudgeLanguage(db: Db, accountId: string, language: 'en' | 'ta'): Promise<void> {
+  await db.update(judges).set({ language }).where(and(eq(judges.accountId, accountId), sql`${judges.language} <> ${language}`));
+}
+
+const REMINDER_REASON: Record<JudgeReminderDays, 'scoring-3-days' | 'scoring-1-day'> = { 3: 'scoring-3-days', 1: 'scoring-1-day' };
+
+/** How many days before the deadline a reminder queued for `reason` was. */
+export function reminderDaysOf(reason: string): JudgeReminderDays | null {
+  const found = Object.entries(REMINDER_REASON).find(([, value]) => value === reason);
+  return found ? (Number(found[0]) as JudgeReminderDays) : null;
+}
+
+/** A judge's active entries in a round that they have not scored. */
+const unscoredOf = (judgeId: SQL, roundId: SQL) => sql`(select count(*)::int from ${judgeAssignments} a
+  where a.round_id = ${roundId} and a.judge_id = ${judgeId} and a.status = 'active'
+    and not exists (select 1 from ${judgeScores} s where s.round_id = a.round_id and s.entry_id = a.entry_id and s.judge_id = a.judge_id))`;
+
+/**
+ * Queues the reminders due before each scoring round's deadline (issue 49): 3 days and 1 day
+ * before it (domain/season.ts), to every judge with an entry still to score, each once per judge,
+ * round and reminder (a unique index), however many instances look. A reminder is looked for
+ * until the next one is due, so a server that was down sends the latest only. A judge without an
+ * email address (made with `npm run admin`, no application) gets none. Returns how many.
+ */
+export async function queueJudgeReminders(db: Db, now: Date, deadlineOf: (levelId: LevelId) => Date | null): Promise<number> {
+  const rounds = await db.select({ id: judgingRounds.id, levelId: judgingRounds.levelId }).from(judgingRounds).where(eq(judgingRounds.state, 'scoring'));
+  let queued = 0;
+  for (const round of rounds) {
+    const deadline = deadlineOf(round.levelId);
+    const due = deadline ? judgeReminderDue(now, deadline) : null;
+    if (!due) continue;
+    const rows = await rowsOf<{ id: string }>(db, sql`
+      insert into ${mailOutbox} (judge_application_id, template, reason, judging_round_id)
+      select j.application_id, 'judge-reminder', ${REMINDER_REASON[due]}, ${round.id}::uuid
+      from ${judges} j join ${accounts} ac on ac.id = j.account_id
+      where j.application_id is not null and ac.disabled_at is null
+        and ${unscoredOf(sql`j.account_id`, sql`${round.id}::uuid`)} > 0
+      on conflict do nothing
+      returning id`);
+    queued += rows.length;
+  }
+  return queued;
+}
+
+/** What a judge's reminder says, as it is when it is sent; null when the judge or the round is gone. */
+export async function judgeReminderFor(db: Db, applicationId: string, roundId: string) {
+  const [row] = await rowsOf<{ email: string | null; name: string; erased: boolean; language: 'en' | 'ta'; disabled: boolean; level_id: LevelId; state: RoundState; remaining: number }>(
+    db,
+    sql`select a.email, a.name, a.erased_at is not null as erased, j.language, ac.disabled_at is not null as disabled, r.level_id, r.state,
+        ${unscoredOf(sql`j.account_id`, sql`r.id`)} as remaining
+      from ${judges} j
+      join ${judgeApplications} a on a.id = j.application_id
+      join ${accounts} ac on ac.id = j.account_id
+      join ${judgingRounds} r on r.id = ${roundId}::uuid
+      where j.application_id = ${applicationId}::uuid`,
+  );
+  return row ? { ...row, remaining: Number(row.remaining), erased: Boolean(row.erased), disabled: Boolean(row.disabled) } : null;
 }

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { familyNoteModerationSchema, LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, type RoundSettings, type RoundState } from '@domain/judging';
+import { familyNoteModerationSchema, LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, roundMoveSchema, unsettledReasons, type RoundSettings, type RoundState } from '@domain/judging';
+import { plural } from '@domain/plural';
+import { scoringDeadlineOf } from '@domain/season';
 import type { AppEnv } from '../../context';
 import { wakeCertificateJob } from '../../certificates/certificate-job';
 import { publishResultsPages } from '../../certificates/results-pages';
@@ -32,10 +34,6 @@ const levelSchema = z.object({ levelId: z.enum(['level1'], { error: 'Only Level 
 const roundParam = z.object({ id: z.uuid({ error: 'There is no such round.' }).transform((id) => id.toLowerCase()) });
 const entryParam = roundParam.extend({ entryId: z.uuid({ error: 'There is no such entry in this round.' }).transform((id) => id.toLowerCase()) });
 const judgeParam = entryParam.extend({ judgeId: z.uuid({ error: 'There is no such judge on this entry.' }).transform((id) => id.toLowerCase()) });
-const moveSchema = z.object({
-  from: z.enum(ROUND_STATES),
-  to: z.enum(ROUND_STATES, { error: 'Move the round to scoring, closed, results or published.' }),
-});
 
 function roundView(round: RoundRow) {
   return {
@@ -43,6 +41,8 @@ function roundView(round: RoundRow) {
     levelId: round.levelId,
     state: round.state as RoundState,
     settings: round.settings,
+    /** When judges must have scored by (the season module's); they are reminded 3 days and 1 day before. */
+    scoringDeadline: scoringDeadlineOf(round.levelId)?.toISOString() ?? null,
     openedAt: new Date(round.openedAt).toISOString(),
     closedAt: round.closedAt ? new Date(round.closedAt).toISOString() : null,
     resultsAt: round.resultsAt ? new Date(round.resultsAt).toISOString() : null,
@@ -80,9 +80,9 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     await audit(c, { admin: signedInAdmin(c), action: 'judging.open', entityType: 'judging_round', entityId: round.id, changes: { levelId, ...added } });
     return c.json({ round: roundView(round), ...added }, 200);
   })
-  .post('/rounds/:id/state', requireAdmin, jsonBody(moveSchema), async (c) => {
+  .post('/rounds/:id/state', requireAdmin, jsonBody(roundMoveSchema), async (c) => {
     const { id } = validate(roundParam, c.req.param());
-    const { from, to } = c.req.valid('json');
+    const { from, to, reason } = c.req.valid('json');
     const { db } = c.var.deps.database;
     const round = await roundOr404(c, id);
     if (!ROUND_MOVES[from].includes(to)) throw new ApiError(409, 'round_closed', `A round cannot move from ${from} to ${to}.`);
@@ -91,6 +91,7 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     if (to === 'published') assertFreshSecondFactor(c);
     let emails = 0;
     let summary: { entries: number; scored: number; flagged: number; short: number } | null = null;
+    let unsettled: { number: number; category: string; sheets: number; reasons: string[] }[] = [];
     if (to === 'results' || to === 'published') {
       // From the close on, sheets and judges are frozen: the results computed now are the ones
       // published. They are kept with the round when it is published (what families' pages and
@@ -103,7 +104,22 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
         flagged: results.entries.filter((entry) => entry.flagged).length,
         short: results.entries.filter((entry) => entry.judgesAssigned < perEntry).length,
       };
-      if (to === 'published') await storeResults(db, round.id, results);
+      if (to === 'published') {
+        // An entry with fewer sheets than the round needs, or whose judges are far apart, is not
+        // published unseen (issue 49): the admin writes why, and the reason is kept in the audit log.
+        unsettled = results.entries
+          .map((entry) => ({ number: entry.number, category: entry.category, sheets: entry.judges.length, reasons: unsettledReasons({ sheets: entry.judges.length, flagged: entry.flagged }, { judgesPerEntry: perEntry }) }))
+          .filter((entry) => entry.reasons.length > 0);
+        if (unsettled.length > 0 && !reason) {
+          throw new ApiError(
+            422,
+            'validation_failed',
+            `${plural(unsettled.length, { one: '# entry has', other: '# entries have' })} fewer score sheets than the round needs or judges far apart. Write why you publish anyway, or go back and settle them first.`,
+            { reason: 'Write why you publish anyway.' },
+          );
+        }
+        await storeResults(db, round.id, results);
+      }
     }
     if (!(await moveRound(db, round.id, from, to, c.var.deps.now()))) {
       throw new ApiError(409, 'conflict', 'The round was moved by another admin at the same moment. Reload to see it.');
@@ -118,7 +134,9 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
       certificates = await issueCertificates(db, signer, { levelId: round.levelId, issuedBy: signedInAdmin(c).username, now: c.var.deps.now() });
       wakeCertificateJob(c.var.deps);
     }
-    await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, certificates, ...(summary ?? {}) } });
+    // Publishing with entries unsettled keeps the admin's reason and which entries they were.
+    const anyway = to === 'published' && reason ? { reason, unsettled: unsettled.slice(0, 200), unsettledCount: unsettled.length } : {};
+    await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, certificates, ...(summary ?? {}), ...anyway } });
     return c.json({ round: roundView((await findRound(db, round.id))!), emails, certificates, summary }, 200);
   })
   .get('/rounds/:id/moderation', requireAdmin, async (c) => {

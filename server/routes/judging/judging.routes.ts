@@ -1,13 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { judgeConflictsSchema, rubricFor, scoreSheetBodySchema, scoreSheetSchema } from '@domain/judging';
+import { languageOfPath, type Language } from '@domain/languages';
+import { scoringDeadlineOf } from '@domain/season';
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
 import { jsonBody } from '../../lib/validators';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireJudge, signedInAdmin } from '../../lib/require-admin';
-import { assignmentOf, judgeProfile, judgeQueue, QUEUE_PAGE, saveSheet, setConflicts, stepBack } from '../../db/stores/judging-store';
+import { assignmentOf, judgeProfile, judgeQueue, QUEUE_PAGE, saveSheet, setConflicts, setJudgeLanguage, stepBack } from '../../db/stores/judging-store';
 import { storedFile } from '../../db/stores/entry-store';
 import { entryFilesOf } from '../../entries/entry-files';
 import { fileResponse } from '../../entries/file-response';
@@ -20,6 +22,16 @@ const queueQuery = z.object({
   limit: z.coerce.number({ error: 'limit is a number.' }).int().min(1).max(QUEUE_PAGE).default(QUEUE_PAGE),
 });
 const fileParam = entryParam.extend({ position: z.coerce.number().int().min(0).max(2), part: z.enum(['media', 'poster']) });
+
+/** The language of the page a request came from (its same-origin Referer), or null when it does not say. */
+function pageLanguage(referer: string | undefined): Language | null {
+  if (!referer) return null;
+  try {
+    return languageOfPath(new URL(referer).pathname);
+  } catch {
+    return null;
+  }
+}
 
 function notYours(): ApiError {
   return new ApiError(404, 'not_found', NOT_YOURS);
@@ -38,11 +50,18 @@ function roundClosed(): ApiError {
 export const judgingRoutes = new Hono<AppEnv>()
   .get('/queue', requireJudge, readsPersonalData('read.judging.queue', 'judging_round'), async (c) => {
     const { after, limit } = validate(queueQuery, c.req.query());
-    const queue = await judgeQueue(c.var.deps.database.db, signedInAdmin(c).id, { after, limit });
+    const { db } = c.var.deps.database;
+    const judge = signedInAdmin(c);
+    // The judge's emails speak the language of the judges' page they read their queue from (issue
+    // 49): our page's own fetch says so (X-Requested-With), never a link from another site.
+    const page = c.req.header('x-requested-with') === 'fetch' ? pageLanguage(c.req.header('Referer')) : null;
+    if (page && after === 0) await setJudgeLanguage(db, judge.id, page);
+    const queue = await judgeQueue(db, judge.id, { after, limit });
     const scope = readAudit(c);
     if (queue.round) scope.entityId = queue.round.id;
     scope.details = { entries: queue.entries.length, after };
-    return c.json(queue, 200);
+    const round = queue.round ? { ...queue.round, scoringDeadline: scoringDeadlineOf(queue.round.levelId)?.toISOString() ?? null } : null;
+    return c.json({ ...queue, round }, 200);
   })
   .get('/profile', requireJudge, async (c) => {
     const account = signedInAdmin(c);

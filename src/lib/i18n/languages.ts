@@ -3,6 +3,8 @@
  * English at today's paths, Tamil under /ta/ with the same path after it. Pure: no React, no
  * catalog, so the router, the head tags, the prerender and the server can all use it.
  */
+import { languageOfPath } from '@domain/languages';
+
 export const LANGS = ['en', 'ta'] as const;
 export type Lang = (typeof LANGS)[number];
 
@@ -14,10 +16,8 @@ export const LANG_NAME: Record<Lang, string> = { en: 'English', ta: 'தமி�
 
 export const isLang = (value: unknown): value is Lang => value === 'en' || value === 'ta';
 
-/** The language a pathname is in: `/ta/...` and `/ta` are Tamil, everything else English. */
-export function langOfPath(pathname: string): Lang {
-  return pathname === '/ta' || pathname.startsWith('/ta/') ? 'ta' : 'en';
-}
+/** The language a pathname is in: `/ta/...` and `/ta` are Tamil, everything else English (the server's rule too). */
+export const langOfPath: (pathname: string) => Lang = languageOfPath;
 
 /** The language-neutral path: `/ta/about` → `/about`, `/ta/` → `/`. */
 export function basePath(pathname: string): string {

@@ -37,9 +37,10 @@ export function useOpenRound() {
   return useJudgingMutation(async (levelId: 'level1') => readResponse(api.judging.rounds.$post({ json: { levelId } })));
 }
 
+/** Moves the round; publishing while entries need a look takes the admin's written reason. */
 export function useMoveRound() {
-  return useJudgingMutation(async ({ id, from, to }: { id: string; from: RoundState; to: RoundState }) =>
-    readResponse(api.judging.rounds[':id'].state.$post({ param: { id }, json: { from, to } })),
+  return useJudgingMutation(async ({ id, from, to, reason }: { id: string; from: RoundState; to: RoundState; reason?: string }) =>
+    readResponse(api.judging.rounds[':id'].state.$post({ param: { id }, json: { from, to, ...(reason ? { reason } : {}) } })),
   );
 }
 

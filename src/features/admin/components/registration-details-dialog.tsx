@@ -25,6 +25,7 @@ const TEMPLATE_LABELS: Record<RegistrationEmail['template'], string> = {
   'payment-withdrawn': 'Payment withdrawn',
   'session-result': 'Result at the venue',
   'place-invitation': 'Place at a later level',
+  'judge-reminder': 'Judge’s scoring reminder',
 };
 
 const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
@@ -44,6 +45,8 @@ const REASON_LABELS: Record<RegistrationEmail['reason'], string> = {
   'place-invited': 'Invited to the semi-finals or the finale',
   'place-changed': 'Session or slot changed',
   'place-reminder': 'Reminder to answer the invitation',
+  'scoring-3-days': '3 days before scoring closes',
+  'scoring-1-day': '1 day before scoring closes',
 };
 
 /** One registration's emails (with a failure's reason), its consent record, its payment and erasure requests; Resend. */

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import { FAMILY_NOTE_MAX, type RoundSettings, type RoundState } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { entryFileHref } from '../api/get-entries';
-import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type ModeratedEntry, type Moderation } from '../api/judging';
+import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type JudgingRound, type ModeratedEntry, type Moderation } from '../api/judging';
+import { PublishRoundDialog } from '../components/publish-round-dialog';
 import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
-import { categoryLabel, formatDateTime } from '../utils/format';
+import { categoryLabel, formatDateTime, lastDayBefore } from '../utils/format';
 import { plural } from '@domain/plural';
 
 const STATE_LABEL: Record<RoundState, string> = {
@@ -24,20 +25,17 @@ const MOVES: Record<RoundState, Move[]> = {
     { to: 'scoring', label: 'Open scoring again' },
   ],
   results: [
-    {
-      to: 'published',
-      label: 'Publish results',
-      confirm: {
-        title: 'Publish the results?',
-        body: 'Every family with an entry in this round is emailed its result in its language, and those who go through are told about the semi-finals. This cannot be undone.',
-      },
-    },
+    // Its own dialog: it lists the entries that need a look and asks why to publish them anyway.
+    { to: 'published', label: 'Publish results' },
     { to: 'closed', label: 'Back to closed' },
   ],
   published: [],
 };
 
 const MAX_ROWS = 500;
+
+/** The language a judge's emails are written in: the one of the judges' pages they use. */
+const LANGUAGE_NAME: Record<JudgingRound['judges'][number]['language'], string> = { en: 'English', ta: 'Tamil' };
 
 /** /admin/judging: the Level 1 round, its judges' progress and figures, and every entry's computed score. */
 export function JudgingPage() {
@@ -48,6 +46,7 @@ export function JudgingPage() {
   const open = useOpenRound();
   const move = useMoveRound();
   const [confirming, setConfirming] = useState<Move | null>(null);
+  const [publishing, setPublishing] = useState(false);
   const [contest, setContest] = useState('');
   const [onlyFlagged, setOnlyFlagged] = useState(false);
   const [said, setSaid] = useState<string | null>(null);
@@ -59,8 +58,7 @@ export function JudgingPage() {
     try {
       const answer = await move.mutateAsync({ id: current.id, from: current.state, to: step.to });
       const summary = answer.summary;
-      if (step.to === 'published') setSaid(`Published. ${plural(answer.emails, { one: '# result email', other: '# result emails' })} queued, ${plural(answer.certificates, { one: '# certificate', other: '# certificates' })} issued and the results pages are up.`);
-      else if (step.to === 'results' && summary) {
+      if (step.to === 'results' && summary) {
         setSaid(
           `Results computed: ${summary.scored} of ${plural(summary.entries, { one: '# entry', other: '# entries' })} scored` +
             (summary.flagged + summary.short > 0 ? `; ${summary.flagged} with judges far apart, ${summary.short} short of judges.` : '.'),
@@ -71,6 +69,14 @@ export function JudgingPage() {
     } finally {
       setConfirming(null);
     }
+  };
+
+  /** Publishing: a refusal stays in the dialog, which shows it. */
+  const publish = async (reason: string | undefined) => {
+    if (!current) return;
+    const answer = await move.mutateAsync({ id: current.id, from: current.state, to: 'published', reason });
+    setPublishing(false);
+    setSaid(`Published. ${plural(answer.emails, { one: '# result email', other: '# result emails' })} queued, ${plural(answer.certificates, { one: '# certificate', other: '# certificates' })} issued and the results pages are up.`);
   };
 
   const entries = (moderation.data?.entries ?? []).filter((entry) => (!contest || entry.category === contest) && (!onlyFlagged || entry.flagged || entry.judgesAssigned < (settings?.judgesPerEntry ?? 0)));
@@ -119,6 +125,12 @@ export function JudgingPage() {
             <strong>{STATE_LABEL[current.state]}</strong> · opened {formatDateTime(current.openedAt)}
             {current.publishedAt ? ` · published ${formatDateTime(current.publishedAt)}` : ''}
           </p>
+          {current.scoringDeadline && current.state === 'scoring' ? (
+            <p className="admin-muted">
+              Judges score until the end of {lastDayBefore(current.scoringDeadline)} (Chennai time). Those with entries left are emailed, in their language, 3
+              days and 1 day before.
+            </p>
+          ) : null}
           <div className="admin-toolbar">
             {current.state === 'scoring' ? (
               <button
@@ -134,7 +146,7 @@ export function JudgingPage() {
               </button>
             ) : null}
             {MOVES[current.state].map((step) => (
-              <button key={step.to} type="button" className="button button--small" disabled={move.isPending} onClick={() => (step.confirm ? setConfirming(step) : void doMove(step))}>
+              <button key={step.to} type="button" className="button button--small" disabled={move.isPending} onClick={() => (step.to === 'published' ? setPublishing(true) : step.confirm ? setConfirming(step) : void doMove(step))}>
                 {step.label}
               </button>
             ))}
@@ -152,6 +164,16 @@ export function JudgingPage() {
         >
           <p>{confirming.confirm.body}</p>
         </ConfirmDialog>
+      ) : null}
+
+      {publishing && current ? (
+        <PublishRoundDialog
+          entries={moderation.data?.entries ?? []}
+          perEntry={settings?.judgesPerEntry ?? 3}
+          busy={move.isPending || moderation.isPending}
+          onPublish={publish}
+          onClose={() => setPublishing(false)}
+        />
       ) : null}
 
       {round.data && round.data.judges.length > 0 ? <JudgesTable progress={round.data.judges} figures={moderation.data?.judges ?? []} /> : null}
@@ -188,7 +210,7 @@ export function JudgingPage() {
   );
 }
 
-function JudgesTable({ progress, figures }: { progress: { judgeId: string; username: string; expertise: string; assigned: number; scored: number; recused: number; disabled: boolean }[]; figures: Moderation['judges'] }) {
+function JudgesTable({ progress, figures }: { progress: JudgingRound['judges']; figures: Moderation['judges'] }) {
   return (
     <>
       <h2>Judges</h2>
@@ -197,7 +219,9 @@ function JudgesTable({ progress, figures }: { progress: { judgeId: string; usern
           <tr>
             <th scope="col">Judge</th>
             <th scope="col">Expertise</th>
-            <th scope="col">Scored</th>
+            <th scope="col">Progress</th>
+            <th scope="col">Last scored</th>
+            <th scope="col">Emails in</th>
             <th scope="col">Stepped back</th>
             <th scope="col">Per contest: mean, spread, agreement</th>
           </tr>
@@ -210,9 +234,14 @@ function JudgesTable({ progress, figures }: { progress: { judgeId: string; usern
                 {judge.disabled ? ' (disabled)' : ''}
               </td>
               <td>{judge.expertise}</td>
-              <td>
-                {judge.scored} of {judge.assigned}
+              <td className="admin-progress">
+                <progress max={Math.max(judge.assigned, 1)} value={judge.scored} aria-label={`${judge.username}: ${judge.scored} of ${judge.assigned} scored`} />{' '}
+                <span>
+                  {judge.scored} of {judge.assigned}
+                </span>
               </td>
+              <td>{judge.lastScoredAt ? formatDateTime(judge.lastScoredAt) : <span className="admin-muted">Not yet</span>}</td>
+              <td>{LANGUAGE_NAME[judge.language]}</td>
               <td>{judge.recused}</td>
               <td>
                 {figures

@@ -1,0 +1,3 @@
+ALTER TABLE "judges" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "mail_outbox_one_judge_reminder" ON "mail_outbox" USING btree ("judge_application_id","judging_round_id","reason") WHERE "mail_outbox"."template" = 'judge-reminder';--> statement-breakpoint
+ALTER TABLE "judges" ADD CONSTRAINT "judges_language" CHECK ("judges"."language" in ('en', 'ta'));
