@@ -20,6 +20,7 @@ import { measureVenueRoster } from './venue-roster';
 import { measureCertificates } from './certificates';
 import { measureSiteDuringPublish } from './site-during-publish';
 import { measureVenueJudging } from './venue-judging';
+import { measurePlaces } from './places';
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
@@ -86,6 +87,7 @@ async function main() {
     parts.push(await timed('11. The site during a publish', () => measureSiteDuringPublish(ctx, { entries: quick ? 2_000 : 10_000, statementRows: quick ? 2_000 : 10_000 })));
   }
   if (wanted(12)) parts.push(await timed('12. Judging at the venue', () => measureVenueJudging(ctx, { sessions: quick ? 50 : 500 })));
+  if (wanted(13)) parts.push(await timed('13. Places at the later levels', () => measurePlaces(ctx, { places: quick ? 1_000 : 5_000 })));
   if (wanted(5)) {
     const rss = peakRssFigures(ctx);
     parts.push({

@@ -66,7 +66,7 @@ const english: PlaceCopy = {
 
 const tamil: PlaceCopy = {
   subject: (kind, code, level) =>
-    kind === 'changed' ? `${code}: ${level} இடத்துக்குப் புதிய நேரம்` : kind === 'reminder' ? `${code}: ${level} அழைப்புக்குப் பதில் தாருங்கள்` : `${code}: ${level} போட்டிக்கு அழைப்பு`,
+    kind === 'changed' ? `${code}: ${level} இடத்துக்குப் புதிய நேரம்` : kind === 'reminder' ? `${code}: ${level} அழைப்புக்குப் பதில் தாருங்கள்` : `${code}: ${level}க்கு அழைப்பு`,
   level: (levelId) => (levelId === 'level2' ? 'அரையிறுதி' : 'இறுதிப் போட்டி'),
   intro: (kind, name, level, contest) =>
     kind === 'changed'

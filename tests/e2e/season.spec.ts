@@ -56,13 +56,12 @@ async function api(baseURL: string, account?: { username: string; password: stri
   return context;
 }
 
-/** Checks children in, a second apart on the device's clock, so the running numbers follow the list. */
+/** Checks children in one at a time (running numbers follow the order check-ins reach the server), so the numbers follow the list. */
 async function checkIn(staff: APIRequestContext, venue: VenueSession, children: readonly Child[]): Promise<void> {
   const start = Date.now() - children.length * 1000;
-  const checkIns = children.map((child, i) => ({ id: crypto.randomUUID(), registrationId: child.id, sessionId: venue.id, deviceId: 'season-desk-1', checkedInAt: new Date(start + i * 1000).toISOString() }));
-  for (let i = 0; i < checkIns.length; i += 100) {
-    const response = await staff.post('/api/venue/check-ins/batch', { data: { checkIns: checkIns.slice(i, i + 100) } });
-    expect(response.status()).toBe(200);
+  for (const [i, child] of children.entries()) {
+    const checkIns = [{ id: crypto.randomUUID(), registrationId: child.id, sessionId: venue.id, deviceId: 'season-desk-1', checkedInAt: new Date(start + i * 1000).toISOString() }];
+    expect((await staff.post('/api/venue/check-ins/batch', { data: { checkIns } })).status()).toBe(200);
   }
 }
 
@@ -96,7 +95,7 @@ function mailAbout(received: readonly ReceivedMail[], code: string, subject: Reg
 const tokenIn = (mail: ReceivedMail) => /\/my\/([A-Za-z0-9_-]{43})/.exec(mail.parsed.text ?? '')![1]!;
 
 test('the season from Level 1 to the grand finale: invitations, answers, the waiting list, the semi-final day and the finale’s titles', async ({ world, baseURL }) => {
-  test.setTimeout(900_000);
+  test.setTimeout(600_000);
   const base = baseURL!;
   const { smtp, server } = world;
 
@@ -124,7 +123,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
     const run = await runCli('admin', ['create', account.username, '--role', account.role, ...('expertise' in account ? ['--expertise', account.expertise] : [])], { DATA_DIR: dataDir }, `${account.password}\n`);
     expect(run.code, run.stderr).toBe(0);
   }
-  const admin = await api(base);
+  let admin = await api(base);
   await signInAdminRequest(admin, new URL(base).origin);
   const panels = (await (await admin.get('/api/panels')).json()) as { judges: { judgeId: string; username: string }[] };
   for (const contest of CONTESTS) {
@@ -135,8 +134,14 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
       }
     }
   }
-  const staff = await api(base, HEAD);
-  const judges = Object.fromEntries(await Promise.all(CONTESTS.map(async (contest) => [contest, await Promise.all(JUDGES[contest].map((j) => api(base, { username: j.username, password: PASSWORD })))] as const))) as Record<Contest, APIRequestContext[]>;
+  let staff = await api(base, HEAD);
+  // One sign-in at a time: password hashing is deliberately slow, and the server sheds a crowd of them.
+  const judges: Record<Contest, APIRequestContext[]> = { dance: [], singing: [] };
+  const signInJudges = async () => {
+    for (const contest of CONTESTS) judges[contest] = [];
+    for (const contest of CONTESTS) for (const j of JUDGES[contest]) judges[contest].push(await api(base, { username: j.username, password: PASSWORD }));
+  };
+  await signInJudges();
   for (const contest of CONTESTS) {
     const mine = children.filter((child) => child.contest === contest);
     await checkIn(staff, L1[contest], mine);
@@ -158,7 +163,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   await adminPage.getByRole('button', { name: 'Send the semi-finals invitations' }).click();
   await expect(adminPage.getByRole('status')).toContainText('40 invitations sent');
 
-  const invitation = /invitation to the semi-finals|அரையிறுதி போட்டிக்கு அழைப்பு/;
+  const invitation = /invitation to the semi-finals|அரையிறுதிக்கு அழைப்பு/;
   await expect.poll(() => smtp.received.filter((mail) => invitation.test(mail.parsed.subject ?? '')).length, { timeout: 120_000 }).toBe(40);
   for (const contest of CONTESTS) {
     for (let rank = 1; rank <= 20; rank += 1) {
@@ -217,19 +222,31 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   // --- The deadline: the two silent places go on to the next in line ---
   const serverNow = await moveServerClock(server, 7 * 86_400_000 + 60_000);
   await adminPage.goto('/admin/places');
-  if (await adminPage.getByLabel('Username').isVisible().catch(() => false)) {
+  // A week on, the admin's session has run out: the page sends them to sign in again.
+  const deadlineButton = adminPage.getByRole('button', { name: 'Run the deadline step now' });
+  await expect(adminPage.getByLabel('Username').or(deadlineButton)).toBeVisible();
+  if (await adminPage.getByLabel('Username').isVisible()) {
     await adminPage.getByLabel('Username').fill(ADMIN.username);
     await adminPage.getByLabel('Password').fill(ADMIN.password);
     await adminPage.getByRole('button', { name: /sign in/i }).click();
     await adminPage.waitForURL(/\/admin\/second-factor/);
     await adminPage.getByLabel('Code from your authenticator app').fill(await generate({ secret: TEST_TOTP_SECRET, epoch: Math.floor(serverNow.getTime() / 1000) }));
     await adminPage.getByRole('button', { name: 'Confirm' }).click();
+    await adminPage.waitForURL(/\/admin(\/places)?$/);
     await adminPage.goto('/admin/places');
   }
-  await adminPage.getByRole('button', { name: 'Run the deadline step now' }).click();
+  await deadlineButton.click();
   await expect(adminPage.getByRole('status')).toContainText('Deadline step');
   await expect.poll(() => smtp.received.filter((mail) => invitation.test(mail.parsed.subject ?? '')).length, { timeout: 60_000 }).toBe(45);
-  await moveServerClock(server, 0);
+  // The season goes on a week later (the server's clock stays moved): every session signed in
+  // before the jump has run out, so staff, judges and the admin sign in again (the admin with the
+  // code a phone set to the server's time shows, one step after the page's).
+  staff = await api(base, HEAD);
+  await signInJudges();
+  admin = await api(base);
+  expect((await admin.post('/api/auth/login', { data: { username: ADMIN.username, password: ADMIN.password, remember: false } })).status()).toBe(200);
+  const code = await generate({ secret: TEST_TOTP_SECRET, epoch: Math.floor(serverNow.getTime() / 1000) + 30 });
+  expect((await admin.post('/api/auth/second-factor/verify', { data: { method: 'totp', code } })).status()).toBe(200);
   const late = [byRank('dance', 23), byRank('singing', 22)];
   for (const child of late) child.token = tokenIn(mailAbout(smtp.received, child.referenceCode, invitation)!);
   // One of the two accepts on the page; the silent ones are told the place went on.
@@ -273,9 +290,12 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   await expect(venue.getByRole('link', { name: 'Register a walk-in' })).toHaveCount(0);
 
   const semiFinalists: Record<Contest, Child[]> = { dance: [], singing: [] };
+  // Performers come on in their slots' order (each family's latest email says its slot).
+  const semiSlot = (child: Child) =>
+    calendarEventOf(mailAbout(smtp.received, child.referenceCode, /invitation to the semi-finals|அரையிறுதிக்கு அழைப்பு|New time for your place/)!.parsed).DTSTART!;
   for (const contest of CONTESTS) {
-    // In slot order, as they come on stage.
-    const list = accepted(contest);
+    const list = accepted(contest).sort((a, b) => semiSlot(a).localeCompare(semiSlot(b)));
+    expect(list).toHaveLength(contest === 'dance' ? 20 : 19);
     await checkIn(staff, L2[contest], list);
     await judge(judges[contest], L2[contest]);
     await publish(admin, L2[contest]);
@@ -288,7 +308,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   await adminPage.getByRole('button', { name: 'Grand finale' }).click();
   await adminPage.getByRole('button', { name: 'Send the grand finale invitations' }).click();
   await expect(adminPage.getByRole('status')).toContainText('10 invitations sent');
-  const finaleInvitation = /invitation to the grand finale|இறுதிப் போட்டி போட்டிக்கு அழைப்பு/;
+  const finaleInvitation = /invitation to the grand finale|இறுதிப் போட்டிக்கு அழைப்பு/;
   await expect.poll(() => smtp.received.filter((mail) => finaleInvitation.test(mail.parsed.subject ?? '')).length, { timeout: 60_000 }).toBe(10);
   const finalists = smtp.received.filter((mail) => finaleInvitation.test(mail.parsed.subject ?? ''));
   for (const mail of finalists) {

@@ -263,7 +263,12 @@ export async function answerPlace(
  * answered by their date lapse (the place goes on), and an open invitation whose reminder time
  * has come gets its one reminder. Then every level's free places are offered to the next in line.
  */
-export async function deadlineStep(database: Database, now: Date, by: Actor = BY_SYSTEM): Promise<{ lapsed: number; reminded: number; invited: number }> {
+export async function deadlineStep(
+  database: Database,
+  now: Date,
+  by: Actor = BY_SYSTEM,
+  sessions: readonly StageSession[] = [...stageSessionsOf('level2'), ...stageSessionsOf('level3')],
+): Promise<{ lapsed: number; reminded: number; invited: number }> {
   const at = now.toISOString();
   const { lapsed, reminded } = await inTransaction(database, async (tx) => {
     const lapsedRows = await tx.rows<{ registrationId: string; levelId: LaterLevelId; category: string; sessionId: string | null; slot: number | null }>(sql`
@@ -284,7 +289,7 @@ export async function deadlineStep(database: Database, now: Date, by: Actor = BY
   let invited = 0;
   for (const levelId of ['level2', 'level3'] as const) {
     if (!(await hasLine(database, levelId))) continue;
-    invited += (await fillPlaces(database, levelId, by, now)).invited;
+    invited += (await fillPlaces(database, levelId, by, now, sessions.filter((session) => session.levelId === levelId))).invited;
   }
   return { lapsed, reminded, invited };
 }
