@@ -14,13 +14,15 @@ const SEATS = 25;
 
 /**
  * The semi-finals' invitations at a season's scale, in process against the bench's database (as
- * an instance's deadline job runs them): the published results of the three Level 1 panel
- * sessions give a line of `2 × places` children (the first half qualified); 200 semi-final
+ * an instance's deadline job runs them): the published results of the two Level 1 panel sessions
+ * for 6-8 give a line of `2 × places` children (the first half qualified); 200 semi-final
  * sessions of 25 seats take them. Then every invitation's answer date passes and the deadline
  * step lapses them all and invites the waiting half.
  */
 export async function measurePlaces(ctx: BenchContext, options: { places: number }): Promise<Omit<PartResult, 'seconds'>> {
-  const pools = VENUE_SESSIONS.filter((s) => s.levelId === 'level1' && s.judging === 'panel' && s.ageBand);
+  // Two pools (dance and singing, 6-8): 100 sessions of 25 seats each, 2 × places children in line.
+  const pools = VENUE_SESSIONS.filter((s) => s.levelId === 'level1' && s.judging === 'panel' && s.ageBand === '6-8');
+  if (pools.length !== 2) throw new Error(`expected two Level 1 panel sessions for 6-8, found ${pools.length}`);
   const sessionCount = Math.ceil(options.places / SEATS);
   const sessions: StageSession[] = Array.from({ length: sessionCount }, (_, k) => {
     const pool = pools[k % pools.length]!;

@@ -96,19 +96,23 @@ export type Seat = { id: string; sessionId: string; slot: number; clash: boolean
  * (`clash`), for the admin to move. A pool without a free slot leaves the child out.
  */
 export function assignSlots(sessions: readonly StageSession[], held: readonly HeldSlot[], children: readonly Seating[]): Seat[] {
-  const byId = new Map(sessions.map((session) => [session.id, session]));
+  const slotMs = SLOT_MINUTES * 60_000;
+  // Each session's start once (a date parsed per slot looked at would be most of the work).
+  const startOf = new Map(sessions.map((session) => [session.id, slotStart(session, 1).getTime()]));
   const taken = new Map<string, Set<number>>();
+  // The lowest slot of each session that may still be free: seats fill from the front.
+  const lowestFree = new Map<string, number>();
   const busy = new Map<string, { from: number; to: number }[]>();
   const hold = (sessionId: string, slot: number, shared: readonly string[]) => {
-    const session = byId.get(sessionId);
-    if (!session) return;
+    const start = startOf.get(sessionId);
+    if (start === undefined) return;
     const set = taken.get(sessionId) ?? new Set<number>();
     set.add(slot);
     taken.set(sessionId, set);
-    const from = slotStart(session, slot).getTime();
+    const from = start + (slot - 1) * slotMs;
     for (const key of shared) {
       const list = busy.get(key) ?? [];
-      list.push({ from, to: from + SLOT_MINUTES * 60_000 });
+      list.push({ from, to: from + slotMs });
       busy.set(key, list);
     }
   };
@@ -116,7 +120,9 @@ export function assignSlots(sessions: readonly StageSession[], held: readonly He
   const poolSessions = new Map<string, StageSession[]>();
   for (const session of sessions) {
     const key = poolKey({ category: session.categories[0] ?? '', ageBand: session.ageBand ?? '' });
-    poolSessions.set(key, [...(poolSessions.get(key) ?? []), session]);
+    const list = poolSessions.get(key);
+    if (list) list.push(session);
+    else poolSessions.set(key, [session]);
   }
   const seats: Seat[] = [];
   for (const child of children) {
@@ -124,11 +130,15 @@ export function assignSlots(sessions: readonly StageSession[], held: readonly He
     let chosen: { sessionId: string; slot: number } | null = null;
     for (const session of poolSessions.get(child.pool) ?? []) {
       const used = taken.get(session.id);
-      for (let slot = 1; slot <= session.capacity && !chosen; slot += 1) {
+      const start = startOf.get(session.id)!;
+      let slot = lowestFree.get(session.id) ?? 1;
+      while (slot <= session.capacity && used?.has(slot)) slot += 1;
+      lowestFree.set(session.id, slot);
+      for (; slot <= session.capacity && !chosen; slot += 1) {
         if (used?.has(slot)) continue;
         first ??= { sessionId: session.id, slot };
-        const from = slotStart(session, slot).getTime();
-        const to = from + SLOT_MINUTES * 60_000;
+        const from = start + (slot - 1) * slotMs;
+        const to = from + slotMs;
         const clashes = child.shared.some((key) => busy.get(key)?.some((other) => other.from < to && from < other.to));
         if (!clashes) chosen = { sessionId: session.id, slot };
       }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base, chromium, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
@@ -182,4 +182,20 @@ export async function signInAdminRequest(request: APIRequestContext, origin: str
   expect(login.status(), await login.text()).toBe(200);
   const verify = await request.post('/api/auth/second-factor/verify', { headers, data: { method: 'totp', code: await nextTotpCode(origin) } });
   expect(verify.status(), await verify.text()).toBe(200);
+}
+
+/**
+ * With SCREENSHOTS_DIR set, keeps what the page shows at a phone's 390 px and a desktop's 1280 px
+ * (whole page) as <name>-390.png and <name>-1280.png, then gives the page its size back.
+ */
+export async function screenshotBothWidths(page: Page, name: string): Promise<void> {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const size = page.viewportSize();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  if (size) await page.setViewportSize(size);
 }

@@ -14,7 +14,7 @@ import { childRegistration } from '../setup/registration-fixtures';
 import { TEST_TOTP_SECRET } from '../setup/second-factor-codes';
 import { moveServerClock } from '../setup/server-process';
 import { runCli } from '../faults/support/cli';
-import { ADMIN, completeSecondFactor, expect, signInAdminRequest, testWithMail } from './fixtures';
+import { ADMIN, completeSecondFactor, expect, screenshotBothWidths, signInAdminRequest, testWithMail } from './fixtures';
 
 /**
  * The whole season (issue 46): Level 1 published at two in-person sessions (dance and singing,
@@ -162,6 +162,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Semi-finals and grand finale' })).toBeVisible();
   await adminPage.getByRole('button', { name: 'Send the semi-finals invitations' }).click();
   await expect(adminPage.getByRole('status')).toContainText('40 invitations sent');
+  await screenshotBothWidths(adminPage, 'season-admin-places');
 
   const invitation = /invitation to the semi-finals|அரையிறுதிக்கு அழைப்பு/;
   await expect.poll(() => smtp.received.filter((mail) => invitation.test(mail.parsed.subject ?? '')).length, { timeout: 120_000 }).toBe(40);
@@ -187,6 +188,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   const tamilPath = tamilPage.getByRole('region', { name: 'சீசனில் உங்கள் குழந்தையின் பயணம்' });
   await expect(tamilPath).toContainText('அரையிறுதி அழைப்பு');
   await expect(tamilPath).toContainText('மேடை நேரம்');
+  await screenshotBothWidths(tamilPage, 'season-family-invited-ta');
   await tamilPath.getByRole('button', { name: 'இடத்தை ஏற்கிறேன்' }).click();
   await expect(tamilPath).toContainText('ஏற்றுக்கொண்டீர்கள்');
 
@@ -198,6 +200,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
     await path.getByRole('button', { name: 'Decline' }).click();
     await path.getByRole('button', { name: 'Yes, decline the place' }).click();
     await expect(path).toContainText('declined: the place went to the next child in line');
+    if (child === decliners[0]) await screenshotBothWidths(page, 'season-family-declined-en');
     await page.close();
   }
   // Each declined place went to the next in line at once.
@@ -288,6 +291,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   await expect(venue.getByText(`${accepted('dance').length} children on this device`)).toBeVisible({ timeout: 30_000 });
   await expect(venue.getByText('No walk-ins here')).toBeVisible();
   await expect(venue.getByRole('link', { name: 'Register a walk-in' })).toHaveCount(0);
+  await screenshotBothWidths(venue, 'season-venue-semi-final');
 
   const semiFinalists: Record<Contest, Child[]> = { dance: [], singing: [] };
   // Performers come on in their slots' order (each family's latest email says its slot).
@@ -334,11 +338,13 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   }
   await tamilPage.reload();
   await expect(tamilPath).toContainText('இறுதிப் போட்டி முடிவு · சாம்பியன்');
+  await screenshotBothWidths(tamilPage, 'season-family-champion-ta');
   const champion = semiFinalists.singing[0]!;
   const championPage = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 900 } });
   await championPage.goto(`/my/${champion.token}`);
   const path = championPage.getByRole('region', { name: 'Your child’s path through the season' });
   for (const step of ['Registered', 'Level 1 result', 'Semi-final invitation', 'Semi-final result', 'Grand finale invitation', 'Grand finale result · Champion']) await expect(path).toContainText(step);
+  await screenshotBothWidths(championPage, 'season-family-champion-en');
 
   // The champion's certificate says so (the PDF, as printed).
   const familyApi = await api(base);

@@ -41,7 +41,7 @@ async function auditPlaces(db: Queryable, by: Actor, action: string, rows: reado
 
 // ---------------------------------------------------------------- the line
 
-type Candidate = { registrationId: string; category: string; ageBand: string; place: number; final: number | null; qualified: boolean; source: string };
+type Candidate = { registrationId: string; category: string; ageBand: string; place: number; final: number | null; qualified: boolean; source: string; email: string; phone: string; institute: string | null };
 
 /**
  * Who is in line for a level, from the earlier level's published results: for the semi-finals,
@@ -52,7 +52,8 @@ async function candidatesFor(db: Queryable, levelId: LaterLevelId): Promise<Cand
   const earlier = levelId === 'level2' ? 'level1' : 'level2';
   const sessions = VENUE_SESSIONS.filter((session) => session.levelId === earlier && session.judging === 'panel' && session.ageBand);
   const fromSessions = sql`
-    select p.registration_id::text as "registrationId", s.category, s.age_band as "ageBand", p.place, p.final, p.qualifies as qualified, 'session:' || p.session_id as source
+    select p.registration_id::text as "registrationId", s.category, s.age_band as "ageBand", p.place, p.final, p.qualifies as qualified, 'session:' || p.session_id as source,
+      g.email, g.phone, g.institute_name as institute
     from session_places p
     join live_sessions l on l.session_id = p.session_id and l.state = 'published'
     join unnest(${sql.param(sessions.map((session) => session.id))}::text[], ${sql.param(sessions.map((session) => session.categories[0]!))}::text[],
@@ -61,7 +62,8 @@ async function candidatesFor(db: Queryable, levelId: LaterLevelId): Promise<Cand
     where p.place is not null and g.deleted_at is null and g.cancelled_at is null`;
   if (levelId === 'level3') return db.rows<Candidate>(fromSessions);
   return db.rows<Candidate>(sql`
-    select e.registration_id::text as "registrationId", r.category, r.age_band as "ageBand", r.place, r.final, coalesce(r.qualifies, false) as qualified, 'round:' || r.round_id::text as source
+    select e.registration_id::text as "registrationId", r.category, r.age_band as "ageBand", r.place, r.final, coalesce(r.qualifies, false) as qualified, 'round:' || r.round_id::text as source,
+      g.email, g.phone, g.institute_name as institute
     from round_entries r
     join judging_rounds j on j.id = r.round_id and j.level_id = 'level1' and j.state = 'published'
     join entries e on e.id = r.entry_id
@@ -83,32 +85,26 @@ export function rankLine(candidates: readonly Candidate[]): (Candidate & { rank:
   return [...best.values()].sort(better).map((candidate, index) => ({ ...candidate, rank: index + 1 }));
 }
 
-/** Puts every child with a published result in line for the level (pools with a session only); again changes nothing. */
-async function buildLine(db: Queryable, levelId: LaterLevelId, sessions: readonly StageSession[]): Promise<number> {
+/** Every child with a published result, ranked in their pool's line (pools with a session only). */
+async function rankedLine(db: Queryable, levelId: LaterLevelId, sessions: readonly StageSession[]): Promise<(Candidate & { rank: number })[]> {
   const pools = new Set(sessions.map((session) => poolKey({ category: session.categories[0] ?? '', ageBand: session.ageBand ?? '' })));
   const byPool = new Map<string, Candidate[]>();
   for (const candidate of await candidatesFor(db, levelId)) {
     const key = poolKey(candidate);
     if (!pools.has(key)) continue;
-    byPool.set(key, [...(byPool.get(key) ?? []), candidate]);
+    const pool = byPool.get(key);
+    if (pool) pool.push(candidate);
+    else byPool.set(key, [candidate]);
   }
-  const line = [...byPool.values()].flatMap(rankLine);
-  if (line.length === 0) return 0;
-  await db.rows(sql`
-    insert into level_offers (registration_id, level_id, category, age_band, rank, qualified, source)
-    select registration_id, ${levelId}, category, age_band, rank, qualified::bool, source
-    from unnest(${sql.param(line.map((c) => c.registrationId))}::uuid[], ${sql.param(line.map((c) => c.category))}::text[], ${sql.param(line.map((c) => c.ageBand))}::text[],
-      ${sql.param(line.map((c) => c.rank))}::int[], ${sql.param(line.map((c) => String(c.qualified)))}::text[], ${sql.param(line.map((c) => c.source))}::text[])
-      as input(registration_id, category, age_band, rank, qualified, source)
-    on conflict (level_id, category, registration_id) do update set rank = excluded.rank, qualified = excluded.qualified, source = excluded.source
-      where (level_offers.rank, level_offers.qualified, level_offers.source) is distinct from (excluded.rank, excluded.qualified, excluded.source)`);
-  return line.length;
+  return [...byPool.values()].flatMap(rankLine);
 }
 
 // ---------------------------------------------------------------- invitations
 
 type LineRow = {
   registrationId: string;
+  /** Where a child joining the line now has their result from (rows already stored do not read it). */
+  source?: string;
   category: string;
   ageBand: string;
   rank: number;
@@ -151,15 +147,43 @@ export async function fillPlaces(database: Database, levelId: LaterLevelId, by: 
       where g.id = o.registration_id and o.level_id = ${levelId} and o.state in ('invited', 'accepted') and (g.deleted_at is not null or g.cancelled_at is not null)
       returning o.registration_id::text as "registrationId", o.category`);
     await auditPlaces(tx, by, 'places.lapse', freed.map((row) => ({ registrationId: row.registrationId, changes: { levelId, category: row.category, why: 'registration cancelled or removed' } })), now);
-    const inLine = await buildLine(tx, levelId, sessions);
-    const line = await lineOf(tx, levelId);
+
+    // The line: who is in it already, and who joins it now (new published results).
+    const [ranked, stored] = await Promise.all([rankedLine(tx, levelId, sessions), lineOf(tx, levelId)]);
+    const key = (row: { category: string; registrationId: string }) => `${row.category}|${row.registrationId}`;
+    const known = new Map(stored.map((row) => [key(row), row]));
+    const joining: LineRow[] = [];
+    const reranked: (Candidate & { rank: number })[] = [];
+    for (const candidate of ranked) {
+      const row = known.get(key(candidate));
+      if (!row) joining.push({ ...candidate, state: 'waiting', sessionId: null, slot: null, removed: false });
+      else if (row.rank !== candidate.rank || row.qualified !== candidate.qualified) {
+        reranked.push(candidate);
+        row.rank = candidate.rank;
+        row.qualified = candidate.qualified;
+      }
+    }
+    const line = [...stored, ...joining];
+    if (reranked.length > 0) {
+      await tx.rows(sql`
+        update level_offers o set rank = input.rank, qualified = input.qualified::bool, source = input.source
+        from unnest(${sql.param(reranked.map((c) => c.registrationId))}::uuid[], ${sql.param(reranked.map((c) => c.category))}::text[], ${sql.param(reranked.map((c) => c.rank))}::int[],
+          ${sql.param(reranked.map((c) => String(c.qualified)))}::text[], ${sql.param(reranked.map((c) => c.source))}::text[]) as input(registration_id, category, rank, qualified, source)
+        where o.level_id = ${levelId} and o.category = input.category and o.registration_id = input.registration_id`);
+    }
+
+    // Who is seated now: new invitations into free places, and held places still without a slot.
     const shared = (row: LineRow) => sharedKeys(row, normaliseInstitute);
-    const held = line.filter((row) => (row.state === 'invited' || row.state === 'accepted') && row.sessionId !== null && row.slot !== null);
     const byPool = new Map<string, LineRow[]>();
-    for (const row of line) byPool.set(poolKey(row), [...(byPool.get(poolKey(row)) ?? []), row]);
+    for (const row of line) {
+      const pool = byPool.get(poolKey(row));
+      if (pool) pool.push(row);
+      else byPool.set(poolKey(row), [row]);
+    }
     const toSeat: { row: LineRow; fresh: boolean }[] = [];
-    for (const [key, rows] of byPool) {
-      const [category, ageBand] = key.split('|') as [string, string];
+    for (const [poolName, rows] of byPool) {
+      const [category, ageBand] = poolName.split('|') as [string, string];
+      rows.sort((a, b) => a.rank - b.rank);
       const places = placesInPool(rows.filter((row) => row.qualified).length, sessionsOfPool({ category, ageBand }, sessions));
       const holding = rows.filter((row) => row.state === 'invited' || row.state === 'accepted');
       for (const row of holding) if (row.slot === null && !row.removed) toSeat.push({ row, fresh: false });
@@ -167,19 +191,40 @@ export async function fillPlaces(database: Database, levelId: LaterLevelId, by: 
       if (free > 0) for (const row of rows.filter((r) => r.state === 'waiting' && !r.removed).slice(0, free)) toSeat.push({ row, fresh: true });
     }
     toSeat.sort((a, b) => a.row.rank - b.row.rank);
+    const held = line.filter((row) => (row.state === 'invited' || row.state === 'accepted') && row.sessionId !== null && row.slot !== null);
     const seats = assignSlots(
       sessions,
       held.map((row) => ({ sessionId: row.sessionId!, slot: row.slot!, shared: shared(row) })),
-      toSeat.map(({ row }): Seating => ({ id: `${row.category}|${row.registrationId}`, pool: poolKey(row), shared: shared(row) })),
+      toSeat.map(({ row }): Seating => ({ id: key(row), pool: poolKey(row), shared: shared(row) })),
     );
-    const fresh = new Set(toSeat.filter((seat) => seat.fresh).map(({ row }) => `${row.category}|${row.registrationId}`));
-    if (seats.length === 0) return { inLine, invited: 0, seated: 0, clashes: 0 };
+    const seatOf = new Map(seats.map((seat) => [seat.id, seat]));
+    const fresh = new Set(toSeat.filter((seat) => seat.fresh).map(({ row }) => key(row)));
     const due = answerBy(now);
-    const rows = seats.map((seat) => {
+
+    // New rows go in as they end up (in line, or invited with their seat); known ones are updated.
+    const joiningRows = joining.map((row) => ({ row, seat: seatOf.get(key(row)) ?? null }));
+    if (joiningRows.length > 0) {
+      const invited = joiningRows.map(({ seat }) => seat !== null);
+      await tx.rows(sql`
+        insert into level_offers (registration_id, level_id, category, age_band, rank, qualified, source, state, session_id, slot, clash, invited_at, answer_by, updated_at)
+        select registration_id, ${levelId}, category, age_band, rank, qualified::bool, source, case when invited::bool then 'invited' else 'waiting' end,
+          session_id, slot, clash::bool, case when invited::bool then ${now.toISOString()}::timestamptz end, case when invited::bool then ${due.toISOString()}::timestamptz end, now()
+        from unnest(${sql.param(joiningRows.map(({ row }) => row.registrationId))}::uuid[], ${sql.param(joiningRows.map(({ row }) => row.category))}::text[],
+          ${sql.param(joiningRows.map(({ row }) => row.ageBand))}::text[], ${sql.param(joiningRows.map(({ row }) => row.rank))}::int[],
+          ${sql.param(joiningRows.map(({ row }) => String(row.qualified)))}::text[], ${sql.param(joiningRows.map(({ row }) => row.source ?? ''))}::text[],
+          ${sql.param(invited.map(String))}::text[], ${sql.param(joiningRows.map(({ seat }) => seat?.sessionId ?? null))}::text[], ${sql.param(joiningRows.map(({ seat }) => seat?.slot ?? null))}::int[],
+          ${sql.param(joiningRows.map(({ seat }) => String(seat?.clash ?? false)))}::text[])
+          as input(registration_id, category, age_band, rank, qualified, source, invited, session_id, slot, clash)`);
+    }
+    const knownSeats = seats.filter((seat) => known.has(seat.id));
+    const rows = knownSeats.map((seat) => {
       const [category, registrationId] = seat.id.split('|') as [string, string];
       return { ...seat, category, registrationId, fresh: fresh.has(seat.id) };
     });
-    const updated = await tx.rows<{ registrationId: string; category: string; sequence: number; state: OfferState; rank: number }>(sql`
+    const updated =
+      rows.length === 0
+        ? []
+        : await tx.rows<{ registrationId: string; category: string; sequence: number; state: OfferState; rank: number }>(sql`
       update level_offers o set session_id = input.session_id, slot = input.slot, clash = input.clash::bool, updated_at = now(),
         state = case when input.fresh::bool then 'invited' else o.state end,
         invited_at = case when input.fresh::bool then ${now.toISOString()}::timestamptz else o.invited_at end,
@@ -191,19 +236,27 @@ export async function fillPlaces(database: Database, levelId: LaterLevelId, by: 
       where o.level_id = ${levelId} and o.category = input.category and o.registration_id = input.registration_id
         and (case when input.fresh::bool then o.state = 'waiting' else o.state in ('invited', 'accepted') and o.slot is null end)
       returning o.registration_id::text as "registrationId", o.category, o.sequence, o.state, o.rank`);
-    await queuePlaceEmails(tx, levelId, updated.map((row) => ({ ...row, reason: row.sequence === 0 ? 'place-invited' : 'place-changed' })));
-    const seatOf = new Map(rows.map((row) => [`${row.category}|${row.registrationId}`, row]));
+    const seatedNow = [
+      ...joiningRows.filter(({ seat }) => seat !== null).map(({ row }) => ({ registrationId: row.registrationId, category: row.category, sequence: 0, state: 'invited' as OfferState, rank: row.rank })),
+      ...updated,
+    ];
+    await queuePlaceEmails(tx, levelId, seatedNow.map((row) => ({ ...row, reason: row.sequence === 0 ? 'place-invited' : 'place-changed' })));
     await auditPlaces(
       tx,
       by,
       'places.invite',
-      updated.map((row) => {
-        const seat = seatOf.get(`${row.category}|${row.registrationId}`)!;
+      seatedNow.map((row) => {
+        const seat = seatOf.get(key(row))!;
         return { registrationId: row.registrationId, changes: { levelId, category: row.category, rank: row.rank, sessionId: seat.sessionId, slot: seat.slot, answerBy: due.toISOString(), clash: seat.clash } };
       }),
       now,
     );
-    return { inLine, invited: updated.filter((row) => row.sequence === 0 && row.state === 'invited').length, seated: updated.length, clashes: rows.filter((row) => row.clash).length };
+    return {
+      inLine: line.length,
+      invited: seatedNow.filter((row) => row.sequence === 0 && row.state === 'invited').length,
+      seated: seatedNow.length,
+      clashes: seats.filter((seat) => seat.clash).length,
+    };
   });
 }
 
