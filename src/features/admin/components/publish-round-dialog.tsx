@@ -79,7 +79,7 @@ export function PublishRoundDialog({ entries, perEntry, busy, onPublish, onClose
                     </td>
                     <td>
                       {reasons.map((why) => (
-                        <div key={why}>{why === 'short' ? (entry.judges.length === 0 ? 'Not scored' : 'Too few sheets') : `Judges ${entry.spread.toFixed(2)} points apart`}</div>
+                        <div key={why}>{why === 'short' ? (entry.judges.length === 0 ? 'Not scored' : 'Too few sheets') : `Judges ${plural(Math.round(entry.spread * 100) / 100, { one: '# point', other: '# points' })} apart`}</div>
                       ))}
                     </td>
                   </tr>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CategorySlug } from '@domain/categories';
 import { awardLabel, type Award } from '@domain/certificates';
-import { mapLink, slotStart, slotTimeLabel, type LaterLevelId } from '@domain/later-levels';
+import { finaleTitle, mapLink, slotStart, slotTimeLabel, type LaterLevelId } from '@domain/later-levels';
 import { venueSessionById } from '@domain/season';
 import { localizeData } from '@/lib/i18n/localize-data';
 import { useT } from '@/lib/i18n/use-t';
@@ -12,6 +12,9 @@ import { useFamilyResults, type FamilyPlace, type FamilyResults } from '../api/g
 import { categoryMessage, failureText, formatDateTime, formatDay } from '../utils/format';
 
 type StepState = 'done' | 'now' | 'next' | 'stopped';
+
+/** A grand finale certificate's award by place (domain/certificates.ts awardFor): its title instead. */
+const FINALE_AWARDS: readonly string[] = ['winner', 'runner-up', 'merit'];
 type Step = { key: string; state: StepState; title: string; detail?: string | null; body?: React.ReactNode };
 
 /**
@@ -60,11 +63,13 @@ function PathOf(props: {
   const contest = categoryMessage(category) ? t(categoryMessage(category) ?? '') : category;
   const steps: Step[] = [{ key: 'registered', state: 'done', title: t('family.path.registered'), detail: formatDay(props.registeredAt, lang) }];
   steps.push({ key: 'paid', state: props.paid ? 'done' : 'now', title: props.paid ? t('family.path.paid') : t('family.path.unpaid') });
-  if (props.entrySent?.rule) steps.push({ key: 'entry', state: props.entrySent.counting ? 'done' : 'now', title: props.entrySent.counting ? t('family.path.entrySent') : t('family.path.entryWaiting') });
-
   // Level 1: the online round's result, or a venue session's.
   const online = results.results.find((result) => result.levelId === 'level1' && result.category === category);
   const atVenue = results.sessionResults.find((result) => result.levelId === 'level1' && result.category === category);
+  // An online entry is a step of its own, unless the child took part at a venue instead.
+  if (props.entrySent?.rule && !(atVenue && !props.entrySent.counting)) {
+    steps.push({ key: 'entry', state: props.entrySent.counting ? 'done' : 'now', title: props.entrySent.counting ? t('family.path.entrySent') : t('family.path.entryWaiting') });
+  }
   const level1 = online
     ? { place: online.place, pool: online.pool, through: online.qualifies }
     : atVenue
@@ -114,11 +119,14 @@ function PathOf(props: {
       going = false;
     }
   }
-  for (const certificate of results.certificates.filter((row) => row.category === category && !row.revokedAt)) {
+  const levelOrder = ['level1', 'level2', 'level3'];
+  const certificates = results.certificates.filter((row) => row.category === category && !row.revokedAt).sort((a, b) => levelOrder.indexOf(a.levelId) - levelOrder.indexOf(b.levelId));
+  for (const certificate of certificates) {
+    const finale = certificate.levelId === 'level3' ? finaleTitle(FINALE_AWARDS.indexOf(certificate.award) + 1 || null, lang) : null;
     steps.push({
       key: `certificate-${certificate.id}`,
       state: 'done',
-      title: t('family.path.certificate', { award: awardLabel(certificate.award as Award, lang) }),
+      title: t('family.path.certificate', { level: t(`family.path.certificateLevel.${certificate.levelId}`), award: finale ?? awardLabel(certificate.award as Award, lang) }),
       detail: formatDay(certificate.issuedAt, lang),
       body: <a href="#certificates-heading">{t('family.path.toCertificates')}</a>,
     });
