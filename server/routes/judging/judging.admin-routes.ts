@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { familyNoteModerationSchema, LEVEL1_ROUND, ROUND_MOVES, ROUND_STATES, roundMoveSchema, unsettledReasons, type RoundSettings, type RoundState } from '@domain/judging';
+import { familyNoteModerationSchema, LEVEL1_ROUND, ROUND_MOVES, roundMoveSchema, unsettledReasons, type RoundSettings, type RoundState } from '@domain/judging';
 import { plural } from '@domain/plural';
 import { scoringDeadlineOf } from '@domain/season';
 import type { AppEnv } from '../../context';
