@@ -61,6 +61,10 @@ const ADMIN_ROUTES: { method: string; path: string; body?: unknown }[] = [
   { method: 'GET', path: '/api/certificates/abcdefghijklmnop/pdf' },
   { method: 'POST', path: '/api/certificates/abcdefghijklmnop/revoke', body: {} },
   { method: 'POST', path: '/api/certificates/abcdefghijklmnop/reissue' },
+  { method: 'GET', path: '/api/places/level2' },
+  { method: 'POST', path: '/api/places/level2/invitations' },
+  { method: 'POST', path: '/api/places/deadline' },
+  { method: 'PUT', path: '/api/places/move', body: {} },
 ];
 
 /** Any signed-in account, staff included, uses these: they are not admin routes. */
