@@ -105,9 +105,9 @@ async function fillFamilyTables(dataDir: string): Promise<void> {
     await database.rows(sql`insert into judge_assignments (round_id, entry_id, judge_id, reason) values (${roundId}::uuid, ${entryId}::uuid, ${judge!.id}::uuid, 'assigned') returning judge_id`);
     await database.rows(sql`insert into judge_scores (round_id, entry_id, judge_id, scores, edited_at)
       values (${roundId}::uuid, ${entryId}::uuid, ${judge!.id}::uuid, '{"technique": 7}'::jsonb, now()) returning judge_id`);
-    // A place at the semi-finals the family confirmed from a published result.
-    await database.rows(sql`insert into level_places (registration_id, level_id, category, round_id)
-      values (${registration.id}::uuid, 'level2', 'dance', ${roundId}::uuid) returning category`);
+    // A place at the semi-finals the family accepted, with its stage slot (issue 46).
+    await database.rows(sql`insert into level_offers (registration_id, level_id, category, age_band, rank, qualified, source, state, session_id, slot, invited_at, answer_by, answered_at)
+      values (${registration.id}::uuid, 'level2', 'dance', '6-8', 1, true, ${`round:${roundId}`}, 'accepted', '2027-l2-dance-6-8', 1, now(), now() + interval '7 days', now()) returning category`);
     // A certificate, the key that signed it and a results page (issue 25): the key must travel with the data.
     await database.rows(sql`insert into signing_keys (kid, public_jwk, private_key_pem) values ('kid-1', '{"kty": "OKP", "crv": "Ed25519", "x": "AAAA"}'::jsonb, 'a private key') returning kid`);
     await database.rows(sql`insert into certificates (id, registration_id, level_id, category, age_band, award, statement, jws, kid, issued_by, pdf_sha256, pdf_bytes)
