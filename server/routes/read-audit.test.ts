@@ -275,6 +275,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
     },
     'GET /venue/sessions/:sessionId/roster': () => h.t.request(`/api/venue/sessions/${session.id}/roster`, withCookie(staff)),
     'GET /venue/sessions/:sessionId/live': () => h.t.request(`/api/venue/sessions/${session.id}/live`, withCookie(staff)),
+    'GET /places/:levelId': () => h.t.request('/api/places/level2', withCookie(admin)),
     'GET /family/registration': () => h.family(token, '/registration'),
     'GET /family/entries': () => h.family(token, '/entries'),
     'GET /family/results': () => h.family(token, '/results'),
