@@ -14,7 +14,7 @@ import { childRegistration } from '../setup/registration-fixtures';
 import { TEST_TOTP_SECRET } from '../setup/second-factor-codes';
 import { moveServerClock } from '../setup/server-process';
 import { runCli } from '../faults/support/cli';
-import { ADMIN, completeSecondFactor, expect, screenshotBothWidths, signInAdminRequest, testWithMail } from './fixtures';
+import { ADMIN, expect, screenshotBothWidths, signInAdminPage, signInAdminRequest, testWithMail } from './fixtures';
 
 /**
  * The whole season (issue 46): Level 1 published at two in-person sessions (dance and singing,
@@ -152,12 +152,7 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
 
   // --- The semi-final invitations, from the admins' page ---
   const adminPage = await browser.newPage({ baseURL: base, viewport: { width: 1280, height: 900 } });
-  await adminPage.goto('/admin/login');
-  await adminPage.getByLabel('Username').fill(ADMIN.username);
-  await adminPage.getByLabel('Password').fill(ADMIN.password);
-  await adminPage.getByRole('button', { name: /sign in/i }).click();
-  await completeSecondFactor(adminPage);
-  await adminPage.waitForURL(/\/admin(\/)?$/);
+  await signInAdminPage(adminPage);
   await adminPage.goto('/admin/places');
   await expect(adminPage.getByRole('heading', { level: 1, name: 'Semi-finals and grand finale' })).toBeVisible();
   await adminPage.getByRole('button', { name: 'Send the semi-finals invitations' }).click();

@@ -101,17 +101,10 @@ async function rankedLine(db: Queryable, levelId: LaterLevelId, sessions: readon
 
 // ---------------------------------------------------------------- invitations
 
-type LineRow = {
-  registrationId: string;
+/** A row of the line as a fill reads it: the place, and the guardian's keys for the clash rule. */
+type LineRow = Pick<PlaceRow, 'registrationId' | 'category' | 'ageBand' | 'rank' | 'qualified' | 'state' | 'sessionId' | 'slot'> & {
   /** Where a child joining the line now has their result from (rows already stored do not read it). */
   source?: string;
-  category: string;
-  ageBand: string;
-  rank: number;
-  qualified: boolean;
-  state: OfferState;
-  sessionId: string | null;
-  slot: number | null;
   email: string;
   phone: string;
   institute: string | null;
