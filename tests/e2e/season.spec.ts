@@ -359,5 +359,5 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   const dir = mkdtempSync(join(tmpdir(), 'season-'));
   writeFileSync(join(dir, 'champion.pdf'), await pdf.body());
   expect(execFileSync('pdftotext', [join(dir, 'champion.pdf'), '-'], { encoding: 'utf8' })).toContain('Champion');
-  await expect(path).toContainText('Certificate');
+  await expect(path).toContainText('Grand finale certificate: Champion');
 });

@@ -225,8 +225,8 @@ function SeasonFunnel({ rows }: { rows: Overview['funnel'] }) {
   return (
     <section className="admin-overview__funnel" aria-labelledby="funnel-title">
       <h2 id="funnel-title">The season’s funnel</h2>
-      <p>Per contest, how many children reached each step, from registering to the grand finale’s stage.</p>
-      <PlainTable label="The season’s funnel per contest">
+      <p>How many children of each contest reached each step, from registering to the grand finale’s stage.</p>
+      <PlainTable label="The season’s funnel, contest by contest">
         <thead>
           <tr>
             <th scope="col">Contest</th>
