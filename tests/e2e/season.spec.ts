@@ -360,4 +360,11 @@ test('the season from Level 1 to the grand finale: invitations, answers, the wai
   writeFileSync(join(dir, 'champion.pdf'), await pdf.body());
   expect(execFileSync('pdftotext', [join(dir, 'champion.pdf'), '-'], { encoding: 'utf8' })).toContain('Champion');
   await expect(path).toContainText('Grand finale certificate: Champion');
+  // The overview's funnel: 200 registered, 40 qualified, 39 accepted the semi-finals, 10 went on.
+  await adminPage.goto('/admin');
+  const funnel = adminPage.getByRole('region', { name: 'The season’s funnel, contest by contest' });
+  await expect(funnel.getByRole('row', { name: /^Dance Challenge 100 100 20 20 20 5 5 5$/ })).toBeVisible();
+  await expect(funnel.getByRole('row', { name: /^Singing Contest 100 100 20 19 19 5 5 5$/ })).toBeVisible();
+  await funnel.scrollIntoViewIfNeeded();
+  await screenshotBothWidths(adminPage, 'season-overview-funnel');
 });

@@ -28,7 +28,16 @@ export function PathSection({ token, data }: { token: string; data: FamilyRegist
   const results = useFamilyResults(token);
   const entries = useFamilyEntries(token);
   const r = data.registration;
-  if (r.type !== 'participant' || !results.data) return null;
+  if (r.type !== 'participant') return null;
+  if (!results.data) {
+    // The section holds its place while the results load, so the page below it does not jump.
+    return (
+      <section className="family-section family-path family-path--loading" aria-labelledby="path-heading" aria-busy="true">
+        <h2 id="path-heading">{t('family.path.title')}</h2>
+        <p className="family-muted">{results.isError ? t('family.path.loadFailed') : t('family.loading')}</p>
+      </section>
+    );
+  }
   const categories = r.categories as CategorySlug[];
   return (
     <section className="family-section family-path" aria-labelledby="path-heading">
