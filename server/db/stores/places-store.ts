@@ -438,6 +438,22 @@ export async function placesOverview(database: Database, levelId: LaterLevelId) 
   return [...pools.values()].map((pool) => ({ ...pool, places: placesInPool(pool.rows.filter((row) => row.qualified).length, pool.sessions) }));
 }
 
+/**
+ * Pools whose children qualified for the level but which have no session in the season module:
+ * nobody there can be invited until one is added (the admins' page says so).
+ */
+export async function poolsWithoutSession(database: Database, levelId: LaterLevelId): Promise<{ category: string; ageBand: string; qualified: number }[]> {
+  const seated = new Set(stageSessionsOf(levelId).map((session) => poolKey({ category: session.categories[0] ?? '', ageBand: session.ageBand ?? '' })));
+  const counts = new Map<string, { category: string; ageBand: string; children: Set<string> }>();
+  for (const candidate of await candidatesFor(database, levelId)) {
+    if (!candidate.qualified || seated.has(poolKey(candidate))) continue;
+    const pool = counts.get(poolKey(candidate)) ?? { category: candidate.category, ageBand: candidate.ageBand, children: new Set<string>() };
+    pool.children.add(candidate.registrationId);
+    counts.set(poolKey(candidate), pool);
+  }
+  return [...counts.values()].map((pool) => ({ category: pool.category, ageBand: pool.ageBand, qualified: pool.children.size })).sort((a, b) => poolKey(a).localeCompare(poolKey(b)));
+}
+
 /** Per contest at a later level: how many were in line, invited, accepted and declined or lapsed (the season's funnel). */
 export async function placeCounts(database: Database): Promise<{ levelId: LaterLevelId; category: string; inLine: number; invited: number; accepted: number; declined: number; qualified: number }[]> {
   const rows = await database.rows<{ levelId: LaterLevelId; category: string; inLine: number; invited: number; accepted: number; declined: number; qualified: number }>(sql`

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { levelOnlySchema, offerMoveSchema, slotStart, stageSessionsOf } from '@domain/later-levels';
 import type { AppEnv } from '../../context';
-import { deadlineStep, fillPlaces, movePlace, placesOverview } from '../../db/stores/places-store';
+import { deadlineStep, fillPlaces, movePlace, placesOverview, poolsWithoutSession } from '../../db/stores/places-store';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
@@ -18,12 +18,14 @@ const NO_LEVEL = 'Choose the semi-finals (level2) or the grand finale (level3).'
 export const placesAdminRoutes = new Hono<AppEnv>()
   .get('/:levelId', requireAdmin, pathParams(levelOnlySchema.shape, NO_LEVEL), readsPersonalData('read.places.list', 'level'), async (c) => {
     const { levelId } = c.req.valid('param');
-    const pools = await placesOverview(c.var.deps.database, levelId);
+    const [pools, unseated] = await Promise.all([placesOverview(c.var.deps.database, levelId), poolsWithoutSession(c.var.deps.database, levelId)]);
     readAudit(c).entityId = levelId;
     readAudit(c).details = { rows: pools.reduce((sum, pool) => sum + pool.rows.length, 0) };
     return c.json(
       {
         levelId,
+        /** Contests and age bands with qualifiers but no session at this level: nobody there can be invited yet. */
+        unseated,
         pools: pools.map((pool) => ({
           category: pool.category,
           ageBand: pool.ageBand,

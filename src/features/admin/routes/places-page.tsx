@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PLACE_RULES, type LaterLevelId } from '@domain/later-levels';
 import { plural } from '@domain/plural';
+import { categoryBySlug, isCategorySlug } from '@domain/categories';
 import { ApiRequestError } from '@/lib/api-client';
 import { placesOptions, usePlaceAction, type PlaceLine, type PlacePool } from '../api/places';
 import { PlainTable } from '../components/plain-table';
@@ -19,6 +20,8 @@ const STATE_LABEL: Record<PlaceLine['state'], string> = {
   declined: 'Declined',
   lapsed: 'No answer',
 };
+
+const categoryLabel = (slug: string) => (isCategorySlug(slug) ? categoryBySlug(slug).name : slug);
 
 const timeIn = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
@@ -83,6 +86,18 @@ export function PlacesPage() {
         <p className={`form-notice form-notice--${message.kind === 'ok' ? 'success' : 'error'}`} role={message.kind === 'ok' ? 'status' : 'alert'}>
           {message.text}
         </p>
+      ) : null}
+      {places.data && places.data.unseated.length > 0 ? (
+        <div className="form-notice form-notice--error" role="alert">
+          <p>These contests have children who qualified but no {level.label.toLowerCase()} session in the season module (domain/season.ts), so nobody there can be invited yet:</p>
+          <ul>
+            {places.data.unseated.map((pool) => (
+              <li key={`${pool.category}-${pool.ageBand}`}>
+                {categoryLabel(pool.category)}, {pool.ageBand} years: {plural(pool.qualified, { one: '# child', other: '# children' })} qualified
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       {places.isPending ? <p>Loading the places…</p> : null}
       {places.isError ? <p role="alert">Could not load the places.</p> : null}
