@@ -141,8 +141,14 @@ export async function fillPlaces(database: Database, levelId: LaterLevelId, by: 
       returning o.registration_id::text as "registrationId", o.category`);
     await auditPlaces(tx, by, 'places.lapse', freed.map((row) => ({ registrationId: row.registrationId, changes: { levelId, category: row.category, why: 'registration cancelled or removed' } })), now);
 
+    // A session that has taken place (its results published) takes nobody new.
+    const over = new Set(
+      (await tx.rows<{ id: string }>(sql`select session_id as id from live_sessions where state = 'published' and session_id = any(${sql.param(sessions.map((session) => session.id))}::text[])`)).map((row) => row.id),
+    );
+    const open = sessions.filter((session) => !over.has(session.id));
+
     // The line: who is in it already, and who joins it now (new published results).
-    const [ranked, stored] = await Promise.all([rankedLine(tx, levelId, sessions), lineOf(tx, levelId)]);
+    const [ranked, stored] = await Promise.all([rankedLine(tx, levelId, open), lineOf(tx, levelId)]);
     const key = (row: { category: string; registrationId: string }) => `${row.category}|${row.registrationId}`;
     const known = new Map(stored.map((row) => [key(row), row]));
     const joining: LineRow[] = [];
@@ -177,7 +183,7 @@ export async function fillPlaces(database: Database, levelId: LaterLevelId, by: 
     for (const [poolName, rows] of byPool) {
       const [category, ageBand] = poolName.split('|') as [string, string];
       rows.sort((a, b) => a.rank - b.rank);
-      const places = placesInPool(rows.filter((row) => row.qualified).length, sessionsOfPool({ category, ageBand }, sessions));
+      const places = placesInPool(rows.filter((row) => row.qualified).length, sessionsOfPool({ category, ageBand }, open));
       const holding = rows.filter((row) => row.state === 'invited' || row.state === 'accepted');
       for (const row of holding) if (row.slot === null && !row.removed) toSeat.push({ row, fresh: false });
       const free = places - holding.length;
@@ -186,7 +192,7 @@ export async function fillPlaces(database: Database, levelId: LaterLevelId, by: 
     toSeat.sort((a, b) => a.row.rank - b.row.rank);
     const held = line.filter((row) => (row.state === 'invited' || row.state === 'accepted') && row.sessionId !== null && row.slot !== null);
     const seats = assignSlots(
-      sessions,
+      open,
       held.map((row) => ({ sessionId: row.sessionId!, slot: row.slot!, shared: shared(row) })),
       toSeat.map(({ row }): Seating => ({ id: key(row), pool: poolKey(row), shared: shared(row) })),
     );
@@ -267,7 +273,7 @@ async function queuePlaceEmails(db: Queryable, levelId: LaterLevelId, rows: read
 
 export type AnswerOutcome =
   | { ok: true; state: 'accepted' | 'declined'; changed: boolean }
-  | { ok: false; code: 'not_found' | 'not_invited' | 'declined' | 'lapsed'; message: string };
+  | { ok: false; code: 'not_found' | 'not_invited' | 'declined' | 'lapsed' | 'held'; message: string };
 
 /**
  * A family's answer. Accepting holds only while the invitation is open (before its answer date);
@@ -282,6 +288,11 @@ export async function answerPlace(
 ): Promise<AnswerOutcome> {
   return inTransaction(database, async (tx) => {
     const key = sql`level_id = ${place.levelId} and category = ${place.category} and registration_id = ${place.registrationId}::uuid`;
+    // Once the place's session has taken place (its results are published), the answer stands.
+    const [done] = await tx.rows(sql`
+      select 1 from level_offers o join live_sessions l on l.session_id = o.session_id and l.state = 'published'
+      where o.level_id = ${place.levelId} and o.category = ${place.category} and o.registration_id = ${place.registrationId}::uuid`);
+    if (done) return { ok: false, code: 'held', message: 'This session has already taken place: the place can no longer be changed.' };
     const moved = await tx.rows<{ state: 'accepted' | 'declined'; sessionId: string | null; slot: number | null }>(
       answer === 'accept'
         ? sql`update level_offers set state = 'accepted', answered_at = ${now.toISOString()}::timestamptz, updated_at = now()

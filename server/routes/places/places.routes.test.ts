@@ -186,6 +186,12 @@ describe.each(testDatabaseKinds())('places at the later levels on %s', (kind) =>
     );
     const semiFinalists = [0, 3, 6, 7, 8].map((i) => families[i]!.input.id);
     await judgeSession(h, SEMI_DANCE, semiFinalists, semiJudges, admin);
+    // The semi-final has taken place: its places can no longer be given back, nor given again.
+    const after = await answer(0, { answer: 'decline' });
+    expect(after.status).toBe(409);
+    expect(((await after.json()) as { error: { message: string } }).error.message).toMatch(/already taken place/);
+    await passSecondFactor(h.t, admin);
+    expect(await (await h.t.request('/api/places/level2/invitations', withCookie(admin, { method: 'POST' }))).json()).toMatchObject({ invited: 0 });
     await passSecondFactor(h.t, admin);
     expect(await (await h.t.request('/api/places/level3/invitations', withCookie(admin, { method: 'POST' }))).json()).toMatchObject({ inLine: 5, invited: 5 });
     await h.sendMail();
