@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { CategorySlug } from './categories';
-import type { JudgingAgeBand } from './judging';
-import { LEVELS, SEASON, VENUE_SESSIONS, type IsoDate, type LevelId, type VenueSession } from './season';
+import { LEVELS, SEASON, VENUE_SESSIONS, type LevelId, type VenueSession } from './season';
 
 /**
  * The semi-finals and the grand finale (issue 46, ADR 036): who is invited where and when. A
@@ -13,8 +11,6 @@ import { LEVELS, SEASON, VENUE_SESSIONS, type IsoDate, type LevelId, type VenueS
 
 /** The levels reached by qualifying. */
 export type LaterLevelId = Exclude<LevelId, 'level1'>;
-export const LATER_LEVELS: readonly LaterLevelId[] = ['level2', 'level3'];
-export const isLaterLevel = (levelId: string): levelId is LaterLevelId => levelId === 'level2' || levelId === 'level3';
 
 /** The season module's rules for places at the later levels (change them here for a new season). */
 export const PLACE_RULES = {
@@ -53,15 +49,11 @@ export function stageSessionsOf(levelId: LaterLevelId, sessions: readonly VenueS
 }
 
 /** A contest and age band at a level: where a line forms. */
-export type Pool = { levelId: LaterLevelId; category: CategorySlug; ageBand: JudgingAgeBand };
 export const poolKey = (pool: { category: string; ageBand: string }) => `${pool.category}|${pool.ageBand}`;
 
 export function sessionsOfPool(pool: { category: string; ageBand: string }, sessions: readonly StageSession[]): StageSession[] {
   return sessions.filter((session) => session.categories[0] === pool.category && session.ageBand === pool.ageBand);
 }
-
-/** The level a later level's line is ranked by. */
-export const previousLevel = (levelId: LaterLevelId): LevelId => (levelId === 'level2' ? 'level1' : 'level2');
 
 export const SLOT_MINUTES = PLACE_RULES.performMinutes + PLACE_RULES.changeoverMinutes;
 
@@ -74,11 +66,6 @@ export function slotStart(session: Pick<StageSession, 'date' | 'startTime'>, slo
 /** A slot's time as families read it in Chennai ("10:16 AM" / "காலை 10:16"). */
 export function slotTimeLabel(at: Date, language: 'en' | 'ta'): string {
   return new Intl.DateTimeFormat(language === 'ta' ? 'ta-IN' : 'en-IN', { hour: 'numeric', minute: '2-digit', hour12: true, timeZone: SEASON.timeZone }).format(at);
-}
-
-/** The whole session from its first slot to the end of its last. */
-export function stageSessionMinutes(capacity: number): number {
-  return capacity * SLOT_MINUTES;
 }
 
 /**
@@ -177,11 +164,6 @@ export function answerBy(at: Date): Date {
   return new Date(at.getTime() + PLACE_RULES.answerDays * 86_400_000);
 }
 
-/** From this moment an unanswered invitation gets its one reminder. */
-export function reminderAt(due: Date): Date {
-  return new Date(due.getTime() - PLACE_RULES.reminderDaysBefore * 86_400_000);
-}
-
 const levelParam = z.enum(['level2', 'level3'], { error: 'Choose the semi-finals or the grand finale.' });
 
 /** A family's answer to an invitation, from its private page. */
@@ -213,6 +195,4 @@ export function whatToBring(levelId: LaterLevelId): readonly string[] {
 export function mapLink(venue: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${venue}, ${SEASON.city}`)}`;
 }
-
 /** The day of a session as an ISO day. */
-export const sessionDay = (session: Pick<StageSession, 'date'>): IsoDate => session.date;

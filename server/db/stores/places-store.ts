@@ -74,7 +74,7 @@ async function candidatesFor(db: Queryable, levelId: LaterLevelId): Promise<Cand
 }
 
 /** Ranks a pool's candidates: the qualified first, then by place, then by score; one line per child (their best result). */
-export function rankLine(candidates: readonly Candidate[]): (Candidate & { rank: number })[] {
+function rankLine(candidates: readonly Candidate[]): (Candidate & { rank: number })[] {
   const better = (a: Candidate, b: Candidate) =>
     Number(b.qualified) - Number(a.qualified) || a.place - b.place || (b.final ?? -1) - (a.final ?? -1) || a.registrationId.localeCompare(b.registrationId);
   const best = new Map<string, Candidate>();
@@ -318,7 +318,7 @@ export async function answerPlace(
 /**
  * The deadline's step, run by every instance every few minutes and by an admin: invitations not
  * answered by their date lapse (the place goes on), and an open invitation whose reminder time
- * has come gets its one reminder. Then every level's free places are offered to the next in line.
+ * has come gets its one reminder. Then every level with free places offers them to the next in line.
  */
 export async function deadlineStep(
   database: Database,
@@ -345,15 +345,33 @@ export async function deadlineStep(
   });
   let invited = 0;
   for (const levelId of ['level2', 'level3'] as const) {
-    if (!(await hasLine(database, levelId))) continue;
-    invited += (await fillPlaces(database, levelId, by, now, sessions.filter((session) => session.levelId === levelId))).invited;
+    const theirs = sessions.filter((session) => session.levelId === levelId);
+    if (!(await needsFill(database, levelId, theirs))) continue;
+    invited += (await fillPlaces(database, levelId, by, now, theirs)).invited;
   }
   return { lapsed, reminded, invited };
 }
 
-async function hasLine(database: Database, levelId: LaterLevelId): Promise<boolean> {
-  const [row] = await database.rows<{ any: boolean }>(sql`select exists (select 1 from level_offers where level_id = ${levelId}) as any`);
-  return Boolean(row?.any);
+/**
+ * Whether a level has anything for a fill to do, in one aggregate: a pool with fewer held places
+ * than it has (and someone waiting), a held place without a slot, or a holder whose registration
+ * was cancelled. The deadline job asks this every few minutes, so a quiet level costs one query,
+ * not a rebuild of its line.
+ */
+async function needsFill(database: Database, levelId: LaterLevelId, sessions: readonly StageSession[]): Promise<boolean> {
+  const over = new Set(
+    (await database.rows<{ id: string }>(sql`select session_id as id from live_sessions where state = 'published' and session_id = any(${sql.param(sessions.map((s) => s.id))}::text[])`)).map((row) => row.id),
+  );
+  const open = sessions.filter((session) => !over.has(session.id));
+  const pools = await database.rows<{ category: string; ageBand: string; qualified: number; held: number; waiting: number; stale: number }>(sql`
+    select o.category, o.age_band as "ageBand", count(*) filter (where o.qualified)::int as qualified,
+      count(*) filter (where o.state in ('invited', 'accepted'))::int as held,
+      count(*) filter (where o.state = 'waiting' and g.deleted_at is null and g.cancelled_at is null)::int as waiting,
+      count(*) filter (where o.state in ('invited', 'accepted') and (o.slot is null or g.deleted_at is not null or g.cancelled_at is not null))::int as stale
+    from level_offers o join registrations g on g.id = o.registration_id
+    where o.level_id = ${levelId}
+    group by o.category, o.age_band`);
+  return pools.some((pool) => Number(pool.stale) > 0 || (Number(pool.waiting) > 0 && placesInPool(Number(pool.qualified), sessionsOfPool(pool, open)) > Number(pool.held)));
 }
 
 export type MoveOutcome = { ok: true; sequence: number } | { ok: false; status: 404 | 409 | 422; message: string };
@@ -463,16 +481,6 @@ export async function poolsWithoutSession(database: Database, levelId: LaterLeve
     counts.set(poolKey(candidate), pool);
   }
   return [...counts.values()].map((pool) => ({ category: pool.category, ageBand: pool.ageBand, qualified: pool.children.size })).sort((a, b) => poolKey(a).localeCompare(poolKey(b)));
-}
-
-/** Per contest at a later level: how many were in line, invited, accepted and declined or lapsed (the season's funnel). */
-export async function placeCounts(database: Database): Promise<{ levelId: LaterLevelId; category: string; inLine: number; invited: number; accepted: number; declined: number; qualified: number }[]> {
-  const rows = await database.rows<{ levelId: LaterLevelId; category: string; inLine: number; invited: number; accepted: number; declined: number; qualified: number }>(sql`
-    select level_id as "levelId", category, count(*)::int as "inLine", count(*) filter (where state <> 'waiting')::int as invited,
-      count(*) filter (where state = 'accepted')::int as accepted, count(*) filter (where state in ('declined', 'lapsed'))::int as declined,
-      count(*) filter (where qualified)::int as qualified
-    from level_offers group by level_id, category order by level_id, category`);
-  return rows;
 }
 
 export type FunnelRow = {
