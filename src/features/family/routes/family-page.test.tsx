@@ -72,7 +72,7 @@ describe('the family page', () => {
     const calls = fakeServer({
       'GET /api/family/registration': () => ({ status: 200, body: answer() }),
       'GET /api/family/entries': () => ({ status: 200, body: { contests: [] } }),
-      'GET /api/family/results': () => ({ status: 200, body: { results: [] } }),
+      'GET /api/family/results': () => ({ status: 200, body: { results: [], resultsName: 'initial', certificates: [], places: [], sessionResults: [] } }),
     });
     renderPage();
     expect(await screen.findByText('KTC-7F3K-9QX2')).toBeTruthy();
