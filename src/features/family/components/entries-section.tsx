@@ -108,7 +108,8 @@ function EntryCard({
           ) : (
             <>
               <CopyNote pending={pending} kind={rule.kind} progress={mine} />
-              {mine?.phase === 'copying' || pending.some((upload) => upload.copy === 'making') ? (
+              {/* The copies still being made say so; once made (or given up for the original), the sending's progress shows, even while the entry is being created. */}
+              {pending.some((upload) => upload.copy === 'making') ? (
                 <CopyProgress progress={mine?.phase === 'copying' ? mine : null} />
               ) : (
                 <SendingProgress pending={pending} progress={mine?.phase === 'sending' ? mine : null} online={online} onRetry={onRetry} />
