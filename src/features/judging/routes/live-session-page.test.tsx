@@ -99,7 +99,7 @@ describe('the live tablet in Tamil (/ta/judge/live/…)', () => {
 
     // The next performer opens, with staff's over-time mark; the first sheet waits on the tablet.
     expect(await screen.findByText('பங்கேற்பாளர் 1இன் தாள் சேமிக்கப்பட்டது.')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'பங்கேற்பாளர் 2' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'பங்கேற்பாளர் 2' })).toBeTruthy();
     expect(screen.getByText('இந்த நிகழ்ச்சி நேர வரம்பைத் தாண்டியதாகப் பணியாளர்கள் குறித்துள்ளனர்.')).toBeTruthy();
     expect(await screen.findByText('1 மதிப்பெண் தாள் இந்த டேப்லெட்டில் சேமிக்கப்பட்டு, அனுப்பக் காத்திருக்கிறது.')).toBeTruthy();
     await scoreAndSave(user, 'சேமித்து அடுத்தது');
@@ -107,7 +107,7 @@ describe('the live tablet in Tamil (/ta/judge/live/…)', () => {
     // The last one: the running order again, both scored and waiting to be sent.
     expect(await screen.findByText('பங்கேற்பாளர் 2இன் தாள் சேமிக்கப்பட்டது. எல்லாப் பங்கேற்பாளர்களுக்கும் தாள் உள்ளது.')).toBeTruthy();
     expect(await screen.findByText('2 மதிப்பெண் தாள்கள் இந்த டேப்லெட்டில் சேமிக்கப்பட்டு, அனுப்பக் காத்திருக்கின்றன.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'பங்கேற்பாளர் 1 மதிப்பிடப்பட்டது, அனுப்பக் காத்திருக்கிறது' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'பங்கேற்பாளர் 1 மதிப்பிடப்பட்டது, அனுப்பக் காத்திருக்கிறது' })).toBeTruthy();
   });
 
   it('steps back from a performer after the Tamil dialog, and says so in the running order', async () => {
