@@ -198,6 +198,10 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
   await expect(first.getByLabel(/^குறிப்பு/)).toBeVisible();
   expect(await axeProblems(first)).toEqual([]);
   await screenshotBothWidths(first, 'live-sheet-ta');
+  // The Tamil judges' page lists the session in Tamil, linking to the Tamil tablet.
+  await first.goto('/ta/judge');
+  await expect(first.getByRole('link', { name: 'நடனம் (6-8 வயது), நிலை 1' })).toHaveAttribute('href', `/ta/judge/live/${DANCE.id}`);
+  await expect(first.getByText('கூட்டாளர் பள்ளி, வேளச்சேரி · 20 ஏப்ரல், 2027, 10:00', { exact: false })).toBeVisible();
   await first.goto(`/judge/live/${DANCE.id}?performer=1`);
   await expect(first.getByRole('heading', { name: 'Performer 1', exact: true })).toBeVisible();
   await screenshotBothWidths(first, 'live-sheet-en');
