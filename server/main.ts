@@ -52,6 +52,19 @@ function controlSocketPath(dataDir: string): { path: string; cleanup(): void } {
   return { path: join(dir, CONTROL_SOCKET_FILE), cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * Payment reminders (ADR 024) and judges' reminders before the scoring deadline (issue 49): the
+ * ones due at the server's now are queued; a unique index queues each once, however many
+ * instances look and however often.
+ */
+async function queueReminders(deps: Deps): Promise<{ payments: number; judges: number }> {
+  const payments = await queuePaymentReminders(deps.database, deps.now(), new Date(ENTRY_DEADLINE));
+  if (payments > 0) deps.log.info('payment reminders queued', { queued: payments });
+  const judges = await queueJudgeReminders(deps.database.db, deps.now(), scoringDeadlineOf);
+  if (judges > 0) deps.log.info('judge reminders queued', { queued: judges });
+  return { payments, judges };
+}
+
 async function startControl(deps: Deps, clock: Clock, database: Database, log: Logger): Promise<ControlChannel | null> {
   if (!database.lock) return null;
   const backups = createBackups(database, deps.env);
@@ -74,6 +87,11 @@ async function startControl(deps: Deps, clock: Clock, database: Database, log: L
         clock.setOffset(offsetMs);
         log.warn('the clock was moved (TEST_CLOCK)', { offsetMs });
         return { now: deps.now().toISOString(), offsetMs };
+      },
+      // A test that moved the clock asks for the reminders then, rather than wait for the job's next turn.
+      reminders: async () => {
+        if (!deps.env.TEST_CLOCK) throw new Error('This server does not queue reminders on request: it was not started with TEST_CLOCK=on (tests only).');
+        return queueReminders(deps);
       },
     },
     log,
@@ -120,15 +138,11 @@ async function main() {
     onRun: (run) => log.info('retention job ran', { step: run.step, ...run.counts }),
     onError: (error) => log.error('retention job failed', describeError(error)),
   });
-  // Payment reminders (ADR 024) and judges' reminders: each instance looks every 15 minutes; a unique index queues each once.
+  // Payment and judges' reminders: each instance looks every 15 minutes.
   const reminders = every(
     { intervalMs: 15 * 60_000, firstAfterMs: 30_000 },
     async () => {
-      const queued = await queuePaymentReminders(database, deps.now(), new Date(ENTRY_DEADLINE));
-      if (queued > 0) log.info('payment reminders queued', { queued });
-      // Judges' reminders before the scoring deadline (issue 49), the same way.
-      const judges = await queueJudgeReminders(database.db, deps.now(), scoringDeadlineOf);
-      if (judges > 0) log.info('judge reminders queued', { queued: judges });
+      await queueReminders(deps);
     },
     (error) => log.error('queuing reminders failed', describeError(error)),
   );

@@ -30,7 +30,7 @@ describe('the control socket', () => {
     };
     const channel = await startControlChannel(
       join(dir, 'control.sock'),
-      { 'create-admin': refuse, 'set-account-disabled': refuse, 'reset-second-factor': refuse, seed: refuse, backup: refuse, retention: refuse, clock: refuse, ...handlers },
+      { 'create-admin': refuse, 'set-account-disabled': refuse, 'reset-second-factor': refuse, seed: refuse, backup: refuse, retention: refuse, clock: refuse, reminders: refuse, ...handlers },
       createLogger((line) => lines.push(line)),
     );
     cleanups.push(() => channel.close());

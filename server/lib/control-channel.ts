@@ -31,6 +31,8 @@ export const controlRequestSchema = z.discriminatedUnion('command', [
   z.object({ command: z.literal('retention'), dryRun: z.boolean() }),
   /** Tests only: moves the server's clock (refused unless it was started with TEST_CLOCK=on). Ten years either way at most. */
   z.object({ command: z.literal('clock'), offsetMs: z.number().int().min(-3650 * 86_400_000).max(3650 * 86_400_000) }),
+  /** Tests only: queues the reminders due at the server's now at once, as its 15-minute job does (refused unless TEST_CLOCK=on). */
+  z.object({ command: z.literal('reminders') }),
 ]);
 
 export type ControlRequest = z.infer<typeof controlRequestSchema>;

@@ -56,7 +56,7 @@ function remembered(Page: ComponentType): ComponentType {
  * The pages, once per language: English at the root, Tamil under /ta/ with the same paths
  * after it (ADR 015). The language itself comes from the path (src/lib/i18n/languages.ts).
  */
-function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
+function pageRoutes(): RouteObject[] {
   const pages: RouteObject[] = [
     { index: true, ...page(import.meta.glob('/src/features/home/routes/home-page.tsx'), 'HomePage') },
     { path: 'about', ...page(import.meta.glob('/src/features/about/routes/about-page.tsx'), 'AboutPage') },
@@ -84,8 +84,8 @@ function pageRoutes(lang: 'en' | 'ta'): RouteObject[] {
     // Judging (issues 24, 49): judges only, in either language, each rubric in both.
     { path: 'judge', ...page(import.meta.glob('/src/features/judging/routes/judge-page.tsx'), 'JudgePage') },
     { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },
-    // A judge's tablet at a venue session (issue 45): works offline once opened; its own words are English yet.
-    ...(lang === 'en' ? [{ path: 'judge/live/:sessionId', ...page(import.meta.glob('/src/features/judging/routes/live-session-page.tsx'), 'LiveSessionPage') }] : []),
+    // A judge's tablet at a venue session (issues 45, 49): works offline once opened.
+    { path: 'judge/live/:sessionId', ...page(import.meta.glob('/src/features/judging/routes/live-session-page.tsx'), 'LiveSessionPage') },
     { path: '*', ...page(import.meta.glob('/src/app/routes/not-found.tsx'), 'NotFoundPage') },
   ];
   // A page that fails shows inside the site's header and footer (offline, the pages saved on the
@@ -132,7 +132,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     errorElement: <RouteError />,
-    children: [...pageRoutes('en'), { path: 'ta', children: pageRoutes('ta') }],
+    children: [...pageRoutes(), { path: 'ta', children: pageRoutes() }],
   },
 ];
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useT } from '@/lib/i18n/use-t';
 
 type DialogProps = {
   title: string;
@@ -18,6 +19,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * backdrop would be clipped to the section.
  */
 export function Dialog({ title, onClose, children, footer }: DialogProps) {
+  const { t } = useT();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -74,7 +76,7 @@ export function Dialog({ title, onClose, children, footer }: DialogProps) {
           <h2 id={titleId} className="dialog__title">
             {title}
           </h2>
-          <button ref={closeRef} type="button" className="dialog__close" onClick={onClose} aria-label="Close">
+          <button ref={closeRef} type="button" className="dialog__close" onClick={onClose} aria-label={t('dialog.close')}>
             <span aria-hidden="true">×</span>
           </button>
         </div>

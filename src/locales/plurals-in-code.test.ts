@@ -23,8 +23,6 @@ const NOT_COUNTS: Record<string, string> = {
   'src/features/admin/routes/judging-page.tsx: {entry.spread.toFixed(2)} points': 'a measure with decimals ("1.00 points")',
   'src/features/judging/components/score-sheet.tsx: {hasPoster ? poster : undefined} controls': 'a JSX attribute',
   "server/db/stores/registration-store.ts: { web: forSource('web'), legacy: forSource('legacy') } satisfies": 'code, not words',
-  // The judges' pages are being reworked by their owner (issue 49); their words come next.
-  'src/features/judging/components/conflicts-form.tsx: ${answer.steppedBack} entries': 'left to the judging pages\' rework',
 };
 
 function sourceFiles(dir: string, found: string[] = []): string[] {

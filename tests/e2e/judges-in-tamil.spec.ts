@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, signInAdminPage, testWithMail } from './fixtures';
 import { axeProblems } from './outbox-helpers';
-import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, registerFamily, sameOrigin, sendPhotoEntry, untilReady, type Family } from './judging-helpers';
+import { adminRequest, drawingEntries, inviteTokenFor, invitedJudges, JUDGE_PASSWORD as PASSWORD, sameOrigin, scoreThroughApi } from './judging-helpers';
 
 /**
  * Issue 49: a judge works in Tamil at /ta/judge and writes a note to each family; the admin hides
@@ -13,7 +13,6 @@ import { adminRequest, approvedJudgeApplication, artwork, inviteTokenFor, regist
  */
 const test = testWithMail();
 
-const PASSWORD = 'judging is careful work';
 /** Judge A (in the browser) and judges B and C (through the API) give every entry these: colour, then idea, stand out. */
 const SHEETS = {
   A: { idea: 9, skill: 6, colour: 8, finish: 5 },
@@ -30,61 +29,25 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-/** A judge who is not in the browser: signs in on their own request context and saves sheets through the API. */
-async function scoreThroughApi(request: APIRequestContext, origin: string, username: string, sheet: Record<string, number>, notes: Record<number, string>) {
-  const headers = sameOrigin(origin);
-  expect((await request.post('/api/auth/login', { headers, data: { username, password: PASSWORD, remember: false } })).status()).toBe(200);
-  const queue = (await (await request.get('/api/judge/queue')).json()) as { entries: { entryId: string; number: number }[] };
-  expect(queue.entries).toHaveLength(3);
-  for (const entry of queue.entries) {
-    const saved = await request.put(`/api/judge/scores/${entry.entryId}`, {
-      headers,
-      data: { scores: sheet, comment: '', familyNote: notes[entry.number] ?? '', editedAt: new Date().toISOString() },
-    });
-    expect(saved.status(), await saved.text()).toBe(200);
-  }
-}
-
 test('a judge scores in Tamil with notes to families; the admin hides one and rewords one; the Tamil family reads the rest and the strongest criteria', async ({ world, browser, request, baseURL, playwright }) => {
   test.setTimeout(300_000);
   const { smtp } = world;
   const origin = baseURL!;
 
   // Three children in the drawing contest: entry 1 is the Tamil family's.
-  const families: Family[] = [];
-  const children = [
-    { name: 'Mugilan Selvam', language: 'ta' as const },
-    { name: 'Kavya Sundaram', language: 'en' as const },
-    { name: 'Nila Arasu', language: 'en' as const },
-  ];
-  for (const [i, child] of children.entries()) {
-    const family = await registerFamily(request, smtp, {
-      name: child.name,
-      city: 'Tambaram',
-      institute: null,
-      email: `notes-family${i}@example.org`,
-      phone: `+91 98400 2000${i}`,
-      language: child.language,
-      age: 7,
-      category: 'drawing',
-    });
-    await sendPhotoEntry(request, family.token, 'drawing', await artwork(i + 1));
-    await untilReady(request, family.token, 'drawing');
-    families.push(family);
-  }
+  const families = await drawingEntries(request, smtp, [
+    { name: 'Mugilan Selvam', email: 'notes-family0@example.org', phone: '+91 98400 20000', language: 'ta' },
+    { name: 'Kavya Sundaram', email: 'notes-family1@example.org', phone: '+91 98400 20001', language: 'en' },
+    { name: 'Nila Arasu', email: 'notes-family2@example.org', phone: '+91 98400 20002', language: 'en' },
+  ]);
 
   // Three drawing teachers, invited and with their passwords set; the round opens.
-  const judges = [
+  await invitedJudges(request, origin, smtp, [
     { name: 'Anitha Ramesh', email: 'anitha@example.org', expertise: 'Drawing Artist' },
     { name: 'Bala Murugan', email: 'bala@example.org', expertise: 'Drawing Artist' },
     { name: 'Chitra Sekar', email: 'chitra@example.org', expertise: 'Drawing Artist' },
-  ];
+  ]);
   const admin = await adminRequest(request, origin);
-  for (const judge of judges) {
-    const id = await approvedJudgeApplication(request, origin, judge);
-    expect((await request.post(`/api/judges/${id}/invite`, { headers: admin })).status()).toBe(200);
-    await expect.poll(() => inviteTokenFor(smtp, judge.email), { timeout: 30_000 }).not.toBeNull();
-  }
   const tablet = await browser.newContext({ baseURL: origin, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const a = await tablet.newPage();
   // Judge A accepts the invitation on the Tamil welcome page.
@@ -135,8 +98,8 @@ test('a judge scores in Tamil with notes to families; the admin hides one and re
   // Judges B and C score too; B writes a note the admin will hide.
   const b = await playwright.request.newContext({ baseURL: origin });
   const c = await playwright.request.newContext({ baseURL: origin });
-  await scoreThroughApi(b, origin, 'bala@example.org', SHEETS.B, { 1: HIDDEN_NOTE });
-  await scoreThroughApi(c, origin, 'chitra@example.org', SHEETS.C, {});
+  expect(await scoreThroughApi(b, origin, 'bala@example.org', SHEETS.B, { 1: HIDDEN_NOTE })).toBe(3);
+  expect(await scoreThroughApi(c, origin, 'chitra@example.org', SHEETS.C)).toBe(3);
 
   // The admin closes scoring, computes, hides B's note on entry 1 and rewords A's note on entry 2, then publishes.
   const desk = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });

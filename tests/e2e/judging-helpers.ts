@@ -143,3 +143,40 @@ export async function judgeClient(request: APIRequestContext, world: { smtp: Smt
   expect((await client.post('/api/auth/login', { headers: sameOrigin(baseURL), data: { username: email, password: JUDGE_PASSWORD, remember: false } })).status()).toBe(200);
   return client;
 }
+
+/** Registers one child per line in the drawing contest, each with a checked photo entry (issue 49's journeys). */
+export async function drawingEntries(request: APIRequestContext, smtp: SmtpTestServer, children: readonly { name: string; email: string; phone: string; language: 'en' | 'ta' }[]): Promise<Family[]> {
+  const families: Family[] = [];
+  for (const [i, child] of children.entries()) {
+    const family = await registerFamily(request, smtp, { ...child, city: 'Tambaram', institute: null, age: 7, category: 'drawing' });
+    await sendPhotoEntry(request, family.token, 'drawing', await artwork(i + 1));
+    await untilReady(request, family.token, 'drawing');
+    families.push(family);
+  }
+  return families;
+}
+
+/** Approves and invites each teacher as a judge, waiting for each invitation email. */
+export async function invitedJudges(request: APIRequestContext, baseURL: string, smtp: SmtpTestServer, judges: readonly { name: string; email: string; expertise: string }[]): Promise<void> {
+  const admin = await adminRequest(request, baseURL);
+  for (const judge of judges) {
+    const id = await approvedJudgeApplication(request, baseURL, judge);
+    expect((await request.post(`/api/judges/${id}/invite`, { headers: admin })).status()).toBe(200);
+    await expect.poll(() => inviteTokenFor(smtp, judge.email), { timeout: 30_000 }).not.toBeNull();
+  }
+}
+
+/** A judge who is not in the browser: signs in on their own request context and saves a sheet for each entry of their queue; answers how many. */
+export async function scoreThroughApi(request: APIRequestContext, baseURL: string, username: string, sheet: Record<string, number>, notes: Record<number, string> = {}): Promise<number> {
+  const headers = sameOrigin(baseURL);
+  expect((await request.post('/api/auth/login', { headers, data: { username, password: JUDGE_PASSWORD, remember: false } })).status()).toBe(200);
+  const queue = (await (await request.get('/api/judge/queue')).json()) as { entries: { entryId: string; number: number }[] };
+  for (const entry of queue.entries) {
+    const saved = await request.put(`/api/judge/scores/${entry.entryId}`, {
+      headers,
+      data: { scores: sheet, comment: '', familyNote: notes[entry.number] ?? '', editedAt: new Date().toISOString() },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
+  return queue.entries.length;
+}

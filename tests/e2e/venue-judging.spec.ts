@@ -7,7 +7,8 @@ import { VENUE_SESSIONS } from '@domain/season';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/chromium';
 import { childRegistration } from '../setup/registration-fixtures';
 import { runCli } from '../faults/support/cli';
-import { expect, signInAdminRequest, testWithMail } from './fixtures';
+import { expect, screenshotBothWidths, signInAdminRequest, testWithMail } from './fixtures';
+import { axeProblems } from './outbox-helpers';
 
 /**
  * Judging at the venue (issue 45), as the venue lives it: a Level 1 dance session of 12 checked-in
@@ -178,6 +179,32 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
   await tablets[2]!.context.setOffline(false);
   await expect(tablets[2]!.page.getByText('Every sheet is sent.')).toBeVisible({ timeout: 60_000 });
   await expect.poll(async () => (await progress()).complete, { timeout: 30_000 }).toBe(true);
+
+  // The first tablet in Tamil (issue 49): the header's switch leads to /ta/judge/live/…, every word in Tamil.
+  const first = tablets[0]!.page;
+  await screenshotBothWidths(first, 'live-order-en');
+  await first.getByRole('link', { name: 'தமிழ்' }).click();
+  await expect(first).toHaveURL(new RegExp(`/ta/judge/live/${DANCE.id}$`));
+  await expect(first.getByRole('heading', { name: 'நடனம் (6-8 வயது), நிலை 1' })).toBeVisible();
+  await expect(first.getByRole('link', { name: 'English' })).toHaveAttribute('href', `/judge/live/${DANCE.id}`);
+  const tamilOrder = first.getByRole('region', { name: 'நிகழ்ச்சி வரிசை' });
+  await expect(tamilOrder.getByRole('button', { name: /^பங்கேற்பாளர் \d+ மதிப்பிடப்பட்டது$/ })).toHaveCount(12);
+  await expect(first.getByText('எல்லா மதிப்பெண் தாள்களும் அனுப்பப்பட்டுவிட்டன.')).toBeVisible();
+  expect(await axeProblems(first)).toEqual([]);
+  await screenshotBothWidths(first, 'live-order-ta');
+  await tamilOrder.getByRole('button', { name: /^பங்கேற்பாளர் 1 / }).click();
+  await expect(first.getByRole('heading', { name: 'பங்கேற்பாளர் 1', exact: true })).toBeVisible();
+  await expect(first.getByRole('button', { name: '← நிகழ்ச்சி வரிசை (12 பேரில் 12 பேருக்கு மதிப்பெண்)' })).toBeVisible();
+  await expect(first.getByLabel(/^குறிப்பு/)).toBeVisible();
+  expect(await axeProblems(first)).toEqual([]);
+  await screenshotBothWidths(first, 'live-sheet-ta');
+  // The Tamil judges' page lists the session in Tamil, linking to the Tamil tablet.
+  await first.goto('/ta/judge');
+  await expect(first.getByRole('link', { name: 'நடனம் (6-8 வயது), நிலை 1' })).toHaveAttribute('href', `/ta/judge/live/${DANCE.id}`);
+  await expect(first.getByText('கூட்டாளர் பள்ளி, வேளச்சேரி · 20 ஏப்ரல், 2027, 10:00', { exact: false })).toBeVisible();
+  await first.goto(`/judge/live/${DANCE.id}?performer=1`);
+  await expect(first.getByRole('heading', { name: 'Performer 1', exact: true })).toBeVisible();
+  await screenshotBothWidths(first, 'live-sheet-en');
 
   // Every sheet reached the server exactly once: 3 per performer (C's step back is one of them).
   const status = (await (await staffRequest.get(`/api/venue/sessions/${DANCE.id}/live`)).json()) as {

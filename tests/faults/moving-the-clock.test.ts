@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { correctionsCloseAt } from '@domain/season';
-import { moveServerClock, startServer } from '../setup/server-process';
+import { moveServerClock, queueServerReminders, startServer } from '../setup/server-process';
 import { childRegistration } from '../setup/registration-fixtures';
 import { familyLinkIn, startSmtpTestServer, tokenOf } from '../setup/smtp-test-server';
 import { postJson } from './support/registrations';
@@ -44,11 +44,12 @@ describe('moving a running server’s clock', () => {
     expect(await corrections()).toBe(true);
   });
 
-  it('without TEST_CLOCK the clock command is refused, saying why', { timeout: 120_000 }, async () => {
+  it('without TEST_CLOCK the clock and reminders commands are refused, saying why', { timeout: 120_000 }, async () => {
     const server = await startServer();
     onCleanup(() => server.cleanup());
     onCleanup(() => server.stop());
     expect(server.output()).not.toMatch(/TEST_CLOCK/);
     await expect(moveServerClock(server, 365 * 86_400_000)).rejects.toThrow(/not started with TEST_CLOCK=on/);
+    await expect(queueServerReminders(server)).rejects.toThrow(/not started with TEST_CLOCK=on/);
   });
 });

@@ -120,3 +120,14 @@ export async function moveServerClock(server: Pick<RunningServer, 'dataDir'>, of
   const result = resultOf(await sendControlRequest(socket, { command: 'clock', offsetMs }, 30_000));
   return new Date(String(result.now));
 }
+
+/**
+ * Queues the reminders due at a running server's (moved) clock now, as its 15-minute job would,
+ * over the control socket. A TEST_CLOCK=on server only. Answers how many of each were queued.
+ */
+export async function queueServerReminders(server: Pick<RunningServer, 'dataDir'>): Promise<{ payments: number; judges: number }> {
+  const socket = readLockHolder(server.dataDir)?.controlSocket;
+  if (!socket) throw new Error(`The server on ${server.dataDir} has no control socket (is it running on PGlite?).`);
+  const result = resultOf(await sendControlRequest(socket, { command: 'reminders' }, 30_000));
+  return { payments: Number(result.payments), judges: Number(result.judges) };
+}

@@ -93,7 +93,7 @@ describe.each(testDatabaseKinds())('the judges’ deadline and the publish guard
     await h.sendMail();
     expect(remindersTo('deadline-judge1@example.org')).toHaveLength(1);
     const [, lastCall] = remindersTo('deadline-judge2@example.org');
-    expect(lastCall?.parsed.text).toContain('இன்னும் 1 நாள் மட்டுமே உள்ளன.');
+    expect(lastCall?.parsed.text).toContain('இன்னும் 1 நாள் மட்டுமே உள்ளது.');
     const [skipped] = await h.t.database.rows<{ status: string; last_error: string }>(
       sql`select m.status, m.last_error from mail_outbox m join judges j on j.application_id = m.judge_application_id join accounts a on a.id = j.account_id
         where m.template = 'judge-reminder' and m.reason = 'scoring-1-day' and a.username = ${english.username}`,

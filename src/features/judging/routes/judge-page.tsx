@@ -5,6 +5,8 @@ import { rubricFor } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { SignInForm, type SignInWords } from '@/components/form/sign-in-form';
 import { signOut, type SessionCopy } from '@/lib/auth';
+import { formatDay } from '@/lib/i18n/format';
+import { localizeData } from '@/lib/i18n/localize-data';
 import { useT, type Translate } from '@/lib/i18n/use-t';
 import { withQueryProvider } from '@/lib/query-client';
 import { isLiveSheet, resumeAfterSignIn, syncEngine, useOutboxRecords, type ScoreRecord } from '@/lib/outbox';
@@ -226,7 +228,7 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
 
 /** The venue sessions whose panel the judge sits on (issue 45): each opens on the tablet, then works offline. */
 function VenueSessions() {
-  const { t } = useT();
+  const { t, lang, to } = useT();
   const sessions = useLiveSessions();
   const list = sessions.data?.sessions ?? [];
   if (list.length === 0) return null;
@@ -234,13 +236,15 @@ function VenueSessions() {
     <section aria-labelledby="venue-sessions-heading" className="judging__venue">
       <h2 id="venue-sessions-heading">{t('judging.venue.title')}</h2>
       <p>{t('judging.venue.intro')}</p>
-      {/* The tablet's page is in English yet (its own words are not in the catalogs). */}
       <ul>
-        {list.map((session) => (
-          <li key={session.id}>
-            <AppLink to={`/judge/live/${session.id}`}>{session.title}</AppLink> · {session.venue} · {session.date}, {session.startTime}
-          </li>
-        ))}
+        {list.map((session) => {
+          const card = localizeData(session, `data.venueSession.${session.id}`, ['title', 'venue'], lang);
+          return (
+            <li key={session.id}>
+              <AppLink to={to(`/judge/live/${session.id}`)}>{card.title}</AppLink> · {card.venue} · {formatDay(session.date, lang)}, {session.startTime}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

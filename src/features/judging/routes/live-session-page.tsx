@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { AppLink } from '@/components/app-link';
-import { plural } from '@domain/plural';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import { useT } from '@/lib/i18n/use-t';
+import { formatDay } from '@/lib/i18n/format';
+import { localizeData } from '@/lib/i18n/localize-data';
+import { useT, type Translate } from '@/lib/i18n/use-t';
 import { withQueryProvider } from '@/lib/query-client';
 import { isLiveSheet, useOutboxRecords, type LiveSheetPayload, type ScoreRecord } from '@/lib/outbox';
 import { judgeSession } from '../api/judge-session';
@@ -31,16 +32,15 @@ function newestSheets(download: LiveSessionDownload | undefined, records: readon
 
 const sheetOf = (payload: LiveSheetPayload, waiting: boolean): LiveSheet => ({ scores: payload.scores, comment: payload.note, recused: payload.recused, editedAt: payload.editedAt, waiting });
 
-const clock = (iso: string) => new Date(iso).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' });
-
 /**
- * /judge/live/:sessionId (issue 45): a judge's tablet at the venue. Opened once online, it keeps
- * the session (rubric and running order, numbers only) and works on without a connection: the
- * current performer's number, a score per criterion, an optional note, Save and next. Sheets wait
- * in the outbox and go when the connection is back.
+ * /judge/live/:sessionId and /ta/judge/live/:sessionId (issues 45, 49): a judge's tablet at the
+ * venue. Opened once online, it keeps the session (rubric and running order, numbers only) and
+ * works on without a connection: the current performer's number, a score per criterion, an
+ * optional note, Save and next. Sheets wait in the outbox and go when the connection is back.
  */
 export const LiveSessionPage = withQueryProvider(function LiveSessionPage() {
   const { sessionId = '' } = useParams();
+  const { t, to } = useT();
   const signedIn = judgeSession.saved();
   return (
     <div className="page judging">
@@ -48,9 +48,12 @@ export const LiveSessionPage = withQueryProvider(function LiveSessionPage() {
         <LiveSession sessionId={sessionId} />
       ) : (
         <>
-          <h1>Judging at the venue</h1>
+          <h1>{t('judging.live.title')}</h1>
+          <p>{t('judging.live.signInFirst')}</p>
           <p>
-            <AppLink to="/judge">Sign in as a judge</AppLink> first, while the tablet is online. After that this session works without a connection.
+            <AppLink className="button" to={to('/judge')}>
+              {t('judging.signIn.title')}
+            </AppLink>
           </p>
         </>
       )}
@@ -58,8 +61,16 @@ export const LiveSessionPage = withQueryProvider(function LiveSessionPage() {
   );
 });
 
+/** A performer's state in the running order, as the judge reads it. */
+function stateOf(performer: Performer, sheet: LiveSheet | undefined, t: Translate): string {
+  if (performer.status === 'did-not-perform') return t('judging.live.state.didNotPerform');
+  if (sheet?.recused) return t('judging.live.state.steppedBack');
+  if (!sheet) return t('judging.state.notScored');
+  return sheet.waiting ? t('judging.state.waiting') : t('judging.state.scored');
+}
+
 function LiveSession({ sessionId }: { sessionId: string }) {
-  const { t, lang } = useT();
+  const { t, lang, locale } = useT();
   const session = useLiveSession(sessionId);
   const outbox = useOutboxRecords();
   const [params, setParams] = useSearchParams();
@@ -71,14 +82,14 @@ function LiveSession({ sessionId }: { sessionId: string }) {
   const waiting = records.filter((record) => isLiveSheet(record.payload) && record.payload.sessionId === sessionId && record.status !== 'synced').length;
   const failed = records.filter((record) => isLiveSheet(record.payload) && record.payload.sessionId === sessionId && (record.status === 'failed' || record.status === 'conflict'));
 
-  if (session.isPending) return <p>Downloading the session…</p>;
+  if (session.isPending) return <p>{t('judging.live.downloading')}</p>;
   if (!data) {
     return (
       <div role="alert">
-        <h1>Judging at the venue</h1>
-        <p>This session could not be downloaded{session.error instanceof TypeError ? ': the tablet is offline and has no copy of it yet' : ''}. Open it once while online.</p>
+        <h1>{t('judging.live.title')}</h1>
+        <p>{t(session.error instanceof TypeError ? 'judging.live.notDownloadedOffline' : 'judging.live.notDownloaded')}</p>
         <button type="button" className="button button--small" onClick={() => void session.refetch()}>
-          Try again
+          {t('judging.tryAgain')}
         </button>
       </div>
     );
@@ -94,28 +105,29 @@ function LiveSession({ sessionId }: { sessionId: string }) {
     return [...performing.slice(index + 1), ...performing.slice(0, Math.max(0, index))].find((performer) => !sheets.has(performer.number)) ?? null;
   };
   const contest = categoryName(data.session.category, lang);
+  const card = localizeData(data.session, `data.venueSession.${data.session.id}`, ['title', 'venue'], lang);
   const afterSave = (number: number, words: string) => {
     const next = nextAfter(number);
-    setNotice(`${words}${next ? '' : ' Every performer has a sheet.'}`);
+    setNotice(next ? words : `${words} ${t('judging.live.allDone')}`);
     show(next);
   };
 
   return (
     <>
-      <h1>{data.session.title}</h1>
+      <h1>{card.title}</h1>
       <p className="judging__bar">
-        {data.session.venue} · {data.session.date} · {data.session.startTime}
-        {data.keptAt ? ` · Kept on this tablet at ${clock(data.keptAt)}: it works offline` : ''}
+        {card.venue} · {formatDay(data.session.date, lang)} · {data.session.startTime}
+        {data.keptAt ? ` · ${t('judging.live.kept', { time: new Date(data.keptAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) })}` : ''}
       </p>
       <p className="judging__sync" role="status">
-        {waiting > 0 ? `${plural(waiting, { one: '# sheet', other: '# sheets' })} saved on this tablet, waiting to be sent.` : done > 0 ? 'Every sheet is sent.' : ''}
+        {waiting > 0 ? t('judging.live.waiting', { count: waiting }) : done > 0 ? t('judging.live.allSent') : ''}
       </p>
       {failed.length > 0 ? (
         <p className="form-notice form-notice--error" role="alert">
-          {plural(failed.length, { one: 'A sheet was', other: '# sheets were' })} not accepted: {failed[0]!.lastError ?? 'the server refused it.'}
+          {t('judging.live.failed', { count: failed.length, reason: failed[0]!.lastError ?? t('judging.sync.refused') })}
         </p>
       ) : null}
-      {!open ? <p className="form-notice form-notice--info">This session’s results are published: the sheets are final.</p> : null}
+      {!open ? <p className="form-notice form-notice--info">{t('judging.live.published')}</p> : null}
       {notice ? (
         <p className="form-notice form-notice--info" role="status">
           {notice}
@@ -125,17 +137,17 @@ function LiveSession({ sessionId }: { sessionId: string }) {
       {chosen ? (
         <>
           <button type="button" className="button button--small judging__back" onClick={() => show(null)}>
-            ← Running order ({done} of {performing.length} scored)
+            {t('judging.live.back', { scored: done, total: performing.length })}
           </button>
-          {chosen.overTime ? <p className="form-notice form-notice--info">Staff marked this performance over the time limit.</p> : null}
-          {sheets.get(chosen.number)?.recused ? <p className="form-notice form-notice--info">You stepped back from this performer. Scoring it replaces that.</p> : null}
+          {chosen.overTime ? <p className="form-notice form-notice--info">{t('judging.live.overTime')}</p> : null}
+          {sheets.get(chosen.number)?.recused ? <p className="form-notice form-notice--info">{t('judging.live.steppedBack')}</p> : null}
           <ScoreSheet
             key={chosen.number}
-            title={`Performer ${chosen.number}`}
-            meta={`${contest} · ${data.session.ageBand ? ageBandName(data.session.ageBand, t) : ''}`}
+            title={t('judging.live.performer', { number: chosen.number })}
+            meta={data.session.ageBand ? `${contest} · ${ageBandName(data.session.ageBand, t)}` : contest}
             groupName={`performer-${chosen.number}`}
-            comment={{ label: 'Note', note: '(optional, only the organisers see it)' }}
-            recuseLabel="I know this performer"
+            comment={{ label: t('judging.live.note'), note: t('judging.comment.note') }}
+            recuseLabel={t('judging.live.recuse.button')}
             criteria={data.criteria}
             sheet={sheets.get(chosen.number)?.recused ? null : (sheets.get(chosen.number) ?? null)}
             open={open}
@@ -143,7 +155,7 @@ function LiveSession({ sessionId }: { sessionId: string }) {
             onSave={async (input) => {
               const saved = await saveLiveSheet({ sessionId, number: chosen.number, contest, criteria: data.criteria }, { scores: input.scores, note: input.comment, recused: false });
               if (!saved.saved) return saved.errors;
-              afterSave(chosen.number, `Performer ${chosen.number} saved.`);
+              afterSave(chosen.number, t('judging.live.saved', { number: chosen.number }));
               return null;
             }}
           />
@@ -154,16 +166,21 @@ function LiveSession({ sessionId }: { sessionId: string }) {
 
       {recusing && chosen ? (
         <ConfirmDialog
-          words={{ title: `Step back from performer ${chosen.number}?`, confirm: 'I know this performer', confirming: 'Saving…', keep: 'Keep scoring' }}
+          words={{
+            title: t('judging.live.recuse.title', { number: chosen.number }),
+            confirm: t('judging.live.recuse.button'),
+            confirming: t('judging.saving'),
+            keep: t('judging.live.recuse.keep'),
+          }}
           busy={false}
           onClose={() => setRecusing(false)}
           onConfirm={async () => {
             await saveLiveSheet({ sessionId, number: chosen.number, contest, criteria: data.criteria }, { scores: {}, note: '', recused: true });
             setRecusing(false);
-            afterSave(chosen.number, `You stepped back from performer ${chosen.number}: the rest of the panel’s scores count.`);
+            afterSave(chosen.number, t('judging.live.recuse.done', { number: chosen.number }));
           }}
         >
-          <p>If you know this performer, your score does not count for them: the result comes from the other judges of the panel, and says so.</p>
+          <p>{t('judging.live.recuse.body')}</p>
         </ConfirmDialog>
       ) : null}
     </>
@@ -171,29 +188,20 @@ function LiveSession({ sessionId }: { sessionId: string }) {
 }
 
 function RunningOrder({ performers, sheets, onChoose }: { performers: readonly Performer[]; sheets: ReturnType<typeof newestSheets>; onChoose: (performer: Performer) => void }) {
-  if (performers.length === 0) return <p>No one is checked in yet. The running order appears here as staff check children in (reload while online).</p>;
+  const { t } = useT();
+  if (performers.length === 0) return <p>{t('judging.live.nobody')}</p>;
   return (
     <section aria-labelledby="running-order-heading">
-      <h2 id="running-order-heading">Running order</h2>
+      <h2 id="running-order-heading">{t('judging.live.order')}</h2>
       <ol className="judging__queue">
         {performers.map((performer) => {
           const sheet = sheets.get(performer.number);
-          const state =
-            performer.status === 'did-not-perform'
-              ? 'Did not perform'
-              : sheet?.recused
-                ? 'Stepped back'
-                : sheet
-                  ? sheet.waiting
-                    ? 'Scored, waiting to send'
-                    : 'Scored'
-                  : 'Not scored';
           return (
             <li key={performer.number}>
               <button type="button" className="judging__entry" disabled={performer.status === 'did-not-perform'} onClick={() => onChoose(performer)}>
-                <span className="judging__number">Performer {performer.number}</span>{' '}
-                {performer.status === 'performed-later' ? <span>(performs later)</span> : null} {performer.overTime ? <span>(over time)</span> : null}{' '}
-                <span className={sheet ? 'judging__state judging__state--done' : 'judging__state'}>{state}</span>
+                <span className="judging__number">{t('judging.live.performer', { number: performer.number })}</span>{' '}
+                {performer.status === 'performed-later' ? <span>{t('judging.live.later')}</span> : null} {performer.overTime ? <span>{t('judging.live.overTimeTag')}</span> : null}{' '}
+                <span className={sheet ? 'judging__state judging__state--done' : 'judging__state'}>{stateOf(performer, sheet, t)}</span>
               </button>
             </li>
           );
