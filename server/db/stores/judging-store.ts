@@ -6,6 +6,7 @@ import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type Rou
 import { strongestCriteria } from '@domain/family-feedback';
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
 import { judgeReminderDue, type JudgeReminderDays, type LevelId } from '@domain/season';
+import { PIECE_ROWS, workInSlices, type Pieces } from '../../lib/people-first';
 import { rowsOf, type Db } from '../client';
 import { accountInvites, accounts, entries, entryFiles, judgeApplications, judgeAssignments, judges, judgeScores, judgingRounds, levelOffers, mailOutbox, registrations, roundEntries } from '../schema';
 
@@ -82,10 +83,15 @@ export async function openRound(db: Db, levelId: LevelId, settings: RoundSetting
   return (await roundOfLevel(db, levelId))!;
 }
 
-/** Moves a round from one state to the next; false when it was not in `from` any more (another admin moved it). */
+/**
+ * Moves a round from one state to the next; false when it is not in `from` any more (another admin
+ * moved it). Publishing is this one small statement: the results were stored before it, and
+ * families read only a published round's (publishedResultsOf).
+ */
 export async function moveRound(db: Db, roundId: string, from: RoundState, to: RoundState, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const stamp = to === 'closed' ? { closedAt: at } : to === 'results' ? { resultsAt: at } : to === 'published' ? { publishedAt: at } : {};
+  // A published round's `publishedAt` is stamped once its emails and certificates are done (markPublished).
+  const stamp = to === 'closed' ? { closedAt: at } : to === 'results' ? { resultsAt: at } : {};
   const moved = await db
     .update(judgingRounds)
     .set({ state: to, ...stamp })
@@ -397,41 +403,68 @@ export async function computeRound(db: Db, round: RoundRow): Promise<RoundResult
 }
 
 /** Keeps the computed results on the round's entries (what publishing announces and the families' pages show). */
-export async function storeResults(db: Db, roundId: string, results: RoundResults): Promise<void> {
-  // Booleans go as text: postgres.js sends a JS boolean[] in a form Postgres will not cast to bool[].
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < results.entries.length; i += 2000) {
-      const slice = results.entries.slice(i, i + 2000);
-      await tx.execute(sql`
-        update ${roundEntries} as r set
-          final = v.final, place = v.place, qualifies = v.qualifies::bool, flagged = v.flagged::bool, detail = v.detail::jsonb
-        from (
-          select * from unnest(
-            ${sql.param(slice.map((entry) => entry.entryId))}::uuid[],
-            ${sql.param(slice.map((entry) => entry.final))}::float8[],
-            ${sql.param(slice.map((entry) => entry.place))}::int[],
-            ${sql.param(slice.map((entry) => String(entry.qualifies)))}::text[],
-            ${sql.param(slice.map((entry) => String(entry.flagged)))}::text[],
-            ${sql.param(slice.map((entry) => JSON.stringify(entry.judges)))}::text[]
-          ) as t(entry_id, final, place, qualifies, flagged, detail)
-        ) as v
-        where r.round_id = ${roundId} and r.entry_id = v.entry_id`);
-    }
-  });
+export async function storeResults(db: Db, roundId: string, results: RoundResults, work: Pieces = {}): Promise<void> {
+  const size = work.size ?? PIECE_ROWS;
+  const slices = work.slices ?? workInSlices();
+  // A piece at a time, each its own statement (issue 47): the round is not published yet, so no
+  // family reads them, and a publish that stopped midway writes them all again.
+  for (let i = 0; i < results.entries.length; i += size) {
+    if (i > 0) await slices.between();
+    const slice = results.entries.slice(i, i + size);
+    // Booleans go as text: postgres.js sends a JS boolean[] in a form Postgres will not cast to bool[].
+    await db.execute(sql`
+      update ${roundEntries} as r set
+        final = v.final, place = v.place, qualifies = v.qualifies::bool, flagged = v.flagged::bool, detail = v.detail::jsonb
+      from (
+        select * from unnest(
+          ${sql.param(slice.map((entry) => entry.entryId))}::uuid[],
+          ${sql.param(slice.map((entry) => entry.final))}::float8[],
+          ${sql.param(slice.map((entry) => entry.place))}::int[],
+          ${sql.param(slice.map((entry) => String(entry.qualifies)))}::text[],
+          ${sql.param(slice.map((entry) => String(entry.flagged)))}::text[],
+          ${sql.param(slice.map((entry) => JSON.stringify(entry.judges)))}::text[]
+        ) as t(entry_id, final, place, qualifies, flagged, detail)
+      ) as v
+      where r.round_id = ${roundId} and r.entry_id = v.entry_id`);
+  }
 }
 
-/** Queues one result email per live registration with an entry in the round (once, however often this runs). */
-export async function queueResultEmails(db: Db, roundId: string): Promise<number> {
-  const queued = await rowsOf<{ id: string }>(db, sql`
-    insert into ${mailOutbox} (registration_id, template, reason, judging_round_id)
-    select distinct e.registration_id, 'round-result', 'round-published', ${roundId}::uuid
-    from ${roundEntries} r
-    join ${entries} e on e.id = r.entry_id
-    join ${registrations} g on g.id = e.registration_id
-    where r.round_id = ${roundId} and g.deleted_at is null
-    on conflict do nothing
-    returning id`);
-  return queued.length;
+/**
+ * Queues one result email per live registration with an entry in the round (once, however often
+ * this runs: a unique index), a piece of registrations per statement. Returns how many it queued.
+ */
+export async function queueResultEmails(db: Db, roundId: string, work: Pieces = {}): Promise<number> {
+  const size = work.size ?? PIECE_ROWS;
+  const slices = work.slices ?? workInSlices();
+  const families = await rowsOf<{ id: string }>(db, sql`
+    select distinct e.registration_id::text as id from ${roundEntries} r join ${entries} e on e.id = r.entry_id
+    where r.round_id = ${roundId} order by 1`);
+  let queued = 0;
+  for (let i = 0; i < families.length; i += size) {
+    await slices.between();
+    const rows = await rowsOf<{ id: string }>(db, sql`
+      insert into ${mailOutbox} (registration_id, template, reason, judging_round_id)
+      select g.id, 'round-result', 'round-published', ${roundId}::uuid
+      from ${registrations} g
+      where g.id = any(${sql.param(families.slice(i, i + size).map((family) => family.id))}::uuid[]) and g.deleted_at is null
+      on conflict do nothing
+      returning id`);
+    queued += rows.length;
+  }
+  return queued;
+}
+
+/** Stamps a published round once its emails and certificates are done; until then the publish job finishes it (publish-round.ts). */
+export async function markPublished(db: Db, roundId: string, now: Date): Promise<void> {
+  await db
+    .update(judgingRounds)
+    .set({ publishedAt: now.toISOString() })
+    .where(and(eq(judgingRounds.id, roundId), eq(judgingRounds.state, 'published'), isNull(judgingRounds.publishedAt)));
+}
+
+/** Published rounds whose emails and certificates may not all be done (the process stopped midway). */
+export async function unfinishedPublishes(db: Db): Promise<RoundRow[]> {
+  return db.select().from(judgingRounds).where(and(eq(judgingRounds.state, 'published'), isNull(judgingRounds.publishedAt)));
 }
 
 /** A family's published results: per contest, the score, place and whether the child goes through. */
