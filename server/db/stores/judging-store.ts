@@ -340,29 +340,48 @@ export async function saveSheet(
 /**
  * The round's entries, and every active assignment with its sheet if there is one: the sheets
  * that count (a judge who stepped back or was removed no longer counts) and how many judges each
- * entry has, in one pass over the assignments.
+ * entry has, in one walk over the assignments.
  */
 async function roundInput(db: Db, roundId: string) {
-  const [pool, panel] = await Promise.all([
-    db
-      .select({ entryId: roundEntries.entryId, number: roundEntries.number, category: roundEntries.category, ageBand: roundEntries.ageBand })
-      .from(roundEntries)
-      .where(eq(roundEntries.roundId, roundId))
-      .orderBy(asc(roundEntries.number)),
-    db
+  const pool = await db
+    .select({ entryId: roundEntries.entryId, number: roundEntries.number, category: roundEntries.category, ageBand: roundEntries.ageBand })
+    .from(roundEntries)
+    .where(eq(roundEntries.roundId, roundId))
+    .orderBy(asc(roundEntries.number));
+  // A page at a time in the key's order (issue 47): a round of 10,000 entries has 30,000
+  // assignments, and one statement reading them all would hold PGlite's one connection meanwhile.
+  const panel: { entryId: string; judgeId: string; scores: Record<string, number> | null }[] = [];
+  const pageSize = PIECE_ROWS * 4;
+  for (let after = { entryId: NO_UUID, judgeId: NO_UUID }; ; ) {
+    const page = await db
       .select({ entryId: judgeAssignments.entryId, judgeId: judgeAssignments.judgeId, scores: judgeScores.scores })
       .from(judgeAssignments)
       .leftJoin(
         judgeScores,
         and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
       )
-      .where(and(eq(judgeAssignments.roundId, roundId), eq(judgeAssignments.status, 'active'))),
-  ]);
+      .where(
+        and(
+          sql`(${judgeAssignments.roundId}, ${judgeAssignments.entryId}, ${judgeAssignments.judgeId}) > (${roundId}::uuid, ${after.entryId}::uuid, ${after.judgeId}::uuid)`,
+          eq(judgeAssignments.roundId, roundId),
+          eq(judgeAssignments.status, 'active'),
+        ),
+      )
+      .orderBy(asc(judgeAssignments.roundId), asc(judgeAssignments.entryId), asc(judgeAssignments.judgeId))
+      .limit(pageSize);
+    for (const row of page) panel.push(row);
+    const last = page[page.length - 1];
+    if (!last || page.length < pageSize) break;
+    after = last;
+  }
   const assigned = new Map<string, number>();
   for (const row of panel) assigned.set(row.entryId, (assigned.get(row.entryId) ?? 0) + 1);
   const sheets = panel.filter((row): row is typeof row & { scores: Record<string, number> } => row.scores !== null);
   return { pool, sheets, assigned };
 }
+
+/** Below every uuid: where a walk in key order starts. */
+const NO_UUID = '00000000-0000-0000-0000-000000000000';
 
 export type RoundResults = {
   entries: (EntryResult & { number: number; category: CategorySlug; ageBand: string; judgesAssigned: number })[];
