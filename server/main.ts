@@ -30,6 +30,7 @@ import { entryFilesOf, sweepEntryFiles } from './entries/entry-files';
 import { entriesMissingFiles } from './entries/missing-entry-files';
 import { createEntryChecker, startEntryWorker } from './entries/entry-worker';
 import { startCertificateWorker, sweepCertificateFiles } from './certificates/certificate-job';
+import { finishPublishedRounds } from './judging/publish-round';
 import { pruneVitals } from './db/stores/vitals-store';
 import { startLoopDelayLog } from './lib/loop-delay';
 import { closeCpuPool } from './lib/cpu-pool';
@@ -191,6 +192,16 @@ async function main() {
     (error: unknown) => log.warn('checking the entries’ files failed', describeError(error)),
   );
 
+  // A round's publish that stopped midway (the process ended) is finished: its result emails
+  // queued and certificates issued, each once (server/judging/publish-round.ts).
+  const publishes = every(
+    { intervalMs: 5 * 60_000, firstAfterMs: 15_000 },
+    async () => {
+      await finishPublishedRounds(deps);
+    },
+    (error) => log.error('finishing a published round failed', describeError(error)),
+  );
+
   // Certificates (issue 25): their PDFs are made in the background, a few at a time, like mail.
   const certificateWorker = startCertificateWorker(deps);
   const certificateSweep = every(
@@ -247,6 +258,7 @@ async function main() {
     retention.stop();
     reminders.stop();
     placeDeadlines.stop();
+    publishes.stop();
     statistics?.stop();
     entrySweep.stop();
     certificateSweep.stop();

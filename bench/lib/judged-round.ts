@@ -13,6 +13,8 @@ import { BENCH_ADMIN, runSeed, signInBenchAdmin } from './seeded-server';
 
 export const JUDGE_PASSWORD = 'bench judge password, not for production';
 export const SCORED: CategorySlug[] = ['dance', 'singing', 'drawing', 'costume', 'storytelling', 'spelling-bee', 'coloring', 'handwriting', 'art-craft', 'yoga'];
+/** The bench's sheets vary by entry and judge, so most entries have judges far apart: publishing needs a reason (issue 49). */
+export const PUBLISH_ANYWAY = 'The bench’s judges score far apart by design.';
 /** The bench admin's environment for a server of these parts. */
 export const ADMIN_ENV = { ADMIN_USERNAME: BENCH_ADMIN.username, ADMIN_PASSWORD: BENCH_ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, SCRYPT_LOG_N: '10' };
 

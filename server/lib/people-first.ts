@@ -33,6 +33,13 @@ export type SliceOptions = {
   ownRequests: number;
 };
 
+/**
+ * Rows a statement of background or admin work writes at most: on PGlite (one connection, run on
+ * the event loop) each statement holds every request until it ends, and a few hundred rows take
+ * ~50 ms where 10,000 took seconds. Big work is cut into such pieces, with `between()` after each.
+ */
+export const PIECE_ROWS = 250;
+
 export const DEFAULT_SLICE: SliceOptions = { budgetMs: 20, maxWaitMs: 50, ownRequests: 0 };
 
 export type Slices = {
@@ -58,3 +65,6 @@ export function workInSlices(options: Partial<SliceOptions> = {}): Slices {
     },
   };
 }
+
+/** How a job cuts its work: rows per statement (PIECE_ROWS) and the waits between pieces (a job's own slices, or new ones). */
+export type Pieces = { size?: number; slices?: Slices };

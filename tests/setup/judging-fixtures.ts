@@ -77,6 +77,11 @@ export async function invitedJudge(h: FamilyHarness, applicationId: string): Pro
  * of 10), then the admin closes, computes and publishes. Returns the publish answer.
  */
 export async function publishedDrawingRound(h: FamilyHarness, scores: ReadonlyMap<string, number>): Promise<{ certificates: number; emails: number }> {
+  return (await drawingRound(h, scores, 'published')).answer;
+}
+
+/** The same round moved as far as `until` (its results computed but not published, or published); its id and the last move's answer. */
+export async function drawingRound(h: FamilyHarness, scores: ReadonlyMap<string, number>, until: 'results' | 'published'): Promise<{ roundId: string; answer: { certificates: number; emails: number } }> {
   const cookies = [];
   for (const n of [1, 2, 3]) cookies.push(await signInJudge(h.t, { username: `drawing-judge-${n}`, password: JUDGE_PASSWORD, expertise: 'Drawing Artist' }));
   const opened = await h.admin('/api/judging/rounds', json({ levelId: 'level1' }));
@@ -98,9 +103,10 @@ export async function publishedDrawingRound(h: FamilyHarness, scores: ReadonlyMa
     ['closed', 'results'],
     ['results', 'published'],
   ] as const) {
+    if (from === until) break;
     const moved = await h.admin(`/api/judging/rounds/${round.id}/state`, json({ from, to }));
     if (moved.status !== 200) throw new Error(`moving the round to ${to} failed: ${moved.status} ${await moved.text()}`);
     answer = (await moved.json()) as { certificates: number; emails: number };
   }
-  return answer;
+  return { roundId: round.id, answer };
 }

@@ -5,6 +5,7 @@ import { isCategorySlug } from '@domain/categories';
 import { contestName } from '@domain/contest-names';
 import { LEVELS, SEASON, VENUE_SESSIONS, type LevelId, type VenueSession } from '@domain/season';
 import type { Signer } from '../../certificates/signing';
+import { PIECE_ROWS, workInSlices, type Pieces } from '../../lib/people-first';
 import { rowsOf, type Db } from '../client';
 import { certificates, entries, judgingRounds, registrations, roundEntries, venueCheckIns } from '../schema';
 
@@ -72,11 +73,18 @@ function statementOf(id: string, candidate: Candidate, levelId: LevelId, issuedO
   };
 }
 
-/** Children of a level who have no live certificate for a contest yet: the round's entrants and the venues' check-ins. */
-async function candidatesOf(db: Db, levelId: LevelId, only?: { registrationId: string; category: string }): Promise<Candidate[]> {
+/** Who may have a certificate of a level: one contest of one child, or these children (a piece of the level's). */
+type Among = { registrationId: string; category: string } | { registrationIds: readonly string[] };
+
+/**
+ * Children of a level who have no live certificate for a contest yet: the round's entrants and the
+ * venues' check-ins, among `among`'s children.
+ */
+async function candidatesOf(db: Db, levelId: LevelId, among: Among): Promise<Candidate[]> {
+  const only = 'registrationId' in among ? among : undefined;
   const live = (registration: SQL, category: SQL) =>
     sql`not exists (select 1 from ${certificates} c where c.registration_id = ${registration} and c.level_id = ${levelId} and c.category = ${category} and c.revoked_at is null)`;
-  const narrow = (registration: SQL, category: SQL) => (only ? sql`and ${registration} = ${only.registrationId}::uuid and ${category} = ${only.category}` : sql``);
+  const children = 'registrationId' in among ? sql`and g.id = ${among.registrationId}::uuid` : sql`and g.id = any(${sql.param([...among.registrationIds])}::uuid[])`;
   const entrants = await rowsOf<{ registration_id: string; name: string; language: 'en' | 'ta'; category: string; age_band: string; place: number | null; qualifies: boolean | null; round_id: string }>(
     db,
     sql`select distinct on (g.id, r.category) g.id as registration_id, g.name, g.language, r.category, r.age_band, r.place, r.qualifies, r.round_id
@@ -85,7 +93,7 @@ async function candidatesOf(db: Db, levelId: LevelId, only?: { registrationId: s
       join ${entries} e on e.id = r.entry_id
       join ${registrations} g on g.id = e.registration_id
       where g.deleted_at is null and g.cancelled_at is null and g.name is not null
-        and ${live(sql`g.id`, sql`r.category`)} ${narrow(sql`g.id`, sql`r.category`)}
+        and ${live(sql`g.id`, sql`r.category`)} ${children} ${only ? sql`and r.category = ${only.category}` : sql``}
       order by g.id, r.category, r.place nulls last`,
   );
   const sessions = VENUE_SESSIONS.filter((session) => session.levelId === levelId);
@@ -97,7 +105,8 @@ async function candidatesOf(db: Db, levelId: LevelId, only?: { registrationId: s
           join ${registrations} g on g.id = k.registration_id
           left join live_sessions l on l.session_id = k.session_id and l.state = 'published'
           left join session_places p on p.session_id = l.session_id and p.registration_id = g.id
-          where k.session_id = any(${sql.param(sessions.map((s) => s.id))}::text[]) and g.deleted_at is null and g.cancelled_at is null and g.name is not null`,
+          where k.session_id = any(${sql.param(sessions.map((s) => s.id))}::text[]) and g.deleted_at is null and g.cancelled_at is null and g.name is not null
+            ${children}`,
       )
     : [];
   const candidates: Candidate[] = entrants.map((row) => ({
@@ -147,8 +156,8 @@ async function candidatesOf(db: Db, levelId: LevelId, only?: { registrationId: s
 async function insertIssued(db: Db, signer: Signer, levelId: LevelId, candidates: readonly Candidate[], issuedBy: string, now: Date): Promise<string[]> {
   const issuedOn = chennaiDay(now);
   const ids: string[] = [];
-  for (let i = 0; i < candidates.length; i += 500) {
-    const slice = candidates.slice(i, i + 500);
+  for (let i = 0; i < candidates.length; i += PIECE_ROWS) {
+    const slice = candidates.slice(i, i + PIECE_ROWS);
     const rows = await Promise.all(
       slice.map(async (candidate) => {
         const id = newCertificateId();
@@ -177,13 +186,38 @@ async function insertIssued(db: Db, signer: Signer, levelId: LevelId, candidates
   return ids;
 }
 
+/** Every child who took part in a level (its published round's entrants, its venues' check-ins), in id order. */
+async function participantsOf(db: Db, levelId: LevelId): Promise<string[]> {
+  const sessions = VENUE_SESSIONS.filter((session) => session.levelId === levelId).map((session) => session.id);
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select e.registration_id::text as id from ${roundEntries} r
+        join ${judgingRounds} j on j.id = r.round_id and j.state = 'published' and j.level_id = ${levelId}
+        join ${entries} e on e.id = r.entry_id
+      union
+      select k.registration_id::text from ${venueCheckIns} k where k.session_id = any(${sql.param(sessions)}::text[])
+      order by 1`,
+  );
+  return rows.map((row) => row.id);
+}
+
 /**
  * Issues a certificate to every child of the level who took part and has none yet for that
- * contest; again later issues only the new ones. Returns how many were issued.
+ * contest; again later issues only the new ones. A piece of children per statement (issue 47),
+ * each piece on its own: stopped midway, a second run issues the rest (one live certificate per
+ * child and contest: a unique index). Returns how many were issued.
  */
-export async function issueCertificates(db: Db, signer: Signer, options: { levelId: LevelId; issuedBy: string; now: Date }): Promise<number> {
-  const candidates = await candidatesOf(db, options.levelId);
-  return (await insertIssued(db, signer, options.levelId, candidates, options.issuedBy, options.now)).length;
+export async function issueCertificates(db: Db, signer: Signer, options: { levelId: LevelId; issuedBy: string; now: Date }, work: Pieces = {}): Promise<number> {
+  const size = work.size ?? PIECE_ROWS;
+  const slices = work.slices ?? workInSlices();
+  const children = await participantsOf(db, options.levelId);
+  let issued = 0;
+  for (let i = 0; i < children.length; i += size) {
+    await slices.between();
+    const candidates = await candidatesOf(db, options.levelId, { registrationIds: children.slice(i, i + size) });
+    issued += (await insertIssued(db, signer, options.levelId, candidates, options.issuedBy, options.now)).length;
+  }
+  return issued;
 }
 
 /**
@@ -203,7 +237,9 @@ export async function issueSessionCertificates(db: Db, signer: Signer, options: 
           and c.level_id = ${session.levelId} and c.revoked_at is null and c.award <> p.award
         returning c.id, c.registration_id, c.category`,
     );
-    const candidates = (await candidatesOf(t, session.levelId)).filter((candidate) => candidate.sessionId === session.id);
+    // The session's children only, not the level's thousands (issue 47).
+    const checkedIn = await rowsOf<{ id: string }>(t, sql`select registration_id::text as id from ${venueCheckIns} where session_id = ${session.id}`);
+    const candidates = (await candidatesOf(t, session.levelId, { registrationIds: checkedIn.map((row) => row.id) })).filter((candidate) => candidate.sessionId === session.id);
     const ids = await insertIssued(t, signer, session.levelId, candidates, options.issuedBy, now);
     for (const old of outdated) {
       await t.execute(sql`update ${certificates} set replaced_by = (

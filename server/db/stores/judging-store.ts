@@ -6,6 +6,7 @@ import { judgingAgeBand, rubricFor, type Expertise, type RoundSettings, type Rou
 import { strongestCriteria } from '@domain/family-feedback';
 import { computeResults, type EntryResult, type JudgeStats, type ScoreSheet } from '@domain/judging-results';
 import { judgeReminderDue, type JudgeReminderDays, type LevelId } from '@domain/season';
+import { PIECE_ROWS, workInSlices, type Pieces } from '../../lib/people-first';
 import { rowsOf, type Db } from '../client';
 import { accountInvites, accounts, entries, entryFiles, judgeApplications, judgeAssignments, judges, judgeScores, judgingRounds, levelOffers, mailOutbox, registrations, roundEntries } from '../schema';
 
@@ -82,10 +83,15 @@ export async function openRound(db: Db, levelId: LevelId, settings: RoundSetting
   return (await roundOfLevel(db, levelId))!;
 }
 
-/** Moves a round from one state to the next; false when it was not in `from` any more (another admin moved it). */
+/**
+ * Moves a round from one state to the next; false when it is not in `from` any more (another admin
+ * moved it). Publishing is this one small statement: the results were stored before it, and
+ * families read only a published round's (publishedResultsOf).
+ */
 export async function moveRound(db: Db, roundId: string, from: RoundState, to: RoundState, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const stamp = to === 'closed' ? { closedAt: at } : to === 'results' ? { resultsAt: at } : to === 'published' ? { publishedAt: at } : {};
+  // A published round's `publishedAt` is stamped once its emails and certificates are done (markPublished).
+  const stamp = to === 'closed' ? { closedAt: at } : to === 'results' ? { resultsAt: at } : {};
   const moved = await db
     .update(judgingRounds)
     .set({ state: to, ...stamp })
@@ -334,29 +340,48 @@ export async function saveSheet(
 /**
  * The round's entries, and every active assignment with its sheet if there is one: the sheets
  * that count (a judge who stepped back or was removed no longer counts) and how many judges each
- * entry has, in one pass over the assignments.
+ * entry has, in one walk over the assignments.
  */
 async function roundInput(db: Db, roundId: string) {
-  const [pool, panel] = await Promise.all([
-    db
-      .select({ entryId: roundEntries.entryId, number: roundEntries.number, category: roundEntries.category, ageBand: roundEntries.ageBand })
-      .from(roundEntries)
-      .where(eq(roundEntries.roundId, roundId))
-      .orderBy(asc(roundEntries.number)),
-    db
+  const pool = await db
+    .select({ entryId: roundEntries.entryId, number: roundEntries.number, category: roundEntries.category, ageBand: roundEntries.ageBand })
+    .from(roundEntries)
+    .where(eq(roundEntries.roundId, roundId))
+    .orderBy(asc(roundEntries.number));
+  // A page at a time in the key's order (issue 47): a round of 10,000 entries has 30,000
+  // assignments, and one statement reading them all would hold PGlite's one connection meanwhile.
+  const panel: { entryId: string; judgeId: string; scores: Record<string, number> | null }[] = [];
+  const pageSize = PIECE_ROWS * 4;
+  for (let after = { entryId: NO_UUID, judgeId: NO_UUID }; ; ) {
+    const page = await db
       .select({ entryId: judgeAssignments.entryId, judgeId: judgeAssignments.judgeId, scores: judgeScores.scores })
       .from(judgeAssignments)
       .leftJoin(
         judgeScores,
         and(eq(judgeScores.roundId, judgeAssignments.roundId), eq(judgeScores.entryId, judgeAssignments.entryId), eq(judgeScores.judgeId, judgeAssignments.judgeId)),
       )
-      .where(and(eq(judgeAssignments.roundId, roundId), eq(judgeAssignments.status, 'active'))),
-  ]);
+      .where(
+        and(
+          sql`(${judgeAssignments.roundId}, ${judgeAssignments.entryId}, ${judgeAssignments.judgeId}) > (${roundId}::uuid, ${after.entryId}::uuid, ${after.judgeId}::uuid)`,
+          eq(judgeAssignments.roundId, roundId),
+          eq(judgeAssignments.status, 'active'),
+        ),
+      )
+      .orderBy(asc(judgeAssignments.roundId), asc(judgeAssignments.entryId), asc(judgeAssignments.judgeId))
+      .limit(pageSize);
+    for (const row of page) panel.push(row);
+    const last = page[page.length - 1];
+    if (!last || page.length < pageSize) break;
+    after = last;
+  }
   const assigned = new Map<string, number>();
   for (const row of panel) assigned.set(row.entryId, (assigned.get(row.entryId) ?? 0) + 1);
   const sheets = panel.filter((row): row is typeof row & { scores: Record<string, number> } => row.scores !== null);
   return { pool, sheets, assigned };
 }
+
+/** Below every uuid: where a walk in key order starts. */
+const NO_UUID = '00000000-0000-0000-0000-000000000000';
 
 export type RoundResults = {
   entries: (EntryResult & { number: number; category: CategorySlug; ageBand: string; judgesAssigned: number })[];
@@ -397,41 +422,68 @@ export async function computeRound(db: Db, round: RoundRow): Promise<RoundResult
 }
 
 /** Keeps the computed results on the round's entries (what publishing announces and the families' pages show). */
-export async function storeResults(db: Db, roundId: string, results: RoundResults): Promise<void> {
-  // Booleans go as text: postgres.js sends a JS boolean[] in a form Postgres will not cast to bool[].
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < results.entries.length; i += 2000) {
-      const slice = results.entries.slice(i, i + 2000);
-      await tx.execute(sql`
-        update ${roundEntries} as r set
-          final = v.final, place = v.place, qualifies = v.qualifies::bool, flagged = v.flagged::bool, detail = v.detail::jsonb
-        from (
-          select * from unnest(
-            ${sql.param(slice.map((entry) => entry.entryId))}::uuid[],
-            ${sql.param(slice.map((entry) => entry.final))}::float8[],
-            ${sql.param(slice.map((entry) => entry.place))}::int[],
-            ${sql.param(slice.map((entry) => String(entry.qualifies)))}::text[],
-            ${sql.param(slice.map((entry) => String(entry.flagged)))}::text[],
-            ${sql.param(slice.map((entry) => JSON.stringify(entry.judges)))}::text[]
-          ) as t(entry_id, final, place, qualifies, flagged, detail)
-        ) as v
-        where r.round_id = ${roundId} and r.entry_id = v.entry_id`);
-    }
-  });
+export async function storeResults(db: Db, roundId: string, results: RoundResults, work: Pieces = {}): Promise<void> {
+  const size = work.size ?? PIECE_ROWS;
+  const slices = work.slices ?? workInSlices();
+  // A piece at a time, each its own statement (issue 47): the round is not published yet, so no
+  // family reads them, and a publish that stopped midway writes them all again.
+  for (let i = 0; i < results.entries.length; i += size) {
+    if (i > 0) await slices.between();
+    const slice = results.entries.slice(i, i + size);
+    // Booleans go as text: postgres.js sends a JS boolean[] in a form Postgres will not cast to bool[].
+    await db.execute(sql`
+      update ${roundEntries} as r set
+        final = v.final, place = v.place, qualifies = v.qualifies::bool, flagged = v.flagged::bool, detail = v.detail::jsonb
+      from (
+        select * from unnest(
+          ${sql.param(slice.map((entry) => entry.entryId))}::uuid[],
+          ${sql.param(slice.map((entry) => entry.final))}::float8[],
+          ${sql.param(slice.map((entry) => entry.place))}::int[],
+          ${sql.param(slice.map((entry) => String(entry.qualifies)))}::text[],
+          ${sql.param(slice.map((entry) => String(entry.flagged)))}::text[],
+          ${sql.param(slice.map((entry) => JSON.stringify(entry.judges)))}::text[]
+        ) as t(entry_id, final, place, qualifies, flagged, detail)
+      ) as v
+      where r.round_id = ${roundId} and r.entry_id = v.entry_id`);
+  }
 }
 
-/** Queues one result email per live registration with an entry in the round (once, however often this runs). */
-export async function queueResultEmails(db: Db, roundId: string): Promise<number> {
-  const queued = await rowsOf<{ id: string }>(db, sql`
-    insert into ${mailOutbox} (registration_id, template, reason, judging_round_id)
-    select distinct e.registration_id, 'round-result', 'round-published', ${roundId}::uuid
-    from ${roundEntries} r
-    join ${entries} e on e.id = r.entry_id
-    join ${registrations} g on g.id = e.registration_id
-    where r.round_id = ${roundId} and g.deleted_at is null
-    on conflict do nothing
-    returning id`);
-  return queued.length;
+/**
+ * Queues one result email per live registration with an entry in the round (once, however often
+ * this runs: a unique index), a piece of registrations per statement. Returns how many it queued.
+ */
+export async function queueResultEmails(db: Db, roundId: string, work: Pieces = {}): Promise<number> {
+  const size = work.size ?? PIECE_ROWS;
+  const slices = work.slices ?? workInSlices();
+  const families = await rowsOf<{ id: string }>(db, sql`
+    select distinct e.registration_id::text as id from ${roundEntries} r join ${entries} e on e.id = r.entry_id
+    where r.round_id = ${roundId} order by 1`);
+  let queued = 0;
+  for (let i = 0; i < families.length; i += size) {
+    await slices.between();
+    const rows = await rowsOf<{ id: string }>(db, sql`
+      insert into ${mailOutbox} (registration_id, template, reason, judging_round_id)
+      select g.id, 'round-result', 'round-published', ${roundId}::uuid
+      from ${registrations} g
+      where g.id = any(${sql.param(families.slice(i, i + size).map((family) => family.id))}::uuid[]) and g.deleted_at is null
+      on conflict do nothing
+      returning id`);
+    queued += rows.length;
+  }
+  return queued;
+}
+
+/** Stamps a published round once its emails and certificates are done; until then the publish job finishes it (publish-round.ts). */
+export async function markPublished(db: Db, roundId: string, now: Date): Promise<void> {
+  await db
+    .update(judgingRounds)
+    .set({ publishedAt: now.toISOString() })
+    .where(and(eq(judgingRounds.id, roundId), eq(judgingRounds.state, 'published'), isNull(judgingRounds.publishedAt)));
+}
+
+/** Published rounds whose emails and certificates may not all be done (the process stopped midway). */
+export async function unfinishedPublishes(db: Db): Promise<RoundRow[]> {
+  return db.select().from(judgingRounds).where(and(eq(judgingRounds.state, 'published'), isNull(judgingRounds.publishedAt)));
 }
 
 /** A family's published results: per contest, the score, place and whether the child goes through. */

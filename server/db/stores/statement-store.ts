@@ -4,7 +4,7 @@ import { SEASON } from '@domain/season';
 import { codesIn, NEEDS_A_PERSON, payerAccountIn, payerWordsIn, REFUNDABLE_STATES, utrsIn, type StatementLine, type StatementRowState } from '@domain/statements';
 import { inTransaction, type Database, type Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
-import { workInSlices } from '../../lib/people-first';
+import { PIECE_ROWS, workInSlices } from '../../lib/people-first';
 import { EXCESS_PAISE, FEE_DUE_PAISE } from './payment-store';
 
 /**
@@ -16,7 +16,11 @@ import { EXCESS_PAISE, FEE_DUE_PAISE } from './payment-store';
  * exactly their balances.
  */
 
-const BATCH = 500;
+/**
+ * Lines per transaction: on PGlite a transaction holds the one connection, and every request,
+ * until it ends (issue 47); 500 lines held it for seconds, so an import goes a piece at a time.
+ */
+const BATCH = PIECE_ROWS / 2;
 const DAY_MS = 86_400_000;
 
 type Fingerprinted = { line: StatementLine; fingerprint: string };
@@ -324,8 +328,8 @@ class Matcher {
 
 /**
  * Writes decisions: each row's state, registrations and suggestions, and the ledger entries they
- * make (each payment numbered), in two statements however many rows: an import's batch of 500
- * costs what one row would.
+ * make (each payment numbered), in two statements however many rows: an import's batch costs what
+ * one row would.
  */
 async function applyDecisions(tx: Queryable, decisions: { rowId: string; decision: Decision }[], who: { by: string; automatic: boolean }): Promise<void> {
   if (decisions.length === 0) return;

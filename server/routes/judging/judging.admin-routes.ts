@@ -4,12 +4,10 @@ import { familyNoteModerationSchema, LEVEL1_ROUND, ROUND_MOVES, roundMoveSchema,
 import { plural } from '@domain/plural';
 import { scoringDeadlineOf } from '@domain/season';
 import type { AppEnv } from '../../context';
-import { wakeCertificateJob } from '../../certificates/certificate-job';
-import { publishResultsPages } from '../../certificates/results-pages';
-import { signerFor } from '../../certificates/signing';
-import { issueCertificates } from '../../db/stores/certificate-store';
+import { publishRound } from '../../judging/publish-round';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
+import { workInSlices } from '../../lib/people-first';
 import { jsonBody } from '../../lib/validators';
 import { assertFreshSecondFactor, requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import {
@@ -23,10 +21,8 @@ import {
   moveRound,
   openRound,
   panelsOf,
-  queueResultEmails,
   roundOfLevel,
   stepBack,
-  storeResults,
   type RoundRow,
 } from '../../db/stores/judging-store';
 
@@ -90,6 +86,7 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     // Publishing is a sensitive action (ADR 033): the second factor again after 10 minutes.
     if (to === 'published') assertFreshSecondFactor(c);
     let emails = 0;
+    let certificates = 0;
     let summary: { entries: number; scored: number; flagged: number; short: number } | null = null;
     let unsettled: { number: number; category: string; sheets: number; reasons: string[] }[] = [];
     if (to === 'results' || to === 'published') {
@@ -118,21 +115,16 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
             { reason: 'Write why you publish anyway.' },
           );
         }
-        await storeResults(db, round.id, results);
+        // Publishing also queues one result email per family, makes the public results pages and
+        // issues every entrant's certificate (the certificate job makes the PDFs in the background),
+        // a piece at a time between other people's requests (publish-round.ts).
+        const published = await publishRound(c.var.deps, round, results, signedInAdmin(c).username, { slices: workInSlices({ ownRequests: 1 }) });
+        if (!published) throw new ApiError(409, 'conflict', 'The round was moved by another admin at the same moment. Reload to see it.');
+        ({ emails, certificates } = published);
       }
     }
-    if (!(await moveRound(db, round.id, from, to, c.var.deps.now()))) {
+    if (to !== 'published' && !(await moveRound(db, round.id, from, to, c.var.deps.now()))) {
       throw new ApiError(409, 'conflict', 'The round was moved by another admin at the same moment. Reload to see it.');
-    }
-    let certificates = 0;
-    if (to === 'published') {
-      emails = await queueResultEmails(db, round.id);
-      // Publishing also makes the public results pages and issues every entrant's certificate
-      // (the certificate job makes the PDFs in the background). Both can be done again alone.
-      await publishResultsPages(db, c.var.deps.now());
-      const signer = await signerFor(db, c.var.deps.env.CERTIFICATE_SIGNING_KEY);
-      certificates = await issueCertificates(db, signer, { levelId: round.levelId, issuedBy: signedInAdmin(c).username, now: c.var.deps.now() });
-      wakeCertificateJob(c.var.deps);
     }
     // Publishing with entries unsettled keeps the admin's reason and which entries they were.
     const anyway = to === 'published' && reason ? { reason, unsettled: unsettled.slice(0, 200), unsettledCount: unsettled.length } : {};
