@@ -22,7 +22,7 @@ import { signerFor } from '../../certificates/signing';
 import { issueCertificates } from '../../db/stores/certificate-store';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
-import { jsonBody } from '../../lib/validators';
+import { jsonBody, queryParams } from '../../lib/validators';
 import { assertFreshSecondFactor, requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import {
   addJudge,
@@ -151,9 +151,9 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, certificates, ...(summary ?? {}), ...anyway } });
     return c.json({ round: roundView((await findRound(db, round.id))!), emails, certificates, summary }, 200);
   })
-  .get('/rounds/:id/moderation', requireAdmin, async (c) => {
+  .get('/rounds/:id/moderation', requireAdmin, queryParams(moderationQuerySchema), async (c) => {
     const { id } = validate(roundParam, c.req.param());
-    const { contest, show, cursor, limit } = validate(moderationQuerySchema, c.req.query());
+    const { contest, show, cursor, limit } = c.req.valid('query');
     const { db } = c.var.deps.database;
     const round = await roundOr404(c, id);
     const [results, panels, progress, notes] = await Promise.all([computeRound(db, round), panelsOf(db, round.id), judgeProgress(db, round.id), familyNotesOf(db, round.id)]);

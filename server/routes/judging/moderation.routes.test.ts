@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { rubricFor } from '@domain/judging';
 import { useFamilyHarness } from '../../../tests/setup/family-harness';
 import { JUDGE_PASSWORD, readyPhotoEntry } from '../../../tests/setup/judging-fixtures';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
@@ -16,7 +17,11 @@ type Page = {
 };
 
 const CHILDREN = ['Anbu Selvan', 'Bhavya Raman', 'Chezhian Murugan', 'Deepika Sekar'] as const;
-const uniform = (score: number) => ({ idea: score, skill: score, colour: score, finish: score });
+/** Every criterion of the contest's rubric given the same score. */
+function uniform(category: 'drawing' | 'coloring', score: number): Record<string, number> {
+  const rubric = rubricFor(category);
+  return rubric.kind === 'scores' ? Object.fromEntries(rubric.criteria.map((criterion) => [criterion.id, score])) : {};
+}
 
 describe.each(testDatabaseKinds())('the moderation view on %s', (kind) => {
   const h = useFamilyHarness(kind);
@@ -70,12 +75,12 @@ describe.each(testDatabaseKinds())('the moderation view on %s', (kind) => {
     const [apart, short] = entryIds.drawing;
     const noted = entryIds.coloring.at(-1)!;
     for (const [j, cookie] of judges.entries()) {
-      for (const entryId of [...entryIds.drawing, ...entryIds.coloring]) {
+      for (const [category, entryId] of [...entryIds.drawing.map((id) => ['drawing', id] as const), ...entryIds.coloring.map((id) => ['coloring', id] as const)]) {
         if (entryId === short && j === 2) continue;
-        const scores = entryId === apart ? uniform(j === 0 ? 1 : 10) : uniform(7);
+        const scores = uniform(category, entryId === apart ? (j === 0 ? 1 : 10) : 7);
         const familyNote = entryId === noted && j === 2 ? 'Lovely, careful colouring.' : '';
         const saved = await h.t.request(`/api/judge/scores/${entryId}`, withCookie(cookie, json({ scores, comment: '', familyNote, editedAt: '2027-04-20T10:00:00Z' }, 'PUT')));
-        expect(saved.status).toBe(200);
+        expect(saved.status, await saved.clone().text()).toBe(200);
       }
     }
     expect((await h.admin(`/api/judging/rounds/${round.id}/state`, json({ from: 'scoring', to: 'closed' }))).status).toBe(200);

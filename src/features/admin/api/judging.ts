@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
+import type { CategorySlug } from '@domain/categories';
 import { MODERATION_PAGE_SIZE, type ModerationShow, type RoundState } from '@domain/judging';
 import { api, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
@@ -20,7 +21,7 @@ export function useJudgingRound(levelId: 'level1') {
 }
 
 /** What the moderation view is narrowed to: one contest ('' for all) and which entries. */
-export type ModerationView = { contest: string; show: ModerationShow };
+export type ModerationView = { contest: CategorySlug | ''; show: ModerationShow };
 
 /**
  * The moderation view a page at a time, as the registrations table pages: the view is part of

@@ -207,7 +207,7 @@ export function JudgingPage() {
           <h2>Entries</h2>
           <div className="admin-toolbar">
             <label htmlFor="judging-contest">Contest</label>
-            <select id="judging-contest" value={view.contest} onChange={(e) => setView({ contest: e.target.value })}>
+            <select id="judging-contest" value={view.contest} onChange={(e) => setView({ contest: isCategorySlug(e.target.value) ? e.target.value : '' })}>
               <option value="">All contests ({first.total.toLocaleString('en-IN')})</option>
               {first.contests.map(({ category, entries: count }) => (
                 <option key={category} value={category}>
