@@ -96,51 +96,50 @@ function FamilyRegistrationView({ token }: { token: string }) {
         <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
 
+      {/* One boundary: the rest appears at once below the summary, moving nothing already drawn. */}
       <Suspense fallback={null}>
         <SectionsAbove token={token} data={query.data} />
-      </Suspense>
 
-      <section className="family-section" aria-labelledby="details-heading">
-        <h2 id="details-heading">{t('family.details')}</h2>
-        <SavedNotice saved={saved} />
-        {correcting ? (
-          <Suspense fallback={<p role="status">{t('family.loading')}</p>}>
-            <CorrectionForm
-              token={token}
-              registration={r}
-              onDone={(didSave) => {
-                setCorrecting(false);
-                setSaved(didSave);
-              }}
-            />
-          </Suspense>
-        ) : (
-          <>
-            <RegistrationDetails registration={r} />
-            {cancelled ? null : corrections.open ? (
-              <>
-                <p className="family-muted">{t('family.correctUntil', { date: formatDay(corrections.closesAt, lang) })}</p>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => {
-                    setSaved(false);
-                    setCorrecting(true);
-                  }}
-                >
-                  {t('family.correct')}
-                </button>
-              </>
-            ) : (
-              <p className="form-notice form-notice--info">
-                {lang === 'en' && corrections.closedMessage ? corrections.closedMessage : t('family.closed', { date: formatDay(corrections.closesAt, lang) })}
-              </p>
-            )}
-          </>
-        )}
-      </section>
+        <section className="family-section" aria-labelledby="details-heading">
+          <h2 id="details-heading">{t('family.details')}</h2>
+          <SavedNotice saved={saved} />
+          {correcting ? (
+            <Suspense fallback={<p role="status">{t('family.loading')}</p>}>
+              <CorrectionForm
+                token={token}
+                registration={r}
+                onDone={(didSave) => {
+                  setCorrecting(false);
+                  setSaved(didSave);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <RegistrationDetails registration={r} />
+              {cancelled ? null : corrections.open ? (
+                <>
+                  <p className="family-muted">{t('family.correctUntil', { date: formatDay(corrections.closesAt, lang) })}</p>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => {
+                      setSaved(false);
+                      setCorrecting(true);
+                    }}
+                  >
+                    {t('family.correct')}
+                  </button>
+                </>
+              ) : (
+                <p className="form-notice form-notice--info">
+                  {lang === 'en' && corrections.closedMessage ? corrections.closedMessage : t('family.closed', { date: formatDay(corrections.closesAt, lang) })}
+                </p>
+              )}
+            </>
+          )}
+        </section>
 
-      <Suspense fallback={null}>
         <SectionsBelow token={token} data={query.data} label={label} />
       </Suspense>
     </>
