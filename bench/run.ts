@@ -26,6 +26,8 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const wanted = (part: number) => !only || only.includes(String(part));
+/** `--routes=/my,/ta/my`: part 1 measures only the pages starting with these. */
+const routes = args.find((a) => a.startsWith('--routes='))?.slice('--routes='.length).split(',');
 
 const log = (message: string) => process.stderr.write(`${message}\n`);
 
@@ -68,8 +70,8 @@ async function main() {
     parts.push(await timed('3. Admin queries at scale', () => measureAdminQueries(ctx, { sizes: quick ? [1_000, 10_000] : [1_000, 100_000] })));
   }
   if (wanted(1)) {
-    parts.push(await timed('1. Front end (Lighthouse, mobile)', () => measureFrontEnd(ctx, { runs: quick ? 1 : 3 })));
-    parts.push(await timed('1. Front end: first tap on a slow phone', () => measureFirstTap(ctx, { runs: quick ? 1 : 3 })));
+    parts.push(await timed('1. Front end (Lighthouse, mobile)', () => measureFrontEnd(ctx, { runs: quick ? 1 : 3, ...(routes ? { routes } : {}) })));
+    parts.push(await timed('1. Front end: first tap on a slow phone', () => measureFirstTap(ctx, { runs: quick ? 1 : 3, ...(routes ? { routes } : {}) })));
   }
   if (wanted(4)) parts.push(await timed('4. Offline sync in the browser', () => measureOfflineSync(ctx, { records: 500 })));
   if (wanted(6)) parts.push(await timed('6. Venue roster on the phone', () => measureVenueRoster(ctx, { entries: 5_000 })));

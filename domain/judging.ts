@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isBabyCategory } from './age-bands';
 import { hasWebAddress, webAddressMessage } from './names';
-import type { CategorySlug } from './categories';
+import { CATEGORY_SLUGS, type CategorySlug } from './categories';
 import type { JUDGE_EXPERTISE } from './judge-rules';
 
 /**
@@ -197,6 +197,51 @@ export function unsettledReasons(entry: { sheets: number; flagged: boolean }, se
   if (entry.flagged) reasons.push('flagged');
   return reasons;
 }
+
+/**
+ * Why an entry asks for an admin's look in the moderation view (issue 49): its judges far apart,
+ * too few of them (while judges score: assigned; from the close on: score sheets, as publishing
+ * checks), or notes to the family to read before they go out.
+ */
+export const ATTENTION_REASONS = ['apart', 'short', 'notes'] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
+export function attentionOf(
+  entry: { sheets: number; judgesAssigned: number; flagged: boolean; notes: number },
+  settings: Pick<RoundSettings, 'judgesPerEntry'>,
+  state: RoundState,
+): AttentionReason[] {
+  const reasons: AttentionReason[] = [];
+  if (entry.flagged) reasons.push('apart');
+  const short = state === 'scoring' ? entry.judgesAssigned < settings.judgesPerEntry : unsettledReasons(entry, settings).includes('short');
+  if (short) reasons.push('short');
+  if (entry.notes > 0) reasons.push('notes');
+  return reasons;
+}
+
+/** The moderation view's narrowing: every entry, those that need a look (far apart or short: what publishing asks about), or one reason. */
+export const MODERATION_SHOWS = ['all', 'look', ...ATTENTION_REASONS] as const;
+export type ModerationShow = (typeof MODERATION_SHOWS)[number];
+
+export function shownIn(show: ModerationShow, reasons: readonly AttentionReason[]): boolean {
+  if (show === 'all') return true;
+  if (show === 'look') return reasons.includes('apart') || reasons.includes('short');
+  return reasons.includes(show);
+}
+
+/** The moderation view a page at a time, by blind number, as the registrations table pages: `cursor` is the previous page's `nextCursor`. */
+export const MODERATION_PAGE_SIZE = 50;
+const MODERATION_LIMIT = 'limit is a whole number from 1 to 200.';
+export const moderationQuerySchema = z.object({
+  contest: z.enum(CATEGORY_SLUGS, { error: 'Choose one of the contests.' }).optional().or(z.literal('').transform(() => undefined)),
+  show: z.enum(MODERATION_SHOWS, { error: 'Choose which entries to show.' }).optional().default('all'),
+  cursor: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'The page cursor is not valid. Start again from the first page.' })
+    .transform(Number)
+    .optional(),
+  limit: z.coerce.number({ error: MODERATION_LIMIT }).int({ error: MODERATION_LIMIT }).min(1, { error: MODERATION_LIMIT }).max(200, { error: MODERATION_LIMIT }).optional().default(MODERATION_PAGE_SIZE),
+});
 
 /** A judge's sheet for one entry: a whole number per criterion of its contest's rubric. */
 export function scoreSheetSchema(criteria: readonly Criterion[]) {

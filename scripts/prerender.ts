@@ -143,16 +143,30 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         await renderToFile(entry.NOT_FOUND_PAGES.en, '/404.html', true);
         await renderToFile(entry.NOT_FOUND_PAGES.ta, '/ta/404.html', true);
 
+        // On a family's private link the shell's script starts, at once, the private page's chunks
+        // and its request for the registration (issue 49): what the entry script would otherwise
+        // ask for one step after another (React DOM, the shell, the page, then the data).
+        const reactDomClient = Object.keys(manifest).find((key) => /node_modules\/react-dom\/client\.js$/.test(key));
+        const familyChunks = [...new Set(['src/app/client-boot.ts', 'src/features/family/routes/family-page.tsx', ...(reactDomClient ? [reactDomClient] : [])].flatMap((key) => assetsOf(manifest, key).js))]
+          .filter((file) => !inShell.has(file))
+          .map((file) => `${config.base}${file}`);
+        if (familyChunks.length === 0) throw new Error('The family page is not in the build manifest');
+        const earlyRegistration = entry.earlyRegistrationScript(familyChunks);
+        if (/<\/script/i.test(earlyRegistration)) throw new Error('The early-registration script contains "</script"');
+        const earlyRegistrationHash = `'sha256-${createHash('sha256').update(earlyRegistration).digest('base64')}'`;
+
         // Private pages (admin, venue, saved, a family's /my/<token>) render in the browser from this
         // empty shell: never indexed, and never sending their address (a family's token) as a referrer.
         const shell = template
           .replace(
             HEAD_MARK,
-            [
-              '<title>Kids Talent Competition Chennai</title>',
-              '<meta name="robots" content="noindex" />',
-              '<meta name="referrer" content="no-referrer" />',
-            ].join('\n    '),
+            () =>
+              [
+                '<title>Kids Talent Competition Chennai</title>',
+                '<meta name="robots" content="noindex" />',
+                '<meta name="referrer" content="no-referrer" />',
+                `<script>${earlyRegistration}</script>`,
+              ].join('\n    '),
           )
           .replace(ROOT_MARK, '<div id="root"></div>\n    <noscript>This page needs JavaScript. Please turn it on.</noscript>');
         write('/app-shell.html', shell);
@@ -164,7 +178,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
           appShellPrefixes: entry.CLIENT_RENDERED_PREFIXES,
           notFound: '/404.html',
           notFoundByPrefix: { '/ta/': '/ta/404.html' },
-          inlineScriptHashes: [earlyTapsHash],
+          inlineScriptHashes: [earlyTapsHash, earlyRegistrationHash],
         };
         write('/pages.json', `${JSON.stringify(pagesFile, null, 2)}\n`);
 

@@ -25,9 +25,12 @@ export function runSeed(env: Record<string, string>, count: number): Promise<voi
   return runCommand(['--import', 'tsx', 'server/cli/seed.ts', '--count', String(count)], env, `npm run seed -- --count ${count}`);
 }
 
-/** Signs the bench admin in (password and authenticator code); returns the Cookie header value. */
-export function signInBenchAdmin(server: RunningServer): Promise<string> {
-  // A part reopens its database on a new port (a server after the seeding one): the codes used are
-  // remembered per admin, not per address, so none is sent twice (the server refuses it).
-  return signInWithCode(server.url, BENCH_ADMIN, { codesKey: BENCH_ADMIN.username });
+/**
+ * Signs the bench admin in (password and authenticator code); returns the Cookie header value.
+ * A code is good once per database: the codes used are remembered per `codesKey` (the database's
+ * folder where servers one after another open it; by default the admin, whatever the address),
+ * so none is sent twice and refused.
+ */
+export function signInBenchAdmin(server: RunningServer, codesKey: string = BENCH_ADMIN.username): Promise<string> {
+  return signInWithCode(server.url, BENCH_ADMIN, { codesKey });
 }

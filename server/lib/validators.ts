@@ -59,6 +59,13 @@ export function uuidParams(notFound: string) {
   return pathParams({ id: uuidText, entryId: uuidText }, notFound);
 }
 
+/** A query string checked with a shared schema (which types the client's `query`): 422 with one message per field. */
+export function queryParams<S extends z.ZodType>(schema: S) {
+  return zValidator('query', schema, (result) => {
+    if (!result.success) throw new ApiError(422, 'validation_failed', 'Some fields need attention.', fieldErrorsOf(result.error));
+  });
+}
+
 /** A JSON body checked with a shared schema: 415 for another content type, 422 with one message per field. */
 export function jsonBody<S extends z.ZodType>(schema: S) {
   return zValidator('json', schema, (result, c) => {

@@ -188,7 +188,13 @@ const CASES: Record<string, Case> = {
   'GET /judging/rounds/:levelId': { who: 'admin', path: fc.oneof(fc.constant('/api/judging/rounds/level1'), param((id) => `/api/judging/rounds/${id}`)) },
   'POST /judging/rounds': { who: 'admin', path: fc.constant('/api/judging/rounds'), body: mutated({ levelId: 'level1' }) },
   'POST /judging/rounds/:id/state': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/state`), body: mutated({ from: 'scoring', to: 'closed' }) },
-  'GET /judging/rounds/:id/moderation': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/moderation`) },
+  'GET /judging/rounds/:id/moderation': {
+    who: 'admin',
+    path: fc.oneof(
+      param((id) => `/api/judging/rounds/${id}/moderation`),
+      fc.dictionary(fc.constantFrom('contest', 'show', 'cursor', 'limit'), junkText, { maxKeys: 4 }).map((values) => `/api/judging/rounds/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11/moderation?${new URLSearchParams(values as Record<string, string>).toString()}`),
+    ),
+  },
   'PUT /judging/rounds/:id/entries/:entryId/notes/:judgeId': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/entries/${id}/notes/${id}`), body: mutated({ text: 'Lovely colours.', hidden: false }) },
   'POST /judging/rounds/:id/entries/:entryId/judges': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/entries/${id}/judges`), body: junkValue },
   'DELETE /judging/rounds/:id/entries/:entryId/judges/:judgeId': { who: 'admin', path: param((id) => `/api/judging/rounds/${id}/entries/${id}/judges/${id}`) },

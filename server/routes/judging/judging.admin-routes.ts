@@ -1,6 +1,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { familyNoteModerationSchema, LEVEL1_ROUND, ROUND_MOVES, roundMoveSchema, unsettledReasons, type RoundSettings, type RoundState } from '@domain/judging';
+import {
+  attentionOf,
+  ATTENTION_REASONS,
+  familyNoteModerationSchema,
+  LEVEL1_ROUND,
+  moderationQuerySchema,
+  ROUND_MOVES,
+  roundMoveSchema,
+  shownIn,
+  unsettledReasons,
+  type RoundSettings,
+  type RoundState,
+} from '@domain/judging';
 import { plural } from '@domain/plural';
 import { scoringDeadlineOf } from '@domain/season';
 import type { AppEnv } from '../../context';
@@ -8,7 +20,7 @@ import { publishRound } from '../../judging/publish-round';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
 import { workInSlices } from '../../lib/people-first';
-import { jsonBody } from '../../lib/validators';
+import { jsonBody, queryParams } from '../../lib/validators';
 import { assertFreshSecondFactor, requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import {
   addJudge,
@@ -131,22 +143,47 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
     await audit(c, { admin: signedInAdmin(c), action: 'judging.state', entityType: 'judging_round', entityId: round.id, changes: { from, to, emails, certificates, ...(summary ?? {}), ...anyway } });
     return c.json({ round: roundView((await findRound(db, round.id))!), emails, certificates, summary }, 200);
   })
-  .get('/rounds/:id/moderation', requireAdmin, async (c) => {
+  .get('/rounds/:id/moderation', requireAdmin, queryParams(moderationQuerySchema), async (c) => {
     const { id } = validate(roundParam, c.req.param());
+    const { contest, show, cursor, limit } = c.req.valid('query');
     const { db } = c.var.deps.database;
     const round = await roundOr404(c, id);
     const [results, panels, progress, notes] = await Promise.all([computeRound(db, round), panelsOf(db, round.id), judgeProgress(db, round.id), familyNotesOf(db, round.id)]);
     const names = new Map(progress.map((judge) => [judge.judgeId, judge.username]));
+    const state = round.state as RoundState;
+    const settings = round.settings as RoundSettings;
+    // The whole round is computed (standardising needs every sheet); only one page of it is sent (issue 49).
+    const looked = results.entries.map((entry) => ({
+      entry,
+      attention: attentionOf({ sheets: entry.judges.length, judgesAssigned: entry.judgesAssigned, flagged: entry.flagged, notes: notes.get(entry.entryId)?.length ?? 0 }, settings, state),
+    }));
+    const inContest = contest ? looked.filter(({ entry }) => entry.category === contest) : looked;
+    const matching = inContest.filter(({ attention }) => shownIn(show, attention));
+    const after = cursor === undefined ? matching : matching.filter(({ entry }) => entry.number > cursor);
+    const page = after.slice(0, limit);
+    const contests = new Map<string, number>();
+    for (const { entry } of looked) contests.set(entry.category, (contests.get(entry.category) ?? 0) + 1);
     return c.json(
       {
         round: roundView(round),
-        entries: results.entries.map((entry) => ({
+        entries: page.map(({ entry, attention }) => ({
           ...entry,
+          attention,
           judges: entry.judges.map((judge) => ({ ...judge, username: names.get(judge.judgeId) ?? '?' })),
           panel: panels.get(entry.entryId) ?? [],
           // The judges' notes to the family: as written, the admin's wording (null: none), and hidden or not.
           notes: (notes.get(entry.entryId) ?? []).map((note) => ({ ...note, username: names.get(note.judgeId) ?? '?' })),
         })),
+        nextCursor: after.length > limit && page.length > 0 ? String(page.at(-1)!.entry.number) : null,
+        /** Entries in the round, those matching the contest and the narrowing, and per narrowing within the contest. */
+        total: looked.length,
+        filtered: matching.length,
+        counts: {
+          all: inContest.length,
+          look: inContest.filter(({ attention }) => shownIn('look', attention)).length,
+          ...Object.fromEntries(ATTENTION_REASONS.map((reason) => [reason, inContest.filter(({ attention }) => attention.includes(reason)).length])) as Record<(typeof ATTENTION_REASONS)[number], number>,
+        },
+        contests: [...contests].map(([category, entries]) => ({ category: category as (typeof results.entries)[number]['category'], entries })),
         judges: results.judges.map((judge) => ({ ...judge, username: names.get(judge.judgeId) ?? '?' })),
         progress,
       },

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { RoundState } from '@domain/judging';
+import type { CategorySlug } from '@domain/categories';
+import { MODERATION_PAGE_SIZE, type ModerationShow, type RoundState } from '@domain/judging';
 import { api, readResponse } from '@/lib/api-client';
 import { adminKeys } from './query-keys';
 
@@ -19,12 +20,28 @@ export function useJudgingRound(levelId: 'level1') {
   return useQuery(judgingRoundQueryOptions(levelId));
 }
 
-export function useModeration(roundId: string | null) {
-  return useQuery({
-    queryKey: adminKeys.moderation(roundId ?? ''),
-    queryFn: async () => readResponse(api.judging.rounds[':id'].moderation.$get({ param: { id: roundId! } })),
-    enabled: roundId !== null,
+/** What the moderation view is narrowed to: one contest ('' for all) and which entries. */
+export type ModerationView = { contest: CategorySlug | ''; show: ModerationShow };
+
+/**
+ * The moderation view a page at a time, as the registrations table pages: the view is part of
+ * the key, and the previous rows stay on screen while another view loads. A judging mutation
+ * refetches every loaded page, so an action on any page shows its result.
+ */
+export const moderationQueryOptions = (roundId: string, view: ModerationView) =>
+  infiniteQueryOptions({
+    queryKey: [...adminKeys.moderation(roundId), view],
+    queryFn: async ({ pageParam, signal }) => {
+      const query = { show: view.show, limit: String(MODERATION_PAGE_SIZE), ...(view.contest ? { contest: view.contest } : {}), ...(pageParam ? { cursor: pageParam } : {}) };
+      return readResponse(api.judging.rounds[':id'].moderation.$get({ param: { id: roundId }, query }, { init: { signal } }));
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    placeholderData: keepPreviousData,
   });
+
+export function useModeration(roundId: string | null, view: ModerationView) {
+  return useInfiniteQuery({ ...moderationQueryOptions(roundId ?? '', view), enabled: roundId !== null });
 }
 
 function useJudgingMutation<I, O>(mutationFn: (input: I) => Promise<O>) {

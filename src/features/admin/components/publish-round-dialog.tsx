@@ -5,12 +5,12 @@ import { Dialog } from '@/components/dialog';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
-import type { ModeratedEntry } from '../api/judging';
+import { useModeration } from '../api/judging';
 import { categoryLabel } from '../utils/format';
 import { PlainTable } from './plain-table';
 
 type Props = {
-  entries: readonly ModeratedEntry[];
+  roundId: string;
   /** Sheets the round needs per entry. */
   perEntry: number;
   busy: boolean;
@@ -23,20 +23,23 @@ type Props = {
  * The last step before a round's results go to every family (issue 49): it lists the entries
  * that need a look (fewer score sheets than the round needs, or judges far apart), and publishing
  * them anyway takes a written reason, which the server checks too and keeps in the audit log.
+ * The entries come a page at a time, as in the moderation view ('need a look': what publishing checks).
  */
-export function PublishRoundDialog({ entries, perEntry, busy, onPublish, onClose }: Props) {
-  const unsettled = entries
+export function PublishRoundDialog({ roundId, perEntry, busy, onPublish, onClose }: Props) {
+  const moderation = useModeration(roundId, { contest: '', show: 'look' });
+  const unsettled = (moderation.data?.pages.flatMap((page) => page.entries) ?? [])
     .map((entry) => ({ entry, reasons: unsettledReasons({ sheets: entry.judges.length, flagged: entry.flagged }, { judgesPerEntry: perEntry }) }))
     .filter((item) => item.reasons.length > 0);
+  const count = moderation.data?.pages[0]?.filtered ?? 0;
   const form = useFieldErrors();
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   async function onSubmit() {
     setProblem(null);
-    if (unsettled.length > 0 && !form.check(publishAnywaySchema, { reason })) return;
+    if (count > 0 && !form.check(publishAnywaySchema, { reason })) return;
     try {
-      await onPublish(unsettled.length > 0 ? reason : undefined);
+      await onPublish(count > 0 ? reason : undefined);
     } catch (error) {
       if (form.showRefusal(error)) return;
       setProblem(error instanceof Error ? error.message : 'Not published. Please try again.');
@@ -50,12 +53,14 @@ export function PublishRoundDialog({ entries, perEntry, busy, onPublish, onClose
           Every family with an entry in this round is emailed its result in its language, and those who go through are told about the semi-finals. This
           cannot be undone.
         </p>
-        {unsettled.length === 0 ? (
+        {moderation.isPending ? <p>Looking for entries that need a look…</p> : null}
+        {moderation.isError ? <p role="alert">The entries that need a look could not be loaded. Close this and try again.</p> : null}
+        {!moderation.data ? null : count === 0 ? (
           <p>Every entry has its {plural(perEntry, { one: '# score sheet', other: '# score sheets' })}, and no judges are far apart.</p>
         ) : (
           <>
             <p>
-              <strong>{plural(unsettled.length, { one: '# entry needs', other: '# entries need' })} a look first:</strong> fewer score sheets than the
+              <strong>{plural(count, { one: '# entry needs', other: '# entries need' })} a look first:</strong> fewer score sheets than the
               round needs ({perEntry}), or judges far apart. Published now, these results go out as they are.
             </p>
             <PlainTable label="Entries that need a look">
@@ -86,10 +91,15 @@ export function PublishRoundDialog({ entries, perEntry, busy, onPublish, onClose
                 ))}
               </tbody>
             </PlainTable>
+            {moderation.hasNextPage ? (
+              <button type="button" className="button button--small admin-more" disabled={moderation.isFetchingNextPage} onClick={() => void moderation.fetchNextPage()}>
+                {moderation.isFetchingNextPage ? 'Loading…' : 'Load more'}
+              </button>
+            ) : null}
           </>
         )}
         <Form onSubmit={onSubmit} aria-label="Publish the results">
-          {unsettled.length > 0 ? (
+          {count > 0 ? (
             <FormField label="Why publish anyway?" hint="Kept in the audit log with the entries above." {...form.field('reason')}>
               {(control) => (
                 <textarea
@@ -106,8 +116,8 @@ export function PublishRoundDialog({ entries, perEntry, busy, onPublish, onClose
           ) : null}
           {problem ? <p role="alert">{problem}</p> : null}
           <div className="dialog__actions">
-            <SubmitButton className="button--small button--danger" busy={busy}>
-              {busy ? 'Publishing…' : unsettled.length > 0 ? 'Publish anyway' : 'Publish results'}
+            <SubmitButton className="button--small button--danger" busy={busy} disabled={!moderation.data}>
+              {busy ? 'Publishing…' : count > 0 ? 'Publish anyway' : 'Publish results'}
             </SubmitButton>
             <button type="button" className="button button--small" onClick={onClose}>
               Not now

@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { FAMILY_NOTE_MAX, type RoundSettings, type RoundState } from '@domain/judging';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { isCategorySlug } from '@domain/categories';
+import { FAMILY_NOTE_MAX, MODERATION_SHOWS, type ModerationShow, type RoundSettings, type RoundState } from '@domain/judging';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { entryFileHref } from '../api/get-entries';
-import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type JudgingRound, type ModeratedEntry, type Moderation } from '../api/judging';
+import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type JudgingRound, type ModeratedEntry, type Moderation, type ModerationView } from '../api/judging';
 import { PublishRoundDialog } from '../components/publish-round-dialog';
 import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
@@ -32,7 +34,29 @@ const MOVES: Record<RoundState, Move[]> = {
   published: [],
 };
 
-const MAX_ROWS = 500;
+/** The moderation view's narrowings, each with its count (issue 49). */
+const SHOW_LABEL: Record<ModerationShow, string> = {
+  all: 'Every entry',
+  look: 'Entries that need a look',
+  apart: 'Judges far apart',
+  short: 'Too few judges or score sheets',
+  notes: 'With notes to the family',
+};
+
+const isShow = (value: string | null): value is ModerationShow => MODERATION_SHOWS.includes(value as ModerationShow);
+
+/** The contest and the narrowing, kept in the address so a view can be shared and survives a reload. */
+function useModerationView(): [ModerationView, (change: Partial<ModerationView>) => void] {
+  const [params, setParams] = useSearchParams();
+  const contest = params.get('contest') ?? '';
+  const show = params.get('show');
+  const view: ModerationView = { contest: isCategorySlug(contest) ? contest : '', show: isShow(show) ? show : 'all' };
+  const change = (next: Partial<ModerationView>) => {
+    const merged = { ...view, ...next };
+    setParams({ ...(merged.contest ? { contest: merged.contest } : {}), ...(merged.show !== 'all' ? { show: merged.show } : {}) }, { replace: true });
+  };
+  return [view, change];
+}
 
 /** The language a judge's emails are written in: the one of the judges' pages they use. */
 const LANGUAGE_NAME: Record<JudgingRound['judges'][number]['language'], string> = { en: 'English', ta: 'Tamil' };
@@ -42,13 +66,12 @@ export function JudgingPage() {
   const round = useJudgingRound('level1');
   useRedirectWhenSignedOut(round.error);
   const roundId = round.data?.round?.id ?? null;
-  const moderation = useModeration(roundId);
+  const [view, setView] = useModerationView();
+  const moderation = useModeration(roundId, view);
   const open = useOpenRound();
   const move = useMoveRound();
   const [confirming, setConfirming] = useState<Move | null>(null);
   const [publishing, setPublishing] = useState(false);
-  const [contest, setContest] = useState('');
-  const [onlyFlagged, setOnlyFlagged] = useState(false);
   const [said, setSaid] = useState<string | null>(null);
 
   const current = round.data?.round ?? null;
@@ -79,8 +102,8 @@ export function JudgingPage() {
     setSaid(`Published. ${plural(answer.emails, { one: '# result email', other: '# result emails' })} queued, ${plural(answer.certificates, { one: '# certificate', other: '# certificates' })} issued and the results pages are up.`);
   };
 
-  const entries = (moderation.data?.entries ?? []).filter((entry) => (!contest || entry.category === contest) && (!onlyFlagged || entry.flagged || entry.judgesAssigned < (settings?.judgesPerEntry ?? 0)));
-  const contests = [...new Set((moderation.data?.entries ?? []).map((entry) => entry.category))];
+  const entries = moderation.data?.pages.flatMap((page) => page.entries) ?? [];
+  const first = moderation.data?.pages[0];
 
   return (
     <section className="page admin-page" aria-labelledby="judging-heading">
@@ -139,7 +162,7 @@ export function JudgingPage() {
                 disabled={open.isPending}
                 onClick={async () => {
                   const answer = await open.mutateAsync('level1');
-                  setSaid(answer.added === 0 ? 'No new ready entries.' : `${answer.added} new entries assigned.`);
+                  setSaid(answer.added === 0 ? 'No new ready entries.' : `${plural(answer.added, { one: '# new entry', other: '# new entries' })} assigned.`);
                 }}
               >
                 Add entries that became ready
@@ -168,43 +191,65 @@ export function JudgingPage() {
 
       {publishing && current ? (
         <PublishRoundDialog
-          entries={moderation.data?.entries ?? []}
+          roundId={current.id}
           perEntry={settings?.judgesPerEntry ?? 3}
-          busy={move.isPending || moderation.isPending}
+          busy={move.isPending}
           onPublish={publish}
           onClose={() => setPublishing(false)}
         />
       ) : null}
 
-      {round.data && round.data.judges.length > 0 ? <JudgesTable progress={round.data.judges} figures={moderation.data?.judges ?? []} /> : null}
+      {round.data && round.data.judges.length > 0 ? <JudgesTable progress={round.data.judges} figures={first?.judges ?? []} /> : null}
       {round.data && round.data.judges.length === 0 ? <p className="admin-status">No judges yet: invite approved applicants from Judge applications.</p> : null}
 
-      {moderation.data && moderation.data.entries.length > 0 ? (
+      {current && first && first.total > 0 ? (
         <>
           <h2>Entries</h2>
           <div className="admin-toolbar">
             <label htmlFor="judging-contest">Contest</label>
-            <select id="judging-contest" value={contest} onChange={(e) => setContest(e.target.value)}>
-              <option value="">All contests</option>
-              {contests.map((slug) => (
-                <option key={slug} value={slug}>
-                  {categoryLabel(slug)}
+            <select id="judging-contest" value={view.contest} onChange={(e) => setView({ contest: isCategorySlug(e.target.value) ? e.target.value : '' })}>
+              <option value="">All contests ({first.total.toLocaleString('en-IN')})</option>
+              {first.contests.map(({ category, entries: count }) => (
+                <option key={category} value={category}>
+                  {categoryLabel(category)} ({count.toLocaleString('en-IN')})
                 </option>
               ))}
             </select>
-            <label className="admin-check">
-              <input type="checkbox" checked={onlyFlagged} onChange={(e) => setOnlyFlagged(e.target.checked)} /> Only entries that need a look
-            </label>
+            <label htmlFor="judging-show">Show</label>
+            <select id="judging-show" value={view.show} onChange={(e) => setView({ show: e.target.value as ModerationShow })}>
+              {MODERATION_SHOWS.map((show) => (
+                <option key={show} value={show}>
+                  {SHOW_LABEL[show]} ({first.counts[show].toLocaleString('en-IN')})
+                </option>
+              ))}
+            </select>
           </div>
-          {entries.length > MAX_ROWS ? <p className="admin-muted">Showing the first {MAX_ROWS} of {entries.length}; choose a contest to narrow the list.</p> : null}
-          <EntriesTable
-            entries={entries.slice(0, MAX_ROWS)}
-            roundId={current!.id}
-            scoring={current!.state === 'scoring'}
-            moderating={current!.state === 'closed' || current!.state === 'results'}
-            perEntry={settings?.judgesPerEntry ?? 3}
-          />
+          <p className="admin-muted" role="status">
+            {first.filtered === 0
+              ? 'No entries here. Choose another contest or show every entry.'
+              : `Showing ${entries.length.toLocaleString('en-IN')} of ${plural(first.filtered, { one: '# entry', other: '# entries' })}, by number` +
+                (first.filtered === first.total ? '.' : `; ${plural(first.total, { one: '# entry', other: '# entries' })} in the round.`)}
+            {moderation.isFetching && !moderation.isFetchingNextPage ? <span> Updating…</span> : null}
+          </p>
+          {entries.length > 0 ? (
+            <EntriesTable
+              entries={entries}
+              roundId={current.id}
+              scoring={current.state === 'scoring'}
+              moderating={current.state === 'closed' || current.state === 'results'}
+              perEntry={settings?.judgesPerEntry ?? 3}
+              more={moderation.hasNextPage ? { loading: moderation.isFetchingNextPage, load: () => moderation.fetchNextPage() } : null}
+            />
+          ) : null}
         </>
+      ) : null}
+      {moderation.isError ? (
+        <div className="admin-status" role="alert">
+          <p>The entries could not be loaded.</p>
+          <button type="button" className="button button--small" onClick={() => void moderation.refetch()}>
+            Retry
+          </button>
+        </div>
       ) : null}
     </section>
   );
@@ -262,9 +307,25 @@ function JudgesTable({ progress, figures }: { progress: JudgingRound['judges']; 
   );
 }
 
-function EntriesTable({ entries, roundId, scoring, moderating, perEntry }: { entries: ModeratedEntry[]; roundId: string; scoring: boolean; moderating: boolean; perEntry: number }) {
+type More = { loading: boolean; load: () => Promise<unknown> };
+
+function EntriesTable({ entries, roundId, scoring, moderating, perEntry, more }: { entries: ModeratedEntry[]; roundId: string; scoring: boolean; moderating: boolean; perEntry: number; more: More | null }) {
   const addJudge = useAddJudge();
+  const body = useRef<HTMLTableSectionElement>(null);
+  // After 'Load more', the keyboard goes on from the first new entry (the button may be gone).
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || entries.length <= from) return;
+    focusFrom.current = null;
+    body.current?.querySelectorAll('tr')[from]?.querySelector('a')?.focus();
+  }, [entries.length]);
+  const loadMore = () => {
+    focusFrom.current = entries.length;
+    void more?.load();
+  };
   return (
+    <>
     <PlainTable label="Entries and their scores">
       <thead>
         <tr>
@@ -278,9 +339,8 @@ function EntriesTable({ entries, roundId, scoring, moderating, perEntry }: { ent
           <th scope="col">Notes to the family</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody ref={body}>
         {entries.map((entry) => {
-          const short = entry.judgesAssigned < perEntry;
           return (
             <tr key={entry.entryId}>
               <td>
@@ -313,9 +373,14 @@ function EntriesTable({ entries, roundId, scoring, moderating, perEntry }: { ent
                 {entry.qualifies ? ' · goes through' : ''}
               </td>
               <td>
-                {entry.flagged ? <div>Judges differ by {entry.spread.toFixed(2)} points</div> : null}
-                {short ? <div>Only {entry.judgesAssigned} of {plural(perEntry, { one: '# judge', other: '# judges' })}</div> : null}
-                {(entry.flagged || short) && scoring ? (
+                {entry.attention.includes('apart') ? <div>Judges differ by {plural(Math.round(entry.spread * 100) / 100, { one: '# point', other: '# points' })}</div> : null}
+                {entry.attention.includes('short') ? (
+                  <div>
+                    {scoring ? `Only ${entry.judgesAssigned} of ${plural(perEntry, { one: '# judge', other: '# judges' })}` : `${entry.judges.length} of ${plural(perEntry, { one: '# score sheet', other: '# score sheets' })}`}
+                  </div>
+                ) : null}
+                {entry.attention.includes('notes') ? <div>{plural(entry.notes.length, { one: '# note', other: '# notes' })} to the family</div> : null}
+                {(entry.attention.includes('apart') || entry.attention.includes('short')) && scoring ? (
                   <button type="button" className="button button--small" disabled={addJudge.isPending} onClick={() => addJudge.mutate({ id: roundId, entryId: entry.entryId })}>
                     Add a judge
                   </button>
@@ -332,6 +397,12 @@ function EntriesTable({ entries, roundId, scoring, moderating, perEntry }: { ent
         })}
       </tbody>
     </PlainTable>
+    {more ? (
+      <button type="button" className="button button--small admin-more" disabled={more.loading} onClick={loadMore}>
+        {more.loading ? 'Loading…' : 'Load more'}
+      </button>
+    ) : null}
+    </>
   );
 }
 

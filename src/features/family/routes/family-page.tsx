@@ -1,24 +1,23 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
 import { useFamilyRegistration } from '../api/get-family-registration';
-import { CancelSection } from '../components/cancel-section';
-import { ConsentSection } from '../components/consent-section';
-import { CorrectionForm } from '../components/correction-form';
-import { EntriesSection } from '../components/entries-section';
-import { ResultsSection } from '../components/results-section';
-import { PathSection } from '../components/path-section';
-import { CertificatesSection, PublicResultsSection } from '../components/certificates-section';
-import { LinksSection } from '../components/links-section';
-import { MyDataSection } from '../components/my-data-section';
-import { PaymentSection } from '../components/payment-section';
 import { RegistrationDetails } from '../components/registration-details';
 import { formatDateTime, formatDay } from '../utils/format';
 import '../family.css';
 import { AppLink } from '@/components/app-link';
+
+// Everything but the child's registration comes in chunks of its own (issue 49), asked for as
+// this page's chunk runs, beside the registration's request: the registration is drawn first.
+const loadSections = () => import('../components/family-sections');
+const SectionsAbove = lazy(() => loadSections().then((m) => ({ default: m.SectionsAbove })));
+const SectionsBelow = lazy(() => loadSections().then((m) => ({ default: m.SectionsBelow })));
+const MyDataSection = lazy(() => loadSections().then((m) => ({ default: m.MyDataSection })));
+const loadCorrectionForm = () => import('../components/correction-form');
+const CorrectionForm = lazy(() => loadCorrectionForm().then((m) => ({ default: m.CorrectionForm })));
 
 /**
  * /my/<token> (and /ta/my/<token> for a Tamil registration): the family's private page (ADR 013).
@@ -40,6 +39,11 @@ export function FamilyPage() {
 function FamilyRegistrationView({ token }: { token: string }) {
   const { t, lang } = useT();
   const query = useFamilyRegistration(token);
+  // The other chunks download while the registration is on its way.
+  useEffect(() => {
+    void loadSections();
+    void loadCorrectionForm();
+  }, []);
   const [correcting, setCorrecting] = useState(false);
   const [saved, setSaved] = useState(false);
 
@@ -71,7 +75,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
     );
   }
 
-  const { registration: r, qrCode, consent, consentNeeded, corrections, erasureRequest, payment } = query.data;
+  const { registration: r, qrCode, corrections } = query.data;
   const cancelled = r.status === 'cancelled';
   const label = r.name ?? r.instituteName ?? t('family.participantFallback');
   const status = cancelled ? (r.cancelledBy === 'family' ? t('family.status.cancelledByYou') : t('family.status.cancelled')) : t('family.status.registered');
@@ -92,57 +96,52 @@ function FamilyRegistrationView({ token }: { token: string }) {
         <img className="family-summary__qr" src={qrCode} width={160} height={160} alt={t('family.qrAlt', { code: r.referenceCode })} />
       </div>
 
-      {cancelled ? null : <PathSection token={token} data={query.data} />}
-      <ResultsSection token={token} />
-      <CertificatesSection token={token} />
-      <PublicResultsSection token={token} />
-      {cancelled ? null : <EntriesSection token={token} />}
+      {/* One boundary: the rest appears at once below the summary, moving nothing already drawn. */}
+      <Suspense fallback={null}>
+        <SectionsAbove token={token} data={query.data} />
 
-      {payment ? <PaymentSection token={token} payment={payment} referenceCode={r.referenceCode} /> : null}
+        <section className="family-section" aria-labelledby="details-heading">
+          <h2 id="details-heading">{t('family.details')}</h2>
+          <SavedNotice saved={saved} />
+          {correcting ? (
+            <Suspense fallback={<p role="status">{t('family.loading')}</p>}>
+              <CorrectionForm
+                token={token}
+                registration={r}
+                onDone={(didSave) => {
+                  setCorrecting(false);
+                  setSaved(didSave);
+                }}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <RegistrationDetails registration={r} />
+              {cancelled ? null : corrections.open ? (
+                <>
+                  <p className="family-muted">{t('family.correctUntil', { date: formatDay(corrections.closesAt, lang) })}</p>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    onClick={() => {
+                      setSaved(false);
+                      setCorrecting(true);
+                    }}
+                  >
+                    {t('family.correct')}
+                  </button>
+                </>
+              ) : (
+                <p className="form-notice form-notice--info">
+                  {lang === 'en' && corrections.closedMessage ? corrections.closedMessage : t('family.closed', { date: formatDay(corrections.closesAt, lang) })}
+                </p>
+              )}
+            </>
+          )}
+        </section>
 
-      {consentNeeded || consent ? <ConsentSection token={token} consent={consent} consentNeeded={consentNeeded} /> : null}
-
-      <section className="family-section" aria-labelledby="details-heading">
-        <h2 id="details-heading">{t('family.details')}</h2>
-        <SavedNotice saved={saved} />
-        {correcting ? (
-          <CorrectionForm
-            token={token}
-            registration={r}
-            onDone={(didSave) => {
-              setCorrecting(false);
-              setSaved(didSave);
-            }}
-          />
-        ) : (
-          <>
-            <RegistrationDetails registration={r} />
-            {cancelled ? null : corrections.open ? (
-              <>
-                <p className="family-muted">{t('family.correctUntil', { date: formatDay(corrections.closesAt, lang) })}</p>
-                <button
-                  type="button"
-                  className="button button--primary"
-                  onClick={() => {
-                    setSaved(false);
-                    setCorrecting(true);
-                  }}
-                >
-                  {t('family.correct')}
-                </button>
-              </>
-            ) : (
-              <p className="form-notice form-notice--info">
-                {lang === 'en' && corrections.closedMessage ? corrections.closedMessage : t('family.closed', { date: formatDay(corrections.closesAt, lang) })}
-              </p>
-            )}
-          </>
-        )}
-      </section>
-
-      {cancelled ? null : <CancelSection token={token} label={label} />}
-      <MyDataSection token={token} erasureRequest={erasureRequest} />
-      <LinksSection token={token} />
+        <SectionsBelow token={token} data={query.data} label={label} />
+      </Suspense>
     </>
   );
 }
@@ -171,7 +170,9 @@ function RemovedRegistration({ token }: { token: string }) {
     <>
       <h1 id="family-heading">{t('family.removed.title')}</h1>
       <p>{t('family.removed.text')}</p>
-      <MyDataSection token={token} erasureRequest={null} />
+      <Suspense fallback={null}>
+        <MyDataSection token={token} erasureRequest={null} />
+      </Suspense>
     </>
   );
 }
