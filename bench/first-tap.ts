@@ -167,6 +167,37 @@ async function tapAtFirstPaint(browser: Browser, origin: string, tap: TapCase): 
  * menu, a level box or the registration's submit shows has its effect. Each run waits for a
  * quiet machine and prints its load; a run on a busy machine is refused, not reported.
  */
+/** `count` runs of `measure`, each on a quiet machine; a run the machine is too busy for is refused and counted. */
+async function quietRuns<T>(ctx: BenchContext, count: number, what: string, measure: () => Promise<T>): Promise<{ runs: T[]; seen: MachineLoad[]; refused: number }> {
+  const runs: T[] = [];
+  const seen: MachineLoad[] = [];
+  let refused = 0;
+  for (let i = 0; i < count; i++) {
+    const load = await waitForQuiet();
+    if (!load.quiet) {
+      refused += 1;
+      ctx.log(`  ${what}: machine busy (${describeLoad(load)}), run refused`);
+      continue;
+    }
+    seen.push(load);
+    ctx.log(`  ${what} (${i + 1}/${count}) ...`);
+    runs.push(await measure());
+  }
+  return { runs, seen, refused };
+}
+
+/** A "how soon" figure against the 1.5 s target: the median `value`, with first paint and going live beside it. */
+function timedFigure(name: string, runs: readonly { fcp: number; live: number }[], seen: MachineLoad[], refused: number, value: number, more: string): Figure {
+  if (runs.length === 0) return figure(PART, name, `not measured: machine busy (${refused} runs refused)`, { pass: null });
+  const busy = onBusyMachine(seen);
+  return figure(PART, name, Math.round(value), {
+    unit: 'ms',
+    target: `<= ${USABLE_TARGET_MS} ms`,
+    pass: busy ? null : value <= USABLE_TARGET_MS,
+    note: `${busy ? `${BUSY_NOTE}; ` : ''}median of ${runs.length}; first paint ${Math.round(median(runs.map((r) => r.fcp)))} ms, live ${Math.round(median(runs.map((r) => r.live)))} ms${more}; machine before each run: ${seen.map(describeLoad).join('; ')}`,
+  });
+}
+
 export async function measureFirstTap(ctx: BenchContext, options: { runs: number; routes?: readonly string[] }): Promise<Omit<PartResult, 'seconds'>> {
   if (!existsSync(CHROMIUM_PATH)) return { part: PART, figures: [], notMeasured: `no Chromium at ${CHROMIUM_PATH} (set CHROME_PATH)` };
   const database = await ctx.freshDatabase('first-tap');
@@ -179,66 +210,17 @@ export async function measureFirstTap(ctx: BenchContext, options: { runs: number
   try {
     for (const { label, path } of chosen('/my') || chosen('/ta/my') ? await privatePages(server, database) : []) {
       if (!chosen(label)) continue;
-      const runs: ReadableRun[] = [];
-      const seen: MachineLoad[] = [];
-      let refused = 0;
-      for (let i = 0; i < options.runs; i++) {
-        const load = await waitForQuiet();
-        if (!load.quiet) {
-          refused += 1;
-          ctx.log(`  ${label} registration readable: machine busy (${describeLoad(load)}), run refused`);
-          continue;
-        }
-        seen.push(load);
-        ctx.log(`  ${label} registration readable (${i + 1}/${options.runs}) ...`);
-        runs.push(await registrationReadable(browser, `${server.url}${path}`));
-      }
+      const { runs, seen, refused } = await quietRuns(ctx, options.runs, `${label} registration readable`, () => registrationReadable(browser, `${server.url}${path}`));
       details[`${label} readable`] = { runs, loads: seen };
-      const name = `${label} the child's registration readable (slow 4G, 4x CPU)`;
-      if (runs.length === 0) {
-        figures.push(figure(PART, name, `not measured: machine busy (${refused} runs refused)`, { pass: null }));
-        continue;
-      }
       const readable = median(runs.map((run) => run.readable));
-      figures.push(
-        figure(PART, name, Math.round(readable), {
-          unit: 'ms',
-          target: `<= ${USABLE_TARGET_MS} ms`,
-          pass: onBusyMachine(seen) ? null : readable <= USABLE_TARGET_MS,
-          note: `${onBusyMachine(seen) ? `${BUSY_NOTE}; ` : ''}median of ${runs.length}; first paint ${Math.round(median(runs.map((r) => r.fcp)))} ms, live ${Math.round(median(runs.map((r) => r.live)))} ms; machine before each run: ${loads(seen)}`,
-        }),
-      );
+      figures.push(timedFigure(`${label} the child's registration readable (slow 4G, 4x CPU)`, runs, seen, refused, readable, ''));
     }
     for (const path of ['/registration', '/ta/registration'].filter(chosen)) {
-      const runs: UsableRun[] = [];
-      const seen: MachineLoad[] = [];
-      let refused = 0;
-      for (let i = 0; i < options.runs; i++) {
-        const load = await waitForQuiet();
-        if (!load.quiet) {
-          refused += 1;
-          ctx.log(`  ${path} form usable: machine busy (${describeLoad(load)}), run refused`);
-          continue;
-        }
-        seen.push(load);
-        ctx.log(`  ${path} form usable (${i + 1}/${options.runs}) ...`);
-        runs.push(await formUsable(browser, `${server.url}${path}`));
-      }
+      const { runs, seen, refused } = await quietRuns(ctx, options.runs, `${path} form usable`, () => formUsable(browser, `${server.url}${path}`));
       details[`${path} usable`] = { runs, loads: seen };
-      if (runs.length === 0) {
-        figures.push(figure(PART, `${path} form usable (slow 4G, 4x CPU)`, `not measured: machine busy (${refused} runs refused)`, { pass: null }));
-        continue;
-      }
       // Text typed at "usable" that React lost would make the form usable only once live.
       const usable = median(runs.map((run) => (run.kept ? run.usable : run.live)));
-      figures.push(
-        figure(PART, `${path} form usable (slow 4G, 4x CPU)`, Math.round(usable), {
-          unit: 'ms',
-          target: `<= ${USABLE_TARGET_MS} ms`,
-          pass: onBusyMachine(seen) ? null : usable <= USABLE_TARGET_MS,
-          note: `${onBusyMachine(seen) ? `${BUSY_NOTE}; ` : ''}median of ${runs.length}; first paint ${Math.round(median(runs.map((r) => r.fcp)))} ms, live ${Math.round(median(runs.map((r) => r.live)))} ms; text typed at once kept: ${runs.filter((r) => r.kept).length}/${runs.length}; machine before each run: ${loads(seen)}`,
-        }),
-      );
+      figures.push(timedFigure(`${path} form usable (slow 4G, 4x CPU)`, runs, seen, refused, usable, `; text typed at once kept: ${runs.filter((r) => r.kept).length}/${runs.length}`));
     }
     for (const tap of TAPS.filter((t) => chosen(t.path))) {
       const runs: TapRun[] = [];
