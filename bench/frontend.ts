@@ -229,7 +229,7 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
   await seedScoredRound(ctx, database, { entries: FAMILY_ROUND_ENTRIES });
   const server = await ctx.startServer(database, ADMIN_ENV);
   ctx.log('  publishing the round and registering a family in each language ...');
-  const familyPages: FamilyPage[] = [...(await privatePages(server, database)), ...(await publishedRoundPages(server, database))];
+  const familyPages: FamilyPage[] = [...(await privatePages(server, database)), ...(await publishedRoundPages(server))];
   const routes: FamilyPage[] = [...ROUTES.map((path) => ({ label: path, path })), ...familyPages].filter((route) => chosen(route.label, options.routes));
   let chrome = await launchChromium();
   const figures: Figure[] = [];

@@ -77,8 +77,8 @@ async function tokenFromMail(folder: string, referenceCode: string): Promise<str
  * certificates issued): answers the results pages and one certificate's verification page, in
  * both languages.
  */
-export async function publishedRoundPages(server: RunningServer, database: FreshDatabase): Promise<FamilyPage[]> {
-  const admin = await signInBenchAdmin(server, database.dataDir);
+export async function publishedRoundPages(server: RunningServer): Promise<FamilyPage[]> {
+  const admin = await signInBenchAdmin(server);
   const { roundId } = await closeAndCompute(server, admin);
   // A small round has pools of a few entries whose judges may be far apart: publishing them takes a reason.
   const published = await postAsAdmin(server, admin, `/api/judging/rounds/${roundId}/state`, { from: 'results', to: 'published', reason: 'The bench publishes its seeded round as it is.' });

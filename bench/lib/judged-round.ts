@@ -90,7 +90,7 @@ export async function seedScoredRound(ctx: BenchContext, database: FreshDatabase
   const server = await ctx.startServer(database, ADMIN_ENV);
   let openedMs: number;
   try {
-    const admin = await signInBenchAdmin(server, database.dataDir);
+    const admin = await signInBenchAdmin(server);
     ctx.log('  opening the round (numbers and judges for every entry) ...');
     const opened = await postAsAdmin(server, admin, '/api/judging/rounds', { levelId: 'level1' });
     if ((opened.body as { added?: number }).added !== options.entries) throw new Error(`opening the round answered ${JSON.stringify(opened.body).slice(0, 300)}`);

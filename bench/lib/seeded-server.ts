@@ -27,10 +27,10 @@ export function runSeed(env: Record<string, string>, count: number): Promise<voi
 
 /**
  * Signs the bench admin in (password and authenticator code); returns the Cookie header value.
- * A code is good once per database: the codes used are remembered per `codesKey` (the database's
- * folder where servers one after another open it; by default the admin, whatever the address),
- * so none is sent twice and refused.
+ * A code is good once per database, and parts reopen a database on new ports: the codes used are
+ * remembered per admin, whatever the database or address, so none is sent twice and refused (at
+ * worst a sign-in waits for the next code).
  */
-export function signInBenchAdmin(server: RunningServer, codesKey: string = BENCH_ADMIN.username): Promise<string> {
-  return signInWithCode(server.url, BENCH_ADMIN, { codesKey });
+export function signInBenchAdmin(server: RunningServer): Promise<string> {
+  return signInWithCode(server.url, BENCH_ADMIN, { codesKey: BENCH_ADMIN.username });
 }
