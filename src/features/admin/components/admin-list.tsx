@@ -1,3 +1,4 @@
+import { LoadMoreButton } from './load-more-button';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { adminListQueryOptions, type AdminListItem } from '../api/get-admin-list';
@@ -68,16 +69,7 @@ export function AdminList<R extends AdminListResource>({ resource, title, noun, 
               ))}
             </tbody>
           </PlainTable>
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="button button--small admin-more"
-              onClick={() => void query.fetchNextPage()}
-              disabled={query.isFetchingNextPage}
-            >
-              {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </button>
-          )}
+          <LoadMoreButton pages={query} />
         </>
       )}
     </section>

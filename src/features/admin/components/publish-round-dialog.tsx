@@ -1,3 +1,4 @@
+import { LoadMoreButton } from './load-more-button';
 import { useState } from 'react';
 import { publishAnywaySchema, unsettledReasons } from '@domain/judging';
 import { plural } from '@domain/plural';
@@ -91,11 +92,7 @@ export function PublishRoundDialog({ roundId, perEntry, busy, onPublish, onClose
                 ))}
               </tbody>
             </PlainTable>
-            {moderation.hasNextPage ? (
-              <button type="button" className="button button--small admin-more" disabled={moderation.isFetchingNextPage} onClick={() => void moderation.fetchNextPage()}>
-                {moderation.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </button>
-            ) : null}
+            <LoadMoreButton pages={moderation} />
           </>
         )}
         <Form onSubmit={onSubmit} aria-label="Publish the results">

@@ -1,3 +1,4 @@
+import { LoadMoreButton } from '../components/load-more-button';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from '@domain/categories';
@@ -112,11 +113,7 @@ export function EntriesPage() {
           </tbody>
         </PlainTable>
       )}
-      {query.hasNextPage && (
-        <button type="button" className="button button--small admin-more" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </button>
-      )}
+      <LoadMoreButton pages={query} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isCategorySlug } from '@domain/categories';
 import { FAMILY_NOTE_MAX, MODERATION_SHOWS, type ModerationShow, type RoundSettings, type RoundState } from '@domain/judging';
@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog';
 import { entryFileHref } from '../api/get-entries';
 import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type JudgingRound, type ModeratedEntry, type Moderation, type ModerationView } from '../api/judging';
 import { PublishRoundDialog } from '../components/publish-round-dialog';
+import { LoadMoreButton } from '../components/load-more-button';
 import { PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime, lastDayBefore } from '../utils/format';
@@ -238,7 +239,7 @@ export function JudgingPage() {
               scoring={current.state === 'scoring'}
               moderating={current.state === 'closed' || current.state === 'results'}
               perEntry={settings?.judgesPerEntry ?? 3}
-              more={moderation.hasNextPage ? { loading: moderation.isFetchingNextPage, load: () => moderation.fetchNextPage() } : null}
+              pages={moderation}
             />
           ) : null}
         </>
@@ -307,9 +308,21 @@ function JudgesTable({ progress, figures }: { progress: JudgingRound['judges']; 
   );
 }
 
-type More = { loading: boolean; load: () => Promise<unknown> };
-
-function EntriesTable({ entries, roundId, scoring, moderating, perEntry, more }: { entries: ModeratedEntry[]; roundId: string; scoring: boolean; moderating: boolean; perEntry: number; more: More | null }) {
+function EntriesTable({
+  entries,
+  roundId,
+  scoring,
+  moderating,
+  perEntry,
+  pages,
+}: {
+  entries: ModeratedEntry[];
+  roundId: string;
+  scoring: boolean;
+  moderating: boolean;
+  perEntry: number;
+  pages: ComponentProps<typeof LoadMoreButton>['pages'];
+}) {
   const addJudge = useAddJudge();
   const body = useRef<HTMLTableSectionElement>(null);
   // After 'Load more', the keyboard goes on from the first new entry (the button may be gone).
@@ -320,10 +333,6 @@ function EntriesTable({ entries, roundId, scoring, moderating, perEntry, more }:
     focusFrom.current = null;
     body.current?.querySelectorAll('tr')[from]?.querySelector('a')?.focus();
   }, [entries.length]);
-  const loadMore = () => {
-    focusFrom.current = entries.length;
-    void more?.load();
-  };
   return (
     <>
     <PlainTable label="Entries and their scores">
@@ -397,11 +406,12 @@ function EntriesTable({ entries, roundId, scoring, moderating, perEntry, more }:
         })}
       </tbody>
     </PlainTable>
-    {more ? (
-      <button type="button" className="button button--small admin-more" disabled={more.loading} onClick={loadMore}>
-        {more.loading ? 'Loading…' : 'Load more'}
-      </button>
-    ) : null}
+      <LoadMoreButton
+        pages={pages}
+        onLoad={() => {
+          focusFrom.current = entries.length;
+        }}
+      />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { LoadMoreButton } from '../components/load-more-button';
 import { useState } from 'react';
 import { columnMappingSchema, type ColumnMapping, type StatementRowState } from '@domain/statements';
 import { Form, SubmitButton } from '@/components/form/form';
@@ -277,11 +278,7 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
           </table>
         </div>
       ) : null}
-      {query.hasNextPage ? (
-        <button type="button" className="button button--small admin-more" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-          {query.isFetchingNextPage ? 'Loading…' : 'Load more lines'}
-        </button>
-      ) : null}
+      <LoadMoreButton pages={query} label="Load more lines" />
     </section>
   );
 }
