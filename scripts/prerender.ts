@@ -116,8 +116,8 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         if (/<\/script/i.test(earlyTaps)) throw new Error('The early-taps script contains "</script"');
         const earlyTapsHash = `'sha256-${createHash('sha256').update(earlyTaps).digest('base64')}'`;
 
-        const renderToFile = async (page: ServerEntry.PublicPage, file: string, notFound = false) => {
-          // Renders in the page's language and leaves that language active for its head tags.
+        /** Renders a page in its language and writes it with the head `head` gives (called with that language active). */
+        const renderToFile = async (page: { path: string; lang: ServerEntry.PublicPage['lang'] }, file: string, head: () => string) => {
           const { html, modules } = await entry.renderPage(page.path);
           const css = new Set<string>();
           for (const module of modules) {
@@ -133,15 +133,17 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
             // The page reads without its script: fetch it after what the first paint needs.
             .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
             .replace(/<html lang="[^"]*">/, `<html lang="${entry.LOCALES[page.lang].htmlLang}">`)
-            .replace(HEAD_MARK, () => `<script>${earlyTaps}</script>\n    ${entry.headTags(page, options.origin, { notFound })}`)
+            .replace(HEAD_MARK, head)
             .replace('</head>', `  ${links}\n  </head>`)
             .replace(ROOT_MARK, () => `<div id="root" data-rendered-for="${escapeAttribute(page.path)}">${html}</div>`);
           write(file, document);
         };
 
-        for (const page of entry.PUBLIC_PAGES) await renderToFile(page, pageFile(page.path));
-        await renderToFile(entry.NOT_FOUND_PAGES.en, '/404.html', true);
-        await renderToFile(entry.NOT_FOUND_PAGES.ta, '/ta/404.html', true);
+        const publicHead = (page: ServerEntry.PublicPage, notFound = false) => () =>
+          `<script>${earlyTaps}</script>\n    ${entry.headTags(page, options.origin, { notFound })}`;
+        for (const page of entry.PUBLIC_PAGES) await renderToFile(page, pageFile(page.path), publicHead(page));
+        await renderToFile(entry.NOT_FOUND_PAGES.en, '/404.html', publicHead(entry.NOT_FOUND_PAGES.en, true));
+        await renderToFile(entry.NOT_FOUND_PAGES.ta, '/ta/404.html', publicHead(entry.NOT_FOUND_PAGES.ta, true));
 
         // On a family's private link the shell's script starts, at once, the private page's chunks
         // and its request for the registration (issue 49): what the entry script would otherwise
@@ -155,19 +157,26 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         if (/<\/script/i.test(earlyRegistration)) throw new Error('The early-registration script contains "</script"');
         const earlyRegistrationHash = `'sha256-${createHash('sha256').update(earlyRegistration).digest('base64')}'`;
 
-        // Private pages (admin, venue, saved, a family's /my/<token>) render in the browser from this
-        // empty shell: never indexed, and never sending their address (a family's token) as a referrer.
+        // Private pages are never indexed, and never send their address (a family's token) as a referrer.
+        const privateHead = (title: string, script?: string) =>
+          [
+            `<title>${escapeAttribute(title)}</title>`,
+            '<meta name="robots" content="noindex" />',
+            '<meta name="referrer" content="no-referrer" />',
+            ...(script ? [`<script>${script}</script>`] : []),
+          ].join('\n    ');
+        // A family's private page has its frame prerendered (SHELL_PAGES, issue 49); the script
+        // starts its chunks and its request at once and draws the registration when it arrives.
+        const shells: Record<string, string> = {};
+        for (const shellPage of entry.SHELL_PAGES) {
+          const file = `${shellPage.lang === 'en' ? '' : `/${shellPage.lang}`}/my-shell.html`;
+          await renderToFile(shellPage, file, () => privateHead(shellPage.title, earlyRegistration));
+          shells[shellPage.prefix] = file;
+        }
+        // The other private pages (admin, venue, saved) render in the browser from this empty shell;
+        // so does a family's page offline (the service worker's fallback).
         const shell = template
-          .replace(
-            HEAD_MARK,
-            () =>
-              [
-                '<title>Kids Talent Competition Chennai</title>',
-                '<meta name="robots" content="noindex" />',
-                '<meta name="referrer" content="no-referrer" />',
-                `<script>${earlyRegistration}</script>`,
-              ].join('\n    '),
-          )
+          .replace(HEAD_MARK, () => privateHead('Kids Talent Competition Chennai'))
           .replace(ROOT_MARK, '<div id="root"></div>\n    <noscript>This page needs JavaScript. Please turn it on.</noscript>');
         write('/app-shell.html', shell);
 
@@ -176,6 +185,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
           redirects: { ...entry.PAGE_ALIASES },
           appShell: '/app-shell.html',
           appShellPrefixes: entry.CLIENT_RENDERED_PREFIXES,
+          shells,
           notFound: '/404.html',
           notFoundByPrefix: { '/ta/': '/ta/404.html' },
           inlineScriptHashes: [earlyTapsHash, earlyRegistrationHash],
@@ -229,7 +239,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         // The manifest served its purpose; nothing should serve it.
         rmSync(join(outDir, '.vite'), { recursive: true, force: true });
         rmSync(ssrDir, { recursive: true, force: true });
-        config.logger.info(`prerendered ${entry.PUBLIC_PAGES.length} pages, 404.html and app-shell.html for ${options.origin}`);
+        config.logger.info(`prerendered ${entry.PUBLIC_PAGES.length} pages, 404.html, the family page's frames and app-shell.html for ${options.origin}`);
       },
     },
   };

@@ -17,7 +17,7 @@ export function activate(lang: Lang): void {
 export { headTags } from './app/head/head-tags';
 export { earlyTapsScript } from './lib/early-taps/early-taps';
 export { earlyRegistrationScript } from './features/family/api/early-registration';
-export { CLIENT_RENDERED_PREFIXES, LOCALES, NOT_FOUND_PAGES, PAGE_ALIASES, PUBLIC_PAGES, alternatesOf, type PublicPage } from './app/head/pages';
+export { CLIENT_RENDERED_PREFIXES, LOCALES, NOT_FOUND_PAGES, PAGE_ALIASES, PUBLIC_PAGES, SHELL_PAGES, alternatesOf, type PublicPage } from './app/head/pages';
 export { PREVIEW_IMAGE } from './app/head/preview-image';
 
 /**

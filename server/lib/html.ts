@@ -1,4 +1,2 @@
-/** Text made safe to put inside HTML (an element's content or a quoted attribute). */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+/** Text made safe to put inside HTML: the one escape the server's emails and pages and the browser's prerendered HTML share. */
+export { escapeHtml } from '@domain/html';

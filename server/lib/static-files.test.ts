@@ -15,11 +15,14 @@ write('about.html', 'about page');
 write('contest/art.html', 'art page');
 write('404.html', 'not found page');
 write('app-shell.html', 'app shell');
+write('my-shell.html', 'family page frame');
+write('ta/my-shell.html', 'Tamil family page frame');
 const pagesFile: PagesFile = {
   pages: { '/': '/index.html', '/about': '/about.html', '/contest/art': '/contest/art.html' },
   redirects: { '/contest/Art': '/contest/art' },
   appShell: '/app-shell.html',
-  appShellPrefixes: ['/admin', '/saved'],
+  appShellPrefixes: ['/admin', '/saved', '/my', '/ta/my'],
+  shells: { '/my/': '/my-shell.html', '/ta/my/': '/ta/my-shell.html' },
   notFound: '/404.html',
 };
 write('pages.json', JSON.stringify(pagesFile));
@@ -60,6 +63,20 @@ describe('serving the prerendered pages', () => {
       const response = await get(path);
       expect(response.status).toBe(200);
       expect(await response.text()).toBe('app shell');
+    }
+  });
+
+  it('gives a family’s private link its own prerendered frame, in its language, and the bare prefix the app shell', async () => {
+    for (const [path, body] of [
+      ['/my/abc', 'family page frame'],
+      ['/ta/my/abc', 'Tamil family page frame'],
+      ['/my', 'app shell'],
+      ['/my/', 'app shell'],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text(), path).toBe(body);
     }
   });
 

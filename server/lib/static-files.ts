@@ -33,6 +33,8 @@ export type PagesFile = {
   redirects: Record<string, string>;
   appShell: string;
   appShellPrefixes: readonly string[];
+  /** Private pages with a prerendered frame of their own (a family's /my/<token>), by address prefix. */
+  shells?: Record<string, string>;
   notFound: string;
   /** The not-found page of another language: an unknown /ta/... path gets /ta/404.html. */
   notFoundByPrefix?: Record<string, string>;
@@ -133,6 +135,9 @@ function resolvePath(path: string, files: Map<string, StaticFile>, pages: PagesF
   if (path.length > 1 && path.endsWith('/') && pages.pages[path.slice(0, -1)]) return { redirect: path.slice(0, -1) };
   // A path with a file extension that does not exist is a plain 404, never a page.
   if (extname(path) !== '') return null;
+  const framed = Object.entries(pages.shells ?? {}).find(([prefix]) => path.startsWith(prefix) && path.length > prefix.length);
+  const frame = framed ? files.get(framed[1]) : undefined;
+  if (frame) return { file: frame, status: 200 };
   const shell = files.get(pages.appShell);
   if (shell && pages.appShellPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
     return { file: shell, status: 200 };

@@ -54,8 +54,40 @@ test('a family gets one email with the code, its QR and their link; they correct
   };
   page.on('request', watchToken);
 
+  // The link's page arrives with the site's frame and the page's heading already in its HTML (issue 49).
+  const html = await (await page.request.get(link)).text();
+  expect(html).toContain('<h1 id="family-heading">Your registration</h1>');
+  expect(html).toContain('class="site-header"');
+  expect(html).not.toContain(tokenOf(link));
+  // Before any of the site's scripts has run, the shell's own script draws the summary, in the
+  // page's words, and points the language switch at this link.
+  const bare = await browser.newPage({ baseURL: server.url });
+  await bare.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await bare.goto(link);
+  await expect(bare.getByText(`Reference code ${code}`)).toBeVisible();
+  await expect(bare.getByText('Status: Registered')).toBeVisible();
+  await expect(bare.getByRole('img', { name: `QR code of the reference code ${code}` })).toBeVisible();
+  await expect(bare.getByRole('link', { name: 'தமிழ்' })).toHaveAttribute('href', `/ta/my/${tokenOf(link)}`);
+  await bare.close();
+
+  // With them, the page hydrates the frame in place (the same heading node) and replaces the drawn
+  // summary with its own, moving nothing that was drawn.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: number; serverHeading?: Element };
+    w.shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      w.serverHeading = document.querySelector('main h1') ?? undefined;
+    });
+  });
   await page.goto(link);
   await expect(page.getByRole('heading', { level: 1, name: 'Your registration' })).toBeVisible();
+  await expect(page.locator('.family-details')).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector('main h1') === (window as unknown as { serverHeading?: Element }).serverHeading)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.02);
+  expect(problems.consoleErrors).toEqual([]);
   await expect(page.getByText(`Reference code ${code}`)).toBeVisible();
   await expect(page.getByText('Status: Registered')).toBeVisible();
   await expect(page.getByRole('img', { name: `QR code of the reference code ${code}` })).toBeVisible();

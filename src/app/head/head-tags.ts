@@ -1,10 +1,8 @@
+import { escapeHtml } from '@domain/html';
 import { LOCALE } from '@/lib/i18n/languages';
 import { alternatesOf, documentTitle, LOCALES, SITE_NAME, type PublicPage } from './pages';
 import { PREVIEW_IMAGE } from './preview-image';
 import { structuredData } from './structured-data';
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** JSON inside <script>: `<` is escaped so no text in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -122,6 +122,28 @@ export const PAGE_ALIASES: Readonly<Record<string, string>> = {
 /** Private pages: rendered in the browser from the app shell, never prerendered, never indexed. */
 export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue', '/my', '/verify', '/ta/saved', '/ta/venue', '/ta/my', '/ta/verify'];
 
+/**
+ * Private pages whose frame is prerendered (issue 49): a family opening its link from an email
+ * sees the site's header, footer and the page's own "loading" state at once, as on a public page,
+ * instead of an empty shell until the script has run. Each is the page's route rendered for a
+ * placeholder address (its loading state, with nothing private in it); the server sends the file
+ * for every address under `prefix`, the browser hydrates it (ADR 012), and the shell's inline
+ * script draws the registration's summary as soon as it arrives (early-registration.ts).
+ */
+export type ShellPage = { prefix: string; path: string; lang: Lang; readonly title: string };
+
+const PLACEHOLDER_TOKEN = '_'.repeat(43);
+
+export const SHELL_PAGES: readonly ShellPage[] = (['en', 'ta'] as const).map((lang) => ({
+  prefix: localizePath('/my/', lang),
+  path: localizePath(`/my/${PLACEHOLDER_TOKEN}`, lang),
+  lang,
+  // Read from the active catalog when used: the prerender activates the page's language first.
+  get title() {
+    return `${i18n._('family.title')} · ${lang === 'en' ? SITE_NAME : i18n._('site.name')}`;
+  },
+}));
+
 export const NOT_FOUND_PAGE: PublicPage = page('/404', 'Page not found', 'This page is not here. Find the contests, registration and more from the home page.');
 /** The not-found page in each language: an unknown /ta/... path gets the Tamil one. */
 export const NOT_FOUND_PAGES: Record<Lang, PublicPage> = { en: NOT_FOUND_PAGE, ta: tamil(NOT_FOUND_PAGE) };

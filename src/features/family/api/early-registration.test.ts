@@ -34,6 +34,41 @@ describe('the app shell’s early request on a private link', () => {
     expect(takeEarlyRegistration(TOKEN)).toBeNull();
   });
 
+  it('draws the summary into the prerendered page’s slot, in the slot’s words, with the answer’s values as text', async () => {
+    document.body.innerHTML = `<a class="language-switch" href="/my/${'_'.repeat(43)}">English</a><h1>உங்கள் பதிவு</h1><div data-early-summary="" data-code="குறியீடு" data-status="நிலை:" data-registered="பதிவானது"
+      data-cancelled="ரத்து" data-cancelled-by-you="நீங்கள் ரத்து செய்தீர்கள்" data-show-code="இந்தக் குறியீட்டைக் காட்டுங்கள்" data-qr-alt="{code} இன் QR"><p role="status">ஏற்றுகிறது…</p></div>`;
+    const body = { registration: { referenceCode: 'KTC<b>7F3K9QX2', status: 'cancelled', cancelledBy: 'family' }, qrCode: 'data:image/png;base64,AAAA' };
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status: 200 })));
+    window.history.replaceState(null, '', `/ta/my/${TOKEN}`);
+    runInlineScript();
+    await vi.waitFor(() => expect(document.querySelector('.family-summary')).not.toBeNull());
+
+    const slot = document.querySelector('[data-early-summary]')!;
+    expect(slot.querySelector('[role="status"]')).toBeNull();
+    expect(slot.querySelector('.family-summary__code')?.textContent).toBe('குறியீடு KTC<b>7F3K9QX2');
+    expect(slot.querySelector('.family-summary__code strong')?.textContent).toBe('KTC<b>7F3K9QX2');
+    expect(slot.querySelector('b')).toBeNull();
+    expect(slot.querySelector('.family-status--cancelled')?.textContent).toBe('நீங்கள் ரத்து செய்தீர்கள்');
+    const qr = slot.querySelector('img')!;
+    expect([qr.getAttribute('src'), qr.alt, qr.width, qr.height]).toEqual(['data:image/png;base64,AAAA', 'KTC<b>7F3K9QX2 இன் QR', 160, 160]);
+    expect(document.querySelector('.language-switch')?.getAttribute('href')).toBe(`/my/${TOKEN}`);
+    // The page still takes the same answer, its body unread.
+    expect(await (await takeEarlyRegistration(TOKEN))!.json()).toEqual(body);
+    document.body.innerHTML = '';
+  });
+
+  it('leaves the slot as it is when the link is refused: the page says why', async () => {
+    document.body.innerHTML = '<div data-early-summary=""><p role="status">Loading…</p></div>';
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{"code":"gone","message":"Expired."}}', { status: 410 })));
+    window.history.replaceState(null, '', `/my/${TOKEN}`);
+    runInlineScript();
+    const answer = await takeEarlyRegistration(TOKEN)!;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answer.status).toBe(410);
+    expect(document.body.innerHTML).toBe('<div data-early-summary=""><p role="status">Loading…</p></div>');
+    document.body.innerHTML = '';
+  });
+
   it('does nothing on any other page of the app shell', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);

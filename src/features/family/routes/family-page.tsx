@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
+import { escapeHtml } from '@domain/html';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
@@ -51,7 +52,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
     return (
       <>
         <h1 id="family-heading">{t('family.title')}</h1>
-        <p role="status">{t('family.loading')}</p>
+        <EarlySummarySlot />
       </>
     );
   }
@@ -143,6 +144,31 @@ function FamilyRegistrationView({ token }: { token: string }) {
         <SectionsBelow token={token} data={query.data} label={label} />
       </Suspense>
     </>
+  );
+}
+
+/**
+ * Where the prerendered page's script draws the summary as soon as the answer arrives, before this
+ * page has it (early-registration.ts), in the page's words. Its content is set as HTML so that
+ * React, hydrating or rendering it again, leaves whatever the script drew (a hydrated element with
+ * inner HTML is never compared or patched); the summary below replaces it when the answer is here.
+ */
+function EarlySummarySlot() {
+  const { t } = useT();
+  const loading = `<p role="status">${escapeHtml(t('family.loading'))}</p>`;
+  return (
+    <div
+      className="family-early"
+      data-early-summary=""
+      data-code={t('family.code')}
+      data-status={t('family.status')}
+      data-registered={t('family.status.registered')}
+      data-cancelled={t('family.status.cancelled')}
+      data-cancelled-by-you={t('family.status.cancelledByYou')}
+      data-show-code={t('family.showCode')}
+      data-qr-alt={t('family.qrAlt', { code: '{code}' })}
+      dangerouslySetInnerHTML={{ __html: loading }}
+    />
   );
 }
 
