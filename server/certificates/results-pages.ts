@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { ageBandLabel, awardFor, awardLabel, certificateBand, publicName, type Award } from '@domain/certificates';
 import { CATEGORIES, isCategorySlug } from '@domain/categories';
 import { contestName, levelName } from '@domain/contest-names';
-import type { Language } from '@domain/languages';
+import { LANGUAGES, type Language } from '@domain/languages';
 import { raceTimeLabel } from '@domain/live-judging';
 import { formatDay, venueSessionById, type LevelId, type VenueSession } from '@domain/season';
 import { rowsOf, type Db } from '../db/client';
@@ -11,6 +11,7 @@ import { escapeHtml } from '../lib/html';
 import { serverPage } from '../lib/server-page';
 import { entries, judgingRounds, registrations, resultsPages, roundEntries } from '../db/schema';
 import { plural } from '@domain/plural';
+import { workInSlices, type Pieces, type Slices } from '../lib/people-first';
 
 /**
  * Public results pages (issue 25): rendered to HTML when a round is published and again whenever a
@@ -210,17 +211,58 @@ export function emptyResultsPage(language: Language): string {
   return document(language, copy.results, resultsPath(language === 'ta' ? 'en' : 'ta'), `<h1>${escapeHtml(copy.results)}</h1>\n<p>${escapeHtml(copy.none)}</p>`);
 }
 
-/** Every results page of every published round, in both languages (none before one is published). */
-export async function renderResultsPages(db: Db): Promise<ResultsPage[]> {
-  const rows = await rowsOf<ResultRow & { level_id: LevelId }>(
-    db,
-    sql`select j.level_id, r.category, r.age_band, r.place, r.qualifies, g.name, g.city, g.reference_code, g.results_name
-      from ${roundEntries} r
+/** Rows a statement reads at most while the pages are rebuilt (whole pools, so a big pool is read alone). */
+const READ_ROWS = 1_000;
+
+/**
+ * Reads rows a few pools at a time (issue 47): `sizes` lists the pools in their order with their
+ * row counts, `read` reads some of them in that same order, so the pieces joined are what one
+ * statement over every pool would have read.
+ */
+async function readByPools<Key, Row>(sizes: readonly (Key & { n: number })[], read: (keys: Key[]) => Promise<Row[]>, work: Required<Pieces>): Promise<Row[]> {
+  const rows: Row[] = [];
+  let piece: Key[] = [];
+  let pieceRows = 0;
+  const flush = async () => {
+    rows.push(...(await read(piece)));
+    piece = [];
+    pieceRows = 0;
+    await work.slices.between();
+  };
+  for (const size of sizes) {
+    if (piece.length > 0 && pieceRows + size.n > work.size) await flush();
+    piece.push(size);
+    pieceRows += size.n;
+  }
+  if (piece.length > 0) await flush();
+  return rows;
+}
+
+type PoolKey = { level_id: LevelId; category: string; age_band: string };
+
+/** Every published result, in pools (level, contest, age band) and in each pool by place, read a few pools per statement. */
+async function publishedPools(db: Db, work: Required<Pieces>): Promise<Pool[]> {
+  const published = sql`from ${roundEntries} r
       join ${judgingRounds} j on j.id = r.round_id and j.state = 'published'
       join ${entries} e on e.id = r.entry_id
       join ${registrations} g on g.id = e.registration_id
-      where g.deleted_at is null and g.cancelled_at is null
-      order by j.level_id, r.category, r.age_band, r.place nulls last, g.reference_code`,
+      where g.deleted_at is null and g.cancelled_at is null`;
+  const sizes = await rowsOf<PoolKey & { n: number }>(
+    db,
+    sql`select j.level_id, r.category, r.age_band, count(*)::int as n ${published} group by j.level_id, r.category, r.age_band order by j.level_id, r.category, r.age_band`,
+  );
+  const rows = await readByPools(
+    sizes,
+    (keys: PoolKey[]) =>
+      rowsOf<ResultRow & { level_id: LevelId }>(
+        db,
+        sql`select j.level_id, r.category, r.age_band, r.place, r.qualifies, g.name, g.city, g.reference_code, g.results_name
+          ${published}
+            and (j.level_id, r.category, r.age_band) in (select * from unnest(${sql.param(keys.map((key) => key.level_id))}::text[],
+              ${sql.param(keys.map((key) => key.category))}::text[], ${sql.param(keys.map((key) => key.age_band))}::text[]))
+          order by j.level_id, r.category, r.age_band, r.place nulls last, g.reference_code`,
+      ),
+    work,
   );
   const pools: Pool[] = [];
   for (const row of rows) {
@@ -228,14 +270,26 @@ export async function renderResultsPages(db: Db): Promise<ResultsPage[]> {
     if (last && last.levelId === row.level_id && last.category === row.category && last.band === row.age_band) last.rows.push(row);
     else pools.push({ levelId: row.level_id, category: row.category, band: row.age_band, rows: [row] });
   }
-  const placed = await rowsOf<SessionRow>(
-    db,
-    sql`select p.session_id, p.place, p.final, p.time_ms, p.award, g.name, g.city, g.reference_code, g.results_name
-      from session_places p
+  return pools;
+}
+
+/** Every published venue session's places, by session and place, read a few sessions per statement. */
+async function publishedSessionPools(db: Db, work: Required<Pieces>): Promise<SessionPool[]> {
+  const published = sql`from session_places p
       join live_sessions l on l.session_id = p.session_id and l.state = 'published'
       join ${registrations} g on g.id = p.registration_id
-      where g.deleted_at is null and g.cancelled_at is null
-      order by p.session_id, p.place nulls last, g.reference_code`,
+      where g.deleted_at is null and g.cancelled_at is null`;
+  const sizes = await rowsOf<{ session_id: string; n: number }>(db, sql`select p.session_id, count(*)::int as n ${published} group by p.session_id order by p.session_id`);
+  const placed = await readByPools(
+    sizes,
+    (keys: { session_id: string }[]) =>
+      rowsOf<SessionRow>(
+        db,
+        sql`select p.session_id, p.place, p.final, p.time_ms, p.award, g.name, g.city, g.reference_code, g.results_name
+          ${published} and p.session_id = any(${sql.param(keys.map((key) => key.session_id))}::text[])
+          order by p.session_id, p.place nulls last, g.reference_code`,
+      ),
+    work,
   );
   const sessionPools: SessionPool[] = [];
   for (const row of placed) {
@@ -245,33 +299,136 @@ export async function renderResultsPages(db: Db): Promise<ResultsPage[]> {
     if (last && last.session.id === session.id) last.rows.push(row);
     else sessionPools.push({ session, rows: [row] });
   }
-  if (pools.length === 0 && sessionPools.length === 0) return [];
-  return (['en', 'ta'] as const).flatMap((language) => [
-    indexPage(language, pools, sessionPools),
-    ...pools.map((pool) => poolPage(language, pool)),
-    ...sessionPools.map((pool) => sessionPage(language, pool)),
-  ]);
+  return sessionPools;
 }
 
-/** Serialises the pages' renders across connections and instances (one render at a time). */
+/**
+ * Every results page of every published round and venue session, in both languages (none before
+ * one is published). Read a few pools per statement and rendered a page at a time, with the
+ * slices' turns between (issue 47): at 10,000 results no statement or loop of it holds requests long.
+ */
+export async function renderResultsPages(db: Db, work: Pieces = {}): Promise<ResultsPage[]> {
+  const slices = work.slices ?? workInSlices();
+  const pools = await publishedPools(db, { size: work.size ?? READ_ROWS, slices });
+  const sessionPools = await publishedSessionPools(db, { size: work.size ?? READ_ROWS, slices });
+  if (pools.length === 0 && sessionPools.length === 0) return [];
+  const pages: ResultsPage[] = [];
+  for (const language of ['en', 'ta'] as const) {
+    pages.push(indexPage(language, pools, sessionPools));
+    for (const pool of pools) {
+      pages.push(poolPage(language, pool));
+      await slices.between();
+    }
+    for (const pool of sessionPools) {
+      pages.push(sessionPage(language, pool));
+      await slices.between();
+    }
+  }
+  return pages;
+}
+
+/** Serialises the pages' last writes across connections and instances. */
 const RESULTS_PAGES_LOCK = 7261525;
+
+const indexPaths = new Set(LANGUAGES.map((language) => resultsPath(language)));
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** HTML a statement writes at most (~250 KB, a few pools' pages: ~20 ms on PGlite). */
+const WRITE_BYTES = 256 * 1024;
+
+/** Writes pages, a few per statement; a page a newer render stored stays. */
+async function writePages(db: Db, pages: readonly ResultsPage[], readAt: string, slices?: Slices): Promise<void> {
+  for (let start = 0; start < pages.length; ) {
+    let end = start + 1;
+    for (let bytes = pages[start]!.html.length; end < pages.length && bytes + pages[end]!.html.length <= WRITE_BYTES; end += 1) bytes += pages[end]!.html.length;
+    await db
+      .insert(resultsPages)
+      .values(pages.slice(start, end).map((page) => ({ ...page, updatedAt: readAt })))
+      .onConflictDoUpdate({ target: resultsPages.path, set: { html: sql`excluded.html`, updatedAt: sql`excluded.updated_at` }, setWhere: sql`${resultsPages.updatedAt} <= excluded.updated_at` });
+    start = end;
+    await slices?.between();
+  }
+}
+
+/**
+ * Stores a render's pages so a visitor sees the pages already linked all from one render, never
+ * a mix. Pages at new paths (a newly published round's pools: the bulk of a publish) are written
+ * first, a few per statement, and no page links to them yet; then one transaction writes every
+ * other page whose HTML changed (the index, a family's pools), removes the pages of pools that
+ * emptied, and stamps every page with `readAt`, when this render began reading. A render that
+ * began before the stored pages' is older than them and is dropped (another instance's render
+ * may read earlier and finish later).
+ */
+async function storePages(db: Db, pages: readonly ResultsPage[], readAt: string, slices: Slices): Promise<void> {
+  const known = new Set((await rowsOf<{ path: string }>(db, sql`select path from ${resultsPages}`)).map((row) => row.path));
+  await writePages(
+    db,
+    pages.filter((page) => !known.has(page.path) && !indexPaths.has(page.path)),
+    readAt,
+    slices,
+  );
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`select pg_advisory_xact_lock(${RESULTS_PAGES_LOCK}::bigint)`);
+    const [newer] = await rowsOf(t, sql`select 1 from ${resultsPages} where updated_at > ${readAt}::timestamptz limit 1`);
+    if (newer) return;
+    const stored = new Map((await rowsOf<{ path: string; hash: string }>(t, sql`select path, md5(html) as hash from ${resultsPages}`)).map((row) => [row.path, row.hash]));
+    const paths = new Set(pages.map((page) => page.path));
+    const gone = [...stored.keys()].filter((path) => !paths.has(path));
+    if (gone.length > 0) await t.execute(sql`delete from ${resultsPages} where path = any(${sql.param(gone)}::text[])`);
+    await writePages(t, pages.filter((page) => stored.get(page.path) !== md5(page.html)), readAt);
+    await t.execute(sql`update ${resultsPages} set updated_at = ${readAt}::timestamptz where updated_at <> ${readAt}::timestamptz`);
+  });
+}
+
+/** Per database, the rebuild running in this process, the one waiting to run after it, and the requests waiting for either. */
+type Rebuilds = { running?: Promise<number>; next?: Promise<number>; waitingRequests: number };
+const rebuilds = new WeakMap<Db, Rebuilds>();
+
+/** One rebuild, now and not shared: renders and stores every page; how many there are now. */
+export async function rebuildResultsPages(db: Db, work: Pieces = {}): Promise<number> {
+  const slices = work.slices ?? workInSlices();
+  const [clock] = await rowsOf<{ at: string }>(db, sql`select clock_timestamp()::text as at`);
+  const pages = await renderResultsPages(db, { ...work, slices });
+  await storePages(db, pages, clock!.at, slices);
+  return pages.length;
+}
 
 /**
  * Renders and stores every results page, replacing the ones stored before (a pool that emptied
- * loses its page). One render at a time: the lock is taken before the rows are read, so a render
- * always sees every change committed before it and is never overwritten by an older one.
+ * loses its page), after a publish and on a family's change of how its child appears. It answers
+ * once a render that began after the call is stored, so the pages show every change committed
+ * before it. Calls while a rebuild runs share the one after it: a hundred families' changes at
+ * once cost two rebuilds, not a hundred. `ownRequests`: 1 when a request waits for the answer.
  * Returns how many pages there are now.
  */
-export async function publishResultsPages(db: Db, now: Date): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${RESULTS_PAGES_LOCK}::bigint)`);
-    const pages = await renderResultsPages(tx as unknown as Db);
-    await tx.execute(sql`delete from ${resultsPages}`);
-    for (let i = 0; i < pages.length; i += 100) {
-      await tx.insert(resultsPages).values(pages.slice(i, i + 100).map((page) => ({ ...page, updatedAt: now.toISOString() })));
-    }
-    return pages.length;
-  });
+export async function publishResultsPages(db: Db, caller: { ownRequests?: number | undefined } = {}): Promise<number> {
+  let state = rebuilds.get(db);
+  if (!state) rebuilds.set(db, (state = { waitingRequests: 0 }));
+  const own = caller.ownRequests ?? 0;
+  state.waitingRequests += own;
+  try {
+    return await rebuildAfterNow(db, state);
+  } finally {
+    state.waitingRequests -= own;
+  }
+}
+
+function rebuildAfterNow(db: Db, state: Rebuilds): Promise<number> {
+  if (state.next) return state.next;
+  if (!state.running) {
+    // Requests waiting for this rebuild are not people it makes wait.
+    state.running = rebuildResultsPages(db, { slices: workInSlices({ ownRequests: () => state.waitingRequests }) }).finally(() => (state.running = undefined));
+    return state.running;
+  }
+  state.next = state.running
+    .catch(() => undefined)
+    .then(() => {
+      state.next = undefined;
+      return rebuildAfterNow(db, state);
+    });
+  return state.next;
 }
 
 /** A stored page and its ETag, or null. */

@@ -38,7 +38,7 @@ export async function finishPublish(deps: Deps, round: RoundRow, issuedBy: strin
   finishing.add(round.id);
   try {
     const emails = await queueResultEmails(db, round.id, work);
-    await publishResultsPages(db, deps.now());
+    await publishResultsPages(db, { ownRequests: work.slices?.ownRequests });
     const signer = await signerFor(db, deps.env.CERTIFICATE_SIGNING_KEY);
     const certificates = await issueCertificates(db, signer, { levelId: round.levelId, issuedBy, now: deps.now() }, work);
     wakeCertificateJob(deps);

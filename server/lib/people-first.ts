@@ -29,8 +29,11 @@ export type SliceOptions = {
   budgetMs: number;
   /** The longest a job waits for the requests in flight to be answered before its next slice. */
   maxWaitMs: number;
-  /** 1 when the work is itself a request's (an admin's import): that request is not someone waiting. */
-  ownRequests: number;
+  /**
+   * 1 when the work is itself a request's (an admin's import): that request is not someone waiting.
+   * A function when it changes (requests that wait for a shared rebuild).
+   */
+  ownRequests: number | (() => number);
 };
 
 /**
@@ -49,13 +52,17 @@ export type Slices = {
    * requests read) and waits while requests are in flight, then starts a new slice.
    */
   between(): Promise<void>;
+  /** The requests this work is itself answering (0 for a job), so work it hands on can tell them from people waiting. */
+  readonly ownRequests?: number;
 };
 
 export function workInSlices(options: Partial<SliceOptions> = {}): Slices {
   const { budgetMs, maxWaitMs, ownRequests } = { ...DEFAULT_SLICE, ...options };
-  const othersWaiting = () => inFlight > ownRequests;
+  const own = typeof ownRequests === 'function' ? ownRequests : () => ownRequests;
+  const othersWaiting = () => inFlight > own();
   let sliceStarted = performance.now();
   return {
+    ...(typeof ownRequests === 'number' ? { ownRequests } : {}),
     async between() {
       if (!othersWaiting() && performance.now() - sliceStarted < budgetMs) return;
       await nextTurn();

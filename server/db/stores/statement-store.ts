@@ -4,7 +4,7 @@ import { SEASON } from '@domain/season';
 import { codesIn, NEEDS_A_PERSON, payerAccountIn, payerWordsIn, REFUNDABLE_STATES, utrsIn, type StatementLine, type StatementRowState } from '@domain/statements';
 import { inTransaction, type Database, type Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
-import { PIECE_ROWS, workInSlices } from '../../lib/people-first';
+import { PIECE_ROWS, workInSlices, type Slices } from '../../lib/people-first';
 import { EXCESS_PAISE, FEE_DUE_PAISE } from './payment-store';
 
 /**
@@ -70,6 +70,11 @@ export async function importStatement(
     await slices.between();
     const lines = fingerprintsOf(batch, seen);
     batch = [];
+    // Lines an earlier import had are passed over: only the new ones' weeks are loaded.
+    const known = new Set(
+      (await database.rows<{ fingerprint: string }>(sql`select fingerprint from statement_rows where fingerprint = any(${sql.param(lines.map((item) => item.fingerprint))}::text[])`)).map((row) => row.fingerprint),
+    );
+    await matcher.loadWeeks(database, lines.filter((item) => !known.has(item.fingerprint)).map((item) => item.line), slices);
     const states = await inTransaction(database, (tx) => storeAndMatch(tx, matcher, importId, input.importedBy, lines));
     summary.newRows += states.length;
     summary.knownRows += lines.length - states.length;
@@ -285,7 +290,22 @@ class Matcher {
   /** The registrations of the week around a day (the 2,000 nearest it), loaded once per import. */
   private readonly weeks = new Map<string, Candidate[]>();
 
-  private async weekAround(day: string): Promise<Candidate[]> {
+  /**
+   * Loads the weeks that a batch's credits with neither a code nor a UTR will be weighed against,
+   * before the batch's transaction and a piece at a time, with the import's slices between (issue 47):
+   * inside the transaction such a week is up to 2,000 registrations read while PGlite serves no one else.
+   */
+  async loadWeeks(db: Queryable, lines: readonly StatementLine[], slices: Slices): Promise<void> {
+    const days = new Set<string>();
+    for (const line of lines) {
+      if (line.kind !== 'entry' || line.direction !== 'credit') continue;
+      const text = searchableText(line);
+      if (codesIn(text).length === 0 && utrsIn(text).length === 0) days.add(line.bookedOn);
+    }
+    for (const day of days) await this.weekAround(db, day, slices);
+  }
+
+  private async weekAround(db: Queryable, day: string, slices?: Slices): Promise<Candidate[]> {
     const known = this.weeks.get(day);
     if (known) return known;
     const noon = Date.parse(`${day}T12:00:00+05:30`);
@@ -293,14 +313,23 @@ class Matcher {
     const to = new Date(noon + 3.5 * DAY_MS).toISOString();
     // At most the 2,000 nearest the day are weighed: a suggestion is a help for a person, and a
     // busy week must not make every import slow.
-    const rows = await this.tx.rows<CandidateRow>(sql`
-      select ${CANDIDATE_COLUMNS} from (
-        select * from registrations r
-        where r.deleted_at is null and r.cancelled_at is null and r.type = 'participant'
-          and r.created_at >= ${from}::timestamptz and r.created_at < ${to}::timestamptz
-        order by abs(extract(epoch from r.created_at - ${new Date(noon).toISOString()}::timestamptz))
-        limit 2000
-      ) r`);
+    // Their ids nearest first, then what is known of them, PIECE_ROWS per statement.
+    const nearest = await db.rows<{ id: string }>(sql`
+      select r.id::text as id from registrations r
+      where r.deleted_at is null and r.cancelled_at is null and r.type = 'participant'
+        and r.created_at >= ${from}::timestamptz and r.created_at < ${to}::timestamptz
+      order by abs(extract(epoch from r.created_at - ${new Date(noon).toISOString()}::timestamptz))
+      limit 2000`);
+    const byId = new Map<string, CandidateRow>();
+    for (let start = 0; start < nearest.length; start += PIECE_ROWS) {
+      const ids = nearest.slice(start, start + PIECE_ROWS).map((row) => row.id);
+      for (const row of await db.rows<CandidateRow>(sql`
+        select ${CANDIDATE_COLUMNS} from registrations r where r.deleted_at is null and r.cancelled_at is null and r.id = any(${sql.param(ids)}::uuid[])`)) {
+        byId.set(row.id, row);
+      }
+      await slices?.between();
+    }
+    const rows = nearest.map((row) => byId.get(row.id)).filter((row): row is CandidateRow => row !== undefined);
     // Shared with the rest of the batch, so a payment matched meanwhile changes what they owe here too.
     const week = rows.map(toCandidate).map((c) => this.byId.get(c.id) ?? (this.byId.set(c.id, c), c));
     this.weeks.set(day, week);
@@ -309,7 +338,7 @@ class Matcher {
 
   /** No code and no UTR: registrations that owe exactly this, registered within 3 days, best named first. */
   private async suggest(line: NewRow['line']): Promise<Pick<Decision, 'state' | 'entries' | 'suggestions'>> {
-    const owing = (await this.weekAround(line.bookedOn)).filter((c) => this.balanceOf(c) === line.amountPaise);
+    const owing = (await this.weekAround(this.tx, line.bookedOn)).filter((c) => this.balanceOf(c) === line.amountPaise);
     const payer = new Set(payerWordsIn(line.narration));
     const scored = owing.map((c) => ({ c, score: c.words.filter((word) => payer.has(word)).length })).sort((a, b) => b.score - a.score);
     const chosen = scored.length <= 3 ? scored : scored.filter((s) => s.score > 0).slice(0, 3);

@@ -84,7 +84,7 @@ export const familyResultRoutes = new Hono<AppEnv>()
     if ((await resultsNameOf(db, registration.id)) !== resultsName) {
       await setResultsName(db, registration.id, resultsName);
       // The public pages show the change at once: they are rendered again from the rows.
-      await publishResultsPages(db, c.var.deps.now());
+      await publishResultsPages(db, { ownRequests: 1 });
       await auditFamily(c, 'registration.results_name', registration.id, { resultsName });
     }
     return c.json({ resultsName }, 200);

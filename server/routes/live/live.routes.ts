@@ -164,7 +164,7 @@ export const liveVenueRoutes = new Hono<AppEnv>()
     const emails = await queueSessionEmails(database, session.id);
     const signer = await signerFor(database.db, c.var.deps.env.CERTIFICATE_SIGNING_KEY);
     const certificates = await issueSessionCertificates(database.db, signer, { session, issuedBy: account.username, now });
-    await publishResultsPages(database.db, now);
+    await publishResultsPages(database.db, { ownRequests: 1 });
     wakeCertificateJob(c.var.deps);
     await audit(c, { admin: account, action: 'live.publish', entityType: 'venue_session', entityId: session.id, changes: { children: outcome.children, emails, certificates } });
     return c.json({ published: true, children: outcome.children, emails, certificates }, 200);

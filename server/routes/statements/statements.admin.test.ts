@@ -7,6 +7,8 @@ import { useFamilyHarness } from '../../../tests/setup/family-harness';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
+import { generateRegistrations, insertRegistrations, seededRandom } from '../../cli/seed-registrations';
+import { FEE_DUE_PAISE } from '../../db/stores/payment-store';
 
 const FIXTURES = join(import.meta.dirname, '../../../tests/fixtures/statements');
 const CSV = readFileSync(join(FIXTURES, 'hdfc-march-2027.csv'));
@@ -322,5 +324,26 @@ describe.each(testDatabaseKinds())('bank statements on %s', (kind) => {
     expect((await h.t.request('/api/statements/rows')).status).toBe(401);
     const bad = await h.admin('/api/statements/import?fileName=x.csv&mapping=%7B%7D', { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: 'a,b\n1,2' });
     expect(bad.status).toBe(422);
+  });
+
+  it('weighs a whole busy week, read a piece at a time: the payer named is found among the farthest registrations of 600', async () => {
+    // 600 registrations 8 minutes apart from noon on 20 May, so the week's read takes several pieces;
+    // the farthest participant (the last piece) is the one the payer names.
+    const seeded = generateRegistrations(600, seededRandom(47), Date.parse('2027-05-20T12:00:00+05:30'));
+    expect(await insertRegistrations(h.t.database, seeded)).toBe(600);
+    await h.t.database.rows(sql`
+      update registrations r set created_at = '2027-05-20T12:00:00+05:30'::timestamptz + make_interval(mins => 8 * input.n)
+      from unnest(${sql.param(seeded.map((row) => row.id))}::uuid[], ${sql.param(seeded.map((_, n) => n))}::int[]) as input(id, n) where r.id = input.id`);
+    const [target] = await h.t.database.rows<{ id: string; code: string; due: number }>(sql`
+      update registrations r set name = 'Zephyrine Quixotic' where r.id = (
+        select id from registrations where id = any(${sql.param(seeded.map((row) => row.id))}::uuid[]) and type = 'participant' order by created_at desc limit 1)
+      returning r.id::text as id, r.reference_code as code, ${FEE_DUE_PAISE} as due`);
+    const file = Buffer.from(['Date,Narration,Ref,Debit,Credit,Balance', `20/05/27,UPI-ZEPHYRINE QUIXOTIC-okaxis,WEEKREF,,${(Number(target!.due) / 100).toFixed(2)},5000.00`].join('\n'));
+    const mapping = { headerRow: 0, date: 0, narration: 1, reference: 2, debit: 3, credit: 4, balance: 5, dateOrder: 'DMY' };
+    const response = await upload(`/api/statements/import?fileName=busy-week.csv&mapping=${encodeURIComponent(JSON.stringify(mapping))}`, file);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as Summary).states).toEqual({ suggested: 1 });
+    const row = (await allRows()).find((r) => r.reference === 'WEEKREF');
+    expect(row?.suggestions?.map((s) => s.referenceCode)).toEqual([target!.code]);
   });
 });
