@@ -145,15 +145,9 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         await renderToFile(entry.NOT_FOUND_PAGES.en, '/404.html', publicHead(entry.NOT_FOUND_PAGES.en, true));
         await renderToFile(entry.NOT_FOUND_PAGES.ta, '/ta/404.html', publicHead(entry.NOT_FOUND_PAGES.ta, true));
 
-        // On a family's private link the shell's script starts, at once, the private page's chunks
-        // and its request for the registration (issue 49): what the entry script would otherwise
-        // ask for one step after another (React DOM, the shell, the page, then the data).
-        const reactDomClient = Object.keys(manifest).find((key) => /node_modules\/react-dom\/client\.js$/.test(key));
-        const familyChunks = [...new Set(['src/app/client-boot.ts', 'src/features/family/routes/family-page.tsx', ...(reactDomClient ? [reactDomClient] : [])].flatMap((key) => assetsOf(manifest, key).js))]
-          .filter((file) => !inShell.has(file))
-          .map((file) => `${config.base}${file}`);
-        if (familyChunks.length === 0) throw new Error('The family page is not in the build manifest');
-        const earlyRegistration = entry.earlyRegistrationScript(familyChunks);
+        // On a family's private link the frame's script asks for the registration at once and draws its
+        // summary before React (issue 49, src/features/family/api/early-registration.ts).
+        const earlyRegistration = entry.earlyRegistrationScript();
         if (/<\/script/i.test(earlyRegistration)) throw new Error('The early-registration script contains "</script"');
         const earlyRegistrationHash = `'sha256-${createHash('sha256').update(earlyRegistration).digest('base64')}'`;
 
@@ -165,8 +159,7 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
             '<meta name="referrer" content="no-referrer" />',
             ...(script ? [`<script>${script}</script>`] : []),
           ].join('\n    ');
-        // A family's private page has its frame prerendered (SHELL_PAGES, issue 49); the script
-        // starts its chunks and its request at once and draws the registration when it arrives.
+        // A family's private page has its frame prerendered (SHELL_PAGES, issue 49).
         const shells: Record<string, string> = {};
         for (const shellPage of entry.SHELL_PAGES) {
           const file = `${shellPage.lang === 'en' ? '' : `/${shellPage.lang}`}/my-shell.html`;

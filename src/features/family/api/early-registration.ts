@@ -1,27 +1,23 @@
 import { api, apiHref } from '@/lib/api-client';
 
 /**
- * The private page without its waterfall (issue 49). The page is drawn in the browser from the
- * app shell: its HTML, then the entry script, React DOM and the shell, then the page's own chunk,
- * and only then did it ask for the registration, each step waiting for the one before (some
- * 4 s to the child's registration on slow 4G). The app shell's inline script (this function's
- * text, hashed into the CSP by the build, as the early-taps script is) starts, the moment the
- * HTML is read on a private link's address, the page's chunks (`modulepreload`) and the request
- * for the registration, beside the entry script. The page takes that answer once
- * (`takeEarlyRegistration`). The token goes only in the Authorization header, as everywhere.
+ * The private page without its waterfall (issue 49). The page used to be drawn in the browser from
+ * the empty app shell: its HTML, then the entry script, React DOM and the shell, then the page's
+ * own chunk, and only then did it ask for the registration, each step waiting for the one before
+ * (some 4 s to the child's registration on slow 4G). Now its frame is prerendered (SHELL_PAGES in
+ * src/app/head/pages.ts: header, footer, heading and the loading state), and the frame's inline
+ * script (this function's text, hashed into the CSP by the build, as the early-taps script is)
+ * asks for the registration the moment the HTML is read, and when the answer arrives draws the
+ * summary into the page's slot, before React may have run. The page's script loads as a public
+ * page's does, after the first paint (ADR 012: no `modulepreload` ahead of it). The page takes that answer once (`takeEarlyRegistration`).
+ * The token goes only in the Authorization header, as everywhere.
  *
  * It must stay self-contained, referring to nothing outside its own body.
  */
-export function askForRegistrationEarly(chunks: readonly string[], path: string): void {
+export function askForRegistrationEarly(path: string): void {
   const match = /^\/(?:ta\/)?my\/([A-Za-z0-9_-]{43})$/.exec(window.location.pathname);
   if (!match) return;
   const token = match[1]!;
-  for (const href of chunks) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.href = href;
-    document.head.appendChild(link);
-  }
   // The prerendered frame was rendered for a placeholder address: its links to this page (the
   // language switch) are made this link's before anyone can tap them. React leaves them so.
   const ownLinks = () => {
@@ -86,7 +82,7 @@ export function takeEarlyRegistration(token: string): Promise<Response> | null {
   return early && early.token === token ? early.answer : null;
 }
 
-/** The inline script's text, as the prerender writes it into the app shell, with the family page's chunks and the typed client's path. */
-export function earlyRegistrationScript(chunks: readonly string[]): string {
-  return `(${askForRegistrationEarly.toString()})(${JSON.stringify(chunks)}, ${JSON.stringify(apiHref(api.family.registration.$path()))});`;
+/** The inline script's text, as the prerender writes it into the family page's frame, with the typed client's path. */
+export function earlyRegistrationScript(): string {
+  return `(${askForRegistrationEarly.toString()})(${JSON.stringify(apiHref(api.family.registration.$path()))});`;
 }
