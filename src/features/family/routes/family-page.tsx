@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
 import { escapeHtml } from '@domain/html';
@@ -47,15 +47,10 @@ function FamilyRegistrationView({ token }: { token: string }) {
   }, []);
   const [correcting, setCorrecting] = useState(false);
   const [saved, setSaved] = useState(false);
+  // The whole page is drawn from the answer in a background render, in short slices a phone can
+  // interleave with taps (ADR 032): the summary is already on screen (EarlySummarySlot).
+  const answer = useDeferredValue(query.data);
 
-  if (query.isPending) {
-    return (
-      <>
-        <h1 id="family-heading">{t('family.title')}</h1>
-        <EarlySummarySlot />
-      </>
-    );
-  }
   if (query.isError) {
     const error = query.error;
     if (error instanceof ApiRequestError && [401, 404, 410].includes(error.status)) {
@@ -76,7 +71,16 @@ function FamilyRegistrationView({ token }: { token: string }) {
     );
   }
 
-  const { registration: r, qrCode, corrections } = query.data;
+  if (!answer) {
+    return (
+      <>
+        <h1 id="family-heading">{t('family.title')}</h1>
+        <EarlySummarySlot />
+      </>
+    );
+  }
+
+  const { registration: r, qrCode, corrections } = answer;
   const cancelled = r.status === 'cancelled';
   const label = r.name ?? r.instituteName ?? t('family.participantFallback');
   const status = cancelled ? (r.cancelledBy === 'family' ? t('family.status.cancelledByYou') : t('family.status.cancelled')) : t('family.status.registered');
@@ -99,7 +103,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
 
       {/* One boundary: the rest appears at once below the summary, moving nothing already drawn. */}
       <Suspense fallback={null}>
-        <SectionsAbove token={token} data={query.data} />
+        <SectionsAbove token={token} data={answer} />
 
         <section className="family-section" aria-labelledby="details-heading">
           <h2 id="details-heading">{t('family.details')}</h2>
@@ -141,7 +145,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
           )}
         </section>
 
-        <SectionsBelow token={token} data={query.data} label={label} />
+        <SectionsBelow token={token} data={answer} label={label} />
       </Suspense>
     </>
   );
