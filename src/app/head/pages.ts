@@ -120,7 +120,7 @@ export const PAGE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** Private pages: rendered in the browser from the app shell, never prerendered, never indexed. */
-export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue', '/my', '/verify', '/ta/saved', '/ta/venue', '/ta/my', '/ta/verify'];
+export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue', '/my', '/ta/saved', '/ta/venue', '/ta/my'];
 
 export const NOT_FOUND_PAGE: PublicPage = page('/404', 'Page not found', 'This page is not here. Find the contests, registration and more from the home page.');
 /** The not-found page in each language: an unknown /ta/... path gets the Tamil one. */
