@@ -41,7 +41,7 @@ const COPY = {
     fileMatches: 'This file is exactly the certificate we issued.',
     fileMatchesRevoked: 'This file is the certificate we issued, but it has since been revoked (see above).',
     fileDiffers: 'This file is not the certificate we issued: it has been changed, or it is a different file. Trust only what this page shows.',
-    tooLarge: 'That file is far larger than any certificate of ours (over 5 MB). Choose the certificate’s PDF file.',
+    tooLarge: 'That file is far larger than any certificate of ours (over 5 MB). Choose the certificate’s PDF file.',
     notAFile: 'Nothing came with the form. Choose the certificate’s PDF file and check it again.',
     otherSite: 'Files are checked only from this site’s own pages. Open the certificate’s address and check the file there.',
     technical: 'Certificates are signed with Ed25519 (a JSON Web Signature).',
@@ -75,7 +75,7 @@ const COPY = {
     fileMatches: 'இந்தக் கோப்பு நாங்கள் வழங்கிய சான்றிதழே, எந்த மாற்றமும் இல்லை.',
     fileMatchesRevoked: 'இந்தக் கோப்பு நாங்கள் வழங்கிய சான்றிதழே; ஆனால் அது பின்னர் திரும்பப் பெறப்பட்டது (மேலே பாருங்கள்).',
     fileDiffers: 'இந்தக் கோப்பு நாங்கள் வழங்கிய சான்றிதழ் அல்ல: அது மாற்றப்பட்டுள்ளது, அல்லது வேறு கோப்பு. இந்தப் பக்கம் காட்டுவதை மட்டுமே நம்புங்கள்.',
-    tooLarge: 'இந்தக் கோப்பு எங்கள் எந்தச் சான்றிதழையும் விட மிகப் பெரியது (5 MB-க்கு மேல்). சான்றிதழின் PDF கோப்பைத் தேர்ந்தெடுங்கள்.',
+    tooLarge: 'இந்தக் கோப்பு எங்கள் எந்தச் சான்றிதழையும் விட மிகப் பெரியது (5 MB-க்கு மேல்). சான்றிதழின் PDF கோப்பைத் தேர்ந்தெடுங்கள்.',
     notAFile: 'படிவத்துடன் கோப்பு எதுவும் வரவில்லை. சான்றிதழின் PDF கோப்பைத் தேர்ந்தெடுத்து மீண்டும் சரிபாருங்கள்.',
     otherSite: 'இந்தத் தளத்தின் பக்கங்களிலிருந்து மட்டுமே கோப்புகள் சரிபார்க்கப்படும். சான்றிதழின் முகவரியைத் திறந்து அங்கே கோப்பைச் சரிபாருங்கள்.',
     technical: 'சான்றிதழ்கள் Ed25519 (JSON Web Signature) மூலம் கையொப்பமிடப்படுகின்றன.',
@@ -143,7 +143,7 @@ export function checkProblemPage(language: Language, id: string, problem: CheckP
   const message = { missing: copy.checkMissing, 'too-large': copy.tooLarge, 'not-a-form': copy.notAFile, 'other-site': copy.otherSite }[problem];
   const body = `<h1>${escapeHtml(copy.checkTitle)}</h1>
 <p class="status bad" role="alert">${escapeHtml(message)}</p>
-<p><a href="${escapeHtml(verifyPath(id, language))}#check">${escapeHtml(copy.back)}</a></p>`;
+<p class="back"><a href="${escapeHtml(verifyPath(id, language))}#check">${escapeHtml(copy.back)}</a></p>`;
   return page(language, verifyPath(id, other(language)), body);
 }
 
@@ -216,5 +216,6 @@ input[type=file]{font:inherit;max-width:100%;min-height:44px}
 button{font:inherit;font-weight:600;min-height:44px;padding:.5rem 1.25rem;border:0;border-radius:.5rem;background:var(--accent);color:#fff;cursor:pointer}
 button:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .technical{font-size:.875rem;color:var(--muted)}
+.back a{display:inline-block;min-height:44px;padding:.625rem 0}
 @media (max-width:30rem){.statement dl{grid-template-columns:1fr;gap:0}.statement dd{margin-bottom:.5rem}}
 `;
