@@ -64,8 +64,8 @@ async function show(c: Context<AppEnv>, language: Language) {
 async function check(c: Context<AppEnv>, language: Language) {
   c.header('Content-Language', language);
   c.header('Cache-Control', 'no-store');
-  const problem = (problem: CheckProblem, status: 400 | 403 | 413) =>
-    c.html(checkProblemPage(language, encodeURIComponent((c.req.param('id') ?? '').trim().toLowerCase().slice(0, 40)), problem), status);
+  const problem = (kind: CheckProblem, status: 400 | 403 | 413) =>
+    c.html(checkProblemPage(language, encodeURIComponent((c.req.param('id') ?? '').trim().toLowerCase().slice(0, 40)), kind), status);
   // Another site's form could spend this address's checks; the browser always sends Origin with a form.
   if (!sameOrigin(c)) return problem('other-site', 403);
   const found = await find(c, language);
