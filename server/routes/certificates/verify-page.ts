@@ -90,7 +90,7 @@ export type CheckProblem = 'missing' | 'too-large' | 'not-a-form' | 'other-site'
 const LOCALE: Record<Language, string> = { en: 'en-IN', ta: 'ta-IN' };
 const LONG_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' };
 
-/** A calendar day (YYYY-MM-DD) as "1 May 2027" / "1 மே 2027". */
+/** A calendar day (YYYY-MM-DD) as "1 May 2027" / "1 மே, 2027", as the app wrote it. */
 const formatDay = (day: string, language: Language) => new Intl.DateTimeFormat(LOCALE[language], { ...LONG_DAY, timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
 /** The day of an instant in Chennai. */
 const formatDayOf = (instant: string, language: Language) => new Intl.DateTimeFormat(LOCALE[language], { ...LONG_DAY, timeZone: SEASON.timeZone }).format(new Date(instant));

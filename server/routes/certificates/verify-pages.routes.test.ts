@@ -26,7 +26,7 @@ async function certificateOf(t: TestApp, childName: string): Promise<string> {
 /** The form as a browser sends it: multipart, the chosen file in the part named `file`. */
 function fileForm(bytes: Uint8Array, headers: Record<string, string> = {}): RequestInit {
   const form = new FormData();
-  form.append('file', new File([bytes], 'certificate.pdf', { type: 'application/pdf' }));
+  form.append('file', new File([new Uint8Array(bytes)], 'certificate.pdf', { type: 'application/pdf' }));
   return { method: 'POST', body: form, headers };
 }
 
@@ -192,7 +192,7 @@ describe.each(testDatabaseKinds())('the certificate check page on %s', (kind) =>
     expect(answer).toMatchObject({ status: 'valid', statement: { childName: 'Aaradhya Venkatesan' } });
     expect(((await (await t.request(`/api/verify/${revoked}`)).json()) as { status: string; replacedBy: string }).replacedBy).toBe(replacement);
     expect(((await (await t.request(`/api/verify/${tampered}`)).json()) as { status: string }).status).toBe('invalid');
-    const check = (bytes: Uint8Array) => t.request(`/api/verify/${valid}/check`, { method: 'POST', body: bytes, headers: { 'Content-Type': 'application/pdf' } });
+    const check = (bytes: Uint8Array) => t.request(`/api/verify/${valid}/check`, { method: 'POST', body: new Uint8Array(bytes), headers: { 'Content-Type': 'application/pdf' } });
     expect(((await (await check(PDF)).json()) as { matches: boolean }).matches).toBe(true);
     expect(((await (await check(PDF.subarray(1))).json()) as { matches: boolean }).matches).toBe(false);
     expect((await check(new Uint8Array(0))).status).toBe(400);
