@@ -13,6 +13,8 @@ export type ServerPage = {
   title: string;
   /** The other language's version of the page, when it has one (hreflang). */
   otherLanguagePath?: string;
+  /** The site's public origin (`publicUrl`): the hreflang link is then written in full, as search engines want it. */
+  origin?: string;
   /** Links beside the site's name (HTML, escaped by the caller). */
   nav?: string;
   navLabel?: string;
@@ -27,7 +29,7 @@ export type ServerPage = {
 export function serverPage(page: ServerPage): string {
   const { language } = page;
   const other = page.otherLanguagePath
-    ? `\n<link rel="alternate" hreflang="${language === 'ta' ? 'en' : 'ta'}" href="${escapeHtml(page.otherLanguagePath)}">`
+    ? `\n<link rel="alternate" hreflang="${language === 'ta' ? 'en' : 'ta'}" href="${escapeHtml(`${page.origin ?? ''}${page.otherLanguagePath}`)}">`
     : '';
   const referrer = page.sameOriginReferrer ? '\n<meta name="referrer" content="same-origin">' : '';
   const nav = page.nav ? `\n<nav aria-label="${escapeHtml(page.navLabel ?? page.title)}">${page.nav}</nav>` : '';

@@ -84,6 +84,9 @@ const COPY = {
   },
 } as const;
 
+/** The page's language, and the site's public origin (for the hreflang link). */
+export type At = { language: Language; origin: string };
+
 /** Why a file sent with the form could not be checked. */
 export type CheckProblem = 'missing' | 'too-large' | 'not-a-form' | 'other-site';
 
@@ -100,51 +103,55 @@ const other = (language: Language): Language => (language === 'ta' ? 'en' : 'ta'
 /** Where the form posts: the check's answer opens at the form and its verdict. */
 export const checkPath = (id: string, language: Language) => `${verifyPath(id, language)}/check`;
 
-function page(language: Language, otherLanguagePath: string, body: string): string {
+function page({ language, origin }: At, otherLanguagePath: string, body: string): string {
   const copy = COPY[language];
   const nav = `<a href="${escapeHtml(otherLanguagePath)}" lang="${other(language)}">${escapeHtml(copy.other)}</a>`;
-  return serverPage({ language, title: copy.title, otherLanguagePath, nav, body, style: STYLE, sameOriginReferrer: true });
+  return serverPage({ language, title: copy.title, otherLanguagePath, origin, nav, body, style: STYLE, sameOriginReferrer: true });
 }
 
 /** A certificate we issued: its status, what it says, the file check (with its outcome, after a check) and the keys. */
-export function verifyPage(language: Language, verification: Verification, checked?: { matches: boolean }): string {
+export function verifyPage(at: At, verification: Verification, checked?: { matches: boolean }): string {
+  const { language } = at;
   const copy = COPY[language];
   const body = `<h1>${escapeHtml(copy.title)}</h1>
 ${status(language, verification)}
 ${statement(language, verification)}
 ${checkSection(language, verification, checked)}
 <p class="technical">${escapeHtml(copy.technical)} <a href="/.well-known/jwks.json">${escapeHtml(copy.keys)}</a></p>`;
-  return page(language, verifyPath(verification.id, other(language)), body);
+  return page(at, verifyPath(verification.id, other(language)), body);
 }
 
 /** An id we never issued, or that is not an id at all (shown cut to 40 characters). */
-export function notOursPage(language: Language, id: string): string {
+export function notOursPage(at: At, id: string): string {
+  const { language } = at;
   const copy = COPY[language];
   const shown = id.slice(0, 40);
   const body = `<h1>${escapeHtml(copy.title)}</h1>
 <p class="status bad" role="status"><strong>${escapeHtml(copy.notValid)}</strong> ${escapeHtml(copy.unknown(shown))}</p>`;
-  return page(language, verifyPath(encodeURIComponent(shown), other(language)), body);
+  return page(at, verifyPath(encodeURIComponent(shown), other(language)), body);
 }
 
 /** Too many checks from one address: why, and when to try again (the rate limit's words). */
-export function refusalPage(language: Language, id: string, message: string): string {
+export function refusalPage(at: At, id: string, message: string): string {
+  const { language } = at;
   const copy = COPY[language];
   const body = `<h1>${escapeHtml(copy.title)}</h1>
 <p class="status bad" role="alert">${escapeHtml(message)}</p>`;
-  return page(language, verifyPath(id, other(language)), body);
+  return page(at, verifyPath(id, other(language)), body);
 }
 
 /**
  * A file that could not be checked (none, too large, not a form, another site's form): why, and
  * the way back to the certificate's page. It does not repeat what the certificate says.
  */
-export function checkProblemPage(language: Language, id: string, problem: CheckProblem): string {
+export function checkProblemPage(at: At, id: string, problem: CheckProblem): string {
+  const { language } = at;
   const copy = COPY[language];
   const message = { missing: copy.checkMissing, 'too-large': copy.tooLarge, 'not-a-form': copy.notAFile, 'other-site': copy.otherSite }[problem];
   const body = `<h1>${escapeHtml(copy.checkTitle)}</h1>
 <p class="status bad" role="alert">${escapeHtml(message)}</p>
 <p class="back"><a href="${escapeHtml(verifyPath(id, language))}#check">${escapeHtml(copy.back)}</a></p>`;
-  return page(language, verifyPath(id, other(language)), body);
+  return page(at, verifyPath(id, other(language)), body);
 }
 
 function status(language: Language, verification: Verification): string {

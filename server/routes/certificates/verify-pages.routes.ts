@@ -10,12 +10,14 @@ import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import type { CertificateRow } from '../../db/stores/certificate-store';
 import { CHECK_LIMIT_BYTES, checkedFile, fileMatches, lookUpCertificate, verificationOf, type CheckedFile } from './verification';
-import { checkProblemPage, notOursPage, refusalPage, verifyPage, type CheckProblem } from './verify-page';
+import { publicUrl } from '../../env';
+import { checkProblemPage, notOursPage, refusalPage, verifyPage, type At, type CheckProblem } from './verify-page';
 
 /** The form around the file: its part's headers and the boundaries are a few hundred bytes. */
 const FORM_LIMIT_BYTES = CHECK_LIMIT_BYTES + 64 * 1024;
 
 const audited = () => readsPersonalData('read.certificate.verify', 'registration');
+const at = (c: Context<AppEnv>, language: Language): At => ({ language, origin: publicUrl(c.var.deps.env) });
 
 /**
  * The certificate check page (issue 49), where a certificate's QR code leads: written by the
@@ -25,50 +27,51 @@ const audited = () => readsPersonalData('read.certificate.verify', 'registration
  * arrives, never held; the answer is the same page with the verdict under the form.
  */
 export const verifyPageRoutes = new Hono<AppEnv>()
-  .get('/verify/:id', audited(), (c) => show(c, 'en'))
-  .get('/ta/verify/:id', audited(), (c) => show(c, 'ta'))
-  .post('/verify/:id/check', audited(), (c) => check(c, 'en'))
-  .post('/ta/verify/:id/check', audited(), (c) => check(c, 'ta'));
+  .get('/verify/:id', audited(), (c) => show(c, at(c, 'en')))
+  .get('/ta/verify/:id', audited(), (c) => show(c, at(c, 'ta')))
+  .post('/verify/:id/check', audited(), (c) => check(c, at(c, 'en')))
+  .post('/ta/verify/:id/check', audited(), (c) => check(c, at(c, 'ta')));
+
 
 type Found = { row: CertificateRow } | { response: Response };
 
 /** The certificate the page is about, or the page to answer instead (not ours, too many checks). */
-async function find(c: Context<AppEnv>, language: Language): Promise<Found> {
+async function find(c: Context<AppEnv>, at: At): Promise<Found> {
   const raw = c.req.param('id') ?? '';
   const parsed = certificateIdSchema.safeParse({ id: raw });
-  if (!parsed.success) return { response: c.html(notOursPage(language, raw), 404) };
+  if (!parsed.success) return { response: c.html(notOursPage(at, raw), 404) };
   try {
     const row = await lookUpCertificate(c, parsed.data.id);
-    return row ? { row } : { response: c.html(notOursPage(language, parsed.data.id), 404) };
+    return row ? { row } : { response: c.html(notOursPage(at, parsed.data.id), 404) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 429) throw error;
     for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     c.header('Cache-Control', 'no-store');
-    return { response: c.html(refusalPage(language, parsed.data.id, error.message), 429) };
+    return { response: c.html(refusalPage(at, parsed.data.id, error.message), 429) };
   }
 }
 
-async function show(c: Context<AppEnv>, language: Language) {
-  c.header('Content-Language', language);
+async function show(c: Context<AppEnv>, at: At) {
+  c.header('Content-Language', at.language);
   // Asked again each time (a 304 when unchanged): a revocation shows at once.
   c.header('Cache-Control', 'public, no-cache');
-  const found = await find(c, language);
+  const found = await find(c, at);
   if ('response' in found) return found.response;
-  const html = verifyPage(language, await verificationOf(c, found.row));
+  const html = verifyPage(at, await verificationOf(c, found.row));
   const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   c.header('ETag', etag);
   if (c.req.header('if-none-match') === etag) return c.body(null, 304);
   return c.html(html, 200);
 }
 
-async function check(c: Context<AppEnv>, language: Language) {
-  c.header('Content-Language', language);
+async function check(c: Context<AppEnv>, at: At) {
+  c.header('Content-Language', at.language);
   c.header('Cache-Control', 'no-store');
   const problem = (kind: CheckProblem, status: 400 | 403 | 413) =>
-    c.html(checkProblemPage(language, encodeURIComponent((c.req.param('id') ?? '').trim().toLowerCase().slice(0, 40)), kind), status);
+    c.html(checkProblemPage(at, encodeURIComponent((c.req.param('id') ?? '').trim().toLowerCase().slice(0, 40)), kind), status);
   // Another site's form could spend this address's checks; the browser always sends Origin with a form.
   if (!sameOrigin(c)) return problem('other-site', 403);
-  const found = await find(c, language);
+  const found = await find(c, at);
   if ('response' in found) return found.response;
   if (Number(c.req.header('content-length')) > FORM_LIMIT_BYTES) return problem('too-large', 413);
   const body = c.req.raw.body;
@@ -80,7 +83,7 @@ async function check(c: Context<AppEnv>, language: Language) {
   if (file.kind === 'empty') return problem('missing', 400);
   readAudit(c).details.checkedBytes = file.bytes;
   const verification = await verificationOf(c, found.row);
-  return c.html(verifyPage(language, verification, { matches: fileMatches(found.row, file) }), 200);
+  return c.html(verifyPage(at, verification, { matches: fileMatches(found.row, file) }), 200);
 }
 
 class FormTooLarge extends Error {}
