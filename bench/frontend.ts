@@ -335,7 +335,7 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
         ['SEO', (r: RouteRun) => r.seo],
       ] as const) {
         const value = med(pick);
-        // A private page and a verification are noindex on purpose: their SEO score is context.
+        // A private page is noindex on purpose: its SEO score is context.
         if (name === 'SEO' && noindex) add(`${name} score`, value, { note: 'noindex by design (the app shell): not a search result' });
         else add(`${name} score`, value, { target: '100', pass: value === 100 });
       }

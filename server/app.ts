@@ -41,7 +41,9 @@ import { UPLOADS_PATH } from './entries/entry-uploads';
 import { judgingRoutes } from './routes/judging/judging.routes';
 import { judgingAdminRoutes } from './routes/judging/judging.admin-routes';
 import { familyResultRoutes } from './routes/judging/results.routes';
-import { CHECK_LIMIT_BYTES, verifyRoutes } from './routes/certificates/certificates.routes';
+import { verifyRoutes } from './routes/certificates/certificates.routes';
+import { CHECK_LIMIT_BYTES } from './routes/certificates/verification';
+import { verifyPageRoutes } from './routes/certificates/verify-pages.routes';
 import { certificateAdminRoutes } from './routes/certificates/certificates.admin-routes';
 import { resultsPageRoutes } from './routes/certificates/results-pages.routes';
 import { VITALS_LIMIT_BYTES, vitalsRoutes } from './routes/vitals/vitals.routes';
@@ -200,6 +202,8 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
 
   // Published results (issue 25) and the keys certificates are signed with: rendered by the server, not the client.
   app.route('/', resultsPageRoutes);
+  // The certificate check a QR code opens, and its file check by a plain form (issue 49).
+  app.route('/', verifyPageRoutes);
   // The registration form as the browser sends it before the page's script runs (ADR 031).
   app.route('/', registrationFormRoutes);
 

@@ -90,7 +90,8 @@ export async function publishedRoundPages(server: RunningServer): Promise<Family
   return [
     { label: '/results', path: '/results' },
     { label: '/ta/results', path: '/ta/results' },
-    { label: '/verify/<id>', path: `/verify/${certificate}`, noindex: true },
-    { label: '/ta/verify/<id>', path: `/ta/verify/${certificate}`, noindex: true },
+    // Written by the server, public (issue 49): not noindex.
+    { label: '/verify/<id>', path: `/verify/${certificate}` },
+    { label: '/ta/verify/<id>', path: `/ta/verify/${certificate}` },
   ];
 }

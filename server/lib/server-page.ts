@@ -4,7 +4,8 @@ import { escapeHtml } from './html';
 
 /**
  * The one shell of the pages the server writes itself, with no script: the published results
- * (issue 25) and the answer to a registration form sent before the page's script ran (ADR 031).
+ * (issue 25), the certificate check (issue 49) and the answer to a registration form sent before
+ * the page's script ran (ADR 031).
  * Small, self-contained CSS; the page's language on <html>; the site's name linking home.
  */
 export type ServerPage = {
@@ -12,6 +13,8 @@ export type ServerPage = {
   title: string;
   /** The other language's version of the page, when it has one (hreflang). */
   otherLanguagePath?: string;
+  /** The site's public origin (`publicUrl`): the hreflang link is then written in full, as search engines want it. */
+  origin?: string;
   /** Links beside the site's name (HTML, escaped by the caller). */
   nav?: string;
   navLabel?: string;
@@ -19,19 +22,22 @@ export type ServerPage = {
   body: string;
   /** More CSS for this kind of page. */
   style?: string;
+  /** Send no Referer to other sites, not even the origin: the page's address names something (a certificate). */
+  sameOriginReferrer?: boolean;
 };
 
 export function serverPage(page: ServerPage): string {
   const { language } = page;
   const other = page.otherLanguagePath
-    ? `\n<link rel="alternate" hreflang="${language === 'ta' ? 'en' : 'ta'}" href="${escapeHtml(page.otherLanguagePath)}">`
+    ? `\n<link rel="alternate" hreflang="${language === 'ta' ? 'en' : 'ta'}" href="${escapeHtml(`${page.origin ?? ''}${page.otherLanguagePath}`)}">`
     : '';
+  const referrer = page.sameOriginReferrer ? '\n<meta name="referrer" content="same-origin">' : '';
   const nav = page.nav ? `\n<nav aria-label="${escapeHtml(page.navLabel ?? page.title)}">${page.nav}</nav>` : '';
   return `<!doctype html>
 <html lang="${language}">
 <head>
 <meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1">${referrer}
 <title>${escapeHtml(page.title)} | ${escapeHtml(SEASON.name)}</title>
 <meta name="description" content="${escapeHtml(page.title)}">${other}
 <link rel="icon" href="/favicon.ico" sizes="32x32">

@@ -79,8 +79,6 @@ function pageRoutes(): RouteObject[] {
     // The family's private page: client-rendered from the app shell (noindex, no referrer), never
     // prerendered; in the language the family registered in (their emails link to /ta/my/… for Tamil).
     { path: 'my/:token', ...page(import.meta.glob('/src/features/family/routes/family-page.tsx'), 'FamilyPage') },
-    // A certificate's QR code leads here (issue 25): anyone checks it, in either language.
-    { path: 'verify/:id', ...page(import.meta.glob('/src/features/certificates/routes/verify-page.tsx'), 'VerifyPage') },
     // Judging (issues 24, 49): judges only, in either language, each rubric in both.
     { path: 'judge', ...page(import.meta.glob('/src/features/judging/routes/judge-page.tsx'), 'JudgePage') },
     { path: 'judge/welcome', ...page(import.meta.glob('/src/features/judging/routes/judge-welcome-page.tsx'), 'JudgeWelcomePage') },

@@ -119,14 +119,21 @@ test('a family downloads its certificate, its QR code verifies it, and a changed
   const url = await qrOfPdf(pdfPath);
   expect(url).toMatch(new RegExp(`^${origin.replace(/[.:/]/g, '\\$&')}/verify/[a-z2-7]{16}$`));
   const id = url.split('/').at(-1)!;
+  // The family's own page links to the same check.
+  await expect(section.getByRole('link', { name: 'Check it on our site' })).toHaveAttribute('href', `/verify/${id}`);
+  // A page the server writes (issue 49): everything there with the first paint, no script at all.
   await page.goto(url);
-  await expect(page.getByRole('heading', { name: 'Certificate check' })).toBeVisible();
-  await expect(page.getByRole('status').first()).toContainText('Valid.');
-  await expect(page.getByText('Aaradhya Venkatesan')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Certificate check', level: 1 })).toBeVisible();
+  expect(await page.locator('script').count()).toBe(0);
+  await expect(page.getByRole('status').first()).toHaveText('Valid. This certificate was issued by the Kids Talent Competition 2027 and has not been changed since.');
+  const says = page.getByRole('region', { name: 'What the certificate says' });
+  await expect(says.getByRole('definition')).toHaveText(['Aaradhya Venkatesan', 'Winner', 'Drawing Competition, 6–8 years', 'Level 1', 'Kids Talent Competition 2027', /^\d{1,2} \w+ 20\d\d$/, id]);
   await expect(page.getByText(families[0]!.email)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Our public keys' })).toHaveAttribute('href', '/.well-known/jwks.json');
   expect(await axeProblems(page)).toEqual([]);
 
-  // The file itself checks out; a copy with one byte changed does not.
+  // The file itself checks out; a copy with one byte changed does not. The form is sent by the
+  // browser and the server answers with the page and its verdict.
   const original = await readFile(pdfPath);
   const changed = Buffer.from(original);
   const at = Math.floor(changed.length * 0.6);
@@ -136,14 +143,32 @@ test('a family downloads its certificate, its QR code verifies it, and a changed
   const check = page.getByRole('region', { name: 'Check a copy' });
   await check.getByLabel('The certificate’s PDF file').setInputFiles(pdfPath);
   await check.getByRole('button', { name: 'Check this file' }).click();
-  await expect(check.getByRole('status')).toContainText('Valid. This file is exactly the certificate we issued.');
+  await expect(page).toHaveURL(`${origin}/verify/${id}/check#check`);
+  await expect(check.getByRole('status')).toHaveText('Valid. This file is exactly the certificate we issued.');
+  await expect(page.getByRole('status').first()).toContainText('Valid. This certificate was issued');
+  expect(await axeProblems(page)).toEqual([]);
   await check.getByLabel('The certificate’s PDF file').setInputFiles(changedPath);
   await check.getByRole('button', { name: 'Check this file' }).click();
   await expect(check.getByRole('status')).toContainText('Not valid. This file is not the certificate we issued');
 
+  // The same page in Tamil, one link away.
+  await page.goto(url);
+  await page.getByRole('link', { name: 'தமிழில் பார்க்க' }).click();
+  await expect(page).toHaveURL(`${origin}/ta/verify/${id}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ta');
+  await expect(page.getByRole('heading', { name: 'சான்றிதழ் சரிபார்ப்பு', level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').first()).toContainText('செல்லுபடியானது.');
+  const tamilCheck = page.getByRole('region', { name: 'ஒரு நகலைச் சரிபாருங்கள்' });
+  await tamilCheck.getByLabel('சான்றிதழின் PDF கோப்பு').setInputFiles(pdfPath);
+  await tamilCheck.getByRole('button', { name: 'இந்தக் கோப்பைச் சரிபார்' }).click();
+  await expect(tamilCheck.getByRole('status')).toHaveText('செல்லுபடியானது. இந்தக் கோப்பு நாங்கள் வழங்கிய சான்றிதழே, எந்த மாற்றமும் இல்லை.');
+  expect(await axeProblems(page)).toEqual([]);
+
   // A forged id is not ours.
-  await page.goto('/verify/abcdefghijklmnop');
-  await expect(page.getByRole('status')).toContainText('Not valid. We have no certificate with the id');
+  const forged = await page.goto('/verify/abcdefghijklmnop');
+  expect(forged?.status()).toBe(404);
+  await expect(page.getByRole('status')).toContainText('Not valid. We have no certificate with the id “abcdefghijklmnop”');
+  expect(await axeProblems(page)).toEqual([]);
 
   // The Tamil family's page is in Tamil, and so is its certificate.
   const tamil = await phone.newPage();
@@ -170,8 +195,12 @@ test('a family downloads its certificate, its QR code verifies it, and a changed
   await expect(row).toContainText('Revoked: Printed with the wrong contest');
 
   await page.goto(url);
-  await expect(page.getByRole('status').first()).toContainText('Not valid.');
+  await expect(page.getByRole('status').first()).toContainText('Not valid. The organisers revoked this certificate on ');
   await expect(page.getByRole('status').first()).toContainText('Printed with the wrong contest');
+  // The file is still ours, and says so, but revoked.
+  await check.getByLabel('The certificate’s PDF file').setInputFiles(pdfPath);
+  await check.getByRole('button', { name: 'Check this file' }).click();
+  await expect(check.getByRole('status')).toHaveText('Not valid. This file is the certificate we issued, but it has since been revoked (see above).');
 
   for (const judge of judges) await judge.dispose();
   await desktop.close();

@@ -358,6 +358,11 @@ test('a crawling session: 20 babies in 4 heats recorded offline on two phones, o
   expect(winners).toHaveLength(1);
   const verification = (await (await request.get(`/api/verify/${winners[0]!.id}`)).json()) as { statement: { place: number; language: string; venue: string; heldOn: string } };
   expect(verification.statement).toMatchObject({ place: 1, language: 'ta', venue: CRAWLING.venue, heldOn: CRAWLING.date });
+  // What a school sees from the certificate's QR code: the page the server writes, in the family's Tamil.
+  await phone.goto(`/ta/verify/${winners[0]!.id}`);
+  await expect(phone.getByRole('status').first()).toContainText('செல்லுபடியானது.');
+  await expect(phone.getByRole('region', { name: 'சான்றிதழில் உள்ளவை' })).toContainText('வெற்றியாளர்');
+  expect(await axeProblems(phone)).toEqual([]);
   // The PDF, once made, says முதல் இடம் (drawn shaped; its text layer gives the words back).
   await expect.poll(async () => (await admin.request.get(`/api/certificates/${winners[0]!.id}/pdf`)).status(), { timeout: 60_000 }).toBe(200);
   const pdf = Buffer.from(await (await admin.request.get(`/api/certificates/${winners[0]!.id}/pdf`)).body());

@@ -120,7 +120,7 @@ export const PAGE_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** Private pages: rendered in the browser from the app shell, never prerendered, never indexed. */
-export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue', '/my', '/verify', '/ta/saved', '/ta/venue', '/ta/my', '/ta/verify'];
+export const CLIENT_RENDERED_PREFIXES: readonly string[] = ['/admin', '/saved', '/venue', '/my', '/ta/saved', '/ta/venue', '/ta/my'];
 
 /**
  * Private pages whose frame is prerendered (issue 49): a family opening its link from an email

@@ -69,7 +69,7 @@ describe('the app shell’s early request on a private link', () => {
   it('does nothing on any other page', () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    for (const path of ['/admin/registrations', '/my/too-short', `/my/${TOKEN}/more`, `/verify/${TOKEN}`]) {
+    for (const path of ['/admin/registrations', '/my/too-short', `/my/${TOKEN}/more`, '/ta/saved']) {
       window.history.replaceState(null, '', path);
       runInlineScript();
     }

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { awardLabel, type Award, type ResultsName } from '@domain/certificates';
+import { awardLabel, verifyPath, type Award, type ResultsName } from '@domain/certificates';
 import { useT } from '@/lib/i18n/use-t';
 import { useDownloadCertificate } from '../api/download-certificate';
 import { useFamilyResults, type FamilyCertificate } from '../api/get-family-results';
 import { useSetResultsName } from '../api/set-results-name';
 import { categoryMessage } from '../utils/format';
-import { AppLink } from '@/components/app-link';
 
 /**
  * The child's certificates (issue 25): one per contest, in the family's language, downloaded as
@@ -34,7 +33,6 @@ function CertificateLine({ token, certificate }: { token: string; certificate: F
   const download = useDownloadCertificate(token);
   const message = categoryMessage(certificate.category);
   const contest = message ? t(message) : certificate.category;
-  const verifyPath = `${lang === 'ta' ? '/ta' : ''}/verify/${certificate.id}`;
   return (
     <li>
       <p>{t('family.certificates.line', { contest, award: awardLabel(certificate.award as Award, lang) })}</p>
@@ -45,7 +43,8 @@ function CertificateLine({ token, certificate }: { token: string; certificate: F
           <button type="button" className="button" disabled={download.isPending} onClick={() => download.mutate(certificate.id)}>
             {download.isPending ? t('family.certificates.downloading') : t('family.certificates.download')}
           </button>
-          <AppLink to={verifyPath}>{t('family.certificates.verify')}</AppLink>
+          {/* A page the server writes (issue 49): a plain link, followed by the browser. */}
+          <a href={verifyPath(certificate.id, lang)}>{t('family.certificates.verify')}</a>
         </p>
       )}
       {download.isError ? (
