@@ -12,3 +12,18 @@ export function PlainTable({ label, children }: { label: string; children: React
     </div>
   );
 }
+
+/** An admin table's header row: one heading a column, each marked `scope="col"`. */
+export function ColumnHeads({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -6,6 +6,7 @@ import { useFieldErrors } from '@/components/form/use-field-errors';
 import { refundsCsvUrl, useRefundsToMake, type RefundToMake } from '../api/get-refunds-to-make';
 import { useResolveStatementRow } from '../api/resolve-statement-row';
 import { rupeesOfPaise } from '../utils/format';
+import { ColumnHeads } from './plain-table';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const WHY = { overpayment: 'paid more than was owed', already_paid: 'paid twice' } as Record<string, string>;
@@ -33,17 +34,7 @@ export function RefundsToMake() {
         <div className="admin-table-scroll">
           <table className="admin-table">
             <caption className="visually-hidden">Refunds to make</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Payer (narration)</th>
-                <th scope="col">UPI id or account</th>
-                <th scope="col">Received</th>
-                <th scope="col">To refund</th>
-                <th scope="col">Registration</th>
-                <th scope="col">Resolve</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Date', 'Payer (narration)', 'UPI id or account', 'Received', 'To refund', 'Registration', 'Resolve']} />
             <tbody>
               {items.map((refund) => (
                 <RefundRow key={refund.id} refund={refund} />

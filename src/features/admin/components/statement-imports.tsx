@@ -3,6 +3,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useStatementImports, type StatementImport } from '../api/get-statement-imports';
 import { useUndoStatementImport } from '../api/undo-statement-import';
 import { formatDateTime } from '../utils/format';
+import { ColumnHeads } from './plain-table';
 import { plural } from '@domain/plural';
 
 /**
@@ -22,16 +23,7 @@ export function StatementImports() {
         <div className="admin-table-scroll">
           <table className="admin-table">
             <caption className="visually-hidden">Past imports</caption>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Imported by</th>
-                <th scope="col">When</th>
-                <th scope="col">Lines</th>
-                <th scope="col">Matched</th>
-                <th scope="col">Undo</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['File', 'Imported by', 'When', 'Lines', 'Matched', 'Undo']} />
             <tbody>
               {items.map((item) => (
                 <ImportRow key={item.id} item={item} />

@@ -1,6 +1,7 @@
 import { useUnpaidAfterDeadline } from '../api/get-unpaid-after-deadline';
 import { formatDateTime, rupeesOfPaise } from '../utils/format';
 import { PAYMENT_STATUS_LABELS } from '../utils/payment-labels';
+import { ColumnHeads } from './plain-table';
 import { plural } from '@domain/plural';
 
 /** The last day registrations are open, in Chennai (the deadline is the next midnight). */
@@ -30,16 +31,7 @@ export function UnpaidAfterDeadline() {
           <div className="admin-table-scroll">
             <table className="admin-table">
               <caption className="visually-hidden">Unpaid after the deadline</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Registration</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Last reminder</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={['Registration', 'Contact', 'Status', 'Due', 'Paid', 'Last reminder']} />
               <tbody>
                 {data.items.map((item) => (
                   <tr key={item.id}>

@@ -14,7 +14,7 @@ import {
   useRevokeCertificate,
   type AdminCertificate,
 } from '../api/certificates';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
@@ -127,17 +127,7 @@ export function CertificatesPage() {
       {query.data && rows.length === 0 && <p className="admin-status">No certificates here yet.</p>}
       {rows.length > 0 && (
         <PlainTable label="Certificates">
-          <thead>
-            <tr>
-              <th scope="col">Certificate</th>
-              <th scope="col">Child</th>
-              <th scope="col">Contest</th>
-              <th scope="col">Award</th>
-              <th scope="col">Issued</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Certificate', 'Child', 'Contest', 'Award', 'Issued', 'State', 'Actions']} />
           <tbody>
             {rows.map((row) => (
               <CertificateRow key={row.id} row={row} />

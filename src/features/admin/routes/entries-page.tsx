@@ -9,7 +9,7 @@ import { categoryLabel, formatDateTime } from '../utils/format';
 import { plural } from '@domain/plural';
 import { CheckingQueueNote } from '../components/checking-queue';
 import { MissingEntryFiles } from '../components/missing-entry-files';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
 
 const ONLINE_CONTESTS = CATEGORY_SLUGS.filter((slug) => entryRuleFor(slug, 'level1') !== null);
 
@@ -80,16 +80,7 @@ export function EntriesPage() {
       )}
       {entries.length > 0 && (
         <PlainTable label="Entries">
-          <thead>
-            <tr>
-              <th scope="col">Entry</th>
-              <th scope="col">Registration</th>
-              <th scope="col">State</th>
-              <th scope="col">Length</th>
-              <th scope="col">Size</th>
-              <th scope="col">Sent</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Entry', 'Registration', 'State', 'Length', 'Size', 'Sent']} />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} className="admin-row">

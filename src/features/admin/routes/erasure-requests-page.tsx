@@ -5,7 +5,7 @@ import { useCompleteErasure } from '../api/complete-erasure';
 import { useErasureRequests, type ErasureRequestItem } from '../api/get-erasure-requests';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
 
 /** /admin/erasure-requests: families' requests to erase their data, the nearest deadline first. */
 export function ErasureRequestsPage() {
@@ -41,15 +41,7 @@ export function ErasureRequestsPage() {
       {query.data && items.length === 0 && <p className="admin-status">No erasure requests yet.</p>}
       {items.length > 0 && (
         <PlainTable label="Erasure requests">
-          <thead>
-            <tr>
-              <th scope="col">Due by</th>
-              <th scope="col">Registration</th>
-              <th scope="col">Asked on</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Due by', 'Registration', 'Asked on', 'Status', 'Actions']} />
           <tbody>
             {items.map((item) => (
               <tr key={item.id} className={`admin-row${item.overdue ? ' admin-row--overdue' : ''}`}>

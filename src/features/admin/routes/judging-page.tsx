@@ -7,7 +7,7 @@ import { entryFileHref } from '../api/get-entries';
 import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type JudgingRound, type ModeratedEntry, type Moderation, type ModerationView } from '../api/judging';
 import { PublishRoundDialog } from '../components/publish-round-dialog';
 import { LoadMoreButton } from '../components/load-more-button';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime, lastDayBefore } from '../utils/format';
 import { plural } from '@domain/plural';
@@ -261,17 +261,7 @@ function JudgesTable({ progress, figures }: { progress: JudgingRound['judges']; 
     <>
       <h2>Judges</h2>
       <PlainTable label="Judges">
-        <thead>
-          <tr>
-            <th scope="col">Judge</th>
-            <th scope="col">Expertise</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Last scored</th>
-            <th scope="col">Emails in</th>
-            <th scope="col">Stepped back</th>
-            <th scope="col">Per contest: mean, spread, agreement</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Judge', 'Expertise', 'Progress', 'Last scored', 'Emails in', 'Stepped back', 'Per contest: mean, spread, agreement']} />
         <tbody>
           {progress.map((judge) => (
             <tr key={judge.judgeId}>
@@ -336,18 +326,7 @@ function EntriesTable({
   return (
     <>
     <PlainTable label="Entries and their scores">
-      <thead>
-        <tr>
-          <th scope="col">Entry</th>
-          <th scope="col">Contest</th>
-          <th scope="col">Ages</th>
-          <th scope="col">How the score was reached</th>
-          <th scope="col">Score</th>
-          <th scope="col">Place</th>
-          <th scope="col">Needs a look</th>
-          <th scope="col">Notes to the family</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Entry', 'Contest', 'Ages', 'How the score was reached', 'Score', 'Place', 'Needs a look', 'Notes to the family']} />
       <tbody ref={body}>
         {entries.map((entry) => {
           return (

@@ -22,6 +22,7 @@ import { RefundsToMake } from '../components/refunds-to-make';
 import { StatementImports } from '../components/statement-imports';
 import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
 import { rupeesOfPaise } from '../utils/format';
+import { ColumnHeads } from '../components/plain-table';
 import { plural } from '@domain/plural';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
@@ -260,16 +261,7 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
         <div className="admin-table-scroll">
           <table className="admin-table">
             <caption className="visually-hidden">Statement lines</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Narration</th>
-                <th scope="col">State</th>
-                <th scope="col">Registrations</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['Date', 'Amount', 'Narration', 'State', 'Registrations', 'Actions']} />
             <tbody>
               {items.map((row) => (
                 <LineRow key={row.id} row={row} />
