@@ -27,3 +27,19 @@ export function ColumnHeads({ columns }: { columns: readonly string[] }) {
     </thead>
   );
 }
+
+/**
+ * An admin table in a box that scrolls sideways, named by a caption for screen readers only:
+ * its column headings, then `children`, its rows.
+ */
+export function CaptionedTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="admin-table-scroll">
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <ColumnHeads columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -6,7 +6,7 @@ import { useFieldErrors } from '@/components/form/use-field-errors';
 import { refundsCsvUrl, useRefundsToMake, type RefundToMake } from '../api/get-refunds-to-make';
 import { useResolveStatementRow } from '../api/resolve-statement-row';
 import { rupeesOfPaise } from '../utils/format';
-import { ColumnHeads } from './plain-table';
+import { CaptionedTable } from './plain-table';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const WHY = { overpayment: 'paid more than was owed', already_paid: 'paid twice' } as Record<string, string>;
@@ -31,17 +31,11 @@ export function RefundsToMake() {
       {query.isError ? <p role="alert">Could not load the refunds to make. Try again.</p> : null}
       {query.data && items.length === 0 ? <p>No refunds to make.</p> : null}
       {items.length > 0 ? (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Refunds to make</caption>
-            <ColumnHeads columns={['Date', 'Payer (narration)', 'UPI id or account', 'Received', 'To refund', 'Registration', 'Resolve']} />
-            <tbody>
-              {items.map((refund) => (
-                <RefundRow key={refund.id} refund={refund} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption="Refunds to make" columns={['Date', 'Payer (narration)', 'UPI id or account', 'Received', 'To refund', 'Registration', 'Resolve']}>
+          {items.map((refund) => (
+            <RefundRow key={refund.id} refund={refund} />
+          ))}
+        </CaptionedTable>
       ) : null}
     </section>
   );

@@ -3,7 +3,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useStatementImports, type StatementImport } from '../api/get-statement-imports';
 import { useUndoStatementImport } from '../api/undo-statement-import';
 import { formatDateTime } from '../utils/format';
-import { ColumnHeads } from './plain-table';
+import { CaptionedTable } from './plain-table';
 import { plural } from '@domain/plural';
 
 /**
@@ -20,17 +20,11 @@ export function StatementImports() {
       {query.isError ? <p role="alert">Could not load the imports. Try again.</p> : null}
       {query.data && items.length === 0 ? <p>No statement imported yet.</p> : null}
       {items.length > 0 ? (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Past imports</caption>
-            <ColumnHeads columns={['File', 'Imported by', 'When', 'Lines', 'Matched', 'Undo']} />
-            <tbody>
-              {items.map((item) => (
-                <ImportRow key={item.id} item={item} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption="Past imports" columns={['File', 'Imported by', 'When', 'Lines', 'Matched', 'Undo']}>
+          {items.map((item) => (
+            <ImportRow key={item.id} item={item} />
+          ))}
+        </CaptionedTable>
       ) : null}
     </section>
   );

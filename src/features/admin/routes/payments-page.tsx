@@ -22,7 +22,7 @@ import { RefundsToMake } from '../components/refunds-to-make';
 import { StatementImports } from '../components/statement-imports';
 import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
 import { rupeesOfPaise } from '../utils/format';
-import { ColumnHeads } from '../components/plain-table';
+import { CaptionedTable } from '../components/plain-table';
 import { plural } from '@domain/plural';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
@@ -258,17 +258,11 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
         </p>
       ) : null}
       {items.length > 0 ? (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Statement lines</caption>
-            <ColumnHeads columns={['Date', 'Amount', 'Narration', 'State', 'Registrations', 'Actions']} />
-            <tbody>
-              {items.map((row) => (
-                <LineRow key={row.id} row={row} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption="Statement lines" columns={['Date', 'Amount', 'Narration', 'State', 'Registrations', 'Actions']}>
+          {items.map((row) => (
+            <LineRow key={row.id} row={row} />
+          ))}
+        </CaptionedTable>
       ) : null}
       <LoadMoreButton pages={query} label="Load more lines" />
     </section>
