@@ -11,6 +11,7 @@ import { ColumnHeads, PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime, lastDayBefore } from '../utils/format';
 import { plural } from '@domain/plural';
+import { AdminPage } from '../components/admin-page';
 
 const STATE_LABEL: Record<RoundState, string> = {
   scoring: 'Scoring: judges are scoring',
@@ -107,10 +108,7 @@ export function JudgingPage() {
   const first = moderation.data?.pages[0];
 
   return (
-    <section className="page admin-page" aria-labelledby="judging-heading">
-      <div className="admin-page__head">
-        <h1 id="judging-heading">Judging</h1>
-      </div>
+    <AdminPage headingId="judging-heading" title="Judging">
       <p className="admin-muted">
         Level 1’s online entries, scored blind by judges against each contest’s rubric. Each judge’s scores are standardised when they scored at
         least {plural(settings?.minEntriesToStandardise ?? 8, { one: '# entry', other: '# entries' })} of a contest; an entry’s result is the mean of its judges’ values on 0–100 (ADR 027).
@@ -252,7 +250,7 @@ export function JudgingPage() {
           </button>
         </div>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
 

@@ -24,6 +24,7 @@ import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
 import { rupeesOfPaise } from '../utils/format';
 import { CaptionedTable } from '../components/plain-table';
 import { plural } from '@domain/plural';
+import { AdminPage } from '../components/admin-page';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
   suggested: 'Suggestion waiting',
@@ -46,17 +47,14 @@ const refusal = (error: unknown) => (error instanceof ApiRequestError ? error.me
 export function PaymentsPage() {
   const [state, setState] = useState<StatementRowState | null>(null);
   return (
-    <section className="page admin-page" aria-labelledby="payments-heading">
-      <div className="admin-page__head">
-        <h1 id="payments-heading">Payments</h1>
-      </div>
+    <AdminPage headingId="payments-heading" title="Payments">
       <AccountsExport />
       <ImportStatement />
       <StatementImports />
       <RefundsToMake />
       <UnpaidAfterDeadline />
       <StatementLines state={state} onState={setState} />
-    </section>
+    </AdminPage>
   );
 }
 
