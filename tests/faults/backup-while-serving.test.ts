@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../setup/server-process';
+import { startServer } from '../setup/server-process';
 import { testDatabaseKinds } from '../setup/test-database';
 import { runCli } from './support/cli';
 import { driveCreates, isSuccess, waitFor } from './support/load';
-import { emptyPlace, useCleanups } from './support/places';
+import { emptyPlace, serverOn, useCleanups } from './support/places';
 
 describe.each(testDatabaseKinds())('backup while creates run at full speed, then restore (%s)', (kind) => {
   const onCleanup = useCleanups();
@@ -17,10 +17,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     onCleanup(() => source.drop());
     // Thousands of creates from one address: the public write limits are off here (they are
     // tested in server/lib/rate-limits.test.ts), or the load would meet a 429 instead.
-    const server: RunningServer = await startServer({ dataDir: source.dataDir, env: { ...source.env, PUBLIC_WRITE_LIMIT_FACTOR: '0' } });
-    onCleanup(async () => {
-      await server.stop('SIGKILL');
-    });
+    const server = await serverOn(source, onCleanup, { PUBLIC_WRITE_LIMIT_FACTOR: '0' });
     const outDir = mkdtempSync(join(tmpdir(), 'ktc-backups-'));
     onCleanup(() => rmSync(outDir, { recursive: true, force: true }));
     const file = join(outDir, kind === 'pglite' ? 'backup.tar.gz' : 'backup.dump');

@@ -6,12 +6,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedRegistrations } from '../../server/cli/seed-registrations';
 import { directoryStorage } from '../../server/entries/entry-storage';
-import { startServer } from '../setup/server-process';
 import { storeReadyPhotoEntry } from '../setup/judging-fixtures';
 import { testDatabaseKinds } from '../setup/test-database';
 import { runCli } from './support/cli';
 import { waitFor } from './support/load';
-import { emptyPlace, useCleanups } from './support/places';
+import { emptyPlace, serverOn, useCleanups } from './support/places';
 
 /**
  * Issue 49: `npm run backup` keeps the entries' files beside the database, copying each file
@@ -36,10 +35,7 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
       await database.close();
     }
 
-    const server = await startServer({ dataDir: source.dataDir, env: source.env });
-    onCleanup(async () => {
-      await server.stop('SIGKILL');
-    });
+    const server = await serverOn(source, onCleanup);
     const out = mkdtempSync(join(tmpdir(), 'ktc-backups-'));
     onCleanup(() => rmSync(out, { recursive: true, force: true }));
     const extension = kind === 'pglite' ? '.tar.gz' : '.dump';
@@ -73,10 +69,7 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
     expect(await back.size(lostKey)).toBeNull();
 
     // The restored server says so at start, for whoever reads its log.
-    const again = await startServer({ dataDir: restored.dataDir, env: restored.env });
-    onCleanup(async () => {
-      await again.stop('SIGKILL');
-    });
+    const again = await serverOn(restored, onCleanup);
     await waitFor(() => again.output().includes('entries whose stored files are missing'), 30_000, 'the missing-files log line');
     expect(again.output()).toMatch(new RegExp(`"entries":1,"first":\\["${registration!.code}"\\]`));
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
+import { startServer, type RunningServer } from '../../setup/server-process';
 import { createScratchPostgresDatabase, type DatabaseKind } from '../../setup/test-database';
 
 /** Where a server under test keeps its data: its own DATA_DIR, and on Postgres a scratch database too. */
@@ -52,4 +53,14 @@ export function useCleanups(): (cleanup: () => Promise<unknown> | unknown) => vo
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   return (cleanup) => cleanups.push(cleanup);
+}
+
+/**
+ * A server on `place` (with `env` added to the place's), killed after the test whatever happened:
+ * `onCleanup` is the test's (useCleanups). A test may stop it itself first, and start another.
+ */
+export async function serverOn(place: Place, onCleanup: ReturnType<typeof useCleanups>, env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer({ dataDir: place.dataDir, env: { ...place.env, ...env } });
+  onCleanup(() => server.stop('SIGKILL'));
+  return server;
 }
