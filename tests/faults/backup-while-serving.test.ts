@@ -13,8 +13,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
   const onCleanup = useCleanups();
 
   it('the restored copy holds every registration acknowledged before the backup began', { timeout: 300_000 }, async () => {
-    const source = await emptyPlace(kind);
-    onCleanup(() => source.drop());
+    const source = await emptyPlace(kind, onCleanup);
     // Thousands of creates from one address: the public write limits are off here (they are
     // tested in server/lib/rate-limits.test.ts), or the load would meet a 429 instead.
     const server = await serverOn(source, onCleanup, { PUBLIC_WRITE_LIMIT_FACTOR: '0' });
@@ -40,8 +39,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     expect(attempts.filter((a) => a.status !== null && !isSuccess(a.status))).toEqual([]);
     await server.stop('SIGTERM');
 
-    const restored = await emptyPlace(kind);
-    onCleanup(() => restored.drop());
+    const restored = await emptyPlace(kind, onCleanup);
     const restore = await runCli('restore', [file], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);

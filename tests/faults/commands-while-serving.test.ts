@@ -13,8 +13,7 @@ describe.each(testDatabaseKinds())('admin create and seed while the server runs 
   const onCleanup = useCleanups();
 
   it('both work beside the running server, which then survives kill -9 with every acknowledged row', { timeout: 120_000 }, async () => {
-    const place = await emptyPlace(kind);
-    onCleanup(() => place.drop());
+    const place = await emptyPlace(kind, onCleanup);
     let server = await serverOn(place, onCleanup);
     const cliEnv = place.env;
 

@@ -8,8 +8,7 @@ describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind)
   const onCleanup = useCleanups();
 
   it('keeps every acknowledged registration, and a full replay stores each id exactly once', { timeout: 180_000 }, async () => {
-    const place = await emptyPlace(kind);
-    onCleanup(() => place.drop());
+    const place = await emptyPlace(kind, onCleanup);
     let server = await serverOn(place, onCleanup);
 
     const load = driveCreates(server.url, { concurrency: 16 });

@@ -20,8 +20,7 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
   const onCleanup = useCleanups();
 
   it('copies only new files in a later backup, restores them, and lists the entry whose file the backup lacked', { timeout: 240_000 }, async () => {
-    const source = await emptyPlace(kind);
-    onCleanup(() => source.drop());
+    const source = await emptyPlace(kind, onCleanup);
     const files = join(source.dataDir, 'entries', 'files');
     const storage = directoryStorage(files);
     const database = await source.open();
@@ -56,8 +55,7 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
     const lostKey = `${registration!.id}/${entryIds[1]}/0.jpg`;
     unlinkSync(join(out, 'entry-files', 'files', lostKey));
 
-    const restored = await emptyPlace(kind);
-    onCleanup(() => restored.drop());
+    const restored = await emptyPlace(kind, onCleanup);
     const restore = await runCli('restore', [join(out, `second${extension}`)], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
@@ -75,16 +73,14 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
   });
 
   it('says so when a backup has no entry files beside it, and restores the database all the same', { timeout: 120_000 }, async () => {
-    const source = await emptyPlace(kind);
-    onCleanup(() => source.drop());
+    const source = await emptyPlace(kind, onCleanup);
     const out = mkdtempSync(join(tmpdir(), 'ktc-backups-'));
     onCleanup(() => rmSync(out, { recursive: true, force: true }));
     const file = join(out, kind === 'pglite' ? 'b.tar.gz' : 'b.dump');
     expect((await runCli('backup', ['--out', file], source.env)).stdout).toContain('Entry files: 0 files kept');
     rmSync(join(out, 'entry-files'), { recursive: true });
     writeFileSync(join(out, 'notes.txt'), 'the backup was moved without its entry-files folder');
-    const restored = await emptyPlace(kind);
-    onCleanup(() => restored.drop());
+    const restored = await emptyPlace(kind, onCleanup);
     const restore = await runCli('restore', [file], restored.env);
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain('Entry files: this backup has no list of entry files beside it');

@@ -19,12 +19,15 @@ export type Place = {
   drop(): Promise<void>;
 };
 
-/** An empty place: a fresh DATA_DIR, and on Postgres a fresh database beside TEST_DATABASE_URL. */
-export async function emptyPlace(kind: DatabaseKind): Promise<Place> {
+/**
+ * An empty place: a fresh DATA_DIR, and on Postgres a fresh database beside TEST_DATABASE_URL;
+ * dropped after the test (`onCleanup` is the test's, from useCleanups).
+ */
+export async function emptyPlace(kind: DatabaseKind, onCleanup: ReturnType<typeof useCleanups>): Promise<Place> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ktc-place-'));
   const scratch = kind === 'postgres' ? await createScratchPostgresDatabase() : null;
   const open = () => (scratch ? openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 1 }) : openDatabase({ kind: 'pglite', dataDir }));
-  return {
+  const place: Place = {
     env: scratch ? { DATA_DIR: dataDir, DATABASE_URL: scratch.url } : { DATA_DIR: dataDir },
     dataDir,
     open,
@@ -41,6 +44,8 @@ export async function emptyPlace(kind: DatabaseKind): Promise<Place> {
       await scratch?.drop();
     },
   };
+  onCleanup(() => place.drop());
+  return place;
 }
 
 /**
