@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { ADMIN, expect, openLive, test, completeSecondFactor } from './fixtures';
+import { expect, openLive, signInOnThisPage, test } from './fixtures';
 import { registerChildByApi, tokenInMailFolder } from './outbox-helpers';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
@@ -47,15 +47,7 @@ test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
     test(`${route.path} has no serious or critical violations and its headings are in order`, async ({ page }) => {
       await page.goto(route.path);
       await expect(page.locator('main h1')).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page)).toEqual([]);
-      const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) =>
-        headings.filter((h) => !h.closest('[hidden]')).map((h) => Number(h.tagName.slice(1))),
-      );
-      expect(levels[0]).toBe(1);
-      for (let i = 1; i < levels.length; i++) {
-        expect(levels[i]! - levels[i - 1]!, `heading levels ${levels.join(',')} skip a level`).toBeLessThanOrEqual(1);
-      }
+      await checkPage(page);
     });
   }
 
@@ -82,10 +74,7 @@ test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
     await checkPage(page);
 
     await page.goto('/admin/erasure-requests');
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await completeSecondFactor(page);
+    await signInOnThisPage(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Erasure requests' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);

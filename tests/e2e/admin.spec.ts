@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createReferenceCode } from '../../domain/reference-code';
-import { ADMIN, completeSecondFactor, expect, signInAdminRequest, test } from './fixtures';
+import { ADMIN, completeSecondFactor, expect, signInAdminRequest, signInOnThisPage, test } from './fixtures';
 
 /** A fresh tag per test keeps tests independent on the worker's shared server. */
 function tag(): string {
@@ -37,17 +37,10 @@ async function seed(request: APIRequestContext, seeds: Seed[]) {
   return registrations;
 }
 
-async function signIn(page: Page) {
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(page);
-}
-
 async function openSignedIn(page: Page, path: string) {
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login/);
-  await signIn(page);
+  await signInOnThisPage(page);
   await expect(page).toHaveURL(path);
 }
 
@@ -501,7 +494,7 @@ test.describe('admin pages at 1280 and 375 px', () => {
       await page.getByRole('button', { name: 'Contact administrator' }).click();
       expect(await axeViolations(page)).toEqual([]);
 
-      await signIn(page);
+      await signInOnThisPage(page);
       // Signing in opens the season overview; the registrations table has its own page.
       await expect(page.getByRole('heading', { name: 'Season overview' })).toBeVisible();
       await page.goto('/admin/registrations');

@@ -9,7 +9,7 @@ import { UPLOAD_CHUNK_BYTES } from '../../domain/entries';
 import { exifHasGps, makeFakeVideo, makePhoto, makeVideo, videoTags } from '../fixtures/entry-media';
 import { startCuttingProxy } from '../setup/cutting-proxy';
 import { keptUploads } from '../setup/kept-uploads';
-import { ADMIN, expect, launchProfile, test, completeSecondFactor, waitForServiceWorker } from './fixtures';
+import { expect, launchProfile, signInOnThisPage, test, waitForServiceWorker } from './fixtures';
 import { axeProblems, registerChildByApi, tokenInMailFolder } from './outbox-helpers';
 
 /**
@@ -313,10 +313,7 @@ test('an HEVC video is converted and plays in Chromium on the admins’ entries 
   await expect(card(page, 'Singing Contest').getByText('Received and ready for the judges.')).toBeVisible({ timeout: 90_000 });
 
   await page.goto('/admin/entries?contest=singing');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(page);
+  await signInOnThisPage(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Entries' })).toBeVisible();
   const entryId = await countingEntryId(request, token, 'singing');
   const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Play entry ${entryId.slice(0, 8)}` }) });

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { decodeQrPng, familyLinkIn, tokenOf } from '../setup/smtp-test-server';
-import { ADMIN, expect, testWithMail, waitForServiceWorker, watchPage, completeSecondFactor } from './fixtures';
+import { expect, signInOnThisPage, testWithMail, waitForServiceWorker, watchPage } from './fixtures';
 import { axeProblems, registerChild } from './outbox-helpers';
 
 /**
@@ -14,10 +14,7 @@ const test = testWithMail();
 async function signIn(page: Page, path: string) {
   await page.goto(path);
   await expect(page).toHaveURL(/\/admin\/login/);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(page);
+  await signInOnThisPage(page);
   await expect(page).toHaveURL(path);
 }
 

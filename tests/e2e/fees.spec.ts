@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { decodeQrPng, familyLinkIn } from '../setup/smtp-test-server';
-import { ADMIN, expect, testWithMail, completeSecondFactor } from './fixtures';
+import { ADMIN, expect, signInOnThisPage, testWithMail } from './fixtures';
 import { axeProblems, registerChild, registerChildByApi, signInAsAdmin } from './outbox-helpers';
 
 /**
@@ -171,9 +171,6 @@ test('a narration "KTC fee KTC…" is matched; undoing its import withdraws the 
 /** The admin's payments page, signed in through the page with password and authenticator code. */
 async function openPaymentsSignedIn(page: Page): Promise<void> {
   await page.goto('/admin/payments');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(page);
+  await signInOnThisPage(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
 }

@@ -9,31 +9,38 @@ import { nextTotpCode, TEST_TOTP_SECRET } from '../setup/second-factor-codes';
 
 export const ADMIN = { username: 'e2e-admin', password: 'correct horse battery staple 42' };
 
-type WorkerFixtures = { server: RunningServer };
 type TestFixtures = { problems: PageProblems };
 
 export type PageProblems = { consoleErrors: string[]; failedRequests: string[] };
 
+/** What every test server is started with: the e2e admin and its authenticator secret. */
+export const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET };
+
 /**
- * One real built server per worker (its own temp data dir), and a `problems` fixture that
- * records console errors and failed same-origin requests, so a test can assert there are none.
+ * A test whose worker has a real built server of its own (its own temp data dir), started with
+ * the admin's settings and `env` (a setting the journey needs), and the pages' base URL its URL.
  */
-export const test = base.extend<TestFixtures, WorkerFixtures>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer({
-        env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET },
-      });
-      await use(server);
-      await server.stop();
-      server.cleanup();
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  baseURL: async ({ server }, use) => {
-    await use(server.url);
-  },
+export function testWithOwnServer(env: Record<string, string> = {}, timeout = 180_000) {
+  return base.extend<object, { server: RunningServer }>({
+    server: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+      async ({}, use) => {
+        const server = await startServer({ env: { ...ADMIN_ENV, ...env } });
+        await use(server);
+        await server.stop();
+        server.cleanup();
+      },
+      { scope: 'worker', timeout },
+    ],
+    baseURL: async ({ server }, use) => use(server.url),
+  });
+}
+
+/**
+ * One real built server per worker, and a `problems` fixture that records console errors and
+ * failed same-origin requests, so a test can assert there are none.
+ */
+export const test = testWithOwnServer({}, 90_000).extend<TestFixtures>({
   problems: async ({ page, server }, use) => {
     const problems = watchPage(page, server.url);
     await use(problems);
@@ -123,8 +130,7 @@ export function testWithMail(env: Record<string, string> = {}) {
         const server = await startServer({
           port,
           env: {
-            ADMIN_USERNAME: ADMIN.username,
-            ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET,
+            ...ADMIN_ENV,
             SMTP_URL: smtp.url,
             MAIL_FROM: 'Kids Talent Competition <no-reply@example.org>',
             PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -165,13 +171,18 @@ export async function completeSecondFactor(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Confirm' }).click();
 }
 
+/** The admin signs in on the sign-in form the page shows: password, then the authenticator code. */
+export async function signInOnThisPage(page: Page): Promise<void> {
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await completeSecondFactor(page);
+}
+
 /** An admin's sign-in in the page: the sign-in form, then the second step, until the admin's home shows. */
 export async function signInAdminPage(page: Page): Promise<void> {
   await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await completeSecondFactor(page);
+  await signInOnThisPage(page);
   await page.waitForURL(/\/admin(\/)?$/);
 }
 

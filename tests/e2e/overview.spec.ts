@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { test as base, expect, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { CATEGORY_SLUGS } from '../../domain/categories';
 import { createReferenceCode } from '../../domain/reference-code';
-import { startServer, type RunningServer } from '../setup/server-process';
-import { ADMIN, completeSecondFactor } from './fixtures';
-import { TEST_TOTP_SECRET } from '../setup/second-factor-codes';
+import { signInOnThisPage, testWithOwnServer } from './fixtures';
 
 // The season overview (/admin) over 1,000 registrations sent through the public batch API, on a
 // server of its own without the public write limits.
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, PUBLIC_WRITE_LIMIT_FACTOR: '0' } });
-      await use(server);
-      await server.stop();
-      server.cleanup();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ server }, use) => use(server.url),
-});
+const test = testWithOwnServer({ PUBLIC_WRITE_LIMIT_FACTOR: '0' });
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const CITIES = ['Chennai', 'Madurai', 'Coimbatore', 'Salem', 'Trichy', 'Erode', 'Vellore', 'Tirunelveli', 'Thanjavur', 'Karur', 'Hosur', 'Ooty', 'Theni'];
@@ -52,10 +38,7 @@ test.beforeAll(async ({ request }) => {
 async function openOverview(page: Page) {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login\?next=/);
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(page);
+  await signInOnThisPage(page);
   await expect(page).toHaveURL('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Season overview' })).toBeVisible();
   await expect(page.getByText('1,000 registrations counted')).toBeVisible();

@@ -9,8 +9,7 @@ import { directoryStorage } from '../../server/entries/entry-storage';
 import { runCli } from '../faults/support/cli';
 import { storeReadyPhotoEntry } from '../setup/judging-fixtures';
 import { startServer, type RunningServer } from '../setup/server-process';
-import { TEST_TOTP_SECRET } from '../setup/second-factor-codes';
-import { ADMIN, expect, signInAdminRequest, test } from './fixtures';
+import { ADMIN_ENV, expect, signInAdminRequest, test } from './fixtures';
 import { axeProblems } from './outbox-helpers';
 
 /**
@@ -19,7 +18,6 @@ import { axeProblems } from './outbox-helpers';
  * (150 entries of one contest, 250 statement lines) load a page at a time.
  */
 const ENTRIES = 150;
-const ADMIN_ENV = { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET };
 const SHOTS = process.env.SCREENSHOT_DIR;
 
 /** A bank's export of `lines` fees paid by UPI, none naming a registration. */

@@ -1,24 +1,10 @@
-import { test as base, expect, type Page } from '@playwright/test';
-import { startServer, type RunningServer } from '../setup/server-process';
-import { ADMIN, completeSecondFactor } from './fixtures';
-import { TEST_TOTP_SECRET } from '../setup/second-factor-codes';
+import { expect, type Page } from '@playwright/test';
+import { signInOnThisPage, testWithOwnServer } from './fixtures';
 
 // Real visitors' speed (ADR 030) end to end: real page loads in Chromium measure themselves,
 // send one beacon when they are left or closed, and the admin reads the p75 in the overview. The
 // server of its own measures every page view (VITALS_SAMPLE_RATE=1) instead of half of them.
-const test = base.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startServer({ env: { ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: TEST_TOTP_SECRET, VITALS_SAMPLE_RATE: '1' } });
-      await use(server);
-      await server.stop();
-      server.cleanup();
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
-  baseURL: async ({ server }, use) => use(server.url),
-});
+const test = testWithOwnServer({ VITALS_SAMPLE_RATE: '1' });
 
 /** Opens a public page and waits until it has loaded web-vitals (after load and idle), then clicks its heading. */
 async function visit(page: Page, path: string) {
@@ -70,10 +56,7 @@ test('a real visit’s speed reaches the overview, per page and language, as one
   ]);
   expect(JSON.stringify(beacons)).not.toContain('from=home');
 
-  await admin.getByLabel('Username').fill(ADMIN.username);
-  await admin.getByLabel('Password').fill(ADMIN.password);
-  await admin.getByRole('button', { name: 'Sign In' }).click();
-  await completeSecondFactor(admin);
+  await signInOnThisPage(admin);
   await expect(admin.getByRole('heading', { level: 1, name: 'Season overview' })).toBeVisible();
   // The closing tab's beacon travels on its own: wait until the server has stored both views.
   await expect

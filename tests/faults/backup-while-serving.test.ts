@@ -3,24 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../setup/server-process';
+import { startServer } from '../setup/server-process';
 import { testDatabaseKinds } from '../setup/test-database';
 import { runCli } from './support/cli';
 import { driveCreates, isSuccess, waitFor } from './support/load';
-import { emptyPlace, useCleanups } from './support/places';
+import { emptyPlace, serverOn, useCleanups } from './support/places';
 
 describe.each(testDatabaseKinds())('backup while creates run at full speed, then restore (%s)', (kind) => {
   const onCleanup = useCleanups();
 
   it('the restored copy holds every registration acknowledged before the backup began', { timeout: 300_000 }, async () => {
-    const source = await emptyPlace(kind);
-    onCleanup(() => source.drop());
+    const source = await emptyPlace(kind, onCleanup);
     // Thousands of creates from one address: the public write limits are off here (they are
     // tested in server/lib/rate-limits.test.ts), or the load would meet a 429 instead.
-    const server: RunningServer = await startServer({ dataDir: source.dataDir, env: { ...source.env, PUBLIC_WRITE_LIMIT_FACTOR: '0' } });
-    onCleanup(async () => {
-      await server.stop('SIGKILL');
-    });
+    const server = await serverOn(source, onCleanup, { PUBLIC_WRITE_LIMIT_FACTOR: '0' });
     const outDir = mkdtempSync(join(tmpdir(), 'ktc-backups-'));
     onCleanup(() => rmSync(outDir, { recursive: true, force: true }));
     const file = join(outDir, kind === 'pglite' ? 'backup.tar.gz' : 'backup.dump');
@@ -43,8 +39,7 @@ describe.each(testDatabaseKinds())('backup while creates run at full speed, then
     expect(attempts.filter((a) => a.status !== null && !isSuccess(a.status))).toEqual([]);
     await server.stop('SIGTERM');
 
-    const restored = await emptyPlace(kind);
-    onCleanup(() => restored.drop());
+    const restored = await emptyPlace(kind, onCleanup);
     const restore = await runCli('restore', [file], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../setup/server-process';
 import { testDatabaseKinds } from '../setup/test-database';
 import { runCli } from './support/cli';
 import { driveCreates, isSuccess, waitFor } from './support/load';
 import { postJson } from './support/registrations';
-import { emptyPlace, useCleanups } from './support/places';
+import { emptyPlace, serverOn, useCleanups } from './support/places';
 
 const BOB = { username: 'bob', password: 'bob has a long passphrase' };
 const CAROL = { username: 'carol', password: 'carol judges yoga with care' };
@@ -14,13 +13,8 @@ describe.each(testDatabaseKinds())('admin create and seed while the server runs 
   const onCleanup = useCleanups();
 
   it('both work beside the running server, which then survives kill -9 with every acknowledged row', { timeout: 120_000 }, async () => {
-    const place = await emptyPlace(kind);
-    onCleanup(() => place.drop());
-    let server: RunningServer = await startServer({ dataDir: place.dataDir, env: place.env });
-    onCleanup(() => server.cleanup());
-    onCleanup(async () => {
-      await server.stop('SIGKILL');
-    });
+    const place = await emptyPlace(kind, onCleanup);
+    let server = await serverOn(place, onCleanup);
     const cliEnv = place.env;
 
     const load = driveCreates(server.url, { concurrency: 8 });
@@ -58,7 +52,7 @@ describe.each(testDatabaseKinds())('admin create and seed while the server runs 
     const attempts = await load.stop();
     expect(attempts.filter((a) => a.status !== null && !isSuccess(a.status))).toEqual([]);
 
-    server = await startServer({ dataDir: place.dataDir, env: place.env });
+    server = await serverOn(place, onCleanup);
     expect((await postJson(server.url, '/api/auth/login', { ...BOB, remember: false })).status).toBe(200);
     expect(await server.stop('SIGTERM')).toBe(0);
 

@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../setup/server-process';
 import { testDatabaseKinds } from '../setup/test-database';
 import { driveCreates, isSuccess, waitFor } from './support/load';
 import { postJson } from './support/registrations';
-import { emptyPlace, useCleanups } from './support/places';
+import { emptyPlace, serverOn, useCleanups } from './support/places';
 
 describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind) => {
   const onCleanup = useCleanups();
 
   it('keeps every acknowledged registration, and a full replay stores each id exactly once', { timeout: 180_000 }, async () => {
-    const place = await emptyPlace(kind);
-    onCleanup(() => place.drop());
-    let server: RunningServer = await startServer({ dataDir: place.dataDir, env: place.env });
-    onCleanup(() => server.cleanup());
-    onCleanup(async () => {
-      await server.stop('SIGKILL');
-    });
+    const place = await emptyPlace(kind, onCleanup);
+    let server = await serverOn(place, onCleanup);
 
     const load = driveCreates(server.url, { concurrency: 16 });
     // Kill while requests are in flight, once a good number have been acknowledged.
@@ -34,7 +28,7 @@ describe.each(testDatabaseKinds())('kill -9 of the server mid-load (%s)', (kind)
     const lost = [...acknowledged].filter((id) => !storedAfterCrash.has(id));
     expect(lost).toEqual([]);
 
-    server = await startServer({ dataDir: place.dataDir, env: place.env });
+    server = await serverOn(place, onCleanup);
     const replayStatuses = new Map<string, number>();
     const queue = [...attempts];
     await Promise.all(

@@ -6,12 +6,11 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { seedRegistrations } from '../../server/cli/seed-registrations';
 import { directoryStorage } from '../../server/entries/entry-storage';
-import { startServer } from '../setup/server-process';
 import { storeReadyPhotoEntry } from '../setup/judging-fixtures';
 import { testDatabaseKinds } from '../setup/test-database';
 import { runCli } from './support/cli';
 import { waitFor } from './support/load';
-import { emptyPlace, useCleanups } from './support/places';
+import { emptyPlace, serverOn, useCleanups } from './support/places';
 
 /**
  * Issue 49: `npm run backup` keeps the entries' files beside the database, copying each file
@@ -21,8 +20,7 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
   const onCleanup = useCleanups();
 
   it('copies only new files in a later backup, restores them, and lists the entry whose file the backup lacked', { timeout: 240_000 }, async () => {
-    const source = await emptyPlace(kind);
-    onCleanup(() => source.drop());
+    const source = await emptyPlace(kind, onCleanup);
     const files = join(source.dataDir, 'entries', 'files');
     const storage = directoryStorage(files);
     const database = await source.open();
@@ -36,10 +34,7 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
       await database.close();
     }
 
-    const server = await startServer({ dataDir: source.dataDir, env: source.env });
-    onCleanup(async () => {
-      await server.stop('SIGKILL');
-    });
+    const server = await serverOn(source, onCleanup);
     const out = mkdtempSync(join(tmpdir(), 'ktc-backups-'));
     onCleanup(() => rmSync(out, { recursive: true, force: true }));
     const extension = kind === 'pglite' ? '.tar.gz' : '.dump';
@@ -60,8 +55,7 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
     const lostKey = `${registration!.id}/${entryIds[1]}/0.jpg`;
     unlinkSync(join(out, 'entry-files', 'files', lostKey));
 
-    const restored = await emptyPlace(kind);
-    onCleanup(() => restored.drop());
+    const restored = await emptyPlace(kind, onCleanup);
     const restore = await runCli('restore', [join(out, `second${extension}`)], restored.env);
     expect(restore.stderr).toBe('');
     expect(restore.code).toBe(0);
@@ -73,25 +67,20 @@ describe.each(testDatabaseKinds())('entry files in backups and restores (%s)', (
     expect(await back.size(lostKey)).toBeNull();
 
     // The restored server says so at start, for whoever reads its log.
-    const again = await startServer({ dataDir: restored.dataDir, env: restored.env });
-    onCleanup(async () => {
-      await again.stop('SIGKILL');
-    });
+    const again = await serverOn(restored, onCleanup);
     await waitFor(() => again.output().includes('entries whose stored files are missing'), 30_000, 'the missing-files log line');
     expect(again.output()).toMatch(new RegExp(`"entries":1,"first":\\["${registration!.code}"\\]`));
   });
 
   it('says so when a backup has no entry files beside it, and restores the database all the same', { timeout: 120_000 }, async () => {
-    const source = await emptyPlace(kind);
-    onCleanup(() => source.drop());
+    const source = await emptyPlace(kind, onCleanup);
     const out = mkdtempSync(join(tmpdir(), 'ktc-backups-'));
     onCleanup(() => rmSync(out, { recursive: true, force: true }));
     const file = join(out, kind === 'pglite' ? 'b.tar.gz' : 'b.dump');
     expect((await runCli('backup', ['--out', file], source.env)).stdout).toContain('Entry files: 0 files kept');
     rmSync(join(out, 'entry-files'), { recursive: true });
     writeFileSync(join(out, 'notes.txt'), 'the backup was moved without its entry-files folder');
-    const restored = await emptyPlace(kind);
-    onCleanup(() => restored.drop());
+    const restored = await emptyPlace(kind, onCleanup);
     const restore = await runCli('restore', [file], restored.env);
     expect(restore.code).toBe(0);
     expect(restore.stdout).toContain('Entry files: this backup has no list of entry files beside it');

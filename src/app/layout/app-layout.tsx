@@ -1,8 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
-import { useT } from '@/lib/i18n/use-t';
-import { ShellFrame } from './shell-frame';
+import { PageMain, ShellFrame } from './shell-frame';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -24,7 +22,6 @@ const loadSavedPage = () => import('@/features/outbox/routes/saved-page');
  */
 export function AppLayout() {
   usePreloadWhenFormTouched(loadSavedPage);
-  const { t } = useT();
   return (
     <ShellFrame>
       <Suspense>
@@ -37,11 +34,7 @@ export function AppLayout() {
         <Suspense>
           <SiteSidebar />
         </Suspense>
-        <main id="main" tabIndex={-1}>
-          <Suspense fallback={<p className="page-loading">{t('shell.loading')}</p>}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <PageMain />
       </div>
       <Suspense>
         <SiteFooter />

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { ScrollRestoration } from 'react-router-dom';
+import { Suspense, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { MotionPreferenceProvider } from '@/hooks/motion-preference';
 import { useT } from '@/lib/i18n/use-t';
 import { useDocumentHead } from '../head/use-document-head';
@@ -22,5 +22,17 @@ export function ShellFrame({ children }: { children: ReactNode }) {
       <DeferredUpdatePrompt />
       <ScrollRestoration />
     </MotionPreferenceProvider>
+  );
+}
+
+/** The page itself, the skip link's target: the route's page, with "Loading" while its code arrives. */
+export function PageMain() {
+  const { t } = useT();
+  return (
+    <main id="main" tabIndex={-1}>
+      <Suspense fallback={<p className="page-loading">{t('shell.loading')}</p>}>
+        <Outlet />
+      </Suspense>
+    </main>
   );
 }

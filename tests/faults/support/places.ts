@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/client';
+import { startServer, type RunningServer } from '../../setup/server-process';
 import { createScratchPostgresDatabase, type DatabaseKind } from '../../setup/test-database';
 
 /** Where a server under test keeps its data: its own DATA_DIR, and on Postgres a scratch database too. */
@@ -18,12 +19,15 @@ export type Place = {
   drop(): Promise<void>;
 };
 
-/** An empty place: a fresh DATA_DIR, and on Postgres a fresh database beside TEST_DATABASE_URL. */
-export async function emptyPlace(kind: DatabaseKind): Promise<Place> {
+/**
+ * An empty place: a fresh DATA_DIR, and on Postgres a fresh database beside TEST_DATABASE_URL;
+ * dropped after the test (`onCleanup` is the test's, from useCleanups).
+ */
+export async function emptyPlace(kind: DatabaseKind, onCleanup: ReturnType<typeof useCleanups>): Promise<Place> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ktc-place-'));
   const scratch = kind === 'postgres' ? await createScratchPostgresDatabase() : null;
   const open = () => (scratch ? openDatabase({ kind: 'postgres', url: scratch.url, maxConnections: 1 }) : openDatabase({ kind: 'pglite', dataDir }));
-  return {
+  const place: Place = {
     env: scratch ? { DATA_DIR: dataDir, DATABASE_URL: scratch.url } : { DATA_DIR: dataDir },
     dataDir,
     open,
@@ -40,6 +44,8 @@ export async function emptyPlace(kind: DatabaseKind): Promise<Place> {
       await scratch?.drop();
     },
   };
+  onCleanup(() => place.drop());
+  return place;
 }
 
 /**
@@ -52,4 +58,14 @@ export function useCleanups(): (cleanup: () => Promise<unknown> | unknown) => vo
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
   return (cleanup) => cleanups.push(cleanup);
+}
+
+/**
+ * A server on `place` (with `env` added to the place's), killed after the test whatever happened:
+ * `onCleanup` is the test's (useCleanups). A test may stop it itself first, and start another.
+ */
+export async function serverOn(place: Place, onCleanup: ReturnType<typeof useCleanups>, env: Record<string, string> = {}): Promise<RunningServer> {
+  const server = await startServer({ dataDir: place.dataDir, env: { ...place.env, ...env } });
+  onCleanup(() => server.stop('SIGKILL'));
+  return server;
 }

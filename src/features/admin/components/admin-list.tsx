@@ -5,6 +5,7 @@ import { adminListQueryOptions, type AdminListItem } from '../api/get-admin-list
 import type { AdminListResource } from '../api/query-keys';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { PlainTable } from './plain-table';
+import { AdminPage, LoadFailed } from './admin-page';
 
 export type Column<T> = { header: string; cell: (item: T) => ReactNode; className?: string };
 
@@ -29,21 +30,10 @@ export function AdminList<R extends AdminListResource>({ resource, title, noun, 
   const headingId = `${resource}-heading`;
 
   return (
-    <section className="page admin-page" aria-labelledby={headingId}>
-      <div className="admin-page__head">
-        <h1 id={headingId}>{title}</h1>
-        {actions}
-      </div>
+    <AdminPage headingId={headingId} title={title} actions={actions}>
       {children}
       {query.isPending && <p className="admin-status">Loading {noun}...</p>}
-      {query.isError && (
-        <div className="admin-status" role="alert">
-          <p>Failed to fetch {noun}. Please try again later.</p>
-          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {query.isError && <LoadFailed message={`Failed to fetch ${noun}. Please try again later.`} onRetry={() => void query.refetch()} />}
       {query.data && items.length === 0 && <p className="admin-status">No {noun} yet.</p>}
       {items.length > 0 && (
         <>
@@ -72,6 +62,6 @@ export function AdminList<R extends AdminListResource>({ resource, title, noun, 
           <LoadMoreButton pages={query} />
         </>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -12,3 +12,34 @@ export function PlainTable({ label, children }: { label: string; children: React
     </div>
   );
 }
+
+/** An admin table's header row: one heading a column, each marked `scope="col"`. */
+export function ColumnHeads({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+/**
+ * An admin table in a box that scrolls sideways, named by a caption for screen readers only:
+ * its column headings, then `children`, its rows.
+ */
+export function CaptionedTable({ caption, columns, children }: { caption: string; columns: readonly string[]; children: ReactNode }) {
+  return (
+    <div className="admin-table-scroll">
+      <table className="admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <ColumnHeads columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -8,7 +8,7 @@ import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { useModeration } from '../api/judging';
 import { categoryLabel } from '../utils/format';
-import { PlainTable } from './plain-table';
+import { ColumnHeads, PlainTable } from './plain-table';
 
 type Props = {
   roundId: string;
@@ -65,14 +65,7 @@ export function PublishRoundDialog({ roundId, perEntry, busy, onPublish, onClose
               round needs ({perEntry}), or judges far apart. Published now, these results go out as they are.
             </p>
             <PlainTable label="Entries that need a look">
-              <thead>
-                <tr>
-                  <th scope="col">Entry</th>
-                  <th scope="col">Contest</th>
-                  <th scope="col">Sheets</th>
-                  <th scope="col">Why</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={['Entry', 'Contest', 'Sheets', 'Why']} />
               <tbody>
                 {unsettled.map(({ entry, reasons }) => (
                   <tr key={entry.entryId}>

@@ -6,6 +6,7 @@ import { useFieldErrors } from '@/components/form/use-field-errors';
 import { refundsCsvUrl, useRefundsToMake, type RefundToMake } from '../api/get-refunds-to-make';
 import { useResolveStatementRow } from '../api/resolve-statement-row';
 import { rupeesOfPaise } from '../utils/format';
+import { CaptionedTable } from './plain-table';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const WHY = { overpayment: 'paid more than was owed', already_paid: 'paid twice' } as Record<string, string>;
@@ -30,27 +31,11 @@ export function RefundsToMake() {
       {query.isError ? <p role="alert">Could not load the refunds to make. Try again.</p> : null}
       {query.data && items.length === 0 ? <p>No refunds to make.</p> : null}
       {items.length > 0 ? (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Refunds to make</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Payer (narration)</th>
-                <th scope="col">UPI id or account</th>
-                <th scope="col">Received</th>
-                <th scope="col">To refund</th>
-                <th scope="col">Registration</th>
-                <th scope="col">Resolve</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((refund) => (
-                <RefundRow key={refund.id} refund={refund} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption="Refunds to make" columns={['Date', 'Payer (narration)', 'UPI id or account', 'Received', 'To refund', 'Registration', 'Resolve']}>
+          {items.map((refund) => (
+            <RefundRow key={refund.id} refund={refund} />
+          ))}
+        </CaptionedTable>
       ) : null}
     </section>
   );

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, json } from '../testing/fake-api';
 import { renderAdmin } from '../testing/render-admin';
+import { registration } from '../testing/registration';
 import { RegistrationDetailsDialog } from './registration-details-dialog';
 
 afterEach(() => {
@@ -14,29 +15,15 @@ afterEach(() => {
 const ID = '0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11';
 
 const detail = {
-  registration: {
+  registration: registration({
     id: ID,
-    referenceCode: 'KTC-7F3K-9QX2',
-    type: 'participant',
-    name: 'Asha Raman',
-    age: 7,
-    ageUnit: 'years',
     email: 'nobody@example.org',
-    phone: '9876543210',
-    city: 'Chennai',
-    instituteName: null,
     categories: ['dance'],
     createdAt: '2027-01-01T10:00:00.000Z',
     updatedAt: '2027-01-01T10:00:00.000Z',
-    version: 1,
-    possibleDuplicate: false,
-    venueFee: null,
-    ageOutsideBand: false,
-    deletedAt: null,
-    language: 'en',
     cancelledAt: '2027-01-02T10:00:00.000Z',
     cancelledBy: 'family',
-  },
+  }),
   emails: [
     {
       id: 'e1',

@@ -3,6 +3,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useStatementImports, type StatementImport } from '../api/get-statement-imports';
 import { useUndoStatementImport } from '../api/undo-statement-import';
 import { formatDateTime } from '../utils/format';
+import { CaptionedTable } from './plain-table';
 import { plural } from '@domain/plural';
 
 /**
@@ -19,26 +20,11 @@ export function StatementImports() {
       {query.isError ? <p role="alert">Could not load the imports. Try again.</p> : null}
       {query.data && items.length === 0 ? <p>No statement imported yet.</p> : null}
       {items.length > 0 ? (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Past imports</caption>
-            <thead>
-              <tr>
-                <th scope="col">File</th>
-                <th scope="col">Imported by</th>
-                <th scope="col">When</th>
-                <th scope="col">Lines</th>
-                <th scope="col">Matched</th>
-                <th scope="col">Undo</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <ImportRow key={item.id} item={item} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption="Past imports" columns={['File', 'Imported by', 'When', 'Lines', 'Matched', 'Undo']}>
+          {items.map((item) => (
+            <ImportRow key={item.id} item={item} />
+          ))}
+        </CaptionedTable>
       ) : null}
     </section>
   );

@@ -6,6 +6,7 @@ import { dailySummary, shortDay, type DailyTable } from '../utils/daily-series';
 import type { Plot } from './time-series-plot';
 import './time-series-chart.css';
 import { ChartHead } from './chart-head';
+import { ColumnHeads } from './plain-table';
 import { AppLink } from '@/components/app-link';
 
 /**
@@ -107,15 +108,7 @@ export function TimeSeriesChart({
         <div className="overview-chart__table" tabIndex={0} role="region" aria-label={`${title}: data table`}>
           <table className="admin-table time-series__table">
             <caption className="visually-hidden">{title}</caption>
-            <thead>
-              <tr>
-                {headers.map((header) => (
-                  <th scope="col" key={header}>
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeads columns={headers} />
             <tbody>
               {table.days.map((day, i) => (
                 <tr key={day}>

@@ -1,6 +1,7 @@
 import { useUnpaidAfterDeadline } from '../api/get-unpaid-after-deadline';
 import { formatDateTime, rupeesOfPaise } from '../utils/format';
 import { PAYMENT_STATUS_LABELS } from '../utils/payment-labels';
+import { CaptionedTable } from './plain-table';
 import { plural } from '@domain/plural';
 
 /** The last day registrations are open, in Chennai (the deadline is the next midnight). */
@@ -27,43 +28,28 @@ export function UnpaidAfterDeadline() {
             {plural(data.total, { one: '# registration still owes its', other: '# registrations still owe their' })} online fee. Each got one last reminder; none is removed automatically.
             {data.total > data.items.length ? ` The oldest ${data.items.length} are shown.` : ''}
           </p>
-          <div className="admin-table-scroll">
-            <table className="admin-table">
-              <caption className="visually-hidden">Unpaid after the deadline</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Registration</th>
-                  <th scope="col">Contact</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Due</th>
-                  <th scope="col">Paid</th>
-                  <th scope="col">Last reminder</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((item) => (
-                  <tr key={item.id}>
-                    <td>
-                      {item.referenceCode}
-                      {item.name ? ` (${item.name})` : ''}
-                    </td>
-                    <td>
-                      {item.email}
-                      <br />
-                      {item.phone}
-                    </td>
-                    <td>{PAYMENT_STATUS_LABELS[item.status]}</td>
-                    <td>{rupeesOfPaise(item.duePaise)}</td>
-                    <td>{rupeesOfPaise(item.paidPaise)}</td>
-                    <td>
-                      {item.reminder ? `${REMINDER_LABELS[item.reminder.status] ?? item.reminder.status}${item.reminder.sentAt ? ` ${formatDateTime(item.reminder.sentAt)}` : ''}` : 'Not yet'}
-                      {item.reminder?.note ? <span className="admin-detail__reason">{item.reminder.note}</span> : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CaptionedTable caption="Unpaid after the deadline" columns={['Registration', 'Contact', 'Status', 'Due', 'Paid', 'Last reminder']}>
+            {data.items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  {item.referenceCode}
+                  {item.name ? ` (${item.name})` : ''}
+                </td>
+                <td>
+                  {item.email}
+                  <br />
+                  {item.phone}
+                </td>
+                <td>{PAYMENT_STATUS_LABELS[item.status]}</td>
+                <td>{rupeesOfPaise(item.duePaise)}</td>
+                <td>{rupeesOfPaise(item.paidPaise)}</td>
+                <td>
+                  {item.reminder ? `${REMINDER_LABELS[item.reminder.status] ?? item.reminder.status}${item.reminder.sentAt ? ` ${formatDateTime(item.reminder.sentAt)}` : ''}` : 'Not yet'}
+                  {item.reminder?.note ? <span className="admin-detail__reason">{item.reminder.note}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </CaptionedTable>
         </>
       ) : null}
     </section>

@@ -14,11 +14,12 @@ import {
   useRevokeCertificate,
   type AdminCertificate,
 } from '../api/certificates';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 import { plural } from '@domain/plural';
+import { AdminPage, LoadFailed } from '../components/admin-page';
 
 const problem = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'It did not work: check the connection and try again.');
 
@@ -46,10 +47,7 @@ export function CertificatesPage() {
     update({ q: q.trim() || undefined });
   };
   return (
-    <section className="page admin-page" aria-labelledby="certificates-heading">
-      <div className="admin-page__head">
-        <h1 id="certificates-heading">Certificates</h1>
-      </div>
+    <AdminPage headingId="certificates-heading" title="Certificates">
       <p className="admin-muted">
         Every child who entered Level 1 (an entry in the published round) or was checked in at a venue gets a certificate in the family’s
         language: winner, runner-up, merit, qualified or participation. Publishing the round issues them; issue again after late check-ins.
@@ -116,28 +114,11 @@ export function CertificatesPage() {
         </p>
       ) : null}
       {query.isPending && <p className="admin-status">Loading certificates…</p>}
-      {query.isError && (
-        <div className="admin-status" role="alert">
-          <p>The certificates could not be loaded.</p>
-          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {query.isError && <LoadFailed message="The certificates could not be loaded." onRetry={() => void query.refetch()} />}
       {query.data && rows.length === 0 && <p className="admin-status">No certificates here yet.</p>}
       {rows.length > 0 && (
         <PlainTable label="Certificates">
-          <thead>
-            <tr>
-              <th scope="col">Certificate</th>
-              <th scope="col">Child</th>
-              <th scope="col">Contest</th>
-              <th scope="col">Award</th>
-              <th scope="col">Issued</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Certificate', 'Child', 'Contest', 'Award', 'Issued', 'State', 'Actions']} />
           <tbody>
             {rows.map((row) => (
               <CertificateRow key={row.id} row={row} />
@@ -145,7 +126,7 @@ export function CertificatesPage() {
           </tbody>
         </PlainTable>
       )}
-    </section>
+    </AdminPage>
   );
 }
 

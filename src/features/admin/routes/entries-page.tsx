@@ -9,7 +9,8 @@ import { categoryLabel, formatDateTime } from '../utils/format';
 import { plural } from '@domain/plural';
 import { CheckingQueueNote } from '../components/checking-queue';
 import { MissingEntryFiles } from '../components/missing-entry-files';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
+import { AdminPage, LoadFailed } from '../components/admin-page';
 
 const ONLINE_CONTESTS = CATEGORY_SLUGS.filter((slug) => entryRuleFor(slug, 'level1') !== null);
 
@@ -43,10 +44,7 @@ export function EntriesPage() {
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
   const first = query.data?.pages[0];
   return (
-    <section className="page admin-page" aria-labelledby="entries-heading">
-      <div className="admin-page__head">
-        <h1 id="entries-heading">Entries</h1>
-      </div>
+    <AdminPage headingId="entries-heading" title="Entries">
       <p className="admin-muted">
         Videos and photos families sent for Level 1. Each is checked by its content, its location and device details removed, and videos
         that browsers cannot play are converted. Only the newest ready entry of a child counts.
@@ -64,14 +62,7 @@ export function EntriesPage() {
         </select>
       </div>
       {query.isPending && <p className="admin-status">Loading entries…</p>}
-      {query.isError && (
-        <div className="admin-status" role="alert">
-          <p>The entries could not be loaded.</p>
-          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {query.isError && <LoadFailed message="The entries could not be loaded." onRetry={() => void query.refetch()} />}
       {query.data && entries.length === 0 && <p className="admin-status">No entries for this contest yet.</p>}
       {first && entries.length > 0 && (
         <p className="admin-muted" role="status">
@@ -80,16 +71,7 @@ export function EntriesPage() {
       )}
       {entries.length > 0 && (
         <PlainTable label="Entries">
-          <thead>
-            <tr>
-              <th scope="col">Entry</th>
-              <th scope="col">Registration</th>
-              <th scope="col">State</th>
-              <th scope="col">Length</th>
-              <th scope="col">Size</th>
-              <th scope="col">Sent</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Entry', 'Registration', 'State', 'Length', 'Size', 'Sent']} />
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id} className="admin-row">
@@ -114,7 +96,7 @@ export function EntriesPage() {
         </PlainTable>
       )}
       <LoadMoreButton pages={query} />
-    </section>
+    </AdminPage>
   );
 }
 

@@ -5,7 +5,8 @@ import { useCompleteErasure } from '../api/complete-erasure';
 import { useErasureRequests, type ErasureRequestItem } from '../api/get-erasure-requests';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime } from '../utils/format';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
+import { AdminPage, LoadFailed } from '../components/admin-page';
 
 /** /admin/erasure-requests: families' requests to erase their data, the nearest deadline first. */
 export function ErasureRequestsPage() {
@@ -15,24 +16,14 @@ export function ErasureRequestsPage() {
   const [confirming, setConfirming] = useState<ErasureRequestItem | null>(null);
   const items = query.data?.items ?? [];
   return (
-    <section className="page admin-page" aria-labelledby="erasure-heading">
-      <div className="admin-page__head">
-        <h1 id="erasure-heading">Erasure requests</h1>
-      </div>
+    <AdminPage headingId="erasure-heading" title="Erasure requests">
       <p className="admin-muted">
         A family can ask for their registration’s data to be erased; the law gives us at most 90 days, and we promise the date shown. Erasing
         deletes the registration, its emails and consent; only its type and contests are kept, as an anonymous count
         {query.data ? ` (${query.data.erasedCount} erased so far)` : ''}.
       </p>
       {query.isPending && <p className="admin-status">Loading erasure requests...</p>}
-      {query.isError && (
-        <div className="admin-status" role="alert">
-          <p>Failed to fetch erasure requests. Please try again later.</p>
-          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {query.isError && <LoadFailed message="Failed to fetch erasure requests. Please try again later." onRetry={() => void query.refetch()} />}
       {complete.isError && (
         <div className="admin-banner" role="alert">
           <p>The erasure could not be carried out: {complete.error.message}</p>
@@ -41,15 +32,7 @@ export function ErasureRequestsPage() {
       {query.data && items.length === 0 && <p className="admin-status">No erasure requests yet.</p>}
       {items.length > 0 && (
         <PlainTable label="Erasure requests">
-          <thead>
-            <tr>
-              <th scope="col">Due by</th>
-              <th scope="col">Registration</th>
-              <th scope="col">Asked on</th>
-              <th scope="col">Status</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Due by', 'Registration', 'Asked on', 'Status', 'Actions']} />
           <tbody>
             {items.map((item) => (
               <tr key={item.id} className={`admin-row${item.overdue ? ' admin-row--overdue' : ''}`}>
@@ -96,6 +79,6 @@ export function ErasureRequestsPage() {
           </p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }

@@ -7,10 +7,11 @@ import { entryFileHref } from '../api/get-entries';
 import { useAddJudge, useJudgingRound, useModerateNote, useModeration, useMoveRound, useOpenRound, useRemoveJudge, type JudgingRound, type ModeratedEntry, type Moderation, type ModerationView } from '../api/judging';
 import { PublishRoundDialog } from '../components/publish-round-dialog';
 import { LoadMoreButton } from '../components/load-more-button';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { categoryLabel, formatDateTime, lastDayBefore } from '../utils/format';
 import { plural } from '@domain/plural';
+import { AdminPage } from '../components/admin-page';
 
 const STATE_LABEL: Record<RoundState, string> = {
   scoring: 'Scoring: judges are scoring',
@@ -107,10 +108,7 @@ export function JudgingPage() {
   const first = moderation.data?.pages[0];
 
   return (
-    <section className="page admin-page" aria-labelledby="judging-heading">
-      <div className="admin-page__head">
-        <h1 id="judging-heading">Judging</h1>
-      </div>
+    <AdminPage headingId="judging-heading" title="Judging">
       <p className="admin-muted">
         Level 1’s online entries, scored blind by judges against each contest’s rubric. Each judge’s scores are standardised when they scored at
         least {plural(settings?.minEntriesToStandardise ?? 8, { one: '# entry', other: '# entries' })} of a contest; an entry’s result is the mean of its judges’ values on 0–100 (ADR 027).
@@ -252,7 +250,7 @@ export function JudgingPage() {
           </button>
         </div>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -261,17 +259,7 @@ function JudgesTable({ progress, figures }: { progress: JudgingRound['judges']; 
     <>
       <h2>Judges</h2>
       <PlainTable label="Judges">
-        <thead>
-          <tr>
-            <th scope="col">Judge</th>
-            <th scope="col">Expertise</th>
-            <th scope="col">Progress</th>
-            <th scope="col">Last scored</th>
-            <th scope="col">Emails in</th>
-            <th scope="col">Stepped back</th>
-            <th scope="col">Per contest: mean, spread, agreement</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Judge', 'Expertise', 'Progress', 'Last scored', 'Emails in', 'Stepped back', 'Per contest: mean, spread, agreement']} />
         <tbody>
           {progress.map((judge) => (
             <tr key={judge.judgeId}>
@@ -336,18 +324,7 @@ function EntriesTable({
   return (
     <>
     <PlainTable label="Entries and their scores">
-      <thead>
-        <tr>
-          <th scope="col">Entry</th>
-          <th scope="col">Contest</th>
-          <th scope="col">Ages</th>
-          <th scope="col">How the score was reached</th>
-          <th scope="col">Score</th>
-          <th scope="col">Place</th>
-          <th scope="col">Needs a look</th>
-          <th scope="col">Notes to the family</th>
-        </tr>
-      </thead>
+      <ColumnHeads columns={['Entry', 'Contest', 'Ages', 'How the score was reached', 'Score', 'Place', 'Needs a look', 'Notes to the family']} />
       <tbody ref={body}>
         {entries.map((entry) => {
           return (

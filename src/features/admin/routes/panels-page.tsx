@@ -9,6 +9,7 @@ import type { Expertise } from '@domain/judging';
 import { ApiRequestError } from '@/lib/api-client';
 import { panelsOptions, useChangePanel } from '../api/panels';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
+import { ColumnHeads } from '../components/plain-table';
 
 const sessionById = (id: string) => VENUE_SESSIONS.find((session) => session.id === id);
 
@@ -121,14 +122,7 @@ export function PanelsPage() {
       <h2>Judges and their sessions</h2>
       <table className="admin-table">
         <caption>Each judge’s sessions; a clash is two at the same time</caption>
-        <thead>
-          <tr>
-            <th scope="col">Judge</th>
-            <th scope="col">Expertise</th>
-            <th scope="col">Sessions</th>
-            <th scope="col">Clashes</th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={['Judge', 'Expertise', 'Sessions', 'Clashes']} />
         <tbody>
           {judges.map((judge) => {
             const theirs = judge.sessions.map(sessionById).filter((s): s is NonNullable<typeof s> => Boolean(s));

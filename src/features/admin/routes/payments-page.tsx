@@ -22,7 +22,9 @@ import { RefundsToMake } from '../components/refunds-to-make';
 import { StatementImports } from '../components/statement-imports';
 import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
 import { rupeesOfPaise } from '../utils/format';
+import { CaptionedTable } from '../components/plain-table';
 import { plural } from '@domain/plural';
+import { AdminPage } from '../components/admin-page';
 
 const STATE_LABELS: Record<StatementRowState, string> = {
   suggested: 'Suggestion waiting',
@@ -45,17 +47,14 @@ const refusal = (error: unknown) => (error instanceof ApiRequestError ? error.me
 export function PaymentsPage() {
   const [state, setState] = useState<StatementRowState | null>(null);
   return (
-    <section className="page admin-page" aria-labelledby="payments-heading">
-      <div className="admin-page__head">
-        <h1 id="payments-heading">Payments</h1>
-      </div>
+    <AdminPage headingId="payments-heading" title="Payments">
       <AccountsExport />
       <ImportStatement />
       <StatementImports />
       <RefundsToMake />
       <UnpaidAfterDeadline />
       <StatementLines state={state} onState={setState} />
-    </section>
+    </AdminPage>
   );
 }
 
@@ -257,26 +256,11 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
         </p>
       ) : null}
       {items.length > 0 ? (
-        <div className="admin-table-scroll">
-          <table className="admin-table">
-            <caption className="visually-hidden">Statement lines</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Narration</th>
-                <th scope="col">State</th>
-                <th scope="col">Registrations</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <LineRow key={row.id} row={row} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CaptionedTable caption="Statement lines" columns={['Date', 'Amount', 'Narration', 'State', 'Registrations', 'Actions']}>
+          {items.map((row) => (
+            <LineRow key={row.id} row={row} />
+          ))}
+        </CaptionedTable>
       ) : null}
       <LoadMoreButton pages={query} label="Load more lines" />
     </section>

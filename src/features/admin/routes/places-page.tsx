@@ -5,7 +5,7 @@ import { plural } from '@domain/plural';
 import { categoryBySlug, isCategorySlug } from '@domain/categories';
 import { ApiRequestError } from '@/lib/api-client';
 import { placesOptions, usePlaceAction, type PlaceLine, type PlacePool } from '../api/places';
-import { PlainTable } from '../components/plain-table';
+import { ColumnHeads, PlainTable } from '../components/plain-table';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 
 const LEVELS: readonly { id: LaterLevelId; label: string }[] = [
@@ -126,16 +126,7 @@ function PoolTable({ pool, levelId, onMove }: { pool: PlacePool; levelId: LaterL
         <p>Nobody in line yet: the line forms when the earlier level’s results are published and the invitations are sent.</p>
       ) : (
         <PlainTable label={`Line for ${pool.category} ${pool.ageBand}`}>
-            <thead>
-              <tr>
-                <th scope="col">In line</th>
-                <th scope="col">Child</th>
-                <th scope="col">State</th>
-                <th scope="col">Slot</th>
-                <th scope="col">Answer by</th>
-                <th scope="col">Move to slot</th>
-              </tr>
-            </thead>
+            <ColumnHeads columns={['In line', 'Child', 'State', 'Slot', 'Answer by', 'Move to slot']} />
             <tbody>
               {pool.rows.map((row) => (
                 <PlaceRow key={row.registrationId} row={row} pool={pool} levelId={levelId} onMove={onMove} />

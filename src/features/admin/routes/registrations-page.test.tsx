@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminRegistration, RegistrationPage } from '../api/get-registrations';
 import { fakeApi, json } from '../testing/fake-api';
 import { currentLocation, giveElementsASize, renderAdmin } from '../testing/render-admin';
+import { registration } from '../testing/registration';
 import { CONFLICT_ERROR, DELETE_ERROR, FETCH_ERROR, UPDATE_ERROR } from '../utils/registration-messages';
 import { RegistrationsPage } from './registrations-page';
 
@@ -17,33 +18,6 @@ afterEach(() => {
   restoreLayout();
   vi.unstubAllGlobals();
 });
-
-function registration(overrides: Partial<AdminRegistration> = {}): AdminRegistration {
-  return {
-    id: '0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11',
-    referenceCode: 'KTC-7F3K-9QX2',
-    type: 'participant',
-    name: 'Asha Raman',
-    age: 7,
-    ageUnit: 'years',
-    email: 'asha.parent@example.org',
-    phone: '9876543210',
-    city: 'Chennai',
-    instituteName: null,
-    categories: ['dance', 'crawling'],
-    createdAt: '2026-01-01T10:00:00.000Z',
-    updatedAt: '2026-01-01T10:00:00.000Z',
-    version: 1,
-    possibleDuplicate: false,
-    venueFee: null,
-    ageOutsideBand: false,
-    deletedAt: null,
-    language: 'en',
-    cancelledAt: null,
-    cancelledBy: null,
-    ...overrides,
-  };
-}
 
 const baby = registration({
   id: '7c1e2d3f-1111-4c0e-9d65-2f3e0d1a7c22',

@@ -15,6 +15,7 @@ import { nextSort } from '../utils/registration-filters';
 import { CONFLICT_ERROR, FETCH_ERROR, type Banner } from '../utils/registration-messages';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 import { plural } from '@domain/plural';
+import { LoadFailed } from '../components/admin-page';
 
 const numbers = new Intl.NumberFormat('en-IN');
 
@@ -83,14 +84,7 @@ export function RegistrationsPage() {
       )}
 
       {query.isPending && <p className="admin-status">Loading registrations...</p>}
-      {query.isError && !query.data && (
-        <div className="admin-status" role="alert">
-          <p>{FETCH_ERROR}</p>
-          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {query.isError && !query.data && <LoadFailed message={FETCH_ERROR} onRetry={() => void query.refetch()} />}
       {query.data && rows.length === 0 && !query.isFetching && (
         <p className="admin-status">No registrations found matching your criteria.</p>
       )}
@@ -109,14 +103,7 @@ export function RegistrationsPage() {
           onDetails={setDetails}
         />
       )}
-      {query.isError && query.data && (
-        <div className="admin-banner" role="alert">
-          <p>{FETCH_ERROR}</p>
-          <button type="button" className="button button--small" onClick={() => void query.refetch()}>
-            Retry
-          </button>
-        </div>
-      )}
+      {query.isError && query.data && <LoadFailed message={FETCH_ERROR} className="admin-banner" onRetry={() => void query.refetch()} />}
 
       {details && (
         <RegistrationDetailsDialog

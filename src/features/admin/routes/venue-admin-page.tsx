@@ -8,6 +8,7 @@ import { venueSummaryOptions } from '../api/get-venue-summary';
 import { staffAccountsOptions, useChangeStaffAccount } from '../api/staff-accounts';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
 import { formatDateTime } from '../utils/format';
+import { ColumnHeads } from '../components/plain-table';
 
 /** Venue mode for admins: each in-person session's figures, and the staff accounts. */
 export function VenueAdminPage() {
@@ -52,16 +53,7 @@ function SessionFigures() {
           {s.byStaff.length > 0 ? (
             <table className="admin-table">
               <caption>Who did what, on which device</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Staff</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Check-ins</th>
-                  <th scope="col">Walk-ins</th>
-                  <th scope="col">Fees paid</th>
-                  <th scope="col">Fees waived</th>
-                </tr>
-              </thead>
+              <ColumnHeads columns={['Staff', 'Device', 'Check-ins', 'Walk-ins', 'Fees paid', 'Fees waived']} />
               <tbody>
                 {s.byStaff.map((row) => (
                   <tr key={`${row.staffUsername}-${row.deviceId}`}>
@@ -128,15 +120,7 @@ function StaffAccounts() {
       <div role="status">{message ? <p>{message}</p> : null}</div>
       {accounts.isSuccess ? (
         <table className="admin-table">
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Role</th>
-              <th scope="col">Status</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={['Username', 'Role', 'Status', 'Created', 'Actions']} />
           <tbody>
             {accounts.data.items.map((account) => (
               <tr key={account.username}>

@@ -10,6 +10,7 @@ import { localizeData } from '@/lib/i18n/localize-data';
 import { useT, type Translate } from '@/lib/i18n/use-t';
 import { withQueryProvider } from '@/lib/query-client';
 import { isLiveSheet, resumeAfterSignIn, syncEngine, useOutboxRecords, type ScoreRecord } from '@/lib/outbox';
+import { SheetsSyncStatus } from '../components/sheets-sync-status';
 import { forgetQueue, judgeFileHref, useJudgeQueue, type QueueEntry } from '../api/get-judge-queue';
 import { useJudgeProfile, useRecuse } from '../api/judge-profile';
 import { judgeSession } from '../api/judge-session';
@@ -139,14 +140,10 @@ function SignedIn({ judge, onSignOut }: { judge: SessionCopy; onSignOut: () => P
           {t('judging.signOut')}
         </button>
       </div>
-      <p className="judging__sync" role="status">
-        {waiting > 0 ? t('judging.sync.waiting', { count: waiting }) : scored > 0 ? t('judging.sync.allSent') : ''}
-      </p>
-      {failed.length > 0 ? (
-        <p className="form-notice form-notice--error" role="alert">
-          {t('judging.sync.failed', { count: failed.length, reason: failed[0]!.lastError ?? t('judging.sync.refused') })}
-        </p>
-      ) : null}
+      <SheetsSyncStatus
+        status={waiting > 0 ? t('judging.sync.waiting', { count: waiting }) : scored > 0 ? t('judging.sync.allSent') : ''}
+        refused={failed.length > 0 ? t('judging.sync.failed', { count: failed.length, reason: failed[0]!.lastError ?? t('judging.sync.refused') }) : null}
+      />
       {notice ? (
         <p className="form-notice form-notice--info" role="status">
           {notice}

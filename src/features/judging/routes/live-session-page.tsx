@@ -10,6 +10,7 @@ import { isLiveSheet, useOutboxRecords, type LiveSheetPayload, type ScoreRecord 
 import { judgeSession } from '../api/judge-session';
 import { useLiveSession, type LiveSessionDownload } from '../api/live-sessions';
 import { saveLiveSheet } from '../api/save-live-sheet';
+import { SheetsSyncStatus } from '../components/sheets-sync-status';
 import { ScoreSheet } from '../components/score-sheet';
 import { ageBandName, categoryName } from '../utils/labels';
 import '../judging.css';
@@ -119,14 +120,10 @@ function LiveSession({ sessionId }: { sessionId: string }) {
         {card.venue} · {formatDay(data.session.date, lang)} · {data.session.startTime}
         {data.keptAt ? ` · ${t('judging.live.kept', { time: new Date(data.keptAt).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' }) })}` : ''}
       </p>
-      <p className="judging__sync" role="status">
-        {waiting > 0 ? t('judging.live.waiting', { count: waiting }) : done > 0 ? t('judging.live.allSent') : ''}
-      </p>
-      {failed.length > 0 ? (
-        <p className="form-notice form-notice--error" role="alert">
-          {t('judging.live.failed', { count: failed.length, reason: failed[0]!.lastError ?? t('judging.sync.refused') })}
-        </p>
-      ) : null}
+      <SheetsSyncStatus
+        status={waiting > 0 ? t('judging.live.waiting', { count: waiting }) : done > 0 ? t('judging.live.allSent') : ''}
+        refused={failed.length > 0 ? t('judging.live.failed', { count: failed.length, reason: failed[0]!.lastError ?? t('judging.sync.refused') }) : null}
+      />
       {!open ? <p className="form-notice form-notice--info">{t('judging.live.published')}</p> : null}
       {notice ? (
         <p className="form-notice form-notice--info" role="status">
