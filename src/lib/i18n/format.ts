@@ -14,8 +14,8 @@ function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(kind: 'number' 
   return format;
 }
 
-const numberFormat = (lang: Lang, options: Intl.NumberFormatOptions = {}) => kept('number', lang, options, () => new Intl.NumberFormat(LOCALE[lang], options));
-const dateFormat = (lang: Lang, options: Intl.DateTimeFormatOptions) => kept('date', lang, options, () => new Intl.DateTimeFormat(LOCALE[lang], options));
+export const numberFormat = (lang: Lang, options: Intl.NumberFormatOptions = {}) => kept('number', lang, options, () => new Intl.NumberFormat(LOCALE[lang], options));
+export const dateFormat = (lang: Lang, options: Intl.DateTimeFormatOptions) => kept('date', lang, options, () => new Intl.DateTimeFormat(LOCALE[lang], options));
 
 /** ₹ with Indian grouping (₹1,00,000), in the language's own digits and words. */
 export function formatRupees(amount: number, lang: Lang): string {
