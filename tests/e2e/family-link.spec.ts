@@ -66,6 +66,12 @@ test('a family gets one email with the code, its QR and their link; they correct
   await expect(bare.getByRole('img', { name: `QR code of the reference code ${code}` })).toBeVisible();
   await expect(bare.getByRole('link', { name: 'தமிழ்' })).toHaveAttribute('href', `/ta/my/${tokenOf(link)}`);
   await bare.close();
+  // With no JavaScript at all, the frame says what the page needs instead of loading for ever.
+  const noScript = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false });
+  const still = await noScript.newPage();
+  await still.goto(link);
+  await expect(still.getByText(/^Showing your registration needs JavaScript, which is turned off in this browser/)).toBeVisible();
+  await noScript.close();
 
   // With them, the page hydrates the frame in place (the same heading node) and replaces the drawn
   // summary with its own, moving nothing that was drawn.

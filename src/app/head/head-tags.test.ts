@@ -25,8 +25,8 @@ describe('head tags of a prerendered page', () => {
 
   it('escape text so no page data can break out of an attribute or the JSON-LD', () => {
     const tags = headTags({ path: '/x', lang: 'en', title: 'A "quoted" <b>&', description: 'Ends </script> here' }, ORIGIN);
-    expect(tags).toContain('<title>A &quot;quoted&quot; &lt;b&gt;&amp; · Kids Talent Competition Chennai</title>');
-    expect(tags).toContain('content="Ends &lt;/script&gt; here"');
+    expect(tags).toContain('<title>A &#34;quoted&#34; &#60;b&#62;&#38; · Kids Talent Competition Chennai</title>');
+    expect(tags).toContain('content="Ends &#60;/script&#62; here"');
     expect(tags.match(/<\/script>/g)).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'r
 import { useParams } from 'react-router-dom';
 import { FAMILY_TOKEN_PATTERN } from '@domain/family-link';
 import { escapeHtml } from '@domain/html';
+import { CONTACT } from '@/config/season';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { QueryProvider } from '@/lib/query-client';
@@ -159,7 +160,8 @@ function FamilyRegistrationView({ token }: { token: string }) {
  */
 function EarlySummarySlot() {
   const { t } = useT();
-  const loading = `<p role="status">${escapeHtml(t('family.loading'))}</p>`;
+  const noScript = t('noscript.form', { task: t('family.task'), phone: CONTACT.phone });
+  const loading = `<p role="status">${escapeHtml(t('family.loading'))}</p><noscript><p class="form-notice form-notice--info">${escapeHtml(noScript)}</p></noscript>`;
   return (
     <div
       className="family-early"
