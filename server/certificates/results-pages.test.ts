@@ -3,22 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { useFamilyHarness } from '../../tests/setup/family-harness';
 import { drawingRound, readyPhotoEntry } from '../../tests/setup/judging-fixtures';
 import { childRegistration } from '../../tests/setup/registration-fixtures';
+import { stopAfter } from '../../tests/setup/stopped-slices';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
 import { registrations, resultsPages } from '../db/schema';
 import { setResultsName } from '../db/stores/registration-admin-store';
-import type { Slices } from '../lib/people-first';
 import { publishResultsPages, rebuildResultsPages, renderResultsPages } from './results-pages';
-
-/** The process "ends" after `pieces` turns: the next turn throws, as a crash would stop it there. */
-function stopAfter(pieces: number): Slices {
-  let turns = 0;
-  return {
-    async between() {
-      turns += 1;
-      if (turns > pieces) throw new Error('the process stopped here');
-    },
-  };
-}
 
 type Pages = Record<string, string>;
 

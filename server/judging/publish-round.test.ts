@@ -3,24 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { useFamilyHarness } from '../../tests/setup/family-harness';
 import { drawingRound, readyPhotoEntry } from '../../tests/setup/judging-fixtures';
 import { childRegistration } from '../../tests/setup/registration-fixtures';
+import { stopAfter } from '../../tests/setup/stopped-slices';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
 import { certificates, judgingRounds } from '../db/schema';
 import { computeRound, findRound } from '../db/stores/judging-store';
-import type { Slices } from '../lib/people-first';
 import { finishPublishedRounds, publishRound } from './publish-round';
 
 const SCORES = [9, 8, 7, 6, 5];
-
-/** The process "ends" after `pieces` pieces: the next piece's turn throws, as a crash would stop it there. */
-function stopAfter(pieces: number): Slices {
-  let turns = 0;
-  return {
-    async between() {
-      turns += 1;
-      if (turns > pieces) throw new Error('the process stopped here');
-    },
-  };
-}
 
 describe.each(testDatabaseKinds())('a publish cut into pieces on %s', (kind) => {
   const h = useFamilyHarness(kind);
