@@ -1,8 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { createReferenceCode } from '../../domain/reference-code';
-import { ADMIN, completeSecondFactor, expect, signInAdminRequest, signInOnThisPage, test } from './fixtures';
+import { ADMIN, completeSecondFactor, expect, signInAdminRequest, signInOnThisPage, test as withServer } from './fixtures';
+
+type Cookies = Parameters<BrowserContext['addCookies']>[0];
+
+/**
+ * One admin session per worker, signed in once through the API: the tests that are not about
+ * signing in start from it. A code is good once, and a server takes three a half-minute
+ * (tests/setup/second-factor-codes.ts): signing in through the page for each test made most of
+ * them wait for the next step, about 25 s each.
+ */
+const test = withServer.extend<object, { adminCookies: Cookies }>({
+  adminCookies: [
+    async ({ server, playwright }, use) => {
+      const request = await playwright.request.newContext({ baseURL: server.url });
+      await signInAdminRequest(request, server.url);
+      const { cookies } = await request.storageState();
+      await request.dispose();
+      await use(cookies);
+    },
+    { scope: 'worker' },
+  ],
+});
 
 /** A fresh tag per test keeps tests independent on the worker's shared server. */
 function tag(): string {
@@ -37,10 +58,10 @@ async function seed(request: APIRequestContext, seeds: Seed[]) {
   return registrations;
 }
 
-async function openSignedIn(page: Page, path: string) {
+/** Opens an admin page in the worker's admin session. */
+async function openSignedIn(page: Page, path: string, cookies: Cookies) {
+  await page.context().addCookies(cookies);
   await page.goto(path);
-  await expect(page).toHaveURL(/\/admin\/login/);
-  await signInOnThisPage(page);
   await expect(page).toHaveURL(path);
 }
 
@@ -91,14 +112,14 @@ test.describe('admin registrations', () => {
     await expect(page.getByLabel('Search registrations')).toHaveValue('Priya');
   });
 
-  test('search, filter and sort run on the server, live in the URL, and Back undoes them', async ({ page, request }) => {
+  test('search, filter and sort run on the server, live in the URL, and Back undoes them', async ({ page, request, adminCookies }) => {
     const t = tag();
     await seed(request, [
       { name: `Meera ${t}`, city: 'Adyar', categories: ['yoga'] },
       { name: `Arjun ${t}`, city: 'Velachery', categories: ['dance'] },
       { name: `Kavya ${t}`, city: 'Adyar', categories: ['dance', 'singing'] },
     ]);
-    await openSignedIn(page, '/admin/registrations');
+    await openSignedIn(page, '/admin/registrations', adminCookies);
 
     await page.getByLabel('Search registrations').fill(t);
     await expect(page).toHaveURL(`/admin/registrations?q=${t}`);
@@ -125,19 +146,19 @@ test.describe('admin registrations', () => {
     await expect.poll(() => namesInTable(page)).toEqual([`Kavya ${t}`, `Meera ${t}`]);
   });
 
-  test('the reference code is shown and searchable', async ({ page, request }) => {
+  test('the reference code is shown and searchable', async ({ page, request, adminCookies }) => {
     const t = tag();
     const [child] = await seed(request, [{ name: `Ref ${t}` }]);
-    await openSignedIn(page, '/admin/registrations');
+    await openSignedIn(page, '/admin/registrations', adminCookies);
     await page.getByLabel('Search registrations').fill(child!.referenceCode);
     await expect(rowOf(page, `Ref ${t}`)).toContainText(child!.referenceCode);
     await expect(page.getByText(/^Showing 1 of \d+ registrations$/)).toBeVisible();
   });
 
-  test('inline edit saves and flashes green; a stale edit gets a clear 409', async ({ page, request, server }) => {
+  test('inline edit saves and flashes green; a stale edit gets a clear 409', async ({ page, request, server, adminCookies }) => {
     const t = tag();
     const [child] = await seed(request, [{ name: `Nila ${t}`, city: 'Guindy' }]);
-    await openSignedIn(page, `/admin/registrations?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`, adminCookies);
 
     await rowOf(page, `Nila ${t}`).getByRole('button', { name: /^Edit/ }).click();
     await table(page).getByLabel('City').fill('Tambaram');
@@ -184,11 +205,11 @@ test.describe('admin registrations', () => {
     await expect(rowOf(page, `Nila ${t}`)).toContainText('Porur');
   });
 
-  test('with reduced motion the saved row turns green without animating', async ({ page, request }) => {
+  test('with reduced motion the saved row turns green without animating', async ({ page, request, adminCookies }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const t = tag();
     await seed(request, [{ name: `Calm ${t}`, city: 'Guindy' }]);
-    await openSignedIn(page, `/admin/registrations?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`, adminCookies);
     await rowOf(page, `Calm ${t}`).getByRole('button', { name: /^Edit/ }).click();
     await table(page).getByLabel('City').fill('Porur');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -199,10 +220,10 @@ test.describe('admin registrations', () => {
     await expect(row.getByRole('button', { name: /^Edit/ })).toBeFocused();
   });
 
-  test('delete fades the row out, and Undo brings it back', async ({ page, request }) => {
+  test('delete fades the row out, and Undo brings it back', async ({ page, request, adminCookies }) => {
     const t = tag();
     await seed(request, [{ name: `Ravi ${t}` }, { name: `Sita ${t}` }]);
-    await openSignedIn(page, `/admin/registrations?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`, adminCookies);
     await expect(page.getByText(/^Showing 2 of \d+ registrations$/)).toBeVisible();
 
     await rowOf(page, `Ravi ${t}`).getByRole('button', { name: /^Delete/ }).click();
@@ -215,13 +236,13 @@ test.describe('admin registrations', () => {
     await expect(rowOf(page, `Ravi ${t}`)).toHaveCount(1);
   });
 
-  test('Export CSV downloads the filtered rows, UTF-8 with a BOM', async ({ page, request }) => {
+  test('Export CSV downloads the filtered rows, UTF-8 with a BOM', async ({ page, request, adminCookies }) => {
     const t = tag();
     await seed(request, [
       { name: `Lakshmi ${t}`, city: 'Mylapore' },
       { name: `Gopal ${t}`, city: 'Anna Nagar' },
     ]);
-    await openSignedIn(page, `/admin/registrations?q=${t}&city=Mylapore`);
+    await openSignedIn(page, `/admin/registrations?q=${t}&city=Mylapore`, adminCookies);
     await expect(page.getByText(/^Showing 1 of \d+ registrations$/)).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
     const bytes = readFileSync((await download.path()) ?? '');
@@ -231,11 +252,11 @@ test.describe('admin registrations', () => {
     expect(text).not.toContain(`Gopal ${t}`);
   });
 
-  test('a long list keeps only the rows in view in the page and loads the next page near the bottom', async ({ page, request }) => {
+  test('a long list keeps only the rows in view in the page and loads the next page near the bottom', async ({ page, request, adminCookies }) => {
     const t = tag();
     const seeds = Array.from({ length: 250 }, (_, i) => ({ name: `Row ${String(i).padStart(3, '0')} ${t}` }));
     for (let start = 0; start < seeds.length; start += 100) await seed(request, seeds.slice(start, start + 100));
-    await openSignedIn(page, `/admin/registrations?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`, adminCookies);
     await expect(page.getByText(/^Showing 250 of \d+ registrations$/)).toBeVisible();
     const rendered = page.locator('tbody tr:not(.admin-spacer)');
     expect(await rendered.count()).toBeLessThan(60);
@@ -250,12 +271,12 @@ test.describe('admin registrations', () => {
     await expect(rowOf(page, `Row 000 ${t}`)).toHaveCount(0);
   });
 
-  test('at 1280×800 the table shows 15 rows or more under a header that stays, in a shell without the public site, and / jumps to the search', async ({ page, request }) => {
+  test('at 1280×800 the table shows 15 rows or more under a header that stays, in a shell without the public site, and / jumps to the search', async ({ page, request, adminCookies }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const t = tag();
     // Enough rows to scroll the table's box even now that the admin bar is one line and it is taller.
     await seed(request, Array.from({ length: 40 }, (_, i) => ({ name: `Dense ${String(i).padStart(2, '0')} ${t}` })));
-    await openSignedIn(page, '/admin/registrations');
+    await openSignedIn(page, '/admin/registrations', adminCookies);
     await expect(page.getByText(/^Showing \d+ of \d+ registrations$/)).toBeVisible();
     const rows = page.locator('tbody tr.admin-row');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(20);
@@ -304,7 +325,7 @@ test.describe('admin registrations', () => {
     await expect(search).toHaveValue('');
   });
 
-  test('at 1280×800 every row is one line, with the cash fee in its own column and long numbers inside theirs, under a one-line admin bar', async ({ page, request }) => {
+  test('at 1280×800 every row is one line, with the cash fee in its own column and long numbers inside theirs, under a one-line admin bar', async ({ page, request, adminCookies }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const t = tag();
     // The rows that used to take two lines: a fee badge, a long phone number, flags after a long name.
@@ -316,7 +337,7 @@ test.describe('admin registrations', () => {
       ...Array.from({ length: 8 }, (_, i) => ({ name: `Plain ${i} ${t}` })),
     ];
     await seed(request, seeds);
-    await openSignedIn(page, `/admin/registrations?q=${t}`);
+    await openSignedIn(page, `/admin/registrations?q=${t}`, adminCookies);
     await expect(page.getByText(/^Showing 12 of [\d,]+ registrations$/)).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Cash fee' })).toBeVisible();
     await expect(rowOf(page, `Feeunpaid Crawler ${t}`).getByRole('cell', { name: 'Unpaid', exact: true })).toBeVisible();
@@ -365,7 +386,9 @@ test.describe('admin registrations', () => {
   });
 
   test('Sign out ends the session on the server', async ({ page }) => {
-    await openSignedIn(page, '/admin/registrations');
+    await page.goto('/admin/registrations');
+    await signInOnThisPage(page);
+    await expect(page).toHaveURL('/admin/registrations');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL('/admin/login');
     expect((await page.request.get('/api/auth/me')).status()).toBe(401);
@@ -391,8 +414,8 @@ test.describe('admin access', () => {
     }
   });
 
-  test('with a session every admin page shows its heading, without errors', async ({ page, problems }) => {
-    await openSignedIn(page, '/admin/registrations');
+  test('with a session every admin page shows its heading, without errors', async ({ page, problems, adminCookies }) => {
+    await openSignedIn(page, '/admin/registrations', adminCookies);
     for (const { path, heading } of ADMIN_PAGES) {
       await openFromBar(page, navLabel(heading));
       await expect(page).toHaveURL(path);
@@ -428,7 +451,7 @@ const ONE_PIXEL_PNG = Buffer.from(
 );
 
 test.describe('other admin lists', () => {
-  test('judge applications with photo, contact messages marked handled, newsletter export, audit log', async ({ page, request }) => {
+  test('judge applications with photo, contact messages marked handled, newsletter export, audit log', async ({ page, request, adminCookies }) => {
     const t = tag();
     const judge = await request.post('/api/judges', {
       multipart: {
@@ -448,7 +471,7 @@ test.describe('other admin lists', () => {
     const email = `${t}@example.org`;
     expect((await request.post('/api/newsletter', { data: { id: randomUUID(), email } })).status()).toBe(200);
 
-    await openSignedIn(page, '/admin/judges');
+    await openSignedIn(page, '/admin/judges', adminCookies);
     const judgeRow = rowOf(page, `Judge ${t}`);
     await expect(judgeRow).toContainText('12 years');
     const photo = judgeRow.getByRole('img', { name: `Judge ${t}` });
