@@ -17,6 +17,11 @@ export const MIN_SIGNING_IN_MS = 400;
 
 type HelpTopic = 'forgot' | 'contact' | null;
 
+const HELP_TOPICS: readonly [topic: NonNullable<HelpTopic>, label: string][] = [
+  ['forgot', 'Forgot password'],
+  ['contact', 'Contact administrator'],
+];
+
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const next = safeNextPath(searchParams.get('next'));
@@ -97,24 +102,18 @@ export function LoginPage() {
           </SubmitButton>
         </Form>
         <div className="admin-login__help">
-          <button
-            type="button"
-            className="admin-link"
-            aria-expanded={help === 'forgot'}
-            aria-controls={helpId}
-            onClick={() => setHelp(help === 'forgot' ? null : 'forgot')}
-          >
-            Forgot password
-          </button>
-          <button
-            type="button"
-            className="admin-link"
-            aria-expanded={help === 'contact'}
-            aria-controls={helpId}
-            onClick={() => setHelp(help === 'contact' ? null : 'contact')}
-          >
-            Contact administrator
-          </button>
+          {HELP_TOPICS.map(([topic, label]) => (
+            <button
+              key={topic}
+              type="button"
+              className="admin-link"
+              aria-expanded={help === topic}
+              aria-controls={helpId}
+              onClick={() => setHelp(help === topic ? null : topic)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         <div id={helpId} className="admin-login__help-text" aria-live="polite">
           {help === 'forgot' && (
