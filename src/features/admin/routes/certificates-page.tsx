@@ -20,6 +20,7 @@ import { categoryLabel, formatDateTime } from '../utils/format';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 import { plural } from '@domain/plural';
 import { AdminPage, LoadFailed } from '../components/admin-page';
+import { ContestOptions } from '../components/contest-options';
 
 const problem = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'It did not work: check the connection and try again.');
 
@@ -78,11 +79,7 @@ export function CertificatesPage() {
           {(control) => (
             <select {...control} value={category ?? ''} onChange={(e) => update({ contest: e.target.value || undefined, session: undefined })}>
               <option value="">All contests</option>
-              {CATEGORY_SLUGS.map((slug) => (
-                <option key={slug} value={slug}>
-                  {categoryLabel(slug)}
-                </option>
-              ))}
+              <ContestOptions slugs={CATEGORY_SLUGS} />
             </select>
           )}
         </FormField>
