@@ -151,18 +151,11 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     });
   }
 
-  const jsonLimit = bodyLimit({
-    maxSize: BODY_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB.'), 413),
-  });
-  const uploadLimit = bodyLimit({
-    maxSize: UPLOAD_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', 'The upload is larger than 6 MB. Photos must be at most 5 MB.'), 413),
-  });
-  const statementLimit = bodyLimit({
-    maxSize: STATEMENT_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', 'The statement file is larger than 25 MB. Export a shorter period.'), 413),
-  });
+  /** Refuses a body over `maxSize` with a 413 that says what the limit is for. */
+  const sizeLimit = (maxSize: number, message: string) => bodyLimit({ maxSize, onError: (c) => c.json(errorBody('payload_too_large', message), 413) });
+  const jsonLimit = sizeLimit(BODY_LIMIT_BYTES, 'The request body is larger than 1 MB.');
+  const uploadLimit = sizeLimit(UPLOAD_LIMIT_BYTES, 'The upload is larger than 6 MB. Photos must be at most 5 MB.');
+  const statementLimit = sizeLimit(STATEMENT_LIMIT_BYTES, 'The statement file is larger than 25 MB. Export a shorter period.');
   // Upload parts stream to disk: their size is checked from Content-Length, never by reading the body into memory.
   const chunkLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
     const length = c.req.header('content-length');
@@ -172,14 +165,8 @@ export function createApp(deps: Deps, options: { serveClientFrom?: string } = {}
     if (Number(length ?? 0) > UPLOAD_CHUNK_LIMIT_BYTES) return c.json(errorBody('payload_too_large', 'One part of an upload may be at most 16 MB.'), 413);
     await next();
   };
-  const checkLimit = bodyLimit({
-    maxSize: CHECK_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', 'That file is far larger than any certificate of ours (over 5 MB).'), 413),
-  });
-  const vitalsLimit = bodyLimit({
-    maxSize: VITALS_LIMIT_BYTES,
-    onError: (c) => c.json(errorBody('payload_too_large', 'A speed report is at most 4 KB.'), 413),
-  });
+  const checkLimit = sizeLimit(CHECK_LIMIT_BYTES, 'That file is far larger than any certificate of ours (over 5 MB).');
+  const vitalsLimit = sizeLimit(VITALS_LIMIT_BYTES, 'A speed report is at most 4 KB.');
   app.use('/api/*', (c, next) => {
     if (c.req.path === '/api/vitals') return vitalsLimit(c, next);
     if (c.req.path.startsWith('/api/judges')) return uploadLimit(c, next);

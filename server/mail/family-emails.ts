@@ -1,4 +1,4 @@
-import { formatAge } from '@domain/age-bands';
+import { formatAge, type AgeUnit } from '@domain/age-bands';
 import { categoryBySlug, type CategorySlug } from '@domain/categories';
 import { contestName, TAMIL_CATEGORY, TAMIL_LEVEL } from '@domain/contest-names';
 import { strongestPhrase } from '@domain/family-feedback';
@@ -53,6 +53,16 @@ export function asData(value: string): string {
   return `“${flat.replace(/:\/\//g, ':\u200b//').replace(/\bwww\./gi, (m) => `${m.slice(0, 3)}\u200b.`)}”`;
 }
 
+/** The words of the summary of what was registered (`summaryLines`). */
+type SummaryWords = {
+  labels: Record<'type' | 'name' | 'age' | 'institute' | 'contests' | 'city' | 'email' | 'phone' | 'consent', string>;
+  type: Record<Registration['type'], string>;
+  age(age: number, unit: AgeUnit): string;
+  contest(slug: CategorySlug): string;
+  /** The consent given, or null when the current notice still needs one. */
+  consent(given: { guardianName: string; noticeVersion: string } | null): string;
+};
+
 type Copy = {
   confirmationSubject(code: string): string;
   linkSubject(code: string): string;
@@ -62,10 +72,13 @@ type Copy = {
   referenceHint: string;
   qrAlt(code: string): string;
   summaryHeading: string;
-  summary(data: FamilyEmailData): Line[];
+  summary: SummaryWords;
   datesHeading: string;
   linkHeading: string;
-  linkUses(data: FamilyEmailData): string;
+  /** What the private page is for; `correct` says until when the registration can be corrected (or why not). */
+  linkUses(correct: string): string;
+  correctUntil(date: string): string;
+  correctClosed: string;
   linkWarning(expires: string): string;
   linkIntro(code: string, name: string | null): string;
   /** Earlier links keep working; the family's page turns them off. */
@@ -82,7 +95,8 @@ type Copy = {
   payAtVenue(payment: PaymentTerms, amount: string): string;
   receiptSubject(code: string, receipt: string): string;
   receiptIntro(name: string): string;
-  receiptLines(receipt: Receipt, amount: string, date: string): Line[];
+  receiptLabels: Record<'number' | 'amount' | 'method' | 'date' | 'reference', string>;
+  paidBy: Record<NonNullable<Receipt['method']>, string>;
   receiptStatus(owed: string | null): string;
   withdrawnSubject(code: string, receipt: string): string;
   withdrawnIntro(name: string, receipt: string, amount: string): string;
@@ -133,28 +147,13 @@ const english: Copy = {
   referenceHint: 'Please keep this email. At the venue, show the reference code or the QR code below.',
   qrAlt: (code) => `QR code of reference ${code}`,
   summaryHeading: 'What you registered',
-  summary(data) {
-    const r = data.registration;
-    const lines: Line[] = [{ label: 'Registered as', value: r.type === 'participant' ? 'Participant (a child)' : 'Institute' }];
-    if (r.name) lines.push({ label: "Child's name", value: asData(r.name) });
-    if (r.age !== null && r.ageUnit) lines.push({ label: 'Age', value: formatAge(r.age, r.ageUnit) });
-    if (r.instituteName) lines.push({ label: 'Institute', value: asData(r.instituteName) });
-    lines.push(
-      { label: 'Contests', value: r.categories.map((slug) => categoryBySlug(slug).name).join(', ') },
-      { label: 'City', value: asData(r.city) },
-      { label: 'Email', value: r.email },
-      { label: 'Phone', value: r.phone },
-    );
-    if (r.type === 'participant') {
-      lines.push({
-        label: 'Parental consent',
-        value:
-          data.consent && !data.consentNeeded
-            ? `given by ${asData(data.consent.guardianName)} (privacy notice version ${data.consent.noticeVersion})`
-            : 'not recorded yet: please give it on your private page (link below)',
-      });
-    }
-    return lines;
+  summary: {
+    labels: { type: 'Registered as', name: "Child's name", age: 'Age', institute: 'Institute', contests: 'Contests', city: 'City', email: 'Email', phone: 'Phone', consent: 'Parental consent' },
+    type: { participant: 'Participant (a child)', institute: 'Institute' },
+    age: formatAge,
+    contest: (slug) => categoryBySlug(slug).name,
+    consent: (given) =>
+      given ? `given by ${given.guardianName} (privacy notice version ${given.noticeVersion})` : 'not recorded yet: please give it on your private page (link below)',
   },
   payHeading: 'Entry fee',
   payOnline: (payment, amount, code) =>
@@ -173,13 +172,8 @@ const english: Copy = {
     `${payment.atVenue.contests === 1 ? '1 in-person contest' : `${payment.atVenue.contests} in-person contests`}: ${amount}, paid in cash at the venue on the day.`,
   receiptSubject: (code, receipt) => `Payment received: receipt ${receipt} for ${code}`,
   receiptIntro: (name) => `Thank you: we have received your payment for ${name}'s registration.`,
-  receiptLines: (receipt, amount, date) => [
-    { label: 'Receipt number', value: receipt.number },
-    { label: 'Amount', value: amount },
-    { label: 'Paid by', value: { cash: 'cash', upi: 'UPI', bank: 'bank transfer' }[receipt.method ?? 'bank'] },
-    { label: 'Date', value: date },
-    { label: 'Reference code', value: receipt.referenceCode },
-  ],
+  receiptLabels: { number: 'Receipt number', amount: 'Amount', method: 'Paid by', date: 'Date', reference: 'Reference code' },
+  paidBy: { cash: 'cash', upi: 'UPI', bank: 'bank transfer' },
   receiptStatus: (owed) => (owed ? `Still to pay online: ${owed}. Your private page shows how.` : 'The online fee for this registration is now paid in full.'),
   withdrawnSubject: (code, receipt) => `Receipt ${receipt} for ${code} withdrawn`,
   withdrawnIntro: (name, receipt, amount) =>
@@ -194,13 +188,10 @@ const english: Copy = {
         : `We have not yet received the online entry fee for ${name}'s registration. If you have just paid, thank you: you can ignore this email.`,
   datesHeading: 'Contest dates',
   linkHeading: 'Your private page',
-  linkUses(data) {
-    const correct =
-      data.now < data.correctionsCloseAt
-        ? `correct it until ${english.formatDate(new Date(data.correctionsCloseAt.getTime() - 1))}`
-        : 'see why it can no longer be corrected';
-    return `Open it to see your registration, ${correct}, send your child's video or photos for the online contests, cancel it, download your data or ask us to erase it.`;
-  },
+  linkUses: (correct) =>
+    `Open it to see your registration, ${correct}, send your child's video or photos for the online contests, cancel it, download your data or ask us to erase it.`,
+  correctUntil: (date) => `correct it until ${date}`,
+  correctClosed: 'see why it can no longer be corrected',
   linkWarning: (expires) =>
     `Anyone with this link can see and change the registration, so please do not share it. It works until ${expires}.`,
   linkIntro: (code, name) =>
@@ -263,28 +254,15 @@ const tamil: Copy = {
   referenceHint: 'இந்த மின்னஞ்சலைப் பத்திரமாக வைத்திருங்கள். போட்டி நடக்கும் இடத்தில் குறிப்பு எண்ணையோ கீழே உள்ள QR குறியீட்டையோ காட்டுங்கள்.',
   qrAlt: (code) => `குறிப்பு எண் ${code}இன் QR குறியீடு`,
   summaryHeading: 'நீங்கள் பதிவு செய்தவை',
-  summary(data) {
-    const r = data.registration;
-    const lines: Line[] = [{ label: 'பதிவு வகை', value: r.type === 'participant' ? 'பங்கேற்பாளர் (குழந்தை)' : 'நிறுவனம்' }];
-    if (r.name) lines.push({ label: 'குழந்தையின் பெயர்', value: asData(r.name) });
-    if (r.age !== null && r.ageUnit) lines.push({ label: 'வயது', value: `${r.age} ${r.ageUnit === 'months' ? 'மாதங்கள்' : 'வயது'}` });
-    if (r.instituteName) lines.push({ label: 'நிறுவனம்', value: asData(r.instituteName) });
-    lines.push(
-      { label: 'போட்டிகள்', value: r.categories.map((slug) => TAMIL_CATEGORY[slug]).join(', ') },
-      { label: 'ஊர்', value: asData(r.city) },
-      { label: 'மின்னஞ்சல்', value: r.email },
-      { label: 'தொலைபேசி எண்', value: r.phone },
-    );
-    if (r.type === 'participant') {
-      lines.push({
-        label: 'பெற்றோர் ஒப்புதல்',
-        value:
-          data.consent && !data.consentNeeded
-            ? `${asData(data.consent.guardianName)} அவர்களால் வழங்கப்பட்டது (தனியுரிமை அறிவிப்பு பதிப்பு ${data.consent.noticeVersion})`
-            : 'இன்னும் பதிவாகவில்லை: உங்கள் தனிப்பட்ட பக்கத்தில் (கீழே உள்ள இணைப்பு) வழங்குங்கள்',
-      });
-    }
-    return lines;
+  summary: {
+    labels: { type: 'பதிவு வகை', name: 'குழந்தையின் பெயர்', age: 'வயது', institute: 'நிறுவனம்', contests: 'போட்டிகள்', city: 'ஊர்', email: 'மின்னஞ்சல்', phone: 'தொலைபேசி எண்', consent: 'பெற்றோர் ஒப்புதல்' },
+    type: { participant: 'பங்கேற்பாளர் (குழந்தை)', institute: 'நிறுவனம்' },
+    age: (age, unit) => `${age} ${unit === 'months' ? 'மாதங்கள்' : 'வயது'}`,
+    contest: (slug) => TAMIL_CATEGORY[slug],
+    consent: (given) =>
+      given
+        ? `${given.guardianName} அவர்களால் வழங்கப்பட்டது (தனியுரிமை அறிவிப்பு பதிப்பு ${given.noticeVersion})`
+        : 'இன்னும் பதிவாகவில்லை: உங்கள் தனிப்பட்ட பக்கத்தில் (கீழே உள்ள இணைப்பு) வழங்குங்கள்',
   },
   payHeading: 'பதிவுக் கட்டணம்',
   payOnline: (payment, amount, code) =>
@@ -303,13 +281,8 @@ const tamil: Copy = {
     `${payment.atVenue.contests} நேரடிப் ${payment.atVenue.contests === 1 ? 'போட்டிக்கு' : 'போட்டிகளுக்கு'} ${amount}, போட்டி நாளில் அந்த இடத்திலேயே ரொக்கமாகச் செலுத்த வேண்டும்.`,
   receiptSubject: (code, receipt) => `கட்டணம் பெறப்பட்டது: ${code}க்கான ரசீது ${receipt}`,
   receiptIntro: (name) => `நன்றி: ${name} அவர்களின் பதிவுக்கான உங்கள் கட்டணம் எங்களுக்குக் கிடைத்தது.`,
-  receiptLines: (receipt, amount, date) => [
-    { label: 'ரசீது எண்', value: receipt.number },
-    { label: 'தொகை', value: amount },
-    { label: 'செலுத்திய முறை', value: { cash: 'ரொக்கம்', upi: 'UPI', bank: 'வங்கிப் பரிமாற்றம்' }[receipt.method ?? 'bank'] },
-    { label: 'தேதி', value: date },
-    { label: 'குறிப்பு எண்', value: receipt.referenceCode },
-  ],
+  receiptLabels: { number: 'ரசீது எண்', amount: 'தொகை', method: 'செலுத்திய முறை', date: 'தேதி', reference: 'குறிப்பு எண்' },
+  paidBy: { cash: 'ரொக்கம்', upi: 'UPI', bank: 'வங்கிப் பரிமாற்றம்' },
   receiptStatus: (owed) => (owed ? `இன்னும் ஆன்லைனில் செலுத்த வேண்டியது: ${owed}. எப்படி என்று உங்கள் தனிப்பட்ட பக்கம் காட்டும்.` : 'இந்தப் பதிவுக்கான ஆன்லைன் கட்டணம் முழுமையாகச் செலுத்தப்பட்டது.'),
   withdrawnSubject: (code, receipt) => `${code}க்கான ரசீது ${receipt} திரும்பப் பெறப்பட்டது`,
   withdrawnIntro: (name, receipt, amount) =>
@@ -324,13 +297,10 @@ const tamil: Copy = {
       : `${name} அவர்களின் பதிவுக்கான ஆன்லைன் பதிவுக் கட்டணம் இன்னும் எங்களுக்குக் கிடைக்கவில்லை. இப்போதுதான் செலுத்தியிருந்தால் நன்றி: இந்த மின்னஞ்சலைப் பொருட்படுத்த வேண்டாம்.`,
   datesHeading: 'போட்டித் தேதிகள்',
   linkHeading: 'உங்கள் தனிப்பட்ட பக்கம்',
-  linkUses(data) {
-    const correct =
-      data.now < data.correctionsCloseAt
-        ? `${tamil.formatDate(new Date(data.correctionsCloseAt.getTime() - 1))} வரை திருத்தலாம்`
-        : 'இனி ஏன் திருத்த முடியாது என்பதைப் பார்க்கலாம்';
-    return `இதைத் திறந்து உங்கள் பதிவைப் பார்க்கலாம், ${correct}, ஆன்லைன் போட்டிகளுக்குக் குழந்தையின் வீடியோ அல்லது புகைப்படங்களை அனுப்பலாம், ரத்து செய்யலாம், உங்கள் தகவல்களைப் பதிவிறக்கலாம், அல்லது அவற்றை அழிக்கச் சொல்லலாம்.`;
-  },
+  linkUses: (correct) =>
+    `இதைத் திறந்து உங்கள் பதிவைப் பார்க்கலாம், ${correct}, ஆன்லைன் போட்டிகளுக்குக் குழந்தையின் வீடியோ அல்லது புகைப்படங்களை அனுப்பலாம், ரத்து செய்யலாம், உங்கள் தகவல்களைப் பதிவிறக்கலாம், அல்லது அவற்றை அழிக்கச் சொல்லலாம்.`,
+  correctUntil: (date) => `${date} வரை திருத்தலாம்`,
+  correctClosed: 'இனி ஏன் திருத்த முடியாது என்பதைப் பார்க்கலாம்',
   linkWarning: (expires) =>
     `இந்த இணைப்பு உள்ள எவரும் பதிவைப் பார்க்கவும் மாற்றவும் முடியும்; எனவே யாருடனும் பகிர வேண்டாம். ${expires} வரை இது வேலை செய்யும்.`,
   linkIntro: (code, name) => `பதிவு ${code}${name ? ` (${asData(name)})` : ''}க்கான தனிப்பட்ட இணைப்பைக் கேட்டிருந்தீர்கள். இதோ:`,
@@ -382,6 +352,31 @@ function copyFor(language: Language): Copy {
   return COPY[language] ?? COPY.en;
 }
 
+/** What was registered, line by line, in the copy's words. */
+function summaryLines(words: SummaryWords, data: FamilyEmailData): Line[] {
+  const r = data.registration;
+  const lines: Line[] = [{ label: words.labels.type, value: words.type[r.type] }];
+  if (r.name) lines.push({ label: words.labels.name, value: asData(r.name) });
+  if (r.age !== null && r.ageUnit) lines.push({ label: words.labels.age, value: words.age(r.age, r.ageUnit) });
+  if (r.instituteName) lines.push({ label: words.labels.institute, value: asData(r.instituteName) });
+  lines.push(
+    { label: words.labels.contests, value: r.categories.map(words.contest).join(', ') },
+    { label: words.labels.city, value: asData(r.city) },
+    { label: words.labels.email, value: r.email },
+    { label: words.labels.phone, value: r.phone },
+  );
+  if (r.type === 'participant') {
+    const given = data.consent && !data.consentNeeded ? { guardianName: asData(data.consent.guardianName), noticeVersion: data.consent.noticeVersion } : null;
+    lines.push({ label: words.labels.consent, value: words.consent(given) });
+  }
+  return lines;
+}
+
+/** What the private page is for, with until when the registration can still be corrected. */
+function linkUses(copy: Copy, data: FamilyEmailData): string {
+  return copy.linkUses(data.now < data.correctionsCloseAt ? copy.correctUntil(copy.formatDate(new Date(data.correctionsCloseAt.getTime() - 1))) : copy.correctClosed);
+}
+
 const QR_CID = 'reference-qr@kids-talent-competition';
 const PAY_QR_CID = 'upi-qr@kids-talent-competition';
 
@@ -389,7 +384,7 @@ const PAY_QR_CID = 'upi-qr@kids-talent-competition';
 export async function confirmationEmail(data: FamilyEmailData): Promise<MailMessage> {
   const copy = copyFor(data.language);
   const code = data.registration.referenceCode;
-  const summary = copy.summary(data);
+  const summary = summaryLines(copy.summary, data);
   const dates = copy.levelDates();
   const expires = copy.formatDate(new Date(data.linkExpiresAt.getTime() - 1));
   const pay = paymentLines(copy, data);
@@ -405,13 +400,13 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     copy.summaryHeading,
     ...summary.map((line) => `- ${line.label}: ${line.value}`),
     '',
-    ...(pay ? [copy.payHeading, ...pay.paragraphs, ...(pay.upiLink ? [pay.upiLink] : []), ''] : []),
+    ...payText(copy, pay),
     copy.datesHeading,
     ...dates.map((line) => `- ${line.label}: ${line.value}`),
     '',
     copy.linkHeading,
     data.link,
-    copy.linkUses(data),
+    linkUses(copy, data),
     copy.linkWarning(expires),
     '',
     copy.questions,
@@ -432,7 +427,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     `<h2 style="font-size:18px">${escapeHtml(copy.datesHeading)}</h2>`,
     table(dates),
     ...linkSection(copy, data),
-    `<p>${escapeHtml(copy.linkUses(data))}</p>`,
+    `<p>${escapeHtml(linkUses(copy, data))}</p>`,
     `<p>${escapeHtml(copy.linkWarning(expires))}</p>`,
     `<p>${escapeHtml(copy.questions)}</p>`,
     `<p>${escapeHtml(copy.signature)}</p>`,
@@ -443,16 +438,18 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     subject: copy.confirmationSubject(code),
     text,
     html,
-    attachments: [
-      { filename: `${code}.png`, content: await qrPng(code), contentType: 'image/png', cid: QR_CID },
-      ...(pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : []),
-    ],
+    attachments: [await qrImage(`${code}.png`, code, QR_CID), ...(await payQrImages(code, pay))],
   };
 }
 
 /** The private link's heading and the link itself, in HTML. */
 function linkSection(copy: Copy, data: FamilyEmailData): string[] {
   return [`<h2 style="font-size:18px">${escapeHtml(copy.linkHeading)}</h2>`, `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`];
+}
+
+/** The fee block in the plain text: what to pay and the UPI link. */
+function payText(copy: Copy, pay: ReturnType<typeof paymentLines>): string[] {
+  return pay ? [copy.payHeading, ...pay.paragraphs, ...(pay.upiLink ? [pay.upiLink] : []), ''] : [];
 }
 
 /** The fee block in HTML: what to pay, a button that opens a UPI app, and the QR code of the same link. */
@@ -468,6 +465,16 @@ function payBlock(copy: Copy, pay: ReturnType<typeof paymentLines>): string[] {
         ]
       : []),
   ];
+}
+
+/** A QR code as an image the HTML shows by its content id. */
+async function qrImage(filename: string, content: string, cid: string): Promise<NonNullable<MailMessage['attachments']>[number]> {
+  return { filename, content: await qrPng(content), contentType: 'image/png', cid };
+}
+
+/** The QR code of the UPI link, when the fee block has one. */
+async function payQrImages(code: string, pay: ReturnType<typeof paymentLines>): Promise<NonNullable<MailMessage['attachments']>> {
+  return pay?.upiLink ? [await qrImage(`${code}-upi.png`, pay.upiLink, PAY_QR_CID)] : [];
 }
 
 /** The fee block's words, and the UPI link when there is one; null when nothing is asked. */
@@ -490,7 +497,7 @@ export function familyLinkEmail(data: FamilyEmailData): MailMessage {
   const code = data.registration.referenceCode;
   const name = data.registration.name ?? data.registration.instituteName;
   const expires = copy.formatDate(new Date(data.linkExpiresAt.getTime() - 1));
-  const paragraphs = [copy.linkUses(data), copy.linkWarning(expires), copy.linkOlderLinks, copy.linkNotYou, copy.questions];
+  const paragraphs = [linkUses(copy, data), copy.linkWarning(expires), copy.linkOlderLinks, copy.linkNotYou, copy.questions];
   const text = [copy.greeting, '', copy.linkIntro(code, name), data.link, '', ...paragraphs, '', copy.signature, ''].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,
@@ -508,25 +515,22 @@ const rupeesIn = (language: Language, paise: number) =>
 const childOf = (data: FamilyEmailData) => data.registration.name ?? data.registration.instituteName ?? data.registration.referenceCode;
 
 /**
- * The receipt for one payment (ADR 024), in the family's language: its number, amount, how and
- * when it was paid, and whether anything is still to pay online.
+ * The emails that follow one frame: the greeting, an intro, a table of lines (when the email has one)
+ * with what goes under it, paragraphs, the private link and the signature.
  */
-/** A round's published results for one registration, in the family's language (issue 24). */
-export function roundResultEmail(data: FamilyEmailData, results: readonly RoundResultLine[]): MailMessage {
-  const copy = copyFor(data.language);
-  const name = childOf(data);
-  const lines = results.map((result) => copy.resultLine(result));
-  const verdict = results.some((result) => result.qualifies) ? copy.resultQualified(name) : copy.resultThanks(name);
-  const paragraphs = [verdict, copy.resultCertificate, copy.questions];
-  const words = results.flatMap((result) => judgesWords(copy, data.language, result));
+function followUpEmail(
+  copy: Copy,
+  data: FamilyEmailData,
+  email: { subject: string; intro: string; lines?: Line[]; afterLines?: { text: string[]; html: string[] }; paragraphs: string[] },
+): MailMessage {
+  const { intro, lines, afterLines, paragraphs } = email;
   const text = [
     copy.greeting,
     '',
-    copy.resultIntro(name),
+    intro,
     '',
-    ...lines.map((line) => `- ${line.label}: ${line.value}`),
-    '',
-    ...words.flatMap((part) => [part.contest, ...(part.strongest ? [part.strongest] : []), ...(part.notes.length > 0 ? [copy.resultNotes, ...part.notes.map((note) => `  ${note}`)] : []), '']),
+    ...(lines ? [...lines.map((line) => `- ${line.label}: ${line.value}`), ''] : []),
+    ...(afterLines?.text ?? []),
     ...paragraphs,
     '',
     copy.linkHeading,
@@ -537,21 +541,42 @@ export function roundResultEmail(data: FamilyEmailData, results: readonly RoundR
   ].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,
-    `<p>${escapeHtml(copy.resultIntro(name))}</p>`,
-    table(lines),
-    ...words.map(
-      (part) =>
-        `<h2 style="font-size:17px;margin:20px 0 4px">${escapeHtml(part.contest)}</h2>` +
-        (part.strongest ? `<p style="margin:4px 0">${escapeHtml(part.strongest)}</p>` : '') +
-        (part.notes.length > 0
-          ? `<p style="margin:8px 0 4px">${escapeHtml(copy.resultNotes)}</p>${part.notes.map((note) => `<blockquote style="margin:4px 0 8px 12px;padding-left:10px;border-left:3px solid #c9c9c9">${escapeHtml(note)}</blockquote>`).join('')}`
-          : ''),
-    ),
+    `<p>${escapeHtml(intro)}</p>`,
+    ...(lines ? [table(lines)] : []),
+    ...(afterLines?.html ?? []),
     ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
     ...linkSection(copy, data),
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);
-  return { to: data.registration.email, subject: copy.resultSubject(data.registration.referenceCode), text, html };
+  return { to: data.registration.email, subject: email.subject, text, html };
+}
+
+/** What is still to pay online, in the family's language; null once it is paid. */
+const owedOnline = (data: FamilyEmailData) => (data.payment && data.payment.owedOnline > 0 ? rupeesIn(data.language, data.payment.owedOnline * 100) : null);
+
+/** A round's published results for one registration, in the family's language (issue 24). */
+export function roundResultEmail(data: FamilyEmailData, results: readonly RoundResultLine[]): MailMessage {
+  const copy = copyFor(data.language);
+  const name = childOf(data);
+  const verdict = results.some((result) => result.qualifies) ? copy.resultQualified(name) : copy.resultThanks(name);
+  const words = results.flatMap((result) => judgesWords(copy, data.language, result));
+  return followUpEmail(copy, data, {
+    subject: copy.resultSubject(data.registration.referenceCode),
+    intro: copy.resultIntro(name),
+    lines: results.map((result) => copy.resultLine(result)),
+    afterLines: {
+      text: words.flatMap((part) => [part.contest, ...(part.strongest ? [part.strongest] : []), ...(part.notes.length > 0 ? [copy.resultNotes, ...part.notes.map((note) => `  ${note}`)] : []), '']),
+      html: words.map(
+        (part) =>
+          `<h2 style="font-size:17px;margin:20px 0 4px">${escapeHtml(part.contest)}</h2>` +
+          (part.strongest ? `<p style="margin:4px 0">${escapeHtml(part.strongest)}</p>` : '') +
+          (part.notes.length > 0
+            ? `<p style="margin:8px 0 4px">${escapeHtml(copy.resultNotes)}</p>${part.notes.map((note) => `<blockquote style="margin:4px 0 8px 12px;padding-left:10px;border-left:3px solid #c9c9c9">${escapeHtml(note)}</blockquote>`).join('')}`
+            : ''),
+      ),
+    },
+    paragraphs: [verdict, copy.resultCertificate, copy.questions],
+  });
 }
 
 /** A contest's strongest criteria in words and the judges' notes (quoted as data: the judges typed them), when there are any. */
@@ -566,37 +591,33 @@ function judgesWords(copy: Copy, language: Language, result: RoundResultLine): {
 export function sessionResultEmail(data: FamilyEmailData, session: VenueSession, result: SessionResultLine): MailMessage {
   const copy = copyFor(data.language);
   const name = childOf(data);
-  const lines = [copy.sessionResultLine(result)];
-  const paragraphs = [result.qualifies ? copy.resultQualified(name) : copy.resultThanks(name), copy.resultCertificate, copy.questions];
-  const intro = copy.sessionResultIntro(name, session);
-  const text = [copy.greeting, '', intro, '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
-  const html = page(data.language, [
-    `<p>${escapeHtml(copy.greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    table(lines),
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    ...linkSection(copy, data),
-    `<p>${escapeHtml(copy.signature)}</p>`,
-  ]);
-  return { to: data.registration.email, subject: copy.sessionResultSubject(data.registration.referenceCode), text, html };
+  return followUpEmail(copy, data, {
+    subject: copy.sessionResultSubject(data.registration.referenceCode),
+    intro: copy.sessionResultIntro(name, session),
+    lines: [copy.sessionResultLine(result)],
+    paragraphs: [result.qualifies ? copy.resultQualified(name) : copy.resultThanks(name), copy.resultCertificate, copy.questions],
+  });
 }
 
+/**
+ * The receipt for one payment (ADR 024), in the family's language: its number, amount, how and
+ * when it was paid, and whether anything is still to pay online.
+ */
 export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessage {
   const copy = copyFor(data.language);
-  const code = data.registration.referenceCode;
-  const lines = copy.receiptLines(receipt, rupeesIn(data.language, receipt.amountPaise), copy.formatDate(new Date(receipt.occurredAt)));
-  const owed = data.payment && data.payment.owedOnline > 0 ? rupeesIn(data.language, data.payment.owedOnline * 100) : null;
-  const paragraphs = [copy.receiptStatus(owed), copy.questions];
-  const text = [copy.greeting, '', copy.receiptIntro(childOf(data)), '', ...lines.map((line) => `- ${line.label}: ${line.value}`), '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
-  const html = page(data.language, [
-    `<p>${escapeHtml(copy.greeting)}</p>`,
-    `<p>${escapeHtml(copy.receiptIntro(childOf(data)))}</p>`,
-    table(lines),
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    ...linkSection(copy, data),
-    `<p>${escapeHtml(copy.signature)}</p>`,
-  ]);
-  return { to: data.registration.email, subject: copy.receiptSubject(code, receipt.number), text, html };
+  const labels = copy.receiptLabels;
+  return followUpEmail(copy, data, {
+    subject: copy.receiptSubject(data.registration.referenceCode, receipt.number),
+    intro: copy.receiptIntro(childOf(data)),
+    lines: [
+      { label: labels.number, value: receipt.number },
+      { label: labels.amount, value: rupeesIn(data.language, receipt.amountPaise) },
+      { label: labels.method, value: copy.paidBy[receipt.method ?? 'bank'] },
+      { label: labels.date, value: copy.formatDate(new Date(receipt.occurredAt)) },
+      { label: labels.reference, value: receipt.referenceCode },
+    ],
+    paragraphs: [copy.receiptStatus(owedOnline(data)), copy.questions],
+  });
 }
 
 /**
@@ -605,19 +626,12 @@ export function receiptEmail(data: FamilyEmailData, receipt: Receipt): MailMessa
  */
 export function withdrawnEmail(data: FamilyEmailData, receipt: Receipt): MailMessage {
   const copy = copyFor(data.language);
-  const code = data.registration.referenceCode;
-  const intro = copy.withdrawnIntro(childOf(data), receipt.number, rupeesIn(data.language, receipt.amountPaise));
-  const owed = data.payment && data.payment.owedOnline > 0 ? rupeesIn(data.language, data.payment.owedOnline * 100) : null;
-  const paragraphs = [copy.withdrawnNext, ...(owed ? [copy.receiptStatus(owed)] : []), copy.questions];
-  const text = [copy.greeting, '', intro, '', ...paragraphs, '', copy.linkHeading, data.link, '', copy.signature, ''].join('\n');
-  const html = page(data.language, [
-    `<p>${escapeHtml(copy.greeting)}</p>`,
-    `<p>${escapeHtml(intro)}</p>`,
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    ...linkSection(copy, data),
-    `<p>${escapeHtml(copy.signature)}</p>`,
-  ]);
-  return { to: data.registration.email, subject: copy.withdrawnSubject(code, receipt.number), text, html };
+  const owed = owedOnline(data);
+  return followUpEmail(copy, data, {
+    subject: copy.withdrawnSubject(data.registration.referenceCode, receipt.number),
+    intro: copy.withdrawnIntro(childOf(data), receipt.number, rupeesIn(data.language, receipt.amountPaise)),
+    paragraphs: [copy.withdrawnNext, ...(owed ? [copy.receiptStatus(owed)] : []), copy.questions],
+  });
 }
 
 /** Which reminder: 3 days after registering, 2 days before registrations close, or once they have closed. */
@@ -629,7 +643,7 @@ export async function reminderEmail(data: FamilyEmailData, when: ReminderWhen, d
   const code = data.registration.referenceCode;
   const pay = paymentLines(copy, data);
   const intro = copy.reminderIntro(childOf(data), when, copy.formatDate(new Date(deadline.getTime() - 1)));
-  const text = [copy.greeting, '', intro, '', ...(pay ? [copy.payHeading, ...pay.paragraphs, ...(pay.upiLink ? [pay.upiLink] : []), ''] : []), copy.linkHeading, data.link, '', copy.questions, '', copy.signature, ''].join('\n');
+  const text = [copy.greeting, '', intro, '', ...payText(copy, pay), copy.linkHeading, data.link, '', copy.questions, '', copy.signature, ''].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
@@ -643,7 +657,7 @@ export async function reminderEmail(data: FamilyEmailData, when: ReminderWhen, d
     subject: copy.reminderSubject(code),
     text,
     html,
-    attachments: pay?.upiLink ? [{ filename: `${code}-upi.png`, content: await qrPng(pay.upiLink), contentType: 'image/png', cid: PAY_QR_CID }] : [],
+    attachments: await payQrImages(code, pay),
   };
 }
 

@@ -234,45 +234,31 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
   });
 
   const session = VENUE_SESSIONS[0]!;
+  /** A streamed answer, read to its end: its read is audited once the last byte went out. */
+  const readToTheEnd = async (answer: Promise<Response>) => {
+    const response = await answer;
+    await response.text();
+    return response;
+  };
   const requests: Record<keyof typeof READS, () => Promise<Response>> = {
     'GET /registrations': () => h.t.request('/api/registrations', withCookie(admin)),
-    'GET /registrations/export.csv': async () => {
-      const response = await h.t.request('/api/registrations/export.csv', withCookie(admin));
-      await response.text();
-      return response;
-    },
+    'GET /registrations/export.csv': () => readToTheEnd(h.t.request('/api/registrations/export.csv', withCookie(admin))),
     'GET /registrations/:id': () => h.t.request(`/api/registrations/${registrationId}`, withCookie(admin)),
-    'GET /users': async () => {
-      const response = await h.t.request('/api/users', withCookie(admin));
-      await response.text();
-      return response;
-    },
+    'GET /users': () => readToTheEnd(h.t.request('/api/users', withCookie(admin))),
     'GET /judges': () => h.t.request('/api/judges', withCookie(admin)),
     'GET /judges/panel': () => h.t.request('/api/judges/panel', withCookie(admin)),
     'GET /judges/:id/photo': () => h.t.request(`/api/judges/${judgeId}/photo`, withCookie(admin)),
     'GET /contact': () => h.t.request('/api/contact', withCookie(admin)),
     'GET /newsletter': () => h.t.request('/api/newsletter', withCookie(admin)),
-    'GET /newsletter/export.csv': async () => {
-      const response = await h.t.request('/api/newsletter/export.csv', withCookie(admin));
-      await response.text();
-      return response;
-    },
+    'GET /newsletter/export.csv': () => readToTheEnd(h.t.request('/api/newsletter/export.csv', withCookie(admin))),
     'GET /erasure-requests': () => h.t.request('/api/erasure-requests', withCookie(admin)),
     'GET /audit': () => h.t.request('/api/audit', withCookie(admin)),
     'GET /statements/rows': () => h.t.request('/api/statements/rows', withCookie(admin)),
     'GET /statements/refunds': () => h.t.request('/api/statements/refunds', withCookie(admin)),
-    'GET /statements/refunds.csv': async () => {
-      const response = await h.t.request('/api/statements/refunds.csv', withCookie(admin));
-      await response.text();
-      return response;
-    },
+    'GET /statements/refunds.csv': () => readToTheEnd(h.t.request('/api/statements/refunds.csv', withCookie(admin))),
     'GET /ledger': () => h.t.request('/api/ledger', withCookie(admin)),
     'GET /ledger/unpaid-after-deadline': () => h.t.request('/api/ledger/unpaid-after-deadline', withCookie(admin)),
-    'GET /ledger/export.csv': async () => {
-      const response = await h.t.request('/api/ledger/export.csv', withCookie(admin));
-      await response.text();
-      return response;
-    },
+    'GET /ledger/export.csv': () => readToTheEnd(h.t.request('/api/ledger/export.csv', withCookie(admin))),
     'GET /venue/sessions/:sessionId/roster': () => h.t.request(`/api/venue/sessions/${session.id}/roster`, withCookie(staff)),
     'GET /venue/sessions/:sessionId/live': () => h.t.request(`/api/venue/sessions/${session.id}/live`, withCookie(staff)),
     'GET /places/:levelId': () => h.t.request('/api/places/level2', withCookie(admin)),
@@ -303,11 +289,7 @@ describe.each(testDatabaseKinds())('each audited route writes its read-audit row
       await response.arrayBuffer();
       return response;
     },
-    'GET /family/registration/data': async () => {
-      const response = await h.family(token, '/registration/data');
-      await response.text();
-      return response;
-    },
+    'GET /family/registration/data': () => readToTheEnd(h.family(token, '/registration/data')),
   };
 
   const readRows = (action: ReadAction) =>

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { chromium, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { VENUE_SESSIONS } from '@domain/season';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../setup/chromium';
+import { EXPECTED, liveDancers, PANEL_SCORES } from '../setup/live-session-fixture';
 import { childRegistration } from '../setup/registration-fixtures';
 import { runCli } from '../faults/support/cli';
 import { expect, screenshotBothWidths, signInAdminRequest, testWithMail } from './fixtures';
@@ -25,25 +26,6 @@ const CRAWLING = VENUE_SESSIONS.find((s) => s.id === '2027-l1-crawling-t-nagar')
 const PASSWORD = 'a long judge password for the hall';
 const HEAD = { username: 'hall-head', password: 'the head of the venue 2027' };
 const origin = (baseURL: string) => ({ Origin: new URL(baseURL).origin, 'X-Requested-With': 'fetch' });
-
-/** The same hand-computed fixture as server/routes/live/live.routes.test.ts (ADR 034): uniform sheets, C steps back from 5, 3 over time. */
-const A = [9, 8, 7, 6, 5, 4, 3, 2, 9, 8, 7, 6];
-const B = [8, 8, 6, 6, 5, 5, 3, 3, 9, 7, 7, 5];
-const C = [9, 7, 7, 5, null, 4, 2, 2, 9, 8, 6, 7];
-const EXPECTED = new Map<number, { final: number; place: number }>([
-  [9, { final: 88.89, place: 1 }],
-  [1, { final: 85.19, place: 2 }],
-  [2, { final: 74.07, place: 3 }],
-  [10, { final: 74.07, place: 3 }],
-  [11, { final: 62.96, place: 5 }],
-  [3, { final: 57.96, place: 6 }],
-  [12, { final: 55.56, place: 7 }],
-  [4, { final: 51.85, place: 8 }],
-  [5, { final: 44.44, place: 9 }],
-  [6, { final: 37.04, place: 10 }],
-  [7, { final: 18.52, place: 11 }],
-  [8, { final: 14.81, place: 12 }],
-]);
 
 let browser: Browser;
 test.beforeAll(async () => {
@@ -112,17 +94,7 @@ async function scorePerformer(page: Page, number: number, score: number | null) 
 test('a live dance session: 3 tablets score 12 performers offline, one steps back, one syncs late; published to the hall screen, pages, emails and certificates', async ({ world, request, baseURL }) => {
   test.setTimeout(600_000);
   const base = baseURL!;
-  const children = Array.from({ length: 12 }, (_, i) =>
-    childRegistration({
-      name: `Nritya${String.fromCharCode(65 + i)} Sundaram`,
-      age: 6 + (i % 3),
-      categories: ['dance'],
-      city: `Mylapore${i}`,
-      email: `nritya${i}@example.org`,
-      phone: `+91 90000 300${String(i).padStart(2, '0')}`,
-      language: i % 2 === 0 ? 'en' : 'ta',
-    }),
-  );
+  const children = liveDancers({ first: 'Nritya', surname: 'Sundaram', city: 'Mylapore', phoneBlock: '300' });
   expect((await request.post('/api/registrations/batch', { data: { registrations: children } })).status()).toBe(200);
   await createAccount(world.server.dataDir, HEAD.username, 'staff', HEAD.password);
   for (const judge of ['judge-anu', 'judge-bala', 'judge-chitra']) await createAccount(world.server.dataDir, judge, 'judge', PASSWORD, 'Classical Dancer');
@@ -163,7 +135,7 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
     await context.setOffline(true);
   }
 
-  for (const [i, scores] of [A, B, C].entries()) {
+  for (const [i, scores] of PANEL_SCORES.entries()) {
     const { page } = tablets[i]!;
     for (let number = 1; number <= 12; number++) await scorePerformer(page, number, scores[number - 1]!);
     await expect(page.getByText(/12 sheets saved on this tablet, waiting to be sent\./)).toBeVisible();
@@ -257,12 +229,12 @@ test('a live dance session: 3 tablets score 12 performers offline, one steps bac
 
   // The results page, the emails and the certificates match the fixture to 0.01.
   const page = await (await request.get(`/results/sessions/${DANCE.id}`)).text();
-  for (const [, expected] of EXPECTED) expect(page).toContain(expected.final.toFixed(2));
+  for (const expected of Object.values(EXPECTED)) expect(page).toContain(expected.final.toFixed(2));
   // The result emails (each family also had its registration's confirmation).
   const resultMails = () => world.smtp.received.filter((mail) => /result at the venue|போட்டி அரங்கில்/.test(mail.parsed.subject ?? ''));
   await expect.poll(() => resultMails().filter((mail) => children.some((child) => mail.parsed.subject?.includes(child.referenceCode))).length, { timeout: 60_000 }).toBe(12);
   for (const [i, child] of children.entries()) {
-    const expected = EXPECTED.get(i + 1)!;
+    const expected = EXPECTED[i + 1]!;
     const mails = resultMails().filter((mail) => mail.parsed.subject?.includes(child.referenceCode));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.parsed.text).toContain(expected.final.toFixed(2));

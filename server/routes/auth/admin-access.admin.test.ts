@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/setup/test-app';
+import { describe, expect, it } from 'vitest';
+import { TEST_ORIGIN } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
-import { signIn, signInJudge, signInStaff } from './sign-in-for-tests';
+import { signInJudge, signInStaff, useAdminApp } from './sign-in-for-tests';
 
 const SOME_ID = '00000000-0000-4000-8000-00000000abcd';
 
@@ -81,13 +81,7 @@ function init(route: (typeof ADMIN_ROUTES)[number], headers: Record<string, stri
 }
 
 describe.each(testDatabaseKinds())('admin access on %s', (kind) => {
-  let t: TestApp;
-  let cookie: string;
-  beforeAll(async () => {
-    t = await createTestApp(kind);
-    cookie = await signIn(t);
-  });
-  afterAll(() => t.close());
+  const t = useAdminApp(kind);
 
   it.each(ADMIN_ROUTES)('$method $path answers 401 without a session', async (route) => {
     const response = await t.request(route.path, init(route, {}));
@@ -101,7 +95,7 @@ describe.each(testDatabaseKinds())('admin access on %s', (kind) => {
   });
 
   it.each(ADMIN_ROUTES.filter((r) => r.path !== '/api/auth/logout'))('$method $path lets a signed-in admin through', async (route) => {
-    const response = await t.request(route.path, init(route, { Cookie: cookie }));
+    const response = await t.request(route.path, init(route, { Cookie: t.cookie }));
     expect(response.status).not.toBe(401);
     expect(response.status).not.toBe(403);
     expect(response.status).toBeLessThan(500);
@@ -109,11 +103,11 @@ describe.each(testDatabaseKinds())('admin access on %s', (kind) => {
 
   it.each(STATE_CHANGING)('$method $path answers 403 without the same-origin proof', async (route) => {
     const cases: Record<string, string>[] = [
-      { Cookie: cookie, Host: 'localhost' }, // no Origin, no X-Requested-With
-      { Cookie: cookie, Host: 'localhost', Origin: TEST_ORIGIN }, // no X-Requested-With
-      { Cookie: cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'https://evil.example' },
-      { Cookie: cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'http://localhost:9999' },
-      { Cookie: cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'null' },
+      { Cookie: t.cookie, Host: 'localhost' }, // no Origin, no X-Requested-With
+      { Cookie: t.cookie, Host: 'localhost', Origin: TEST_ORIGIN }, // no X-Requested-With
+      { Cookie: t.cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'https://evil.example' },
+      { Cookie: t.cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'http://localhost:9999' },
+      { Cookie: t.cookie, Host: 'localhost', 'X-Requested-With': 'fetch', Origin: 'null' },
     ];
     for (const headers of cases) {
       const response = await t.app.request(`${TEST_ORIGIN}${route.path}`, init(route, headers));
@@ -143,15 +137,15 @@ describe.each(testDatabaseKinds())('admin access on %s', (kind) => {
   it('accepts an Origin that matches whatever host and port the server is reached on', async () => {
     const response = await t.app.request('http://kiosk.local:8443/api/registrations/00000000-0000-4000-8000-00000000abcd/restore', {
       method: 'POST',
-      headers: { Cookie: cookie, Host: 'kiosk.local:8443', Origin: 'http://kiosk.local:8443', 'X-Requested-With': 'fetch' },
+      headers: { Cookie: t.cookie, Host: 'kiosk.local:8443', Origin: 'http://kiosk.local:8443', 'X-Requested-With': 'fetch' },
     });
     expect(response.status).toBe(404);
   });
 
   it('signs out last: the same session then answers 401 everywhere', async () => {
-    expect((await t.request('/api/auth/logout', { method: 'POST', headers: { Cookie: cookie } })).status).toBe(200);
+    expect((await t.request('/api/auth/logout', { method: 'POST', headers: { Cookie: t.cookie } })).status).toBe(200);
     for (const route of ADMIN_ROUTES) {
-      expect((await t.request(route.path, init(route, { Cookie: cookie }))).status, route.path).toBe(401);
+      expect((await t.request(route.path, init(route, { Cookie: t.cookie }))).status, route.path).toBe(401);
     }
   });
 });

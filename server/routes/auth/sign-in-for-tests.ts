@@ -1,5 +1,7 @@
+import type { DatabaseKind } from '../../../tests/setup/test-database';
+import { openForSuite } from '../../../tests/setup/per-suite';
 import type { TestApp } from '../../../tests/setup/test-app';
-import { json } from '../../../tests/setup/test-app';
+import { createTestApp, json } from '../../../tests/setup/test-app';
 import { upsertAdmin } from '../../db/stores/account-store';
 import { markSessionVerified } from '../../db/stores/second-factor-store';
 import { hashToken } from '../../lib/sessions';
@@ -59,4 +61,15 @@ export function withCookie(cookie: string, init: RequestInit = {}): RequestInit 
   const headers = new Headers(init.headers);
   headers.set('Cookie', cookie);
   return { ...init, headers };
+}
+
+/** A test app for the enclosing describe with the test admin signed in (`cookie`): opened before its tests, closed after. */
+export function useAdminApp(kind: DatabaseKind): TestApp & { cookie: string } {
+  return openForSuite(
+    async () => {
+      const t = await createTestApp(kind);
+      return Object.assign(t, { cookie: await signIn(t) });
+    },
+    (t) => t.close(),
+  );
 }

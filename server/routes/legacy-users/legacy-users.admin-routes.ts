@@ -1,16 +1,13 @@
 import { Hono } from 'hono';
 import { adminCategoryName, categoryBySlug } from '@domain/categories';
 import type { AppEnv } from '../../context';
-import { audit } from '../../lib/audit';
 import { readsPersonalData } from '../../lib/read-audit';
-import { ApiError } from '../../lib/errors';
-import { requireAdmin, signedInAdmin } from '../../lib/require-admin';
+import { requireAdmin } from '../../lib/require-admin';
 import { uuidParam } from '../../lib/validators';
 import type { AdminRegistration } from '../../db/stores/registration-row';
-import { setDeleted } from '../../db/stores/registration-admin-store';
 import { allMatching } from '../../db/stores/registration-list-store';
+import { REGISTRATION_NOT_FOUND as NOT_FOUND, setDeletedByAdmin } from '../registrations/delete-registration';
 
-const NOT_FOUND = 'There is no registration with that id.';
 
 /** The original site's list shape (docs/product.md, "The original site's API"). */
 function legacyShape(r: AdminRegistration) {
@@ -64,10 +61,6 @@ export const legacyUserAdminRoutes = new Hono<AppEnv>()
   })
   .put('/deleteuser/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
     const { id } = c.req.valid('param');
-    const result = await setDeleted(c.var.deps.database, id, true, c.var.deps.now());
-    if (!result) throw new ApiError(404, 'not_found', NOT_FOUND);
-    if (result.changed) {
-      await audit(c, { admin: signedInAdmin(c), action: 'registration.delete', entityType: 'registration', entityId: id });
-    }
+    await setDeletedByAdmin(c, id, true);
     return c.json({ ok: true as const }, 200);
   });

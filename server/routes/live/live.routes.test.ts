@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { VENUE_SESSIONS } from '@domain/season';
 import { useFamilyHarness } from '../../../tests/setup/family-harness';
+import { EXPECTED, liveDancers, PANEL_SCORES, uniform } from '../../../tests/setup/live-session-fixture';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
@@ -11,46 +12,12 @@ const DANCE = VENUE_SESSIONS.find((s) => s.id === '2027-l1-dance-6-8-velachery')
 const DANCE_LATER = VENUE_SESSIONS.find((s) => s.id === '2027-l1-dance-9-12-tambaram')!;
 const CRAWLING = VENUE_SESSIONS.find((s) => s.categories.includes('crawling'))!;
 
-/**
- * The hand-computed fixture (ADR 034): three judges give uniform scores (every criterion the same,
- * so the weighted score is that score, and its value on 0-100 is (s - 1) / 9 × 100). Judge C knows
- * performer 5 and steps back; performer 3 went over the time limit (5 points off).
- */
-const A = [9, 8, 7, 6, 5, 4, 3, 2, 9, 8, 7, 6];
-const B = [8, 8, 6, 6, 5, 5, 3, 3, 9, 7, 7, 5];
-const C = [9, 7, 7, 5, null, 4, 2, 2, 9, 8, 6, 7];
-const EXPECTED: Record<number, { final: number; place: number; award: string }> = {
-  9: { final: 88.89, place: 1, award: 'winner' },
-  1: { final: 85.19, place: 2, award: 'runner-up' },
-  2: { final: 74.07, place: 3, award: 'merit' },
-  10: { final: 74.07, place: 3, award: 'merit' },
-  11: { final: 62.96, place: 5, award: 'participated' },
-  3: { final: 57.96, place: 6, award: 'participated' },
-  12: { final: 55.56, place: 7, award: 'participated' },
-  4: { final: 51.85, place: 8, award: 'participated' },
-  5: { final: 44.44, place: 9, award: 'participated' },
-  6: { final: 37.04, place: 10, award: 'participated' },
-  7: { final: 18.52, place: 11, award: 'participated' },
-  8: { final: 14.81, place: 12, award: 'participated' },
-};
-const uniform = (score: number) => ({ technique: score, expression: score, choreography: score, presence: score });
-
 describe.each(testDatabaseKinds())('judging at the venue on %s', (kind) => {
   const h = useFamilyHarness(kind);
 
   it('scores a live session blind, keeps the last edit once, declares a step back and a deduction, and publishes once', async () => {
-    const children = Array.from({ length: 12 }, (_, i) =>
-      childRegistration({
-        name: `Dancer${String.fromCharCode(65 + i)} Kumar`,
-        age: 6 + (i % 3),
-        categories: ['dance'],
-        city: `City${i}`,
-        email: `dancer${i}@example.org`,
-        phone: `+91 90000 100${String(i).padStart(2, '0')}`,
-        language: i % 2 === 0 ? 'en' : 'ta',
-        ...(i === 0 ? { instituteName: 'Natya Kala Academy' } : {}),
-      }),
-    );
+    const children = liveDancers({ first: 'Dancer', surname: 'Kumar', city: 'City', phoneBlock: '100' });
+    children[0] = { ...children[0]!, instituteName: 'Natya Kala Academy' };
     const registered = await h.t.request('/api/registrations/batch', json({ registrations: children }));
     expect(registered.status).toBe(200);
     await h.sendMail();
@@ -111,7 +78,7 @@ describe.each(testDatabaseKinds())('judging at the venue on %s', (kind) => {
 
     // The sheets, sent twice (a replay) and with an older edit after a newer one.
     const put = (judge: string, number: number, sheet: Record<string, unknown>) => h.t.request(`/api/judge/live/${DANCE.id}/sheets/${number}`, withCookie(judge, json(sheet, 'PUT')));
-    for (const [j, scores] of [A, B, C].entries()) {
+    for (const [j, scores] of PANEL_SCORES.entries()) {
       for (let number = 1; number <= 12; number++) {
         const score = scores[number - 1];
         const sheet = score === null ? { recused: true, editedAt: new Date().toISOString() } : { scores: uniform(score!), note: '', editedAt: new Date().toISOString() };

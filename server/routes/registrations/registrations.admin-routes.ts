@@ -15,12 +15,12 @@ import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
 import { erasureRequestsFor } from '../../db/stores/erasure-store';
 import { consentNeededFor, consentsFor } from '../../db/stores/consent-store';
 import { editableFields, type AdminRegistration } from '../../db/stores/registration-row';
-import { findRegistration, setDeleted, updateRegistration } from '../../db/stores/registration-admin-store';
+import { findRegistration, updateRegistration } from '../../db/stores/registration-admin-store';
 import { allMatching, listCities, listQuerySchema, listRegistrations, type ListQuery } from '../../db/stores/registration-list-store';
 import { ledgerEntryInputSchema, voidEntrySchema } from '@domain/fees';
 import { paymentSummary, recordLedgerEntry, voidLedgerEntry } from '../../db/stores/payment-store';
+import { REGISTRATION_NOT_FOUND as NOT_FOUND, setDeletedByAdmin } from './delete-registration';
 
-const NOT_FOUND = 'There is no registration with that id.';
 
 function listQuery(c: Context) {
   return validate(listQuerySchema, c.req.query());
@@ -194,19 +194,11 @@ export const registrationAdminRoutes = new Hono<AppEnv>()
   })
   .delete('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
     const { id } = c.req.valid('param');
-    const result = await setDeleted(c.var.deps.database, id, true, c.var.deps.now());
-    if (!result) throw new ApiError(404, 'not_found', NOT_FOUND);
-    if (result.changed) {
-      await audit(c, { admin: signedInAdmin(c), action: 'registration.delete', entityType: 'registration', entityId: id });
-    }
+    const result = await setDeletedByAdmin(c, id, true);
     return c.json({ registration: result.registration }, 200);
   })
   .post('/:id/restore', requireAdmin, requireFreshSecondFactor, uuidParam(NOT_FOUND), async (c) => {
     const { id } = c.req.valid('param');
-    const result = await setDeleted(c.var.deps.database, id, false, c.var.deps.now());
-    if (!result) throw new ApiError(404, 'not_found', NOT_FOUND);
-    if (result.changed) {
-      await audit(c, { admin: signedInAdmin(c), action: 'registration.restore', entityType: 'registration', entityId: id });
-    }
+    const result = await setDeletedByAdmin(c, id, false);
     return c.json({ registration: result.registration }, 200);
   });

@@ -184,11 +184,7 @@ describe('sync engine', () => {
   it('keeps a single record (contact) queued on a 429 too', async () => {
     const db = freshDb();
     const { fetch } = fakeFetch(() => json(429, { error: { code: 'too_many_requests', message: 'Too many contact messages.' } }));
-    const record = await enqueue(
-      'contact',
-      contactMessage(),
-      db,
-    );
+    const record = await enqueue('contact', contactMessage(), db);
     expect(await engineFor(db, fetch).engine.sync()).toBe('retry-later');
     expect((await byId(db, record.id)).status).toBe('queued');
   });
@@ -233,11 +229,7 @@ describe('sync engine', () => {
 
   it('answers 409 and 422 from single endpoints the same way, and 415 as a photo error', async () => {
     const db = freshDb();
-    const message = await enqueue(
-      'contact',
-      { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
-      db,
-    );
+    const message = await enqueue('contact', contactMessage(), db);
     const signup = await enqueue('newsletter', { id: crypto.randomUUID(), email: 'A@Example.org' }, db);
     const judge = await enqueue(
       'judge',
@@ -274,11 +266,7 @@ describe('sync engine', () => {
     const db = freshDb();
     const a = await enqueue('registration', registration(), db);
     const b = await enqueue('registration', registration(), db);
-    const message = await enqueue(
-      'contact',
-      { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
-      db,
-    );
+    const message = await enqueue('contact', contactMessage(), db);
     const signup = await enqueue('newsletter', { id: crypto.randomUUID(), email: 'a@example.org' }, db);
     const judge = await enqueue('judge', { payload: { id: crypto.randomUUID(), name: 'J', expertise: 'Yoga Trainer', experience: 3, bio: 'Teacher' }, photo: null }, db);
     let batchRefused = false;
@@ -335,11 +323,7 @@ describe('sync engine', () => {
     const db = freshDb();
     const created = await enqueue('registration', registration(), db);
     const clash = await enqueue('registration', registration(), db);
-    const message = await enqueue(
-      'contact',
-      { id: crypto.randomUUID(), name: 'A', email: 'a@example.org', phone: '9876543210', subject: 'Hi', message: 'Hello' },
-      db,
-    );
+    const message = await enqueue('contact', contactMessage(), db);
     const { fetch } = fakeFetch((url) => {
       if (url === '/api/contact') return json(409, { error: { code: 'conflict', message: 'A different message was already sent with this id.' } });
       return json(200, {

@@ -126,12 +126,7 @@ function RefundForm({ refund, onDone }: { refund: RefundToMake; onDone: () => vo
       <FormField label="Sent on" layout="compact" {...form.field('occurredAt')}>
         {(control) => <input {...control} type="date" max={today()} value={values.day} onChange={(e) => set('day', e.target.value)} />}
       </FormField>
-      <SubmitButton className="button--small" busy={resolve.isPending}>
-        Record the refund
-      </SubmitButton>
-      <button type="button" className="button button--small" onClick={onDone}>
-        Cancel
-      </button>
+      <SubmitOrCancel label="Record the refund" busy={resolve.isPending} onCancel={onDone} />
     </Form>
   );
 }
@@ -155,12 +150,21 @@ function KeepForm({ refund, onDone }: { refund: RefundToMake; onDone: () => void
       <FormField label="Why is the money kept?" layout="compact" {...form.field('note')}>
         {(control) => <input {...control} type="text" value={note} onChange={(e) => { setNote(e.target.value); form.clear('note'); }} />}
       </FormField>
-      <SubmitButton className="button--small" busy={resolve.isPending}>
-        Keep the money
+      <SubmitOrCancel label="Keep the money" busy={resolve.isPending} onCancel={onDone} />
+    </Form>
+  );
+}
+
+/** A resolving form's two buttons: record it, or close the form with nothing recorded. */
+function SubmitOrCancel({ label, busy, onCancel }: { label: string; busy: boolean; onCancel: () => void }) {
+  return (
+    <>
+      <SubmitButton className="button--small" busy={busy}>
+        {label}
       </SubmitButton>
-      <button type="button" className="button button--small" onClick={onDone}>
+      <button type="button" className="button button--small" onClick={onCancel}>
         Cancel
       </button>
-    </Form>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useRef } from 'react';
+import { forwardRef, useEffect, useRef, type Ref } from 'react';
 import type { AdminRegistration } from '../api/get-registrations';
 import { categoryLabel, formatShortAge } from '../utils/format';
 
@@ -93,30 +93,20 @@ export const RegistrationRow = forwardRef<HTMLTableRowElement, Props>(function R
       </td>
       <td>
         <div className="admin-actions admin-actions--row">
-          <button type="button" className="button button--small button--compact" onClick={onDetails} aria-label={`Details of ${who}`}>
-            Details
-          </button>
-          <button
-            ref={editRef}
-            type="button"
-            className="button button--small button--compact"
-            onClick={onEdit}
-            disabled={busy}
-            aria-label={`Edit ${who}`}
-          >
-            Edit
-          </button>
-          <button
-            type="button"
-            className="button button--small button--compact button--danger"
-            onClick={onDelete}
-            disabled={busy}
-            aria-label={`Delete ${who}`}
-          >
-            Delete
-          </button>
+          <RowAction label="Details" name={`Details of ${who}`} onClick={onDetails} />
+          <RowAction ref={editRef} label="Edit" name={`Edit ${who}`} onClick={onEdit} disabled={busy} />
+          <RowAction label="Delete" name={`Delete ${who}`} onClick={onDelete} disabled={busy} danger />
         </div>
       </td>
     </tr>
   );
 });
+
+/** One of the row's small buttons; `name` says which row it acts on, for a screen reader. */
+function RowAction({ label, name, danger = false, ...button }: { label: string; name: string; danger?: boolean; ref?: Ref<HTMLButtonElement>; onClick: () => void; disabled?: boolean }) {
+  return (
+    <button type="button" className={`button button--small button--compact${danger ? ' button--danger' : ''}`} aria-label={name} {...button}>
+      {label}
+    </button>
+  );
+}

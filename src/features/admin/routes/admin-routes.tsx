@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryProvider } from '@/lib/query-client';
 import { AdminFrame } from '../components/admin-frame';
@@ -28,30 +28,18 @@ const ErasureRequestsPage = lazy(() => import('./erasure-requests-page').then((m
 /** The admin area (/admin/*): login, and the signed-in pages behind the session guard. */
 export function AdminRoutes() {
   const loading = <p className="page admin-status">Loading…</p>;
+  /** A page outside the signed-in layout (login, second factor): in the bare admin frame, loading in place. */
+  const framed = (page: ReactNode) => (
+    <AdminFrame>
+      <Suspense fallback={loading}>{page}</Suspense>
+    </AdminFrame>
+  );
   return (
     <QueryProvider>
       <Suspense fallback={<AdminFrame>{loading}</AdminFrame>}>
         <Routes>
-          <Route
-            path="login"
-            element={
-              <AdminFrame>
-                <Suspense fallback={loading}>
-                  <LoginPage />
-                </Suspense>
-              </AdminFrame>
-            }
-          />
-          <Route
-            path="second-factor"
-            element={
-              <AdminFrame>
-                <Suspense fallback={loading}>
-                  <SecondFactorPage />
-                </Suspense>
-              </AdminFrame>
-            }
-          />
+          <Route path="login" element={framed(<LoginPage />)} />
+          <Route path="second-factor" element={framed(<SecondFactorPage />)} />
           <Route element={<AdminLayout />}>
             <Route index element={<OverviewPage />} />
             <Route path="registrations" element={<RegistrationsPage />} />

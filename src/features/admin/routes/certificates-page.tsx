@@ -20,8 +20,18 @@ import { categoryLabel, formatDateTime } from '../utils/format';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 import { plural } from '@domain/plural';
 import { AdminPage, LoadFailed } from '../components/admin-page';
+import { ContestOptions } from '../components/contest-options';
 
 const problem = (error: unknown) => (error instanceof ApiRequestError ? error.message : 'It did not work: check the connection and try again.');
+
+/** Why an action (issue, revoke, re-issue) failed, once it has. */
+function ActionFailed({ action }: { action: { isError: boolean; error: unknown } }) {
+  return action.isError ? (
+    <p className="form-notice form-notice--error" role="alert">
+      {problem(action.error)}
+    </p>
+  ) : null;
+}
 
 /**
  * /admin/certificates (issue 25): issue Level 1's certificates (every entrant of the published
@@ -62,22 +72,14 @@ export function CertificatesPage() {
             {issue.data.issued === 0 ? 'Every child who took part has a certificate already.' : `${plural(issue.data.issued, { one: '# certificate', other: '# certificates' })} issued; their PDFs are being made.`}
           </p>
         ) : null}
-        {issue.isError ? (
-          <p className="form-notice form-notice--error" role="alert">
-            {problem(issue.error)}
-          </p>
-        ) : null}
+        <ActionFailed action={issue} />
       </div>
       <div className="admin-toolbar">
         <FormField label="Contest">
           {(control) => (
             <select {...control} value={category ?? ''} onChange={(e) => update({ contest: e.target.value || undefined, session: undefined })}>
               <option value="">All contests</option>
-              {CATEGORY_SLUGS.map((slug) => (
-                <option key={slug} value={slug}>
-                  {categoryLabel(slug)}
-                </option>
-              ))}
+              <ContestOptions slugs={CATEGORY_SLUGS} />
             </select>
           )}
         </FormField>
@@ -193,16 +195,8 @@ function CertificateRow({ row }: { row: AdminCertificate }) {
             </button>
           </form>
         ) : null}
-        {revoke.isError ? (
-          <p className="form-notice form-notice--error" role="alert">
-            {problem(revoke.error)}
-          </p>
-        ) : null}
-        {reissue.isError ? (
-          <p className="form-notice form-notice--error" role="alert">
-            {problem(reissue.error)}
-          </p>
-        ) : null}
+        <ActionFailed action={revoke} />
+        <ActionFailed action={reissue} />
         {reissue.isSuccess ? <p role="status">Re-issued as {reissue.data.id}.</p> : null}
       </td>
     </tr>

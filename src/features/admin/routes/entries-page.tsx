@@ -5,12 +5,13 @@ import { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from '@domain/categ
 import { entryRuleFor } from '@domain/entries';
 import { entryFileHref, useEntries, type AdminEntry } from '../api/get-entries';
 import { useRedirectWhenSignedOut } from '../hooks/use-redirect-when-signed-out';
-import { categoryLabel, formatDateTime } from '../utils/format';
+import { formatDateTime } from '../utils/format';
 import { plural } from '@domain/plural';
 import { CheckingQueueNote } from '../components/checking-queue';
 import { MissingEntryFiles } from '../components/missing-entry-files';
 import { ColumnHeads, PlainTable } from '../components/plain-table';
 import { AdminPage, LoadFailed } from '../components/admin-page';
+import { ContestOptions } from '../components/contest-options';
 
 const ONLINE_CONTESTS = CATEGORY_SLUGS.filter((slug) => entryRuleFor(slug, 'level1') !== null);
 
@@ -54,11 +55,7 @@ export function EntriesPage() {
       <div className="admin-toolbar">
         <label htmlFor="entries-contest">Contest</label>
         <select id="entries-contest" value={category} onChange={(e) => setParams({ contest: e.target.value })}>
-          {ONLINE_CONTESTS.map((slug) => (
-            <option key={slug} value={slug}>
-              {categoryLabel(slug)}
-            </option>
-          ))}
+          <ContestOptions slugs={ONLINE_CONTESTS} />
         </select>
       </div>
       {query.isPending && <p className="admin-status">Loading entries…</p>}

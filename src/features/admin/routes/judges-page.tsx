@@ -11,6 +11,13 @@ import { AdminList, type Column } from '../components/admin-list';
 import { categoryLabel, formatDateTime } from '../utils/format';
 import { plural } from '@domain/plural';
 
+/** One option per status, for the review's select and the list's filter. */
+const STATUS_OPTIONS = JUDGE_STATUSES.map((s) => (
+  <option key={s} value={s}>
+    {JUDGE_STATUS_LABELS[s]}
+  </option>
+));
+
 /** Status and internal note of one application; saving an approval or rejection emails the applicant. */
 function ReviewCell({ judge }: { judge: JudgeApplication }) {
   const [status, setStatus] = useState<JudgeStatus>(judge.status);
@@ -25,11 +32,7 @@ function ReviewCell({ judge }: { judge: JudgeApplication }) {
       <FormField layout="compact" label="Status" id={statusId}>
         {(control) => (
           <select {...control} value={status} onChange={(e) => setStatus(e.target.value as JudgeStatus)}>
-            {JUDGE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {JUDGE_STATUS_LABELS[s]}
-              </option>
-            ))}
+            {STATUS_OPTIONS}
           </select>
         )}
       </FormField>
@@ -129,11 +132,7 @@ export function JudgesPage() {
         <label htmlFor="judge-status-filter">Show</label>
         <select id="judge-status-filter" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">All applications</option>
-          {JUDGE_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {JUDGE_STATUS_LABELS[s]}
-            </option>
-          ))}
+          {STATUS_OPTIONS}
         </select>
       </div>
     </AdminList>

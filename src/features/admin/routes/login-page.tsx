@@ -1,14 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
 import { CONTACT } from '@/config/season';
 import { SignInError, signIn } from '@/lib/auth';
-import { sessionQueryOptions } from '../api/session';
+import { useSignInStep } from '../hooks/use-sign-in-step';
 import { adminKeys } from '../api/query-keys';
-import { safeNextPath, secondFactorPath } from '../utils/next-path';
+import { secondFactorPath } from '../utils/next-path';
 import { atLeast } from '../utils/at-least';
 import { formatWait } from '../utils/format-wait';
 
@@ -17,12 +16,13 @@ export const MIN_SIGNING_IN_MS = 400;
 
 type HelpTopic = 'forgot' | 'contact' | null;
 
+const HELP_TOPICS: readonly [topic: NonNullable<HelpTopic>, label: string][] = [
+  ['forgot', 'Forgot password'],
+  ['contact', 'Contact administrator'],
+];
+
 export function LoginPage() {
-  const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useQuery(sessionQueryOptions());
+  const { next, navigate, queryClient, session } = useSignInStep();
   const [signingIn, setSigningIn] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [help, setHelp] = useState<HelpTopic>(null);
@@ -97,24 +97,18 @@ export function LoginPage() {
           </SubmitButton>
         </Form>
         <div className="admin-login__help">
-          <button
-            type="button"
-            className="admin-link"
-            aria-expanded={help === 'forgot'}
-            aria-controls={helpId}
-            onClick={() => setHelp(help === 'forgot' ? null : 'forgot')}
-          >
-            Forgot password
-          </button>
-          <button
-            type="button"
-            className="admin-link"
-            aria-expanded={help === 'contact'}
-            aria-controls={helpId}
-            onClick={() => setHelp(help === 'contact' ? null : 'contact')}
-          >
-            Contact administrator
-          </button>
+          {HELP_TOPICS.map(([topic, label]) => (
+            <button
+              key={topic}
+              type="button"
+              className="admin-link"
+              aria-expanded={help === topic}
+              aria-controls={helpId}
+              onClick={() => setHelp(help === topic ? null : topic)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         <div id={helpId} className="admin-login__help-text" aria-live="polite">
           {help === 'forgot' && (

@@ -37,6 +37,16 @@ function page(items: AdminRegistration[], total = items.length, filtered = items
 
 const REGISTRATIONS = '/admin/registrations';
 
+const serverError = (status: number) => json({ error: { code: 'internal_error', message: 'x' } }, status);
+
+/** The page with Asha's one row; the server answers `routes` besides the list. */
+function renderAshaRow(routes: Parameters<typeof fakeApi>[0] = {}) {
+  const api = fakeApi({ 'GET /api/registrations': () => json(page([registration()])), ...routes });
+  const user = userEvent.setup();
+  renderAdmin(<RegistrationsPage />, REGISTRATIONS);
+  return { api, user };
+}
+
 describe('registrations table', () => {
   it('shows the rows with the server counts, ages with units, admin category names and duplicates', async () => {
     fakeApi({ 'GET /api/registrations': () => json(page([registration(), baby], 250, 2)) });
@@ -61,7 +71,7 @@ describe('registrations table', () => {
   it('on failure says so and Retry loads again', async () => {
     let fail = true;
     fakeApi({
-      'GET /api/registrations': () => (fail ? json({ error: { code: 'internal_error', message: 'x' } }, 503) : json(page([registration()]))),
+      'GET /api/registrations': () => (fail ? serverError(503) : json(page([registration()]))),
     });
     renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     expect(await screen.findByText(FETCH_ERROR, {}, { timeout: 8_000 })).toBeTruthy();
@@ -78,12 +88,9 @@ describe('registrations table', () => {
   });
 
   it('sorting, filtering and searching go into the URL and to the server', async () => {
-    const api = fakeApi({
-      'GET /api/registrations': () => json(page([registration()])),
+    const { api, user } = renderAshaRow({
       'GET /api/registrations/cities': () => json({ cities: ['Chennai', 'Tambaram'] }),
     });
-    const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await screen.findByText('Asha Raman');
 
     await user.click(screen.getByRole('button', { name: /^Name/ }));
@@ -118,9 +125,7 @@ describe('registrations table', () => {
   });
 
   it('/ jumps into the search box from anywhere but a field, and is not typed there', async () => {
-    fakeApi({ 'GET /api/registrations': () => json(page([registration()])) });
-    const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
+    const { user } = renderAshaRow();
     const edit = await screen.findByRole('button', { name: 'Edit Asha Raman' });
     const search = screen.getByLabelText('Search registrations') as HTMLInputElement;
     expect(search.getAttribute('aria-keyshortcuts')).toBe('/');
@@ -141,13 +146,10 @@ describe('registrations table', () => {
   });
 
   it('edits a row: the shared schema checks it, the version is sent, and the saved row flashes', async () => {
-    const api = fakeApi({
-      'GET /api/registrations': () => json(page([registration()])),
+    const { api, user } = renderAshaRow({
       'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': ({ body }) =>
         json({ registration: registration({ ...(body as object), categories: ['dance'], ageUnit: 'years', version: 2 }) }),
     });
-    const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
 
     const email = screen.getByLabelText('Email');
@@ -174,9 +176,7 @@ describe('registrations table', () => {
   });
 
   it('keyboard focus moves into the editor and back to Edit when it closes', async () => {
-    fakeApi({ 'GET /api/registrations': () => json(page([registration()])) });
-    const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
+    const { user } = renderAshaRow();
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
     expect(document.activeElement).toBe(screen.getByLabelText('Name'));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -185,13 +185,10 @@ describe('registrations table', () => {
 
   it('a stale edit shows the conflict and can load their version', async () => {
     const theirs = registration({ name: 'Asha R.', version: 3 });
-    fakeApi({
-      'GET /api/registrations': () => json(page([registration()])),
+    const { user } = renderAshaRow({
       'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () =>
         json({ error: { code: 'conflict', message: 'stale', current: theirs } }, 409),
     });
-    const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
     // The row's City, not the City filter above the table.
     const table = within(screen.getByRole('region', { name: 'Registrations table' }));
@@ -204,12 +201,9 @@ describe('registrations table', () => {
   });
 
   it('other save failures show the update error and keep the inputs', async () => {
-    fakeApi({
-      'GET /api/registrations': () => json(page([registration()])),
-      'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
+    const { user } = renderAshaRow({
+      'PUT /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => serverError(500),
     });
-    const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Edit Asha Raman' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert')).textContent).toContain(UPDATE_ERROR);
@@ -263,12 +257,9 @@ describe('registrations table', () => {
   });
 
   it('a failed delete brings the row back with a message', async () => {
-    fakeApi({
-      'GET /api/registrations': () => json(page([registration()])),
-      'DELETE /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => json({ error: { code: 'internal_error', message: 'x' } }, 500),
+    const { user } = renderAshaRow({
+      'DELETE /api/registrations/0b6f1c6e-6a55-4c0e-9d65-2f3e0d1a7c11': () => serverError(500),
     });
-    const user = userEvent.setup();
-    renderAdmin(<RegistrationsPage />, REGISTRATIONS);
     await user.click(await screen.findByRole('button', { name: 'Delete Asha Raman' }));
     expect((await screen.findByRole('alert')).textContent).toContain(DELETE_ERROR);
     const row = screen.getByText('Asha Raman').closest('tr') as HTMLElement;

@@ -1,21 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate } from 'react-router-dom';
 import { ProveSecondFactor, SetUpSecondFactor } from '@/components/second-factor/second-factor-forms';
 import { secondFactorStatus } from '@/lib/second-factor';
-import { sessionQueryOptions } from '../api/session';
+import { useSignInStep } from '../hooks/use-sign-in-step';
 import { adminKeys } from '../api/query-keys';
-import { loginPath, safeNextPath } from '../utils/next-path';
+import { loginPath } from '../utils/next-path';
 
 /**
  * The second step of signing in (ADR 033): prove the account's passkey or authenticator code,
  * or, for an account without one, set one up. Nothing else of the admin area opens before.
  */
 export function SecondFactorPage() {
-  const [searchParams] = useSearchParams();
-  const next = safeNextPath(searchParams.get('next'));
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const session = useQuery(sessionQueryOptions());
+  const { next, navigate, queryClient, session } = useSignInStep();
   const status = useQuery({ queryKey: adminKeys.secondFactor(), queryFn: secondFactorStatus, enabled: Boolean(session.data), staleTime: 0 });
 
   const done = async () => {

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTimersPerTest } from '../../../../tests/setup/fake-timers';
 import { SPONSORS } from '@/config/season';
 import { SponsorsSlider } from './sponsors-slider';
 
@@ -19,11 +20,7 @@ function offsets(): string[] {
 }
 
 describe('SponsorsSlider', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
+  fakeTimersPerTest();
 
   it('advances one slide every 3 s and wraps after the last', () => {
     const slider = renderSlider();

@@ -21,19 +21,11 @@ export function PrivacyPage() {
       <p className="lead">{t('privacy.lead')}</p>
 
       <h2>{t('privacy.what.title')}</h2>
-      <ul>
-        {STORED.map((item) => (
-          <li key={item}>{t(`privacy.what.${item}`)}</li>
-        ))}
-      </ul>
+      <Bullets items={STORED.map((item) => t(`privacy.what.${item}`))} />
       <p>{t('privacy.what.never')}</p>
 
       <h2>{t('privacy.why.title')}</h2>
-      <ul>
-        {REASONS.map((item) => (
-          <li key={item}>{t(`privacy.why.${item}`)}</li>
-        ))}
-      </ul>
+      <Bullets items={REASONS.map((item) => t(`privacy.why.${item}`))} />
 
       <h2>{t('privacy.keep.title')}</h2>
       <ul>
@@ -58,5 +50,15 @@ export function PrivacyPage() {
         {t('privacy.rights.days', { days: PRIVACY_NOTICE.erasureAnswerDays })}
       </p>
     </article>
+  );
+}
+
+function Bullets({ items }: { items: readonly string[] }) {
+  return (
+    <ul>
+      {items.map((text) => (
+        <li key={text}>{text}</li>
+      ))}
+    </ul>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTimersPerTest } from '../../../../tests/setup/fake-timers';
 import { WebinarCountdown } from './webinar-countdown';
 
 const STARTS_AT = '2027-05-20T18:00:00+05:30';
@@ -10,11 +11,7 @@ function unit(name: string): string | null | undefined {
 }
 
 describe('WebinarCountdown', () => {
-  beforeEach(() => vi.useFakeTimers());
-  afterEach(() => {
-    cleanup();
-    vi.useRealTimers();
-  });
+  fakeTimersPerTest();
 
   it('starts from the time left and ticks down every second', () => {
     vi.setSystemTime(new Date('2027-05-13T05:30:00+05:30')); // 7 d 12 h 30 min before

@@ -40,6 +40,19 @@ async function fillChild(user: ReturnType<typeof userEvent.setup>, age: string) 
   await user.click(screen.getByRole('checkbox', { name: /privacy notice/ }));
 }
 
+async function agreeToTerms(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+}
+
+/** The dance form filled in for a child of 7, terms agreed: ready for "Register child". */
+async function danceFormReadyToSend() {
+  const user = userEvent.setup();
+  renderForm('dance');
+  await fillChild(user, '7');
+  await agreeToTerms(user);
+  return user;
+}
+
 describe('registration form', () => {
   it('shows every field its own message and stores nothing when the terms are not agreed', async () => {
     const user = userEvent.setup();
@@ -59,10 +72,7 @@ describe('registration form', () => {
   });
 
   it('saves a valid registration in the outbox with a UUID and a reference code, and says it is saved on the device', async () => {
-    const user = userEvent.setup();
-    renderForm('dance');
-    await fillChild(user, '7');
-    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    const user = await danceFormReadyToSend();
     await user.click(screen.getByRole('button', { name: 'Register child' }));
 
     expect(await screen.findByText('Registration Successful!')).toBeTruthy();
@@ -96,7 +106,7 @@ describe('registration form', () => {
     await user.type(screen.getByLabelText('Email'), 'office@example.org');
     await user.type(screen.getByLabelText('Phone'), '98765 43210');
     await user.type(screen.getByLabelText('City'), 'Chennai');
-    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await agreeToTerms(user);
     await user.click(screen.getByRole('button', { name: 'Register institute' }));
     expect(await screen.findByText('Registration Successful!')).toBeTruthy();
     const [record] = await listRecords();
@@ -110,17 +120,14 @@ describe('registration form', () => {
     renderForm('fastest-walking');
     expect(screen.getByLabelText('Age (in months)')).toBeTruthy();
     await fillChild(user, '20');
-    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    await agreeToTerms(user);
     await user.click(screen.getByRole('button', { name: /^Register/ }));
     expect(await screen.findByText('For this contest the age must be between 9 and 15 months.')).toBeTruthy();
     expect((await listRecords()).length).toBe(0);
   });
 
   it('keeps what was typed and says so when the device cannot save', async () => {
-    const user = userEvent.setup();
-    renderForm('dance');
-    await fillChild(user, '7');
-    await user.click(screen.getByRole('checkbox', { name: /terms/ }));
+    const user = await danceFormReadyToSend();
     vi.spyOn(outboxTable(), 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));
     await user.click(screen.getByRole('button', { name: 'Register child' }));
     expect(await screen.findByText('Registration failed. Please try again.')).toBeTruthy();
