@@ -6,6 +6,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { manifest } from './manifest/manifest.ts';
 import { bootChunks } from './scripts/boot-chunks.ts';
+import { loadedChunks } from './scripts/loaded-chunks.ts';
 import { OFFLINE_CORE_FILE, prerender } from './scripts/prerender.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
@@ -34,6 +35,8 @@ const buildTime = new Date().toISOString();
  * only scripts), so a chunk's styles are still linked.
  */
 const NOT_PRELOADED = [/(^|\/)report-vitals-[\w-]+\.js$/, /(^|\/)update-prompt-[\w-]+\.js$/];
+/** What a dynamic import's chunk needs that its importer has not loaded already (ADR 032). */
+const chunks = loadedChunks();
 
 export default defineConfig({
   resolve: {
@@ -46,6 +49,7 @@ export default defineConfig({
     lingui(),
     // React DOM, the entry's code and the app's shell in one chunk each (ADR 032).
     bootChunks(),
+    chunks.plugin,
     prerender({ origin: publicOrigin(), buildTime }),
     VitePWA({
       // Generate the service worker after the prerender has written every page, so each is precached.
@@ -139,9 +143,11 @@ export default defineConfig({
     manifest: true,
     // No <link rel="modulepreload"> in the HTML: browsers fetch those at high priority, ahead of
     // the first paint on a slow connection. The scripts load after the page is drawn; dynamic
-    // imports still preload their own dependencies, except those nothing waits for (above).
+    // imports still preload their own dependencies, except those nothing waits for (above) and
+    // those their importer has loaded already.
     modulePreload: {
-      resolveDependencies: (file, deps, context) => (context.hostType === 'html' || NOT_PRELOADED.some((chunk) => chunk.test(file)) ? [] : deps),
+      resolveDependencies: (file, deps, context) =>
+        context.hostType === 'html' || NOT_PRELOADED.some((chunk) => chunk.test(file)) ? [] : chunks.missing(context.hostId, deps),
     },
     reportCompressedSize: false,
   },

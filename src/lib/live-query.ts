@@ -1,22 +1,31 @@
-import { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 
 export type LiveQueryResult<T> = { data: T | undefined; isPending: boolean; isError: boolean };
 
 /**
  * A query over IndexedDB, kept fresh: Dexie's liveQuery reports every change, from this tab or
- * another one. The one live hook (the outbox's records, venue mode's roster). `key` names what
- * `read` reads: a new key reads again. No data yet (or `enabled` false): `isPending`.
+ * another one. The one live hook (the outbox's records, venue mode's roster, a family's entries
+ * waiting on the device). `key` names what `read` reads: a new key reads again. No data yet (or
+ * `enabled` false): `isPending`. Dexie itself is imported when a query first starts, so a page
+ * that may show one (the family's page) does not evaluate it before drawing (ADR 032).
  */
 export function useLiveQuery<T>(key: string, read: () => Promise<T>, enabled = true): LiveQueryResult<T> {
   const [state, setState] = useState<LiveQueryResult<T> & { key: string }>({ key, data: undefined, isPending: true, isError: false });
   useEffect(() => {
     if (!enabled) return;
-    const subscription = liveQuery(read).subscribe({
-      next: (data) => setState({ key, data, isPending: false, isError: false }),
-      error: () => setState({ key, data: undefined, isPending: false, isError: true }),
-    });
-    return () => subscription.unsubscribe();
+    let stopped = false;
+    let subscription: { unsubscribe(): void } | undefined;
+    const failed = () => {
+      if (!stopped) setState({ key, data: undefined, isPending: false, isError: true });
+    };
+    import('dexie').then(({ liveQuery }) => {
+      if (stopped) return;
+      subscription = liveQuery(read).subscribe({ next: (data) => setState({ key, data, isPending: false, isError: false }), error: failed });
+    }, failed);
+    return () => {
+      stopped = true;
+      subscription?.unsubscribe();
+    };
     // `read` is rebuilt on every render and depends only on what `key` names.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, enabled]);

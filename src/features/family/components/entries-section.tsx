@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { entryProblems, type EntryProblem, type EntryRule } from '@domain/entries';
 import { useT } from '@/lib/i18n/use-t';
-import { forgetEntry, keepEntryFiles, sendOriginalInstead, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
+import type { PendingUpload, UploadProgress } from '../api/entry-uploads';
 import { familyKeys } from '../api/family-keys';
 import { getEntryThumbnail, useFamilyEntries, type FamilyContest, type FamilyEntry } from '../api/get-family-entries';
-import { useEntryUploads } from '../hooks/use-entry-uploads';
+import { loadEntryUploads, useEntryUploads } from '../hooks/use-entry-uploads';
 import { categoryMessage, formatDay, formatMegabytes } from '../utils/format';
 
 const MB = 1024 * 1024;
@@ -18,8 +18,8 @@ const MB = 1024 * 1024;
 export function EntriesSection({ token }: { token: string }) {
   const { t } = useT();
   const query = useFamilyEntries(token);
-  const uploads = useEntryUploads(token);
   const contests = query.data?.contests.filter((contest) => contest.rule !== null) ?? [];
+  const uploads = useEntryUploads(token, contests.length > 0);
   if (!query.data || contests.length === 0) return null;
   return (
     <section className="family-section family-entries" aria-labelledby="entries-heading">
@@ -76,6 +76,7 @@ function EntryCard({
     setNoRoom(false);
     if (found.length > 0 || files.length === 0) return;
     try {
+      const { keepEntryFiles } = await loadEntryUploads();
       await keepEntryFiles({ id: crypto.randomUUID(), category: contest.category, levelId: contest.levelId, credential: token, files });
     } catch {
       // The phone could not keep the file (usually: no room left): nothing was saved, nothing is sent.
@@ -101,7 +102,7 @@ function EntryCard({
           {onDevice.refused ? (
             <>
               <p className="form-notice form-notice--error">{refusalText(t, onDevice.refused)}</p>
-              <button type="button" className="button" onClick={() => void forgetEntry(onDevice.entryId)}>
+              <button type="button" className="button" onClick={() => void loadEntryUploads().then((uploads) => uploads.forgetEntry(onDevice.entryId))}>
                 {t('family.entries.remove')}
               </button>
             </>
@@ -115,7 +116,7 @@ function EntryCard({
                 <SendingProgress pending={pending} progress={mine?.phase === 'sending' ? mine : null} online={online} onRetry={onRetry} />
               )}
               {pending.length === onDevice.fileCount && pending.some((upload) => upload.copy === 'making' || upload.copy === 'made') ? (
-                <button type="button" className="button" onClick={() => void sendOriginalInstead(onDevice.entryId)}>
+                <button type="button" className="button" onClick={() => void loadEntryUploads().then((uploads) => uploads.sendOriginalInstead(onDevice.entryId))}>
                   {t('family.entries.copy.sendOriginal')}
                 </button>
               ) : null}

@@ -2,8 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useInterval } from '@/hooks/use-interval';
 import { useLiveQuery } from '@/lib/live-query';
-import { pendingUploadsOf, sendPendingEntries, type PendingUpload, type UploadProgress } from '../api/entry-uploads';
+import type { PendingUpload, UploadProgress } from '../api/entry-uploads';
 import { familyKeys } from '../api/family-keys';
+
+/**
+ * The code that keeps and sends entries (Dexie, tus, the smaller copies), loaded once a card to
+ * send an entry is shown: most families' pages never show one, and the others draw first (ADR 032).
+ */
+export const loadEntryUploads = () => import('../api/entry-uploads');
+type EntryUploads = Awaited<ReturnType<typeof loadEntryUploads>>;
 
 type WakeLockSentinelLike = { release(): Promise<void> };
 type WakeLockNavigator = Navigator & { wakeLock?: { request(type: 'screen'): Promise<WakeLockSentinelLike> } };
@@ -13,9 +20,24 @@ type WakeLockNavigator = Navigator & { wakeLock?: { request(type: 'screen'): Pro
  * the connection returns, and after a reload or a reopened browser. The screen stays awake while
  * bytes go, where the browser allows it (a phone that sleeps pauses the page, and the upload).
  */
-export function useEntryUploads(token: string) {
+export function useEntryUploads(token: string, enabled: boolean) {
   const queryClient = useQueryClient();
-  const pending = useLiveQuery<PendingUpload[]>(`entry-uploads:${token}`, () => pendingUploadsOf(token));
+  const [uploads, setUploads] = useState<EntryUploads | null>(null);
+  useEffect(() => {
+    if (!enabled || uploads) return;
+    let stopped = false;
+    // Offline, a chunk never fetched before cannot come: nothing waits on this device then either.
+    loadEntryUploads().then(
+      (loaded) => {
+        if (!stopped) setUploads(loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [enabled, uploads]);
+  const pending = useLiveQuery<PendingUpload[]>(`entry-uploads:${token}`, () => uploads!.pendingUploadsOf(token), uploads !== null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [online, setOnline] = useState(() => navigator.onLine);
   const running = useRef<AbortController | null>(null);
@@ -31,8 +53,8 @@ export function useEntryUploads(token: string) {
         wakeLock = lock;
       })
       .catch(() => undefined);
-    const send = () =>
-      sendPendingEntries(
+    const send = async () =>
+      (await loadEntryUploads()).sendPendingEntries(
         token,
         (next) => {
           // A transition: React renders progress in slices, so the page's thread is never held long (issue 48).
