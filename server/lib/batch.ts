@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { fieldCodesOf, type FieldCodes } from '@domain/message-codes';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
-import { readJson, validate } from './errors';
+import { invalid, readJson } from './errors';
 import { unstorableTextFields } from './storable-text';
 
 /**
@@ -25,7 +25,8 @@ export type Checked<T> = { data: T } | { fields: FieldErrors };
 
 /**
  * Reads the body's list of records: a 422 for the whole request when it is not a list of 1 to
- * `limit` records (`noun`: "registrations"; `one`: "registration").
+ * `limit` records (`noun`: "registrations"; `one`: "registration"). The records themselves are
+ * checked one by one (`checkRecord`), so text the database cannot hold fails only its own record.
  */
 export async function readBatch<F extends string>(c: Context, field: F, limit: number, noun = 'records', one = 'record'): Promise<unknown[]> {
   const schema = z.object({
@@ -34,7 +35,9 @@ export async function readBatch<F extends string>(c: Context, field: F, limit: n
       .min(1, `Send at least one ${one}.`)
       .max(limit, `Send at most ${limit} ${noun} at a time.`),
   });
-  return (validate(schema, await readJson(c)) as Record<F, unknown[]>)[field];
+  const result = schema.safeParse(await readJson(c));
+  if (!result.success) throw invalid(fieldErrorsOf(result.error));
+  return (result.data as Record<F, unknown[]>)[field];
 }
 
 /**

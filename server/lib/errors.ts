@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import type { ApiErrorBody, ApiErrorCode } from '@domain/api-error';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
+import { unstorableTextFields } from './storable-text';
 
 /** A failure the client should hear about, with the JSON error shape of docs/api.md. */
 export class ApiError extends Error {
@@ -49,13 +50,26 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-/** Parses with a shared domain schema; a failure is a 422 with one message per field. */
+/**
+ * Parses with a shared domain schema; a failure is a 422 with one message per field. Text the
+ * database cannot hold (see ./storable-text) fails here too, wherever it is in the request.
+ */
 export function validate<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data);
-  if (!result.success) {
-    throw new ApiError(422, 'validation_failed', 'Some fields need attention.', fieldErrorsOf(result.error));
-  }
+  if (!result.success) throw invalid(fieldErrorsOf(result.error));
+  refuseUnstorable(result.data);
   return result.data;
+}
+
+/** The 422 for fields that need attention. */
+export function invalid(fields: FieldErrors): ApiError {
+  return new ApiError(422, 'validation_failed', 'Some fields need attention.', fields);
+}
+
+/** A 422 naming each field that holds text the database cannot store. */
+export function refuseUnstorable(data: unknown): void {
+  const fields = data && typeof data === 'object' ? unstorableTextFields(data as Record<string, unknown>) : null;
+  if (fields) throw invalid(fields);
 }
 
 const UNAVAILABLE_CODES = new Set([

@@ -14,4 +14,12 @@ describe('unstorableTextFields', () => {
       tags: expect.any(String),
     });
   });
+
+  it('finds them however deep in a field they are: a list of records, a nested object', () => {
+    const checkIns = [{ id: 'x', sessionId: 'ok' }, { id: 'y', sessionId: 'a\u0000b' }];
+    expect(unstorableTextFields({ checkIns, refund: { note: '\udc00' }, fine: [{ a: { b: 'c' } }] })).toEqual({
+      checkIns: expect.any(String),
+      refund: expect.any(String),
+    });
+  });
 });

@@ -2,7 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { fieldErrorsOf } from '@domain/validation';
-import { ApiError } from './errors';
+import { ApiError, invalid, refuseUnstorable } from './errors';
 
 /**
  * Request validators whose results handlers read with `c.req.valid(...)`, and whose input types
@@ -62,7 +62,8 @@ export function uuidParams(notFound: string) {
 /** A query string checked with a shared schema (which types the client's `query`): 422 with one message per field. */
 export function queryParams<S extends z.ZodType>(schema: S) {
   return zValidator('query', schema, (result) => {
-    if (!result.success) throw new ApiError(422, 'validation_failed', 'Some fields need attention.', fieldErrorsOf(result.error));
+    if (!result.success) throw invalid(fieldErrorsOf(result.error));
+    refuseUnstorable(result.data);
   });
 }
 
@@ -72,7 +73,8 @@ export function jsonBody<S extends z.ZodType>(schema: S) {
     if (!isJson(c)) {
       throw new ApiError(415, 'unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
     }
-    if (!result.success) throw new ApiError(422, 'validation_failed', 'Some fields need attention.', fieldErrorsOf(result.error));
+    if (!result.success) throw invalid(fieldErrorsOf(result.error));
+    refuseUnstorable(result.data);
   });
 }
 

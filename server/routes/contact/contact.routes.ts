@@ -4,7 +4,6 @@ import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
-import { assertStorableText } from '../../lib/storable-text';
 import { createContactMessage } from '../../db/stores/contact-store';
 
 /** Public: POST /api/contact (JSON, idempotent by id; the stored copy only for the record's secret). */
@@ -12,7 +11,6 @@ export const contactRoutes = new Hono<AppEnv>().post('/', async (c) => {
   await limitPublicWrite(c, [{ bucket: 'contact', cost: 1 }]);
   const body = await readJson(c);
   const message = validate(contactMessageSchema, body);
-  assertStorableText(message);
   const outcome = await createContactMessage(c.var.deps.database.db, message, recordSecretHash(body));
   if (outcome.status === 'conflict') {
     const current = outcome.visible ? outcome.stored : undefined;

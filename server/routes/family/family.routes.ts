@@ -9,7 +9,6 @@ import { clientLimitKey } from '../../lib/client-ip';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { ApiError } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
-import { assertStorableText } from '../../lib/storable-text';
 import { jsonBody } from '../../lib/validators';
 import { mailFor, queueMail } from '../../db/stores/mail-outbox-store';
 import { referenceQrDataUrl } from '../../mail/qr-code';
@@ -73,7 +72,6 @@ export const familyRoutes = new Hono<AppEnv>()
   })
   .put('/registration', requireFamilyLink, jsonBody(registrationUpdateSchema), async (c) => {
     const update = c.req.valid('json');
-    assertStorableText(update);
     const before = await linkedRegistration(c);
     if (c.var.deps.now() >= correctionsCloseAt()) throw new ApiError(403, 'corrections_closed', correctionsClosedMessage());
     if (before.cancelledAt) throw new ApiError(409, 'conflict', 'This registration was cancelled, so it can no longer be changed.');

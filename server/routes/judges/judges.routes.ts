@@ -5,7 +5,6 @@ import { ApiError, validate } from '../../lib/errors';
 import { sha256Hex } from '../../lib/content-hash';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
-import { assertStorableText } from '../../lib/storable-text';
 import { cleanPhoto, UnreadablePhotoError } from './clean-photo';
 import { createJudgeApplication, type JudgePhoto } from '../../db/stores/judge-store';
 
@@ -18,7 +17,6 @@ export const judgeRoutes = new Hono<AppEnv>().post('/', async (c) => {
   const form = await readMultipart(c);
   const { photo: photoField, ...fields } = form;
   const application = validate(judgeApplicationSchema, fields);
-  assertStorableText(application);
   const secretHash = recordSecretHash(fields);
   const photo = await readPhoto(photoField);
   if (photo) {

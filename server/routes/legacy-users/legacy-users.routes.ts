@@ -6,7 +6,6 @@ import { registrationInputSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
-import { assertStorableText } from '../../lib/storable-text';
 import { createRegistration } from '../../db/stores/registration-store';
 
 /** Public legacy: POST /api/users/createuser (the original site's payload, docs/product.md; the server assigns the id). */
@@ -16,7 +15,6 @@ export const legacyUserRoutes = new Hono<AppEnv>().post('/createuser', async (c)
   const input = validateLegacy(
     registrationInputFromLegacy(payload, { id: randomUUID(), referenceCode: createReferenceCode() }),
   );
-  assertStorableText(input);
   // The id is new and the server's own, so the stored copy is exactly what this caller just sent.
   const outcome = await createRegistration(c.var.deps.database, { registration: input, secretHash: null }, 'legacy');
   return c.json({ status: 'created' as const, registration: outcome.registration }, 201);

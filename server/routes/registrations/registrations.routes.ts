@@ -6,7 +6,6 @@ import { INVALID_MESSAGE, readBatch, splitBatch } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
-import { assertStorableText } from '../../lib/storable-text';
 import { checkRegistration, CONFLICT_MESSAGE, consentProblems, registrationResult, type RegistrationResult } from './registration-batch';
 import { createRegistration, createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
 
@@ -16,7 +15,6 @@ export const registrationRoutes = new Hono<AppEnv>()
     await limitPublicWrite(c, [{ bucket: 'registrations', cost: 1 }]);
     const body = await readJson(c);
     const registration = validate(registrationInputSchema, body);
-    assertStorableText(registration);
     const problems = consentProblems(registration, c.var.deps.now(), 'public');
     if (Object.keys(problems).length > 0) throw new ApiError(422, 'validation_failed', INVALID_MESSAGE, problems);
     const secretHash = recordSecretHash(body);

@@ -179,6 +179,13 @@ describe.each(testDatabaseKinds())('venue mode on %s', (kind) => {
     expect(await response.json()).toEqual({ held: { registrations: [kavin.id], checkIns: [lostRace.id], fees: [], heats: [] } });
   });
 
+  it('reconciliation refuses a session id the database cannot hold with a 422, not a failure', async () => {
+    const asked = { checkIns: [{ id: randomUUID(), sessionId: 'a\u0000b', registrationId: randomUUID() }] };
+    const response = await t.request('/api/venue/reconcile', withCookie(staff, json(asked)));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ error: { code: 'validation_failed', fields: { checkIns: expect.any(String) } } });
+  });
+
   it('the admin summary counts each session and who did what on which device', async () => {
     const admin = await signIn(t);
     const response = await t.request('/api/venue/summary', withCookie(admin));

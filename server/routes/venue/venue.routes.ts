@@ -9,6 +9,7 @@ import type { Database } from '../../db/client';
 import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
+import { isStorableText } from '../../lib/storable-text';
 import { requireAdmin, requireVenueAccount, signedInAdmin } from '../../lib/require-admin';
 import { checkRegistration, registrationResult, type RegistrationResult } from '../registrations/registration-batch';
 import { createRegistrations, type RegistrationWrite } from '../../db/stores/registration-store';
@@ -25,11 +26,13 @@ import {
 import { numberCheckedIn } from '../../db/stores/live-store';
 
 const uuid = z.uuid();
+/** A session id as a device remembers it: one no longer in the season is simply not held; one the database cannot hold is refused. */
+const askedSessionId = z.string().max(100).refine(isStorableText, 'The session id holds characters no session has.');
 const reconcileSchema = z.object({
   registrations: z.array(uuid).max(5_000).default([]),
-  checkIns: z.array(z.object({ id: uuid, sessionId: z.string().max(100), registrationId: uuid })).max(5_000).default([]),
-  fees: z.array(z.object({ id: uuid, sessionId: z.string().max(100), registrationId: uuid })).max(5_000).default([]),
-  heats: z.array(z.object({ id: uuid, sessionId: z.string().max(100), heat: z.number().int().min(1).max(500), attempt: z.number().int().min(1).max(10) })).max(5_000).default([]),
+  checkIns: z.array(z.object({ id: uuid, sessionId: askedSessionId, registrationId: uuid })).max(5_000).default([]),
+  fees: z.array(z.object({ id: uuid, sessionId: askedSessionId, registrationId: uuid })).max(5_000).default([]),
+  heats: z.array(z.object({ id: uuid, sessionId: askedSessionId, heat: z.number().int().min(1).max(500), attempt: z.number().int().min(1).max(10) })).max(5_000).default([]),
 });
 
 function sessionOf(id: string): VenueSession {
