@@ -84,7 +84,8 @@ async function registrationReadable(browser: Browser, url: string): Promise<Read
   const page = await openPhone(browser);
   try {
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => 'readable' in (window as unknown as { __marks: object }).__marks, null, { polling: 'raf', timeout: EFFECT_TIMEOUT_MS });
+    // Going live can come after the registration is drawn (from the page's own copy), so both are awaited.
+    await page.waitForFunction(() => ['readable', 'live'].every((mark) => mark in (window as unknown as { __marks: object }).__marks), null, { polling: 'raf', timeout: EFFECT_TIMEOUT_MS });
     const marks = await marksOf(page);
     return { readable: marks.readable ?? Number.NaN, fcp: marks.fcp ?? Number.NaN, live: marks.live ?? Number.NaN };
   } finally {
