@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, openLive, signInOnThisPage, test } from './fixtures';
+import { expect, openLive, signInOnThisPage, test as withServer } from './fixtures';
 import { registerChildByApi, tokenInMailFolder } from './outbox-helpers';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
@@ -26,7 +26,24 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 // Reveal-on-scroll fades would otherwise catch axe mid-fade; the reduced-motion page is identical
 // apart from motion.
-test.use({ reducedMotion: 'reduce' });
+const REDUCED_MOTION = 'reduce' as const;
+
+/**
+ * One page per worker for the public routes, so each route is a visit with the site already
+ * cached (as a parent's second page is): a fresh browser per route spent most of its time
+ * fetching and installing the same files again, not checking.
+ */
+const test = withServer.extend<object, { routePage: Page }>({
+  routePage: [
+    async ({ browser, server }, use) => {
+      const context = await browser.newContext({ baseURL: server.url, reducedMotion: REDUCED_MOTION });
+      await use(await context.newPage());
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+});
+test.use({ reducedMotion: REDUCED_MOTION });
 
 /** No serious axe finding, and headings that start at h1 and never skip a level. */
 async function checkPage(page: Page) {
@@ -44,7 +61,7 @@ async function checkPage(page: Page) {
 
 test.describe('accessibility (axe-core, WCAG 2.x A and AA)', () => {
   for (const route of [...PUBLIC_ROUTES, ...TAMIL_ROUTES]) {
-    test(`${route.path} has no serious or critical violations and its headings are in order`, async ({ page }) => {
+    test(`${route.path} has no serious or critical violations and its headings are in order`, async ({ routePage: page }) => {
       await page.goto(route.path);
       await expect(page.locator('main h1')).toBeVisible();
       await checkPage(page);
