@@ -9,9 +9,12 @@ import type { Language } from './languages';
 export type PluralForms = { one: string; other: string };
 
 const RULES: Record<Language, Intl.PluralRules> = { en: new Intl.PluralRules('en'), ta: new Intl.PluralRules('ta') };
-const NUMBER = new Intl.NumberFormat('en-IN');
+// Made when first needed, not when the module loads: the first formatter a page makes loads the
+// browser's locale data, and a page that formats nothing never pays for it.
+let number: Intl.NumberFormat | undefined;
 
 export function plural(count: number, forms: PluralForms, language: Language = 'en'): string {
   const form = RULES[language].select(count) === 'one' ? forms.one : forms.other;
-  return form.replaceAll('#', NUMBER.format(count));
+  number ??= new Intl.NumberFormat('en-IN');
+  return form.replaceAll('#', number.format(count));
 }

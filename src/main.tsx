@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { loadCatalog } from './lib/i18n/catalogs';
 import { langOfPath, LANG_STORAGE_KEY } from './lib/i18n/languages';
 import { afterLoad, whenIdle, yieldToBrowser } from './lib/scheduling';
+import { warmIntlOffThread } from './lib/i18n/warm-intl';
 import './styles/global.css';
 
 // Someone who chose Tamil with the header's switch gets the Tamil home page at `/`. Only an
@@ -21,6 +22,9 @@ function readLanguageChoice(): string | null {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from the page.');
+
+// The browser's locale data loads on another thread while the app's code downloads.
+warmIntlOffThread();
 
 /**
  * Starts a dynamic import and then gives the browser a turn. Vite's preload helper adds one
