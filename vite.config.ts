@@ -162,5 +162,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One test file per core (Vitest's default leaves one core free: a single worker on this
+    // project's 2-core machines). Most of the slow files wait on servers, clocks and sockets
+    // rather than compute, and each file has its own servers and databases.
+    maxWorkers: '100%',
   },
 });
