@@ -3,6 +3,7 @@ import { PRIVACY_NOTICE } from '@domain/season';
 import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { FormOutcome } from '@/components/form/problem-notice';
 import { ConsentFields } from '@/components/registration/consent-fields';
 import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
@@ -67,9 +68,7 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
         }}
         field={form.field}
       />
-      <div role="alert" className="form__status">
-        {failed ? <p className="form-notice form-notice--error">{failed}</p> : null}
-      </div>
+      <FormOutcome kind="error" message={failed} />
       <SubmitButton busy={give.isPending}>{give.isPending ? t('family.consent.sending') : t('family.consent.give')}</SubmitButton>
     </Form>
   );
