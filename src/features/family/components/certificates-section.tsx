@@ -16,7 +16,7 @@ export function CertificatesSection({ token }: { token: string }) {
   const certificates = query.data?.certificates ?? [];
   if (certificates.length === 0) return null;
   return (
-    <section className="family-section family-certificates" aria-labelledby="certificates-heading">
+    <section className="panel family-section family-certificates" aria-labelledby="certificates-heading">
       <h2 id="certificates-heading">{t('family.certificates.title')}</h2>
       <p>{t('family.certificates.lead')}</p>
       <ul className="family-certificates__list">
@@ -70,7 +70,7 @@ export function PublicResultsSection({ token }: { token: string }) {
     save.mutate(chosen);
   };
   return (
-    <section className="family-section family-public-results" aria-labelledby="public-results-heading">
+    <section className="panel family-section family-public-results" aria-labelledby="public-results-heading">
       <h2 id="public-results-heading">{t('family.publicResults.title')}</h2>
       <p>{t('family.publicResults.lead')}</p>
       <form onSubmit={submit}>

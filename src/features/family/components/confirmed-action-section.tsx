@@ -15,7 +15,7 @@ type Props = {
 export function ConfirmedActionSection({ id, words, action, failure, done }: Props) {
   const [confirming, setConfirming] = useState(false);
   return (
-    <section className="family-section" aria-labelledby={id}>
+    <section className="panel family-section" aria-labelledby={id}>
       <h2 id={id}>{words.title}</h2>
       <p>{words.text}</p>
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>

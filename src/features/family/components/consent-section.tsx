@@ -17,7 +17,7 @@ type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; cons
 export function ConsentSection({ token, consent, consentNeeded }: Props) {
   const { t, to, lang } = useT();
   return (
-    <section className="family-section" aria-labelledby="consent-heading">
+    <section className="panel family-section" aria-labelledby="consent-heading">
       <h2 id="consent-heading">{t('family.consent.title')}</h2>
       {consent ? (
         <p>

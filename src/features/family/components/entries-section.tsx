@@ -22,7 +22,7 @@ export function EntriesSection({ token }: { token: string }) {
   const uploads = useEntryUploads(token, contests.length > 0);
   if (!query.data || contests.length === 0) return null;
   return (
-    <section className="family-section family-entries" aria-labelledby="entries-heading">
+    <section className="panel family-section family-entries" aria-labelledby="entries-heading">
       <h2 id="entries-heading">{t('family.entries.title')}</h2>
       {uploads.progress || uploads.pending.some((upload) => upload.refused === null) ? (
         <p className="form-notice form-notice--info">{t('family.entries.keepOpen')}</p>

@@ -15,7 +15,7 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
   const downloadFailure = failureText(download.error, t('family.data.downloadFailed'), lang);
   const eraseFailure = failureText(erase.error, t('family.data.eraseFailed'), lang);
   return (
-    <section className="family-section" aria-labelledby="my-data-heading">
+    <section className="panel family-section" aria-labelledby="my-data-heading">
       <h2 id="my-data-heading">{t('family.data.title')}</h2>
       <p>{t('family.data.text')}</p>
       <div className="family-actions">

@@ -32,7 +32,7 @@ export function PathSection({ token, data }: { token: string; data: FamilyRegist
   if (!results.data) {
     // The section holds its place while the results load, so the page below it does not jump.
     return (
-      <section className="family-section family-path family-path--loading" aria-labelledby="path-heading" aria-busy="true">
+      <section className="panel family-section family-path family-path--loading" aria-labelledby="path-heading" aria-busy="true">
         <h2 id="path-heading">{t('family.path.title')}</h2>
         <p className="family-muted">{results.isError ? t('family.path.loadFailed') : t('family.loading')}</p>
       </section>
@@ -40,7 +40,7 @@ export function PathSection({ token, data }: { token: string; data: FamilyRegist
   }
   const categories = r.categories as CategorySlug[];
   return (
-    <section className="family-section family-path" aria-labelledby="path-heading">
+    <section className="panel family-section family-path" aria-labelledby="path-heading">
       <h2 id="path-heading">{t('family.path.title')}</h2>
       {categories.map((category) => (
         <PathOf

@@ -23,7 +23,7 @@ export function PaymentSection({ token, payment, referenceCode }: { token: strin
   const { online, atVenue, upi, status, receipts } = payment;
   const canReport = !payment.cancelled && online.rupees > 0 && ['unpaid', 'reported', 'part_paid'].includes(status);
   return (
-    <section className="family-section family-payment" aria-labelledby="payment-heading">
+    <section className="panel family-section family-payment" aria-labelledby="payment-heading">
       <h2 id="payment-heading">{t('family.pay.title')}</h2>
       <p>
         {t('family.pay.status')} <strong className={`family-payment__status family-payment__status--${status}`}>{t(`family.pay.status.${status}`)}</strong>

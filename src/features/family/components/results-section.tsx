@@ -16,7 +16,7 @@ export function ResultsSection({ token }: { token: string }) {
   const results = query.data?.results ?? [];
   if (results.length === 0) return null;
   return (
-    <section className="family-section family-results" aria-labelledby="results-heading">
+    <section className="panel family-section family-results" aria-labelledby="results-heading">
       <h2 id="results-heading">{t('family.results.title')}</h2>
       <ul className="family-results__list">
         {results.map((result) => (

@@ -106,7 +106,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
       <Suspense fallback={null}>
         <SectionsAbove token={token} data={answer} />
 
-        <section className="family-section" aria-labelledby="details-heading">
+        <section className="panel family-section" aria-labelledby="details-heading">
           <h2 id="details-heading">{t('family.details')}</h2>
           <SavedNotice saved={saved} />
           {correcting ? (
