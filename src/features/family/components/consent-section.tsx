@@ -10,6 +10,7 @@ import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useGiveConsent } from '../api/give-consent';
 import { failureText, formatDateTime } from '../utils/format';
 import { AppLink } from '@/components/app-link';
+import { FamilySection } from './family-section';
 
 type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; consentNeeded: FamilyRegistrationAnswer['consentNeeded'] };
 
@@ -17,8 +18,7 @@ type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; cons
 export function ConsentSection({ token, consent, consentNeeded }: Props) {
   const { t, to, lang } = useT();
   return (
-    <section className="panel family-section" aria-labelledby="consent-heading">
-      <h2 id="consent-heading">{t('family.consent.title')}</h2>
+    <FamilySection headingId="consent-heading" title={t('family.consent.title')}>
       {consent ? (
         <p>
           {t('family.consent.given', { name: consent.guardianName, version: consent.noticeVersion })}{' '}
@@ -29,7 +29,7 @@ export function ConsentSection({ token, consent, consentNeeded }: Props) {
         </p>
       ) : null}
       {consentNeeded ? <ConsentForm token={token} hadConsent={!!consent} /> : null}
-    </section>
+    </FamilySection>
   );
 }
 
