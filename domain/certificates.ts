@@ -88,17 +88,24 @@ export const printSchema = z
 
 /** What a certificate says, signed (the JWS payload) and shown by the verification page. No contact details. */
 export type CertificateStatement = {
+  /** e.g. 'C7K2M9QX4TZP8W3N' (shown small at the bottom). */
   id: string;
   language: 'en' | 'ta';
+  /** e.g. 'Kids Talent Championship 2026' (shown as given). */
   season: string;
+  /** Level 1, the semi-finals or the grand finals. */
   level: 1 | 2 | 3;
+  /** The contest's name, already in the certificate's language. */
   contest: string;
   category: string;
+  /** e.g. '6–8 years', already in the language. */
   ageBand: string;
+  /** Full name as registered; Latin or Tamil script, or both. */
   childName: string;
   award: Award;
+  /** 'YYYY-MM-DD'. */
   issuedOn: string;
-  /** A live session's place (issue 45), and where and on which day the session was held. */
+  /** A live session's place (issue 45): the title says it ("First place"), and the details where and on which day ('YYYY-MM-DD') the session was held. */
   place?: number;
   venue?: string;
   heldOn?: string;

@@ -29,19 +29,23 @@ export type JudgeValue = {
   value: number;
 };
 
-export type EntryResult = {
-  entryId: string;
-  pool: string;
+/** Where a scored entry or performer stands, and the judges' values behind it. */
+export type Standing = {
   /** 0-100, 2 decimals; null before any judge scored it. */
   final: number | null;
   place: number | null;
   qualifies: boolean;
   judges: JudgeValue[];
+  tieBreaks: Record<string, number>;
+};
+
+export type EntryResult = Standing & {
+  entryId: string;
+  pool: string;
   /** The highest judge value minus the lowest (0-100 points). */
   spread: number;
   /** The judges disagree by more than the round allows: one more judge is due. */
   flagged: boolean;
-  tieBreaks: Record<string, number>;
 };
 
 export type JudgeStats = {

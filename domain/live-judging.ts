@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { awardFor, type Award } from './certificates';
 import { isPlausibleTime } from './dates';
 import { COMMENT_MAX, LEVEL1_ROUND, byId, rubricFor, type Criterion, type RoundSettings } from './judging';
-import { computeResults, type JudgeValue } from './judging-results';
+import { computeResults, type Standing } from './judging-results';
 import { FINALE_TITLES, PLACE_RULES } from './later-levels';
 import { VENUE_SESSIONS, type LevelId, type VenueSession } from './season';
 import { deviceIdSchema, deviceNameSchema } from './venue';
@@ -169,20 +169,15 @@ export function criteriaOf(session: VenueSession): readonly Criterion[] {
 export type Performer = { number: number; registrationId: string; status: PerformanceStatus; overTime: boolean };
 export type LiveSheet = { number: number; judgeId: string; scores: Readonly<Record<string, number>>; recused: boolean };
 
-export type PerformerResult = {
+/** A performer's standing; its `final` is after any deduction. */
+export type PerformerResult = Standing & {
   number: number;
   registrationId: string;
-  /** 0-100, 2 decimals, after any deduction; null while no judge scored the performer. */
-  final: number | null;
-  place: number | null;
   award: Award;
-  qualifies: boolean;
-  judges: JudgeValue[];
   /** How many judges of the panel stepped back from this performer (declared on the result). */
   recused: number;
   /** Points taken off for going over the time limit. */
   deduction: number;
-  tieBreaks: Record<string, number>;
 };
 
 export type SessionProgress = {

@@ -1,3 +1,4 @@
+import type { Award, CertificateStatement } from '@domain/certificates';
 import { placeLabel } from '@domain/live-judging';
 import { finaleTitle } from '@domain/later-levels';
 import { CERTIFICATE_SIGNATORIES } from '@domain/season';
@@ -5,32 +6,8 @@ import type { CertificateCanvas, PathOp, Rgb } from './canvas';
 import { circlePath, drawEmblem, starPath } from './emblem';
 import type { FontWeight, Shaper } from './shaping';
 
-export type CertificateAward = 'winner' | 'runner-up' | 'merit' | 'qualified' | 'participated';
-export type CertificateContent = {
-  /** e.g. 'C7K2M9QX4TZP8W3N' (shown small at the bottom). */
-  id: string;
-  language: 'en' | 'ta';
-  /** e.g. 'Kids Talent Championship 2026' (shown as given). */
-  season: string;
-  /** Level 1, the semi-finals or the grand finals. */
-  level: 1 | 2 | 3;
-  /** The contest's name, already in the certificate's language. */
-  contest: string;
-  /** e.g. '6–8 years', already in the language. */
-  ageBand: string;
-  /** Full name as registered; Latin or Tamil script, or both. */
-  childName: string;
-  award: CertificateAward;
-  /** 'YYYY-MM-DD'. */
-  issuedOn: string;
-  /** A live session's place (issue 45): the title says it ("First place"), and the details where and when. */
-  place?: number;
-  venue?: string;
-  /** 'YYYY-MM-DD'. */
-  heldOn?: string;
-  /** Printed small under the QR code, and encoded in it. */
-  verifyUrl: string;
-};
+/** What a certificate says, and the verification page's address: printed small under the QR code, and encoded in it. */
+export type CertificateContent = Omit<CertificateStatement, 'category'> & { verifyUrl: string };
 
 /** A4 landscape, in points. */
 export const PAGE_WIDTH = 842;
@@ -69,7 +46,7 @@ const LEVELS: Record<Language, Record<CertificateContent['level'], string>> = {
 type Wording = { title: string; result: string };
 
 /** The title and the result sentence. In Tamil the sentence follows the contest line, so it starts with "in the contest". */
-function wording(language: Language, award: CertificateAward, level: CertificateContent['level']): Wording {
+function wording(language: Language, award: Award, level: CertificateContent['level']): Wording {
   if (language === 'en') {
     switch (award) {
       case 'winner':

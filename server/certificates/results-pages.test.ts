@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useFamilyHarness } from '../../tests/setup/family-harness';
-import { drawingRound, readyPhotoEntry } from '../../tests/setup/judging-fixtures';
-import { childRegistration } from '../../tests/setup/registration-fixtures';
+import { drawingRound, scoredDrawingEntries } from '../../tests/setup/judging-fixtures';
 import { stopAfter } from '../../tests/setup/stopped-slices';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
 import { registrations, resultsPages } from '../db/schema';
@@ -22,13 +21,10 @@ describe.each(testDatabaseKinds())('the results pages rebuilt in pieces on %s', 
       { name: 'Chitra Devi', age: 10, score: 7 },
       { name: 'Deepa Raj', age: 9, score: 6 },
     ];
-    const scores = new Map<string, number>();
-    const codes: string[] = [];
-    for (const [index, child] of children.entries()) {
-      const { input } = await h.register(childRegistration({ name: child.name, email: `pages${index}@example.org`, phone: `+91 90000 4444${index}`, categories: ['drawing'], age: child.age }));
-      codes.push(input.referenceCode);
-      scores.set(await readyPhotoEntry(h, input.referenceCode, 'drawing'), child.score);
-    }
+    const { codes, scores } = await scoredDrawingEntries(
+      h,
+      children.map((child, index) => ({ score: child.score, registration: { name: child.name, email: `pages${index}@example.org`, phone: `+91 90000 4444${index}`, age: child.age } })),
+    );
     await drawingRound(h, scores, 'published');
     const { db } = h.t.deps.database;
     const stored = async (): Promise<Pages> => Object.fromEntries((await db.select({ path: resultsPages.path, html: resultsPages.html }).from(resultsPages)).map((row) => [row.path, row.html]));

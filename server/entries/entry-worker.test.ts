@@ -13,16 +13,22 @@ import { openDatabase } from '../db/client';
 import { entryFilesOf, sweepEntryFiles } from './entry-files';
 import { createEntryChecker } from './entry-worker';
 
-type Contest = { category: string; counting: Entry | null; latest: Entry | null };
-type Entry = { id: string; status: string; problem: string | null; durationSeconds: number | null; converted: boolean | null; files: { position: number; width: number | null; hasPoster: boolean }[] };
-
-describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
-  const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-entries-worker-'));
+/** The server's entries folder and one for the suite's media files, both removed after the suite. */
+function useFolders(suite: string) {
+  const entriesDir = mkdtempSync(join(tmpdir(), `ktc-entries-${suite}-`));
   const media = mkdtempSync(join(tmpdir(), 'ktc-media-'));
   afterAll(() => {
     rmSync(entriesDir, { recursive: true, force: true });
     rmSync(media, { recursive: true, force: true });
   });
+  return { entriesDir, media };
+}
+
+type Contest = { category: string; counting: Entry | null; latest: Entry | null };
+type Entry = { id: string; status: string; problem: string | null; durationSeconds: number | null; converted: boolean | null; files: { position: number; width: number | null; hasPoster: boolean }[] };
+
+describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
+  const { entriesDir, media } = useFolders('worker');
   const h = useFamilyHarness(kind, { env: { ENTRIES_DIR: entriesDir } });
   const checkAll = () => {
     const { storage, uploads } = entryFilesOf(h.t.deps);
@@ -169,12 +175,7 @@ describe.each(testDatabaseKinds())('checking entries on %s', (kind) => {
 type Queue = { waiting: number; held: number; readyBy: string | null; secondsLeft: number | null };
 
 describe.each(testDatabaseKinds())('the checking queue on %s', (kind) => {
-  const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-entries-queue-'));
-  const media = mkdtempSync(join(tmpdir(), 'ktc-media-'));
-  afterAll(() => {
-    rmSync(entriesDir, { recursive: true, force: true });
-    rmSync(media, { recursive: true, force: true });
-  });
+  const { entriesDir, media } = useFolders('queue');
   const h = useFamilyHarness(kind, { env: { ENTRIES_DIR: entriesDir } });
   const queue = async (): Promise<{ entries: Queue; overview: Queue }> => ({
     entries: ((await (await h.admin('/api/entries?category=drawing')).json()) as { queue: Queue }).queue,
@@ -211,12 +212,7 @@ describe.each(testDatabaseKinds())('the checking queue on %s', (kind) => {
  * ran, so the test sees the two working at once whatever else the machine is doing.
  */
 describe.each(testDatabaseKinds().filter((kind) => kind === 'postgres'))('two instances on %s', (kind) => {
-  const entriesDir = mkdtempSync(join(tmpdir(), 'ktc-entries-two-'));
-  const media = mkdtempSync(join(tmpdir(), 'ktc-media-'));
-  afterAll(() => {
-    rmSync(entriesDir, { recursive: true, force: true });
-    rmSync(media, { recursive: true, force: true });
-  });
+  const { entriesDir, media } = useFolders('two');
   const h = useFamilyHarness(kind, { env: { ENTRIES_DIR: entriesDir } });
 
   /** ffmpeg or ffprobe, a second slower, noting "<start ns> <end ns>" of each run in `log`. */

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useFamilyHarness } from '../../tests/setup/family-harness';
-import { drawingRound, readyPhotoEntry } from '../../tests/setup/judging-fixtures';
-import { childRegistration } from '../../tests/setup/registration-fixtures';
+import { drawingRound, scoredDrawingEntries } from '../../tests/setup/judging-fixtures';
 import { stopAfter } from '../../tests/setup/stopped-slices';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
 import { certificates, judgingRounds } from '../db/schema';
@@ -15,15 +14,10 @@ describe.each(testDatabaseKinds())('a publish cut into pieces on %s', (kind) => 
   const h = useFamilyHarness(kind);
 
   it('shows a family nothing until the round flips, and a publish stopped midway is finished with every email and certificate once', async () => {
-    const tokens: string[] = [];
-    const codes: string[] = [];
-    const scores = new Map<string, number>();
-    for (const [index, score] of SCORES.entries()) {
-      const { input, token } = await h.register(childRegistration({ name: `Child ${'ABCDE'[index]} Kumar`, email: `pieces${index}@example.org`, phone: `+91 90000 3333${index}`, categories: ['drawing'], age: 7 }));
-      tokens.push(token);
-      codes.push(input.referenceCode);
-      scores.set(await readyPhotoEntry(h, input.referenceCode, 'drawing'), score);
-    }
+    const { tokens, codes, scores } = await scoredDrawingEntries(
+      h,
+      SCORES.map((score, index) => ({ score, registration: { name: `Child ${'ABCDE'[index]} Kumar`, email: `pieces${index}@example.org`, phone: `+91 90000 3333${index}` } })),
+    );
     const { roundId } = await drawingRound(h, scores, 'results');
     const { deps } = h.t;
     const { db } = deps.database;

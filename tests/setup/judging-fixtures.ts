@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { CategorySlug } from '@domain/categories';
+import type { RegistrationInput } from '@domain/registration';
 import { entries, entryFiles, judgeApplications, registrations } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { entryFilesOf } from '../../server/entries/entry-files';
 import type { EntryStorage } from '../../server/entries/entry-storage';
 import { sessionCookieOf, signInJudge, withCookie } from '../../server/routes/auth/sign-in-for-tests';
 import type { FamilyHarness } from './family-harness';
+import { childRegistration } from './registration-fixtures';
 import { json } from './test-app';
 import sharp from 'sharp';
 
@@ -23,6 +25,23 @@ export async function readyPhotoEntry(h: FamilyHarness, referenceCode: string, c
   const [registration] = await db.select({ id: registrations.id }).from(registrations).where(eq(registrations.referenceCode, referenceCode));
   if (!registration) throw new Error(`no registration ${referenceCode}`);
   return storeReadyPhotoEntry(db, entryFilesOf(h.t.deps).storage, registration.id, category, h.clock.now);
+}
+
+/**
+ * Children registered in drawing (age 7 unless `registration` says otherwise), each with a ready
+ * photo entry: their links' tokens, their codes, and each entry's score for `drawingRound`.
+ */
+export async function scoredDrawingEntries(h: FamilyHarness, children: readonly { registration: Partial<RegistrationInput>; score: number }[]) {
+  const tokens: string[] = [];
+  const codes: string[] = [];
+  const scores = new Map<string, number>();
+  for (const child of children) {
+    const { input, token } = await h.register(childRegistration({ categories: ['drawing'], age: 7, ...child.registration }));
+    tokens.push(token);
+    codes.push(input.referenceCode);
+    scores.set(await readyPhotoEntry(h, input.referenceCode, 'drawing'), child.score);
+  }
+  return { tokens, codes, scores };
 }
 
 /** The same on any database and entry storage (a test that runs the built server and its commands). */

@@ -6,7 +6,6 @@ import { contentHash } from '../../lib/content-hash';
 import { olderThan, PAGE_SIZE, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime } from '../../lib/sql-time';
 import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
-import { secretMatches } from '../../lib/record-secret';
 
 const storedColumns = {
   id: contactMessages.id,
@@ -37,6 +36,7 @@ export async function createContactMessage(
   const hash = contentHash(message);
   const outcome = await insertOnce({
     contentHash: hash,
+    secretHash,
     insert: async () => {
       const [row] = await db
         .insert(contactMessages)
@@ -50,12 +50,7 @@ export async function createContactMessage(
       return row;
     },
   });
-  const { contentHash: _hash, secretHash: storedSecretHash, ...stored } = outcome.stored;
-  return {
-    status: outcome.status,
-    stored: { ...stored, createdAt: new Date(stored.createdAt).toISOString() },
-    visible: secretMatches(storedSecretHash, secretHash),
-  };
+  return { ...outcome, stored: { ...outcome.stored, createdAt: new Date(outcome.stored.createdAt).toISOString() } };
 }
 
 /** A message as the admin list shows it. */

@@ -5,6 +5,7 @@ import type { LevelId } from '@domain/season';
 import { pageOf, preciseTime, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { rowsOf, type Database, type Db } from '../client';
 import { entries, entryFiles, registrations } from '../schema';
+import { fromNow, nextDueId } from './lease';
 
 type EntryRow = typeof entries.$inferSelect;
 type FileRow = typeof entryFiles.$inferSelect;
@@ -253,24 +254,17 @@ const dueForCheck = () =>
     ),
   );
 
-/** Claims the next entry to check (the same lease pattern as the mail outbox: no two instances take one). */
+/** Claims the next entry to check, under a lease (`nextDueId`: no two instances take one). */
 export async function claimNextEntry(db: Db, leaseMs: number): Promise<ClaimedEntry | null> {
   const leaseToken = randomUUID();
-  const candidate = db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(dueForCheck())
-    .orderBy(entries.nextAttemptAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
   const [row] = await db
     .update(entries)
     .set({
       attempts: sql`${entries.attempts} + 1`,
       leaseToken,
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      leaseExpiresAt: fromNow(leaseMs),
     })
-    .where(and(sql`${entries.id} = (${candidate})`, dueForCheck()))
+    .where(and(sql`${entries.id} = (${nextDueId(db, entries, dueForCheck())})`, dueForCheck()))
     .returning();
   if (!row) return null;
   const files = await db
@@ -363,7 +357,7 @@ export async function retryEntryLater(db: Db, claim: ClaimedEntry, error: string
       leaseToken: null,
       leaseExpiresAt: null,
       lastError: error.slice(0, 500),
-      nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      nextAttemptAt: fromNow(delayMs),
     })
     .where(held(claim));
 }

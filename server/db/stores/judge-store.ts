@@ -6,7 +6,6 @@ import { contentHash } from '../../lib/content-hash';
 import { olderThan, PAGE_SIZE, type CreatedAtCursor } from '../../lib/created-at-cursor';
 import { isoTime, preciseTime } from '../../lib/sql-time';
 import { insertOnce, type InsertOutcome } from '../../lib/idempotent-insert';
-import { secretMatches } from '../../lib/record-secret';
 
 /**
  * The photo to store (already cleaned: clean-photo.ts) and the SHA-256 of the bytes as sent,
@@ -45,6 +44,7 @@ export async function createJudgeApplication(
   const hash = contentHash({ ...application, photoSha256: photo?.sentSha256 ?? null });
   const outcome = await insertOnce({
     contentHash: hash,
+    secretHash,
     insert: async () => {
       const [row] = await db
         .insert(judgeApplications)
@@ -65,10 +65,9 @@ export async function createJudgeApplication(
       return row;
     },
   });
-  const { contentHash: _hash, secretHash: storedSecretHash, ...stored } = outcome.stored;
+  const { stored } = outcome;
   return {
-    status: outcome.status,
-    visible: secretMatches(storedSecretHash, secretHash),
+    ...outcome,
     stored: {
       ...stored,
       expertise: stored.expertise as JudgeApplication['expertise'],

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { mailOutbox } from '../schema';
+import { fromNow, nextDueId } from './lease';
 
 type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -36,30 +37,21 @@ const due = () =>
   );
 
 /**
- * Claims the next due email for this worker. FOR UPDATE SKIP LOCKED lets instances claim side
- * by side without waiting on each other, and the row's re-check under the lock means two of
- * them never claim the same email. Times are the database's, the one clock every instance shares.
+ * Claims the next due email for this worker (`nextDueId`: no two instances take one). Times are
+ * the database's, the one clock every instance shares.
  */
 export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMail | null> {
   const leaseToken = randomUUID();
-  const candidate = db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(due())
-    .orderBy(mailOutbox.nextAttemptAt)
-    .limit(1)
-    .for('update', { skipLocked: true });
   const [row] = await db
     .update(mailOutbox)
     .set({
       status: 'sending',
       attempts: sql`${mailOutbox.attempts} + 1`,
       leaseToken,
-      leaseExpiresAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      leaseExpiresAt: fromNow(leaseMs),
       updatedAt: sql`now()`,
     })
-    // A scalar subquery runs once; `id in (...)` may be re-scanned per row and claim them all.
-    .where(and(sql`${mailOutbox.id} = (${candidate})`, due()))
+    .where(and(sql`${mailOutbox.id} = (${nextDueId(db, mailOutbox, due())})`, due()))
     .returning({
       id: mailOutbox.id,
       registrationId: mailOutbox.registrationId,
@@ -106,7 +98,7 @@ export async function scheduleRetry(db: Db, claim: ClaimedMail, failure: { error
     .set({
       status: 'queued',
       lastError: failure.error.slice(0, 1000),
-      nextAttemptAt: sql`now() + make_interval(secs => ${failure.delayMs / 1000})`,
+      nextAttemptAt: fromNow(failure.delayMs),
       leaseToken: null,
       leaseExpiresAt: null,
       updatedAt: sql`now()`,

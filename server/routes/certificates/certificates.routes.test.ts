@@ -8,7 +8,7 @@ import { compactVerify, createLocalJWKSet } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog, registrations, venueCheckIns } from '../../db/schema';
 import { useFamilyHarness } from '../../../tests/setup/family-harness';
-import { publishedDrawingRound, readyPhotoEntry } from '../../../tests/setup/judging-fixtures';
+import { publishedDrawingRound, scoredDrawingEntries } from '../../../tests/setup/judging-fixtures';
 import { childRegistration } from '../../../tests/setup/registration-fixtures';
 import { json } from '../../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../../tests/setup/test-database';
@@ -48,17 +48,13 @@ describe.each(testDatabaseKinds())('certificates and results on %s', (kind) => {
 
   it('publishing issues signed certificates and results pages; families download, anyone verifies, admins revoke and re-issue', async () => {
     // Five children in drawing (age 7: the 6-8 band), one Tamil family, one that asks for its code only.
-    const tokens: string[] = [];
-    const codes: string[] = [];
-    const scores = new Map<string, number>();
-    for (const [index, child] of CHILDREN.entries()) {
-      const { input, token } = await h.register(
-        childRegistration({ name: child.name, city: child.city, language: child.language, email: `family${index}@example.org`, phone: `+91 90000 1111${index}`, categories: ['drawing'], age: 7 }),
-      );
-      tokens.push(token);
-      codes.push(input.referenceCode);
-      scores.set(await readyPhotoEntry(h, input.referenceCode, 'drawing'), child.score);
-    }
+    const { tokens, codes, scores } = await scoredDrawingEntries(
+      h,
+      CHILDREN.map((child, index) => ({
+        score: child.score,
+        registration: { name: child.name, city: child.city, language: child.language, email: `family${index}@example.org`, phone: `+91 90000 1111${index}` },
+      })),
+    );
     const codeOnly = await h.family(tokens[2]!, '/results-name', json({ resultsName: 'code' }, 'PUT'));
     expect(codeOnly.status).toBe(200);
     expect((await h.family(tokens[2]!, '/results-name', json({ resultsName: 'everything' }, 'PUT'))).status).toBe(422);

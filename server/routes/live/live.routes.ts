@@ -15,6 +15,7 @@ import {
 } from '@domain/live-judging';
 import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/season';
 import type { AppEnv } from '../../context';
+import type { Database } from '../../db/client';
 import { signerFor } from '../../certificates/signing';
 import { publishResultsPages } from '../../certificates/results-pages';
 import { wakeCertificateJob } from '../../certificates/certificate-job';
@@ -82,6 +83,18 @@ function sessionCard(session: VenueSession) {
   };
 }
 
+/** A venue batch's store for sessions judged one way (a panel or a race); a record of another session is refused with `why`. */
+function onlyWhereJudgedBy<T extends { id: string }, Result>(
+  judging: VenueSession['judging'],
+  why: string,
+  store: (database: Database, session: VenueSession, staff: string, items: T[]) => Promise<Result[]>,
+) {
+  return (database: Database, session: VenueSession, staff: string, items: T[]) => {
+    if (session.judging !== judging) return Promise.resolve(items.map((item) => ({ id: item.id, status: 'invalid' as const, error: { code: 'not_found' as const, message: why } })));
+    return store(database, session, staff, items);
+  };
+}
+
 /** A judge's sheet refused after the publish: their tablet keeps it and says so. */
 function published(): ApiError {
   return new ApiError(409, 'round_closed', 'This session’s results are published: sheets can no longer be saved or changed.');
@@ -116,18 +129,12 @@ export const liveJudgeRoutes = new Hono<AppEnv>()
 export const liveVenueRoutes = new Hono<AppEnv>()
   .post('/marks/batch', requireVenueAccount, async (c) => {
     const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(performanceMarkSchema, record), (r) => r.markedAt, 'markedAt', now);
-    const results = await storeVenueBatch(c, 'marks', check, (database, session, staff, items) => {
-      if (session.judging !== 'panel') return Promise.resolve(items.map((item) => ({ id: item.id, status: 'invalid' as const, error: { code: 'not_found' as const, message: 'A race has heats, not a running order.' } })));
-      return recordMarks(database, session, staff, items);
-    });
+    const results = await storeVenueBatch(c, 'marks', check, onlyWhereJudgedBy('panel', 'A race has heats, not a running order.', recordMarks));
     return c.json({ results }, 200);
   })
   .post('/heats/batch', requireVenueAccount, async (c) => {
     const check = (record: unknown, now: Date) => checkVenueRecord(checkRecord(heatInputSchema, record), (r) => r.recordedAt, 'recordedAt', now);
-    const results = await storeVenueBatch(c, 'heats', check, (database, session, staff, items) => {
-      if (session.judging !== 'race') return Promise.resolve(items.map((item) => ({ id: item.id, status: 'invalid' as const, error: { code: 'not_found' as const, message: 'This session is judged by a panel: it has no heats.' } })));
-      return recordHeats(database, session, staff, items);
-    });
+    const results = await storeVenueBatch(c, 'heats', check, onlyWhereJudgedBy('race', 'This session is judged by a panel: it has no heats.', recordHeats));
     return c.json({ results }, 200);
   })
   .get('/sessions/:sessionId/live', requireVenueAccount, sessionParams, readsPersonalData('read.venue.live', 'venue_session'), async (c) => {

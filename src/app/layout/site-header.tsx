@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type PointerEvent } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useAfterLoad } from '@/hooks/use-after-load';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { useFormTouched } from '@/hooks/use-form-touched';
 import { useT } from '@/lib/i18n/use-t';
 import { outboxExists } from '@/lib/outbox/outbox-exists';
@@ -58,21 +59,7 @@ export function SiteHeader() {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close(true);
-    };
-    const onPointerDown = (event: globalThis.PointerEvent) => {
-      if (menuRef.current && !menuRef.current.contains(event.target as Node)) close();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [open, close]);
+  useDismiss(open, menuRef, { outside: () => close(), escape: () => close(true) });
 
   const onPointerEnter = (event: PointerEvent) => {
     if (event.pointerType !== 'mouse' || open) return;

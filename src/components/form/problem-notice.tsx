@@ -7,3 +7,15 @@ export function ProblemNotice({ problem }: { problem: string | null }) {
     </p>
   );
 }
+
+/**
+ * A form's outcome in a live region that stays in the page, so the message is read out when it
+ * appears: a success politely (`status`), an error at once (`alert`).
+ */
+export function FormOutcome({ kind, message }: { kind: 'success' | 'error'; message: string | null }) {
+  return (
+    <div role={kind === 'error' ? 'alert' : 'status'} className="form__status">
+      {message ? <p className={`form-notice form-notice--${kind}`}>{message}</p> : null}
+    </div>
+  );
+}

@@ -4,6 +4,7 @@ import { useT } from '@/lib/i18n/use-t';
 import { Form, SubmitButton } from './form';
 import { FormField } from './form-field';
 import { useFieldErrors } from './use-field-errors';
+import { FormOutcome } from './problem-notice';
 import './sign-in-form.css';
 
 /** What went wrong, in the page's words (the fields and button are the catalogs' shared sign-in words). */
@@ -72,9 +73,7 @@ export function SignInForm({
             <input {...control} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           )}
         </FormField>
-        <div role="alert" className="form__status">
-          {error ? <p className="form-notice form-notice--error">{error}</p> : null}
-        </div>
+        <FormOutcome kind="error" message={error} />
         <SubmitButton busy={busy}>{busy ? fields.submitting : fields.submit}</SubmitButton>
       </Form>
     </section>

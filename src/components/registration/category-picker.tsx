@@ -1,7 +1,8 @@
 import { useT } from '@/lib/i18n/use-t';
 import { CATEGORIES, type CategorySlug } from '@domain/categories';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { FieldControl } from '@/components/form/form-field';
+import { useDismiss } from '@/hooks/use-dismiss';
 import './category-picker.css';
 
 type Props = {
@@ -27,14 +28,7 @@ export function CategoryPicker({ selected, onChange, control, labelId, labelOf, 
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  useDismiss(open, rootRef, { outside: () => setOpen(false) });
 
   const boxes = () => Array.from(rootRef.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []);
 

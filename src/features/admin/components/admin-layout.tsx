@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { AppLink } from '@/components/app-link';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { isCurrentPage } from '@/lib/app-navigation';
 import { ApiRequestError } from '@/lib/api-client';
 import { signOut as endSession } from '@/lib/auth';
@@ -46,23 +47,13 @@ function MoreMenu({ pathname }: { pathname: string }) {
   const wrapRef = useRef<HTMLLIElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const current = MORE_NAV.some((item) => isCurrentPage(pathname, item.to, false));
-  useEffect(() => {
-    if (!open) return undefined;
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+  useDismiss(open, wrapRef, {
+    outside: () => setOpen(false),
+    escape: () => {
       setOpen(false);
       buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+    },
+  });
   return (
     <li
       className="admin-nav__more"

@@ -55,7 +55,7 @@ export function BarChart({
   }, [bars, columns, labelHeader, valueHeader]);
 
   return (
-    <section className="overview-chart" aria-labelledby={headingId} data-chart={id}>
+    <section className="panel overview-chart" aria-labelledby={headingId} data-chart={id}>
       <ChartHead id={id} headingId={headingId} title={title} csvHref={csvHref} showTable={showTable} onToggleTable={() => setShowTable((v) => !v)} />
       <p className="overview-chart__description">{description}</p>
       {bars.length === 0 ? (

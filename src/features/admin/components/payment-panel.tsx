@@ -7,6 +7,7 @@ import type { RegistrationDetail } from '../api/get-registration';
 import { useRecordLedgerEntry, useVoidLedgerEntry } from '../api/ledger';
 import { formatDateTime } from '../utils/format';
 import { PAYMENT_STATUS_LABELS } from '../utils/payment-labels';
+import { AmountField, DayField, occurredAtOf, today } from './money-fields';
 
 type Payment = NonNullable<RegistrationDetail['payment']>;
 type Entry = Payment['entries'][number];
@@ -95,8 +96,6 @@ function VoidForm({ registrationId, entryId, onDone }: { registrationId: string;
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function RecordEntryForm({ registrationId }: { registrationId: string }) {
   const form = useFieldErrors();
   const recordEntry = useRecordLedgerEntry(registrationId);
@@ -115,8 +114,7 @@ function RecordEntryForm({ registrationId }: { registrationId: string }) {
       amountRupees: values.amountRupees,
       reference: values.reference,
       reason: values.reason,
-      // Now, for money that moved today; noon in Chennai on an earlier day (its day is the same read anywhere in India).
-      occurredAt: values.day === today() ? new Date().toISOString() : `${values.day}T12:00:00+05:30`,
+      occurredAt: occurredAtOf(values.day),
     };
     if (!form.check(ledgerEntryInputSchema, entry)) return;
     try {
@@ -151,12 +149,8 @@ function RecordEntryForm({ registrationId }: { registrationId: string }) {
             )}
           </FormField>
         )}
-        <FormField label="Amount (₹)" layout="compact" {...form.field('amountRupees')}>
-          {(control) => <input {...control} type="text" inputMode="decimal" value={values.amountRupees} onChange={(e) => set('amountRupees', e.target.value)} />}
-        </FormField>
-        <FormField label="Date" layout="compact" {...form.field('occurredAt')}>
-          {(control) => <input {...control} type="date" max={today()} value={values.day} onChange={(e) => set('day', e.target.value)} />}
-        </FormField>
+        <AmountField wiring={form.field('amountRupees')} value={values.amountRupees} onChange={(value) => set('amountRupees', value)} />
+        <DayField label="Date" wiring={form.field('occurredAt')} value={values.day} onChange={(value) => set('day', value)} />
         {values.kind === 'payment' ? (
           <FormField label="Reference (UTR, bank reference)" note="(optional)" layout="compact" {...form.field('reference')}>
             {(control) => <input {...control} type="text" value={values.reference} onChange={(e) => set('reference', e.target.value)} />}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 
 /**
  * An admin table in a box that scrolls sideways on a narrow screen. The box is reachable by
@@ -41,5 +41,42 @@ export function CaptionedTable({ caption, columns, children }: { caption: string
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * A list an admin query loads, as a `CaptionedTable`: a line if loading failed, one if the list is
+ * empty, else `summary` (if any) and a row an item.
+ */
+export function LoadedTable<T extends { id: string }>({
+  query,
+  items,
+  words,
+  columns,
+  summary,
+  row,
+}: {
+  query: { isError: boolean; data?: unknown };
+  items: readonly T[];
+  words: { failed: string; empty: string; caption: string };
+  columns: readonly string[];
+  summary?: ReactNode;
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <>
+      {query.isError ? <p role="alert">{words.failed}</p> : null}
+      {query.data && items.length === 0 ? <p>{words.empty}</p> : null}
+      {items.length > 0 ? (
+        <>
+          {summary}
+          <CaptionedTable caption={words.caption} columns={columns}>
+            {items.map((item) => (
+              <Fragment key={item.id}>{row(item)}</Fragment>
+            ))}
+          </CaptionedTable>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -6,7 +6,8 @@ import { useFieldErrors } from '@/components/form/use-field-errors';
 import { refundsCsvUrl, useRefundsToMake, type RefundToMake } from '../api/get-refunds-to-make';
 import { useResolveStatementRow } from '../api/resolve-statement-row';
 import { rupeesOfPaise } from '../utils/format';
-import { CaptionedTable } from './plain-table';
+import { AmountField, DayField, occurredAtOf, today } from './money-fields';
+import { LoadedTable } from './plain-table';
 import { SensitiveDownload } from '@/components/second-factor/sensitive-download';
 
 const WHY = { overpayment: 'paid more than was owed', already_paid: 'paid twice' } as Record<string, string>;
@@ -28,15 +29,13 @@ export function RefundsToMake() {
         </SensitiveDownload>
       </div>
       <p className="admin-muted">Credits that paid more than was owed, or paid a fee twice. Record the refund once the money has gone back, or keep the money and say why: either way the line leaves this list.</p>
-      {query.isError ? <p role="alert">Could not load the refunds to make. Try again.</p> : null}
-      {query.data && items.length === 0 ? <p>No refunds to make.</p> : null}
-      {items.length > 0 ? (
-        <CaptionedTable caption="Refunds to make" columns={['Date', 'Payer (narration)', 'UPI id or account', 'Received', 'To refund', 'Registration', 'Resolve']}>
-          {items.map((refund) => (
-            <RefundRow key={refund.id} refund={refund} />
-          ))}
-        </CaptionedTable>
-      ) : null}
+      <LoadedTable
+        query={query}
+        items={items}
+        words={{ failed: 'Could not load the refunds to make. Try again.', empty: 'No refunds to make.', caption: 'Refunds to make' }}
+        columns={['Date', 'Payer (narration)', 'UPI id or account', 'Received', 'To refund', 'Registration', 'Resolve']}
+        row={(refund) => <RefundRow refund={refund} />}
+      />
     </section>
   );
 }
@@ -79,8 +78,6 @@ function RefundRow({ refund }: { refund: RefundToMake }) {
   );
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 function RefundForm({ refund, onDone }: { refund: RefundToMake; onDone: () => void }) {
   const form = useFieldErrors();
   const resolve = useResolveStatementRow();
@@ -95,8 +92,7 @@ function RefundForm({ refund, onDone }: { refund: RefundToMake; onDone: () => vo
       method: values.method,
       amountRupees: values.amountRupees,
       reference: values.reference,
-      // Now, for money sent today; noon in Chennai on an earlier day.
-      occurredAt: values.day === today() ? new Date().toISOString() : `${values.day}T12:00:00+05:30`,
+      occurredAt: occurredAtOf(values.day),
     };
     const checked = refundInputSchema.safeParse(entry);
     if (!form.check(refundInputSchema, entry) || !checked.success) return;
@@ -117,15 +113,11 @@ function RefundForm({ refund, onDone }: { refund: RefundToMake; onDone: () => vo
           </select>
         )}
       </FormField>
-      <FormField label="Amount (₹)" layout="compact" {...form.field('amountRupees')}>
-        {(control) => <input {...control} type="text" inputMode="decimal" value={values.amountRupees} onChange={(e) => set('amountRupees', e.target.value)} />}
-      </FormField>
+      <AmountField wiring={form.field('amountRupees')} value={values.amountRupees} onChange={(value) => set('amountRupees', value)} />
       <FormField label="Refund reference (UTR)" layout="compact" {...form.field('reference')}>
         {(control) => <input {...control} type="text" value={values.reference} onChange={(e) => set('reference', e.target.value)} />}
       </FormField>
-      <FormField label="Sent on" layout="compact" {...form.field('occurredAt')}>
-        {(control) => <input {...control} type="date" max={today()} value={values.day} onChange={(e) => set('day', e.target.value)} />}
-      </FormField>
+      <DayField label="Sent on" wiring={form.field('occurredAt')} value={values.day} onChange={(value) => set('day', value)} />
       <SubmitOrCancel label="Record the refund" busy={resolve.isPending} onCancel={onDone} />
     </Form>
   );

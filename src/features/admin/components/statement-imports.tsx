@@ -3,7 +3,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useStatementImports, type StatementImport } from '../api/get-statement-imports';
 import { useUndoStatementImport } from '../api/undo-statement-import';
 import { formatDateTime } from '../utils/format';
-import { CaptionedTable } from './plain-table';
+import { LoadedTable } from './plain-table';
 import { plural } from '@domain/plural';
 
 /**
@@ -17,15 +17,13 @@ export function StatementImports() {
   return (
     <section className="admin-payments__section" aria-labelledby="imports-heading">
       <h2 id="imports-heading">Past imports</h2>
-      {query.isError ? <p role="alert">Could not load the imports. Try again.</p> : null}
-      {query.data && items.length === 0 ? <p>No statement imported yet.</p> : null}
-      {items.length > 0 ? (
-        <CaptionedTable caption="Past imports" columns={['File', 'Imported by', 'When', 'Lines', 'Matched', 'Undo']}>
-          {items.map((item) => (
-            <ImportRow key={item.id} item={item} />
-          ))}
-        </CaptionedTable>
-      ) : null}
+      <LoadedTable
+        query={query}
+        items={items}
+        words={{ failed: 'Could not load the imports. Try again.', empty: 'No statement imported yet.', caption: 'Past imports' }}
+        columns={['File', 'Imported by', 'When', 'Lines', 'Matched', 'Undo']}
+        row={(item) => <ImportRow item={item} />}
+      />
     </section>
   );
 }

@@ -77,7 +77,7 @@ export function TimeSeriesChart({
   const summary = dailySummary(table, amount, busiestWord);
 
   return (
-    <section className="overview-chart overview-chart--wide" aria-labelledby={headingId} data-chart={id}>
+    <section className="panel overview-chart overview-chart--wide" aria-labelledby={headingId} data-chart={id}>
       <ChartHead id={id} headingId={headingId} title={title} csvHref={csvHref} showTable={showTable} onToggleTable={() => setShowTable((v) => !v)} />
       <p className="overview-chart__description">{description}</p>
       {table.days.length === 0 ? (

@@ -29,7 +29,7 @@ export function VitalsSection() {
   const vitals = useVitals(days);
   const headingId = useId();
   return (
-    <section className="overview-chart vitals" aria-labelledby={headingId} data-chart="vitals">
+    <section className="panel overview-chart vitals" aria-labelledby={headingId} data-chart="vitals">
       <div className="overview-chart__head">
         <h2 id={headingId}>Real visitors’ speed</h2>
         <div className="vitals__periods" role="group" aria-label="Period">

@@ -101,7 +101,7 @@ function JudgePanelSummary() {
   if (!panel.data) return null;
   const missing = panel.data.categories.filter((c) => c.judges === 0);
   return (
-    <section className="judge-panel" aria-labelledby="judge-panel-heading">
+    <section className="panel judge-panel" aria-labelledby="judge-panel-heading">
       <h2 id="judge-panel-heading">Judging panel</h2>
       {panel.data.judges.length === 0 ? (
         <p>No judge has been approved yet.</p>

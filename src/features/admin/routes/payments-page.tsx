@@ -22,7 +22,7 @@ import { RefundsToMake } from '../components/refunds-to-make';
 import { StatementImports } from '../components/statement-imports';
 import { UnpaidAfterDeadline } from '../components/unpaid-after-deadline';
 import { rupeesOfPaise } from '../utils/format';
-import { CaptionedTable } from '../components/plain-table';
+import { LoadedTable } from '../components/plain-table';
 import { plural } from '@domain/plural';
 import { AdminPage } from '../components/admin-page';
 
@@ -248,20 +248,20 @@ function StatementLines({ state, onState }: { state: StatementRowState | null; o
         )}
       </FormField>
       {query.isPending ? <p>Loading…</p> : null}
-      {query.isError ? <p role="alert">Could not load the lines. Try again.</p> : null}
-      {first && items.length === 0 ? <p>No lines yet: import a statement.</p> : null}
-      {first && items.length > 0 ? (
-        <p className="admin-muted" role="status">
-          Showing {items.length.toLocaleString('en-IN')} of {plural(first.total, { one: '# line', other: '# lines' })}.
-        </p>
-      ) : null}
-      {items.length > 0 ? (
-        <CaptionedTable caption="Statement lines" columns={['Date', 'Amount', 'Narration', 'State', 'Registrations', 'Actions']}>
-          {items.map((row) => (
-            <LineRow key={row.id} row={row} />
-          ))}
-        </CaptionedTable>
-      ) : null}
+      <LoadedTable
+        query={query}
+        items={items}
+        words={{ failed: 'Could not load the lines. Try again.', empty: 'No lines yet: import a statement.', caption: 'Statement lines' }}
+        columns={['Date', 'Amount', 'Narration', 'State', 'Registrations', 'Actions']}
+        summary={
+          first ? (
+            <p className="admin-muted" role="status">
+              Showing {items.length.toLocaleString('en-IN')} of {plural(first.total, { one: '# line', other: '# lines' })}.
+            </p>
+          ) : null
+        }
+        row={(row) => <LineRow row={row} />}
+      />
       <LoadMoreButton pages={query} label="Load more lines" />
     </section>
   );

@@ -7,6 +7,7 @@ import { useAfterLoad } from '@/hooks/use-after-load';
 import { useNearViewport } from '@/hooks/use-near-viewport';
 import { useT } from '@/lib/i18n/use-t';
 import { AreaMap } from '../components/area-map';
+import { FactList } from '@/components/fact-list';
 import { PageSection } from '@/components/page-section';
 
 // The form writes to the outbox (IndexedDB + validation); it loads once the page is up and the
@@ -36,14 +37,7 @@ export function ContactPage() {
               {t('contact.email')}: <a href={`mailto:${CONTACT.email}`}>{CONTACT.email}</a>
             </p>
             <h2>{t('contact.hours')}</h2>
-            <dl className="hours">
-              {HOURS.map((row) => (
-                <div key={row.days}>
-                  <dt>{t(row.days)}</dt>
-                  <dd>{t(row.hours)}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList className="hours" facts={HOURS.map((row) => [t(row.days), t(row.hours)] as const)} />
           </div>
           <AreaMap />
         </div>

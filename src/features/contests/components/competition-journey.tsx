@@ -3,6 +3,7 @@ import { levelsText } from '@/config/season-text';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@/components/dialog';
+import { FactList } from '@/components/fact-list';
 import type { Level, LevelId } from '@/config/season';
 
 /** The original site's popup-to-registration delay (docs/product.md). */
@@ -29,22 +30,14 @@ function LevelDetails({ level }: { level: Level }) {
         <strong>{t('level.date')}:</strong> {level.date}
       </p>
       <p>{level.description}</p>
-      <dl className="level-facts">
-        <div>
-          <dt>{t('level.venue')}</dt>
-          <dd>{level.venue}</dd>
-        </div>
-        <div>
-          <dt>{t('level.format')}</dt>
-          <dd>{level.format}</dd>
-        </div>
-        {level.fee ? (
-          <div>
-            <dt>{t('level.fee')}</dt>
-            <dd>{level.fee}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <FactList
+        className="level-facts"
+        facts={[
+          [t('level.venue'), level.venue],
+          [t('level.format'), level.format],
+          [t('level.fee'), level.fee],
+        ]}
+      />
       <div className="level-details-grid">
         <DetailList title={t('level.requirements')} items={level.requirements} />
         <DetailList title={t('level.timeline')} items={level.timeline} />

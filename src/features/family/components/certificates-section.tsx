@@ -5,6 +5,7 @@ import { useDownloadCertificate } from '../api/download-certificate';
 import { useFamilyResults, type FamilyCertificate } from '../api/get-family-results';
 import { useSetResultsName } from '../api/set-results-name';
 import { categoryMessage } from '../utils/format';
+import { FamilySection } from './family-section';
 
 /**
  * The child's certificates (issue 25): one per contest, in the family's language, downloaded as
@@ -16,15 +17,14 @@ export function CertificatesSection({ token }: { token: string }) {
   const certificates = query.data?.certificates ?? [];
   if (certificates.length === 0) return null;
   return (
-    <section className="family-section family-certificates" aria-labelledby="certificates-heading">
-      <h2 id="certificates-heading">{t('family.certificates.title')}</h2>
+    <FamilySection headingId="certificates-heading" className="family-certificates" title={t('family.certificates.title')}>
       <p>{t('family.certificates.lead')}</p>
       <ul className="family-certificates__list">
         {certificates.map((certificate) => (
           <CertificateLine key={certificate.id} token={token} certificate={certificate} />
         ))}
       </ul>
-    </section>
+    </FamilySection>
   );
 }
 
@@ -70,8 +70,7 @@ export function PublicResultsSection({ token }: { token: string }) {
     save.mutate(chosen);
   };
   return (
-    <section className="family-section family-public-results" aria-labelledby="public-results-heading">
-      <h2 id="public-results-heading">{t('family.publicResults.title')}</h2>
+    <FamilySection headingId="public-results-heading" className="family-public-results" title={t('family.publicResults.title')}>
       <p>{t('family.publicResults.lead')}</p>
       <form onSubmit={submit}>
         <fieldset className="form-choices">
@@ -105,6 +104,6 @@ export function PublicResultsSection({ token }: { token: string }) {
       <p>
         <a href={lang === 'ta' ? '/ta/results' : '/results'}>{t('family.publicResults.link')}</a>
       </p>
-    </section>
+    </FamilySection>
   );
 }

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog';
+import { ProblemNotice } from '@/components/form/problem-notice';
+import { FamilySection } from './family-section';
 
 type Props = {
   id: string;
@@ -15,18 +17,13 @@ type Props = {
 export function ConfirmedActionSection({ id, words, action, failure, done }: Props) {
   const [confirming, setConfirming] = useState(false);
   return (
-    <section className="family-section" aria-labelledby={id}>
-      <h2 id={id}>{words.title}</h2>
+    <FamilySection headingId={id} title={words.title}>
       <p>{words.text}</p>
       <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
         {words.open}
       </button>
       {done !== undefined ? <div role="status">{done}</div> : null}
-      {failure ? (
-        <p className="form-notice form-notice--error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <ProblemNotice problem={failure} />
       {confirming ? (
         <ConfirmDialog
           words={{ title: words.confirmTitle, confirm: words.yes, confirming: words.working, keep: words.keep }}
@@ -37,6 +34,6 @@ export function ConfirmedActionSection({ id, words, action, failure, done }: Pro
           <p>{words.confirmText}</p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </FamilySection>
   );
 }

@@ -3,12 +3,14 @@ import { PRIVACY_NOTICE } from '@domain/season';
 import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { FormOutcome } from '@/components/form/problem-notice';
 import { ConsentFields } from '@/components/registration/consent-fields';
 import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useGiveConsent } from '../api/give-consent';
 import { failureText, formatDateTime } from '../utils/format';
 import { AppLink } from '@/components/app-link';
+import { FamilySection } from './family-section';
 
 type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; consentNeeded: FamilyRegistrationAnswer['consentNeeded'] };
 
@@ -16,8 +18,7 @@ type Props = { token: string; consent: FamilyRegistrationAnswer['consent']; cons
 export function ConsentSection({ token, consent, consentNeeded }: Props) {
   const { t, to, lang } = useT();
   return (
-    <section className="family-section" aria-labelledby="consent-heading">
-      <h2 id="consent-heading">{t('family.consent.title')}</h2>
+    <FamilySection headingId="consent-heading" title={t('family.consent.title')}>
       {consent ? (
         <p>
           {t('family.consent.given', { name: consent.guardianName, version: consent.noticeVersion })}{' '}
@@ -28,7 +29,7 @@ export function ConsentSection({ token, consent, consentNeeded }: Props) {
         </p>
       ) : null}
       {consentNeeded ? <ConsentForm token={token} hadConsent={!!consent} /> : null}
-    </section>
+    </FamilySection>
   );
 }
 
@@ -67,9 +68,7 @@ function ConsentForm({ token, hadConsent }: { token: string; hadConsent: boolean
         }}
         field={form.field}
       />
-      <div role="alert" className="form__status">
-        {failed ? <p className="form-notice form-notice--error">{failed}</p> : null}
-      </div>
+      <FormOutcome kind="error" message={failed} />
       <SubmitButton busy={give.isPending}>{give.isPending ? t('family.consent.sending') : t('family.consent.give')}</SubmitButton>
     </Form>
   );

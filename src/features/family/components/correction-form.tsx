@@ -2,6 +2,7 @@ import { registrationUpdateSchema, type RegistrationUpdateInput } from '@domain/
 import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { FormOutcome } from '@/components/form/problem-notice';
 import { detailsOf, draftOf, RegistrationFields, type DraftChange, type RegistrationDraft } from '@/components/registration/registration-fields';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
@@ -47,9 +48,7 @@ export function CorrectionForm({ token, registration, onDone }: { token: string;
     <Form className="form form--card family-correction" onSubmit={onSubmit} aria-labelledby="correct-heading">
       <h3 id="correct-heading">{t('family.correct.title')}</h3>
       <RegistrationFields type={registration.type} draft={values} onChange={set} field={form.field} />
-      <div role="alert" className="form__status">
-        {notice ? <p className="form-notice form-notice--error">{notice}</p> : null}
-      </div>
+      <FormOutcome kind="error" message={notice} />
       <div className="family-actions">
         <SubmitButton busy={correct.isPending}>{correct.isPending ? t('family.correct.saving') : t('family.correct.save')}</SubmitButton>
         <button type="button" className="button" onClick={() => onDone(false)}>

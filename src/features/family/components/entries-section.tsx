@@ -7,6 +7,7 @@ import { familyKeys } from '../api/family-keys';
 import { getEntryThumbnail, useFamilyEntries, type FamilyContest, type FamilyEntry } from '../api/get-family-entries';
 import { loadEntryUploads, useEntryUploads } from '../hooks/use-entry-uploads';
 import { categoryMessage, formatDay, formatMegabytes } from '../utils/format';
+import { FamilySection } from './family-section';
 
 const MB = 1024 * 1024;
 
@@ -22,8 +23,7 @@ export function EntriesSection({ token }: { token: string }) {
   const uploads = useEntryUploads(token, contests.length > 0);
   if (!query.data || contests.length === 0) return null;
   return (
-    <section className="family-section family-entries" aria-labelledby="entries-heading">
-      <h2 id="entries-heading">{t('family.entries.title')}</h2>
+    <FamilySection headingId="entries-heading" className="family-entries" title={t('family.entries.title')}>
       {uploads.progress || uploads.pending.some((upload) => upload.refused === null) ? (
         <p className="form-notice form-notice--info">{t('family.entries.keepOpen')}</p>
       ) : null}
@@ -38,7 +38,7 @@ export function EntriesSection({ token }: { token: string }) {
           onRetry={uploads.retry}
         />
       ))}
-    </section>
+    </FamilySection>
   );
 }
 

@@ -5,6 +5,7 @@ import { useDownloadMyData } from '../api/download-my-data';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useRequestErasure } from '../api/request-erasure';
 import { failureText, formatDay } from '../utils/format';
+import { FamilySection } from './family-section';
 
 /** The family's rights over their data (DPDP Act 2023): a copy of everything, and erasure. */
 export function MyDataSection({ token, erasureRequest }: { token: string; erasureRequest: FamilyRegistrationAnswer['erasureRequest'] }) {
@@ -15,8 +16,7 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
   const downloadFailure = failureText(download.error, t('family.data.downloadFailed'), lang);
   const eraseFailure = failureText(erase.error, t('family.data.eraseFailed'), lang);
   return (
-    <section className="family-section" aria-labelledby="my-data-heading">
-      <h2 id="my-data-heading">{t('family.data.title')}</h2>
+    <FamilySection headingId="my-data-heading" title={t('family.data.title')}>
       <p>{t('family.data.text')}</p>
       <div className="family-actions">
         <button type="button" className="button" onClick={() => download.mutate()} disabled={download.isPending}>
@@ -50,6 +50,6 @@ export function MyDataSection({ token, erasureRequest }: { token: string; erasur
           <p>{t('family.data.confirmText')}</p>
         </ConfirmDialog>
       ) : null}
-    </section>
+    </FamilySection>
   );
 }

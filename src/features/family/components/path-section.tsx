@@ -10,6 +10,7 @@ import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { useFamilyEntries } from '../api/get-family-entries';
 import { useFamilyResults, type FamilyPlace, type FamilyResults } from '../api/get-family-results';
 import { categoryMessage, failureText, formatDateTime, formatDay } from '../utils/format';
+import { FamilySection } from './family-section';
 
 type StepState = 'done' | 'now' | 'next' | 'stopped';
 
@@ -32,16 +33,14 @@ export function PathSection({ token, data }: { token: string; data: FamilyRegist
   if (!results.data) {
     // The section holds its place while the results load, so the page below it does not jump.
     return (
-      <section className="family-section family-path family-path--loading" aria-labelledby="path-heading" aria-busy="true">
-        <h2 id="path-heading">{t('family.path.title')}</h2>
+      <FamilySection headingId="path-heading" className="family-path family-path--loading" busy title={t('family.path.title')}>
         <p className="family-muted">{results.isError ? t('family.path.loadFailed') : t('family.loading')}</p>
-      </section>
+      </FamilySection>
     );
   }
   const categories = r.categories as CategorySlug[];
   return (
-    <section className="family-section family-path" aria-labelledby="path-heading">
-      <h2 id="path-heading">{t('family.path.title')}</h2>
+    <FamilySection headingId="path-heading" className="family-path" title={t('family.path.title')}>
       {categories.map((category) => (
         <PathOf
           key={category}
@@ -54,7 +53,7 @@ export function PathSection({ token, data }: { token: string; data: FamilyRegist
           results={results.data}
         />
       ))}
-    </section>
+    </FamilySection>
   );
 }
 

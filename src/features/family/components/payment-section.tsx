@@ -4,6 +4,7 @@ import { formatRupees } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import type { FamilyRegistrationAnswer } from '../api/family-keys';
 import { formatDay } from '../utils/format';
+import { FamilySection } from './family-section';
 
 // The form saves through the outbox (IndexedDB): it loads only for a family that has something to report.
 const ReportPaymentForm = lazy(() => import('./report-payment-form').then((m) => ({ default: m.ReportPaymentForm })));
@@ -23,8 +24,7 @@ export function PaymentSection({ token, payment, referenceCode }: { token: strin
   const { online, atVenue, upi, status, receipts } = payment;
   const canReport = !payment.cancelled && online.rupees > 0 && ['unpaid', 'reported', 'part_paid'].includes(status);
   return (
-    <section className="family-section family-payment" aria-labelledby="payment-heading">
-      <h2 id="payment-heading">{t('family.pay.title')}</h2>
+    <FamilySection headingId="payment-heading" className="family-payment" title={t('family.pay.title')}>
       <p>
         {t('family.pay.status')} <strong className={`family-payment__status family-payment__status--${status}`}>{t(`family.pay.status.${status}`)}</strong>
       </p>
@@ -74,6 +74,6 @@ export function PaymentSection({ token, payment, referenceCode }: { token: strin
           <ReportPaymentForm token={token} referenceCode={referenceCode} />
         </Suspense>
       ) : null}
-    </section>
+    </FamilySection>
   );
 }

@@ -3,6 +3,7 @@ import { rubricFor } from '@domain/judging';
 import { useT } from '@/lib/i18n/use-t';
 import { useFamilyResults, type FamilyResult } from '../api/get-family-results';
 import { categoryMessage } from '../utils/format';
+import { FamilySection } from './family-section';
 
 /**
  * The child's published results (issue 24): per contest the score, the place in its contest and
@@ -16,14 +17,13 @@ export function ResultsSection({ token }: { token: string }) {
   const results = query.data?.results ?? [];
   if (results.length === 0) return null;
   return (
-    <section className="family-section family-results" aria-labelledby="results-heading">
-      <h2 id="results-heading">{t('family.results.title')}</h2>
+    <FamilySection headingId="results-heading" className="family-results" title={t('family.results.title')}>
       <ul className="family-results__list">
         {results.map((result) => (
           <ResultLine key={`${result.levelId}-${result.category}`} result={result} />
         ))}
       </ul>
-    </section>
+    </FamilySection>
   );
 }
 

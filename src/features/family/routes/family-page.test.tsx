@@ -192,39 +192,39 @@ describe('the family page', () => {
     expect(screen.getByRole('button', { name: 'Cancel registration…' })).toBeTruthy();
   });
 
-  it('cancels only after the confirmation step', async () => {
+  it.each([
+    [
+      'cancels',
+      {
+        route: 'POST /api/family/registration/cancel',
+        answer: { registration: { ...registration, status: 'cancelled', cancelledBy: 'family', cancelledAt: '2027-03-02T04:30:00.000Z' } },
+        words: { open: 'Cancel registration…', dialog: 'Cancel this registration?', keep: 'Keep it', confirm: 'Yes, cancel it' },
+        done: 'Cancelled by you',
+      },
+    ],
+    [
+      'turns off every older link',
+      {
+        route: 'POST /api/family/registration/links/turn-off-others',
+        answer: { turnedOff: 2 },
+        words: { open: 'Turn off every older link', dialog: 'Turn off every older link?', keep: 'No, keep them', confirm: 'Yes, turn them off' },
+        done: '2 older links were turned off. Only this one works now.',
+      },
+    ],
+  ])('%s only after the confirmation step, and says so', async (_action, { route, answer: body, words, done }) => {
     const calls = fakeServer({
       'GET /api/family/registration': () => ({ status: 200, body: answer() }),
-      'POST /api/family/registration/cancel': () => ({
-        status: 200,
-        body: { registration: { ...registration, status: 'cancelled', cancelledBy: 'family', cancelledAt: '2027-03-02T04:30:00.000Z' } },
-      }),
+      [route]: () => ({ status: 200, body }),
     });
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Cancel registration…' }));
-    const dialog = screen.getByRole('dialog', { name: 'Cancel this registration?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await user.click(await screen.findByRole('button', { name: words.open }));
+    const dialog = screen.getByRole('dialog', { name: words.dialog });
+    await user.click(within(dialog).getByRole('button', { name: words.keep }));
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Cancel registration…' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, cancel it' }));
-    expect(await screen.findByText('Cancelled by you')).toBeTruthy();
-  });
-
-  it('turns off every older link only after the confirmation step, and says how many', async () => {
-    const calls = fakeServer({
-      'GET /api/family/registration': () => ({ status: 200, body: answer() }),
-      'POST /api/family/registration/links/turn-off-others': () => ({ status: 200, body: { turnedOff: 2 } }),
-    });
-    const user = userEvent.setup();
-    renderPage();
-    await user.click(await screen.findByRole('button', { name: 'Turn off every older link' }));
-    const dialog = screen.getByRole('dialog', { name: 'Turn off every older link?' });
-    await user.click(within(dialog).getByRole('button', { name: 'No, keep them' }));
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Turn off every older link' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, turn them off' }));
-    expect(await screen.findByText('2 older links were turned off. Only this one works now.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: words.open }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: words.confirm }));
+    expect(await screen.findByText(done)).toBeTruthy();
     const post = calls.find((call) => call.method === 'POST')!;
     expect(post.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
   });

@@ -11,6 +11,7 @@ import { RegistrationDetails } from '../components/registration-details';
 import { formatDateTime, formatDay } from '../utils/format';
 import '../family.css';
 import { AppLink } from '@/components/app-link';
+import { FamilySection } from '../components/family-section';
 
 // Everything but the child's registration comes in chunks of its own (issue 49), asked for as
 // this page's chunk runs, beside the registration's request: the registration is drawn first.
@@ -106,8 +107,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
       <Suspense fallback={null}>
         <SectionsAbove token={token} data={answer} />
 
-        <section className="family-section" aria-labelledby="details-heading">
-          <h2 id="details-heading">{t('family.details')}</h2>
+        <FamilySection headingId="details-heading" title={t('family.details')}>
           <SavedNotice saved={saved} />
           {correcting ? (
             <Suspense fallback={<p role="status">{t('family.loading')}</p>}>
@@ -144,7 +144,7 @@ function FamilyRegistrationView({ token }: { token: string }) {
               )}
             </>
           )}
-        </section>
+        </FamilySection>
 
         <SectionsBelow token={token} data={answer} label={label} />
       </Suspense>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { FormOutcome } from '@/components/form/problem-notice';
 import { CONTACT } from '@/config/season';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
@@ -83,12 +84,8 @@ function FindForm() {
           />
         )}
       </FormField>
-      <div role="status" className="form__status">
-        {answer ? <p className="form-notice form-notice--success">{answer}</p> : null}
-      </div>
-      <div role="alert" className="form__status">
-        {failure ? <p className="form-notice form-notice--error">{failure}</p> : null}
-      </div>
+      <FormOutcome kind="success" message={answer} />
+      <FormOutcome kind="error" message={failure} />
       <SubmitButton busy={find.isPending}>{find.isPending ? t('find.sending') : t('find.send')}</SubmitButton>
     </Form>
   );

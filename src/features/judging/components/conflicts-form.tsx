@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { FormOutcome } from '@/components/form/problem-notice';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { useSaveConflicts } from '../api/judge-profile';
@@ -42,9 +43,7 @@ export function ConflictsForm({ conflicts }: { conflicts: readonly string[] }) {
       >
         {(control) => <textarea {...control} rows={4} value={text} onChange={(e) => setText(e.target.value)} />}
       </FormField>
-      <div role="status" className="form__status">
-        {saved ? <p className="form-notice form-notice--success">{saved}</p> : null}
-      </div>
+      <FormOutcome kind="success" message={saved} />
       <SubmitButton busy={save.isPending}>{save.isPending ? t('judging.saving') : t('judging.conflicts.save')}</SubmitButton>
     </Form>
   );

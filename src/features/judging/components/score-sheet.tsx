@@ -85,7 +85,7 @@ export function ScoreSheet({ title, meta, media, groupName, comment: commentWord
   }
 
   return (
-    <article className="score-sheet" aria-labelledby="score-sheet-heading">
+    <article className="work-card score-sheet" aria-labelledby="score-sheet-heading">
       <h2 id="score-sheet-heading" ref={heading} tabIndex={-1}>
         {title}
       </h2>

@@ -6,6 +6,7 @@ import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
 import { acceptInvite } from '../api/accept-invite';
 import '@/components/form/sign-in-form.css';
+import { FormOutcome } from '@/components/form/problem-notice';
 import '../judging.css';
 import { AppLink } from '@/components/app-link';
 
@@ -62,9 +63,7 @@ export function JudgeWelcomePage() {
             <FormField label={t('judging.welcome.again')} {...form.field('again')}>
               {(control) => <input {...control} type="password" autoComplete="new-password" value={again} onChange={(e) => setAgain(e.target.value)} />}
             </FormField>
-            <div role="alert" className="form__status">
-              {problem ? <p className="form-notice form-notice--error">{problem}</p> : null}
-            </div>
+            <FormOutcome kind="error" message={problem} />
             <SubmitButton busy={busy}>{busy ? t('judging.saving') : t('judging.welcome.submit')}</SubmitButton>
           </Form>
         </section>

@@ -51,7 +51,7 @@ export function SyncPanel({ waiting }: { waiting: number }) {
   const { t, locale } = useT();
   const clock = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
   return (
-    <section className="sync-panel" aria-label={t('sync.panel')}>
+    <section className="panel sync-panel" aria-label={t('sync.panel')}>
       <div className="sync-panel__row">
         <button
           type="button"

@@ -38,7 +38,7 @@ function SavedContent() {
         <>
           <h2>{t('saved.unsent', { count: unsynced.length })}</h2>
           {unsynced.length === 0 ? (
-            <p className="saved-page__empty">
+            <p className="panel saved-page__empty">
               {t('saved.allSent')} <AppLink to={to('/registration')}>{t('saved.another')}</AppLink>
             </p>
           ) : (

@@ -2,6 +2,7 @@ import { WEBINAR as WEBINAR_EN } from '@/config/season';
 import { webinarText } from '@/config/season-text';
 import { useT } from '@/lib/i18n/use-t';
 import { WebinarCountdown } from '../components/webinar-countdown';
+import { FactList } from '@/components/fact-list';
 import { PageSection } from '@/components/page-section';
 import { AppLink } from '@/components/app-link';
 
@@ -11,20 +12,14 @@ export function WebinarsPage() {
   return (
     <div className="stack">
       <PageSection id="webinar" title={WEBINAR.title} level={1} eyebrow={t('webinar.eyebrow')} lead={WEBINAR.subtitle}>
-        <dl className="facts">
-          <div>
-            <dt>{t('webinar.date')}</dt>
-            <dd>{WEBINAR.dateLabel}</dd>
-          </div>
-          <div>
-            <dt>{t('webinar.time')}</dt>
-            <dd>{WEBINAR.timeLabel}</dd>
-          </div>
-          <div>
-            <dt>{t('webinar.where')}</dt>
-            <dd>{WEBINAR.platform}</dd>
-          </div>
-        </dl>
+        <FactList
+          className="facts"
+          facts={[
+            [t('webinar.date'), WEBINAR.dateLabel],
+            [t('webinar.time'), WEBINAR.timeLabel],
+            [t('webinar.where'), WEBINAR.platform],
+          ]}
+        />
         <WebinarCountdown startsAt={WEBINAR_EN.startsAt} />
         <p className="badge-note">{WEBINAR.registeredNote}</p>
         <AppLink

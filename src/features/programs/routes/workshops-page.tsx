@@ -1,13 +1,11 @@
 import { useState } from 'react';
-import { Icon } from '@/components/icon';
-import { ScrollReveal } from '@/components/scroll-reveal';
 import { SEASON, WORKSHOP_RUPEES, WORKSHOPS } from '@/config/season';
 import { workshopsText, workshopTermsText } from '@/config/season-text';
 import { formatRupees } from '@/lib/i18n/format';
 import { useT } from '@/lib/i18n/use-t';
 import { useMotionPreference } from '@/hooks/motion-preference';
 import { useInterval } from '@/hooks/use-interval';
-import { EnrollLink } from '../components/enroll-link';
+import { ProgramCard } from '../components/program-card';
 import { PageSection } from '@/components/page-section';
 
 // The original site's pulse: a random card pulses every 3 s, for 2 s.
@@ -36,19 +34,13 @@ export function WorkshopsPage() {
         </p>
         <ul className="card-grid">
           {workshopsText(lang).map((workshop, index) => (
-            <ScrollReveal as="li" key={workshop.id} className={`card workshop-card${pulsing === index ? ' is-pulsing' : ''}`}>
-              <span className="card__icon" style={{ background: workshop.color }}>
-                <Icon name={workshop.icon} />
-              </span>
-              <h2 className="card__title">{workshop.title}</h2>
-              <p>{workshop.description}</p>
-              <p className="card__meta">
-                {/* The English keeps the organisers' "Rs.1998"; Tamil shows ₹ with Indian grouping. */}
-                <span>{lang === 'en' ? workshop.price : formatRupees(WORKSHOP_RUPEES, lang)}</span>
-                <span>{terms.duration}</span>
-              </p>
-              <EnrollLink title={workshop.title} />
-            </ScrollReveal>
+            <ProgramCard
+              key={workshop.id}
+              program={workshop}
+              className={`card workshop-card${pulsing === index ? ' is-pulsing' : ''}`}
+              // The English keeps the organisers' "Rs.1998"; Tamil shows ₹ with Indian grouping.
+              meta={[lang === 'en' ? workshop.price : formatRupees(WORKSHOP_RUPEES, lang), terms.duration]}
+            />
           ))}
         </ul>
         <p className="center">

@@ -27,7 +27,7 @@ export function PayAfterRegistering({ registration, code }: { registration: { ty
   const upi = settings.data?.upi;
   const link = upi ? upiPayLink({ address: upi.address, payeeName: upi.payeeName, rupees, referenceCode: code }) : null;
   return (
-    <div className="registration-success__pay">
+    <div className="panel registration-success__pay">
       <p>
         <strong>{t('registration.pay', { amount, count: online.length })}</strong>
       </p>

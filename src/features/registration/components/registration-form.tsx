@@ -10,6 +10,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 're
 import { Form, SubmitButton } from '@/components/form/form';
 import { FormField } from '@/components/form/form-field';
 import { useFieldErrors } from '@/components/form/use-field-errors';
+import { FormOutcome } from '@/components/form/problem-notice';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
 import { takeEarlySubmit } from '@/lib/early-taps/early-taps';
 import type { SaveResult } from '@/lib/outbox';
@@ -270,9 +271,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
             <input {...control} type="checkbox" name="agreeTerms" checked={values.agreeTerms} onChange={(e) => set('agreeTerms', e.target.checked)} />
           )}
         </FormField>
-        <div role="alert" className="form__status">
-          {failed ? <p className="form-notice form-notice--error">{t('registration.failed')}</p> : null}
-        </div>
+        <FormOutcome kind="error" message={failed ? t('registration.failed') : null} />
 
         {/* The record's id, made when the form is first sent (src/lib/early-taps/early-taps.ts before the page is live, formId after). */}
         {postsItself ? <input ref={idRef} type="hidden" name="id" /> : null}

@@ -71,7 +71,7 @@ export function ChildPanel({ session, staff, child, localCheckIn, localFee, this
   }
 
   return (
-    <section className="venue-card venue-child" aria-labelledby="venue-child-name">
+    <section className="work-card venue-card venue-child" aria-labelledby="venue-child-name">
       <h3 id="venue-child-name" tabIndex={-1}>
         {child.childName}
       </h3>

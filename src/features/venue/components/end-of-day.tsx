@@ -39,7 +39,7 @@ export function EndOfDay({ session, records, onCleared }: { session: VenueSessio
 
   const allThere = result !== null && !result.signedOut && result.missing.length === 0;
   return (
-    <section className="venue-card" aria-labelledby="end-of-day">
+    <section className="work-card venue-card" aria-labelledby="end-of-day">
       <h2 id="end-of-day">{t('venue.end.heading')}</h2>
       <p>
         {t('venue.end.summary', {

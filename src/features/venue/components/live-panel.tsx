@@ -54,7 +54,7 @@ export function LivePanel({ session, staff, roster, records }: { session: VenueS
   const { t } = useT();
   const { status, offline, reload } = useLiveStatus(session.id);
   return (
-    <section className="venue-card venue-live" aria-labelledby="venue-live">
+    <section className="work-card venue-card venue-live" aria-labelledby="venue-live">
       <h2 id="venue-live">{session.judging === 'panel' ? t('venue.live.panelHeading') : t('venue.live.raceHeading')}</h2>
       <p role="status">{offline ? t('venue.live.offline') : status ? t('venue.live.asOf', { time: new Date(status.at).toLocaleTimeString() }) : t('venue.live.loading')}</p>
       {session.judging === 'panel' ? (

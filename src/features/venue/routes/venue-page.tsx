@@ -172,7 +172,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
       ) : null}
 
       {!thisDeviceName || renaming ? (
-        <section className="venue-card" aria-labelledby="venue-device">
+        <section className="work-card venue-card" aria-labelledby="venue-device">
           <h2 id="venue-device">{thisDeviceName ? t('venue.device.renameHeading') : t('venue.device.nameHeading')}</h2>
           {thisDeviceName ? null : <p>{t('venue.device.why')}</p>}
           <DeviceNameForm current={thisDeviceName} onDone={() => setRenaming(false)} />
@@ -180,7 +180,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
       ) : null}
 
       {thisDeviceName ? (
-      <section className="venue-card" aria-labelledby="venue-session">
+      <section className="work-card venue-card" aria-labelledby="venue-session">
         <h2 id="venue-session">{t('venue.session.heading')}</h2>
         <p className="venue-device-line">
           {t('venue.device.this')} <strong>{thisDeviceName}</strong>{' '}
@@ -233,7 +233,7 @@ function SignedIn({ staff, onSignedOut, onSignedIn }: { staff: StaffSession; onS
           <div role="status" className="venue-notice">
             {notice ? <p>{notice}</p> : null}
           </div>
-          <section className="venue-card venue-find" aria-labelledby="venue-find">
+          <section className="work-card venue-card venue-find" aria-labelledby="venue-find">
             <h2 id="venue-find">{t('venue.find.heading')}</h2>
             <div ref={searchBarRef} className="venue-search">
               <FormField label={t('venue.find.label')} hint={t('venue.find.hint')}>
