@@ -36,6 +36,12 @@ export const OFFLINE_DOCUMENTS = [
   'ta/404.html',
 ] as const;
 
+/**
+ * Workers every page starts as it boots (src/lib/i18n/warm-intl.ts). Vite builds a worker on its
+ * own and leaves it out of the manifest, so it is found by its file name in the build's assets.
+ */
+export const BOOT_WORKERS = [/^assets\/warm-intl\.worker-[\w-]+\.js$/] as const;
+
 /** Loaded later, or only by some visitors: never part of the first visit's download. */
 const NOT_CORE = [/sphere-scene/, /webgl-probe/, /time-series-plot/];
 
@@ -52,10 +58,16 @@ export function routeModules(routerSource: string): Set<string> {
  * The files of the offline core: from the entry, every static import and every lazy import the
  * shell makes as it boots or later (React, the app, the router, the catalogs, the header's
  * parts), except pages other than OFFLINE_PAGES; from those pages, everything they import, now or
- * when a form is used (the saving code, the outbox). Paths are relative to the build's root.
+ * when a form is used (the saving code, the outbox); and the workers every page starts, from
+ * `assets` (the build's files under assets/). Paths are relative to the build's root.
  */
-export function offlineCore(manifest: Manifest, routes: Set<string>): Set<string> {
+export function offlineCore(manifest: Manifest, routes: Set<string>, assets: readonly string[]): Set<string> {
   const files = new Set<string>(['manifest.webmanifest', 'favicon.ico', ...OFFLINE_DOCUMENTS]);
+  for (const pattern of BOOT_WORKERS) {
+    const worker = assets.find((file) => pattern.test(file));
+    if (!worker) throw new Error(`The build wrote no worker named like ${pattern}`);
+    files.add(worker);
+  }
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];

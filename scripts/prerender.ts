@@ -3,7 +3,7 @@
 // chunks linked; plus the not-found page, the app shell for private pages, sitemap.xml,
 // robots.txt, the link preview image and pages.json (how the server maps paths to files).
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -225,7 +225,8 @@ export function prerender(options: { origin: string; buildTime: string }): Plugi
         // What the service worker precaches: read by vite-plugin-pwa's step, which runs after this one.
         const routes = routeModules(readFileSync(resolve(config.root, 'src/app/router.tsx'), 'utf8'));
         if (routes.size < 10) throw new Error(`Found only ${routes.size} route modules in src/app/router.tsx`);
-        const core = [...offlineCore(manifest, routes)].sort();
+        const assets = readdirSync(join(outDir, 'assets')).map((file) => `assets/${file}`);
+        const core = [...offlineCore(manifest, routes, assets)].sort();
         mkdirSync(resolve(config.root, 'node_modules/.cache'), { recursive: true });
         writeFileSync(resolve(config.root, OFFLINE_CORE_FILE), `${JSON.stringify(core, null, 2)}\n`);
 
