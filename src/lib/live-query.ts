@@ -1,6 +1,26 @@
+import type { liveQuery } from 'dexie';
 import { useEffect, useState } from 'react';
 
 export type LiveQueryResult<T> = { data: T | undefined; isPending: boolean; isError: boolean };
+
+type Dexie = { liveQuery: typeof liveQuery };
+let dexie: Promise<Dexie> | undefined;
+
+/**
+ * Loads Dexie for the live queries (once). A page that must read its records offline from a
+ * first visit (the saved list) loads it ahead, with the page's own code: once the connection is
+ * gone it cannot be fetched.
+ */
+export function loadLiveQueries(): Promise<Dexie> {
+  if (!dexie) {
+    dexie = import('dexie');
+    // A load that failed (offline) is tried again by the next query.
+    dexie.catch(() => {
+      dexie = undefined;
+    });
+  }
+  return dexie;
+}
 
 /**
  * A query over IndexedDB, kept fresh: Dexie's liveQuery reports every change, from this tab or
@@ -18,7 +38,7 @@ export function useLiveQuery<T>(key: string, read: () => Promise<T>, enabled = t
     const failed = () => {
       if (!stopped) setState({ key, data: undefined, isPending: false, isError: true });
     };
-    import('dexie').then(({ liveQuery }) => {
+    loadLiveQueries().then(({ liveQuery }) => {
       if (stopped) return;
       subscription = liveQuery(read).subscribe({ next: (data) => setState({ key, data, isPending: false, isError: false }), error: failed });
     }, failed);

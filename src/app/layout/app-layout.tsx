@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { usePreloadWhenFormTouched } from '@/hooks/use-preload-when-form-touched';
+import { loadLiveQueries } from '@/lib/live-query';
 import { PageMain, ShellFrame } from './shell-frame';
 import { SiteBackground } from './site-background';
 import { SiteFooter } from './site-footer';
@@ -7,11 +8,11 @@ import { SiteHeader } from './site-header';
 import { SiteSidebar } from './site-sidebar';
 
 /**
- * The page that lists what waits on this device, fetched once a form is touched (with the form's
- * own saving code): "1 registration waiting to sync" then opens offline even on a first visit,
- * before the service worker has cached every page.
+ * The page that lists what waits on this device, and the Dexie its live lists read with, fetched
+ * once a form is touched (with the form's own saving code): "1 registration waiting to sync" then
+ * opens offline even on a first visit, before the service worker has cached every page.
  */
-const loadSavedPage = () => import('@/features/outbox/routes/saved-page');
+const loadSavedPage = () => Promise.all([import('@/features/outbox/routes/saved-page'), loadLiveQueries()]);
 
 /**
  * The shell around the visitors' routes (venue mode and the admin area have their own:
