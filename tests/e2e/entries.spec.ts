@@ -139,7 +139,7 @@ async function lumaSsim(stored: string, original: string, width: number, height:
   return Number(y);
 }
 
-test('a 60 s 1080p phone video is copied on the page to 720p, sent through two cuts and a reload from the copy, and kept by the server without converting it', async ({ server, request }) => {
+test('a 60 s 1080p phone video is copied on the page to 720p, sent through two cuts and a reload from the copy, and kept by the server without converting it', { tag: '@alone' }, async ({ server, request }) => {
   test.setTimeout(600_000);
   const token = await familyToken(request, server.dataDir, ['dance']);
   const original = await phoneClipPath();
