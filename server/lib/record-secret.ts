@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { RECORD_SECRET_FIELD, RECORD_SECRET_MESSAGE, RECORD_SECRET_PATTERN } from '@domain/record-secret';
 import type { FieldErrors } from '@domain/validation';
 import { sha256Hex } from './content-hash';
-import { ApiError } from './errors';
+import { invalid } from './errors';
 
 /**
  * The record secret that came with a write (ADR 009), reduced to its SHA-256 at once: a secret of
@@ -21,7 +21,7 @@ export function checkRecordSecret(record: unknown): SecretCheck {
 /** As checkRecordSecret, answering 422 for a malformed secret. */
 export function recordSecretHash(record: unknown): string | null {
   const check = checkRecordSecret(record);
-  if ('fields' in check) throw new ApiError(422, 'validation_failed', 'Some fields need attention.', check.fields);
+  if ('fields' in check) throw invalid(check.fields);
   return check.hash;
 }
 

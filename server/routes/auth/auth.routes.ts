@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { clientIp, limitKeyOf, userAgentOf } from '../../lib/client-ip';
 import { assertSameOrigin } from '../../lib/csrf';
-import { ApiError, readJson, validate } from '../../lib/errors';
+import { ApiError, invalid, readJson, validate } from '../../lib/errors';
 import { passwordWork } from '../../lib/password';
 import { RateLimited, spendTokens } from '../../lib/rate-limits';
 import { requireSignedIn, signedInAdmin } from '../../lib/require-admin';
@@ -79,7 +79,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (outcome.kind === 'invalid') {
       throw new ApiError(410, 'gone', 'This link has been used or has expired. Ask the organisers for a new invitation.');
     }
-    if (outcome.kind === 'weak') throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { password: outcome.problem });
+    if (outcome.kind === 'weak') throw invalid({ password: outcome.problem });
     await audit(c, { admin: { id: outcome.accountId, username: outcome.username }, action: 'account.invite_accepted' });
     return c.json({ username: outcome.username }, 200);
   })

@@ -11,7 +11,7 @@ import {
 import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { clientLimitKey } from '../../lib/client-ip';
-import { ApiError } from '../../lib/errors';
+import { ApiError, invalid } from '../../lib/errors';
 import { describeError } from '../../lib/logger';
 import { giveBackTokens, RateLimited, spendTokens, type Charge } from '../../lib/rate-limits';
 import { assertFreshSecondFactor, requireSignedIn, signedInAdmin } from '../../lib/require-admin';
@@ -306,5 +306,5 @@ async function limitedTry<T>(c: Context<AppEnv>, account: AdminIdentity, attempt
 }
 
 function wrongCode(field: string, message: string): ApiError {
-  return new ApiError(422, 'validation_failed', 'Some fields need attention.', { [field]: message });
+  return invalid({ [field]: message });
 }

@@ -7,7 +7,6 @@ import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { decodeCreatedAtCursor, pageOf } from '../../lib/created-at-cursor';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
-import { isStorableText } from '../../lib/storable-text';
 import { uuidParam } from '../../lib/validators';
 import { queueMail, type MailStatus } from '../../db/stores/mail-outbox-store';
 import { approvedJudges, listReviewedApplications, reviewedApplication, setReview, withDecisionEmails } from '../../db/stores/judge-review-store';
@@ -52,9 +51,6 @@ export const judgeAdminRoutes = new Hono<AppEnv>()
   .patch('/:id', requireAdmin, uuidParam(NOT_FOUND), async (c) => {
     const id = c.req.valid('param').id.toLowerCase();
     const review = validate(judgeReviewSchema, await readJson(c));
-    if (review.note !== undefined && !isStorableText(review.note)) {
-      throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { note: 'Remove the hidden or broken characters from the note.' });
-    }
     const { database, now } = c.var.deps;
     const admin = signedInAdmin(c);
     const before = await reviewedApplication(database, id);

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { judgeApplicationSchema, JUDGE_PHOTO_MAX_BYTES, sniffImageType } from '@domain/judge';
 import type { AppEnv } from '../../context';
-import { ApiError, validate } from '../../lib/errors';
+import { ApiError, invalid, validate } from '../../lib/errors';
 import { sha256Hex } from '../../lib/content-hash';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
@@ -55,7 +55,7 @@ async function readMultipart(c: Context<AppEnv>): Promise<Record<string, string 
 async function readPhoto(field: string | File | undefined): Promise<JudgePhoto | null> {
   if (field === undefined || field === '') return null;
   if (typeof field === 'string') {
-    throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { photo: 'Attach the photo as an image file.' });
+    throw invalid({ photo: 'Attach the photo as an image file.' });
   }
   // A form with no file chosen still sends an empty file part.
   if (field.size === 0) return null;

@@ -7,7 +7,7 @@ import type { AppEnv } from '../../context';
 import { audit } from '../../lib/audit';
 import { csvLines, csvResponse, csvRow } from '../../lib/csv';
 import { describeError } from '../../lib/logger';
-import { ApiError, validate } from '../../lib/errors';
+import { ApiError, invalid, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 import { camtStatementLines, csvStatementLines, firstBytes, formatOf, previewRows, UnreadableStatement } from '../../lib/statement-reader';
@@ -160,12 +160,12 @@ export const statementAdminRoutes = new Hono<AppEnv>()
     const { database } = c.var.deps;
     const codes = (input.referenceCodes ?? []).map((code) => {
       const normalized = normalizeReferenceCode(code);
-      if (!normalized) throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { referenceCodes: `"${code}" is not a reference code.` });
+      if (!normalized) throw invalid({ referenceCodes: `"${code}" is not a reference code.` });
       return normalized;
     });
     const byCode = await findRegistrationIdsByCode(database, codes);
     const missing = codes.filter((code) => !byCode.has(code));
-    if (missing.length > 0) throw new ApiError(422, 'validation_failed', 'Some fields need attention.', { referenceCodes: `No registration has the code ${missing.join(', ')}.` });
+    if (missing.length > 0) throw invalid({ referenceCodes: `No registration has the code ${missing.join(', ')}.` });
     const twins = codes.filter((code) => (byCode.get(code)?.length ?? 0) > 1);
     if (twins.length > 0) throw new ApiError(409, 'conflict', `More than one registration has the code ${twins.join(', ')}: match by choosing the registration.`);
     const registrationIds = [...(input.registrationIds ?? []), ...codes.map((code) => byCode.get(code)![0]!)];
