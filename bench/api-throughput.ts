@@ -63,6 +63,23 @@ async function cannon(
   };
 }
 
+/**
+ * Waits until the server has finished what the previous run left in flight. autocannon stops at
+ * its duration without waiting for the requests it sent: at 50 connections of 100-row batches
+ * that is ~2.5 s of database work, which the next run (the first backup run, after the batches)
+ * would otherwise measure as its own. The health check's `select 1` waits behind all of it.
+ */
+async function untilIdle(url: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const started = performance.now();
+    await fetch(`${url}/api/health`).then((response) => response.arrayBuffer());
+    quick = performance.now() - started < 20 ? quick + 1 : 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 function rowFor(n: number) {
   const parsed = registrationInputSchema.parse(makeRegistration(n));
   return {
@@ -142,6 +159,7 @@ export async function measureApiThroughput(ctx: BenchContext, options: { seconds
     }
 
     const withDelay = async (run: () => Promise<Throughput & { statuses: Record<string, number> }>) => {
+      await untilIdle(server.url);
       const { result, delay } = await withLoopDelay(server, run);
       return { ...result, delay };
     };

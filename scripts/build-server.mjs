@@ -24,6 +24,8 @@ const entries = {
   'db-copy': 'server/cli/db-copy.ts',
   // The worker thread of server/lib/cpu-pool.ts: found beside the entry that starts it.
   'cpu-worker': 'server/lib/cpu-worker.ts',
+  // The database thread of server/db/pglite-thread.ts (ADR 035).
+  'pglite-worker': 'server/db/pglite-worker.ts',
 };
 
 const started = performance.now();

@@ -113,7 +113,18 @@ async function main() {
   const database = await openDatabase(
     env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR) },
+      : {
+          kind: 'pglite',
+          dataDir: resolve(env.DATA_DIR),
+          // Nothing can be answered without the database: a server whose database thread died stops,
+          // loudly, rather than answer every request with an error.
+          ownThread: {
+            onStop(error) {
+              log.error('the database thread stopped; the server stops with it', describeError(error));
+              process.exit(1);
+            },
+          },
+        },
   );
   // The one clock every time rule reads (deps.now); only a TEST_CLOCK server lets a test move it.
   const clock = createClock();

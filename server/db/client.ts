@@ -3,8 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -12,24 +11,13 @@ import { drizzle as drizzlePostgres, type PostgresJsDatabase } from 'drizzle-orm
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { createPglite } from './pglite-open';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
 
-/**
- * PGlite's memory, measured under the bench's API load (bench/README.md): Postgres's default
- * 128 MB of shared buffers are mostly a second copy of what the OS page cache already holds for
- * this single-process database, and WebAssembly memory, once grown, never shrinks.
- *
- * Custom plans only (ADR 025): the one backend lives as long as the server, and a plan it caches
- * for a foreign-key check or a trigger's statement is made for the table's size at the time.
- * Made on a fresh season's empty `registrations`, the foreign-key check of every confirmation
- * email was a sequential scan for the rest of the process (a 100-row batch went from 25 ms to
- * 228 ms at 20,000 rows, and kept growing). Planning each time costs ~10% of a batch; a stale
- * plan cost the table's size on every row.
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'plan_cache_mode=force_custom_plan'];
 
 /**
  * Both drivers expose the same drizzle query builder; we type the handle as the postgres-js
@@ -43,11 +31,19 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   return Array.isArray(result) ? result : result.rows;
 }
 
+/** What the server uses of the embedded engine, in this thread or in the database thread. */
+export type EmbeddedEngine = {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+};
+
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   /** The embedded engine, for what only it can do (online backups). Undefined on Postgres. */
-  pglite?: PGlite;
+  pglite?: EmbeddedEngine;
   /** The data directory this process holds, on PGlite with a data dir. */
   lock?: DataDirLock;
   /** Runs raw SQL and returns its rows, the same shape on both drivers. */
@@ -63,7 +59,17 @@ export type DatabaseOptions =
    * dataDir undefined: in memory (tests). With a dataDir, the directory's lock is taken first
    * (or `lock`, already taken by the caller, is used), and released on close.
    */
-  | { kind: 'pglite'; dataDir?: string; lock?: DataDirLock };
+  | {
+      kind: 'pglite';
+      dataDir?: string;
+      lock?: DataDirLock;
+      /**
+       * The server's own: PGlite in a thread of its own, so its statements never hold the event
+       * loop that answers people (ADR 035). `onStop` hears of that thread ending unasked.
+       * Commands and tests keep it in their one thread.
+       */
+      ownThread?: { onStop(error: Error): void };
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
@@ -77,7 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // Never open a data directory another process holds (ADR 008): the lock comes first.
   const lock = options.dataDir ? (options.lock ?? lockDataDir(options.dataDir)) : undefined;
   try {
-    const database = await openPglite(options.dataDir, lock);
+    const database = await openPglite(options.dataDir, lock, options.ownThread);
     try {
       await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
       // PGlite has no autovacuum daemon: without fresh statistics a grown table gets sequential
@@ -94,7 +100,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 }
 
-async function openPglite(dataDir: string | undefined, lock: DataDirLock | undefined): Promise<Database & { pglite: PGlite }> {
+async function openPglite(
+  dataDir: string | undefined,
+  lock: DataDirLock | undefined,
+  ownThread: { onStop(error: Error): void } | undefined,
+): Promise<Database & { pglite: EmbeddedEngine }> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     // A new directory is created by a child process (see pglite-initdb.mjs); we hold its lock meanwhile.
@@ -102,8 +112,8 @@ async function openPglite(dataDir: string | undefined, lock: DataDirLock | undef
       await promisify(execFile)(process.execPath, [INITDB_SCRIPT, dataDir], { timeout: 120_000 });
     }
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const client: EmbeddedEngine = ownThread ? await PgliteThread.start(dataDir, ownThread.onStop) : await createPglite(dataDir);
+  const db = drizzlePglite(client as never, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

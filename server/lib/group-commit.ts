@@ -64,8 +64,9 @@ export function groupCommit<I, O>(options: {
       if (inFlight < options.maxInFlight) {
         inFlight++;
         // One turn of the event loop first: callers whose requests arrived together join this
-        // statement. (PGlite runs a statement without yielding, so without this turn the next
-        // caller could only ever arrive after the statement it should have shared.)
+        // statement. (PGlite in this thread, as in the tests and commands, runs a statement
+        // without yielding: without this turn the next caller could only ever arrive after the
+        // statement it should have shared.)
         setImmediate(() => void drain());
       }
     });

@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedEngine } from '../client';
 import { TarWriter } from '../../lib/tar';
 import { workInSlices } from '../../lib/people-first';
 import { isOwnEntry } from '../data-dir-layout';
@@ -30,7 +30,7 @@ export type PgliteBackupManifest = {
 export type BackupResult = {
   file: string;
   bytes: number;
-  /** How long the database was unavailable to requests: the checkpoint and the stop. */
+  /** How long the backup held the database from requests: its checkpoint and its stop, by the database's own clock. */
   blockedMs: number;
   totalMs: number;
 };
@@ -41,7 +41,7 @@ const EMPTIED_DIRECTORIES = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg
 const CONTROL_FILE = 'global/pg_control';
 const WAL_SEGMENT = /^[0-9A-F]{24}$/;
 
-export async function backupPglite(pglite: PGlite, dataDir: string, outFile: string, now = new Date()): Promise<BackupResult> {
+export async function backupPglite(pglite: EmbeddedEngine, dataDir: string, outFile: string, now = new Date()): Promise<BackupResult> {
   const started = performance.now();
   const root = resolve(dataDir);
   const target = resolve(outFile);
@@ -61,9 +61,15 @@ export async function backupPglite(pglite: PGlite, dataDir: string, outFile: str
   let blockedMs = 0;
   let inBackup = false;
   try {
-    let t = performance.now();
-    const startLsn = (await pglite.query<{ lsn: string }>(`select pg_backup_start($1, true)::text as lsn`, [`ktc ${now.toISOString()}`])).rows[0]?.lsn;
-    blockedMs += performance.now() - t;
+    // How long each backup statement held the one connection, by the database's own clock (from
+    // the statement's start to the end of its work): on the server's database thread a statement
+    // also waits for those queued before it, which is not the backup's doing.
+    const begun = (await pglite.query<{ lsn: string; held_ms: number }>(
+      `select pg_backup_start($1, true)::text as lsn, extract(epoch from clock_timestamp() - statement_timestamp())::float8 * 1000 as held_ms`,
+      [`ktc ${now.toISOString()}`],
+    )).rows[0];
+    const startLsn = begun?.lsn;
+    blockedMs += Number(begun?.held_ms ?? 0);
     inBackup = true;
     if (!startLsn) throw new Error('pg_backup_start returned no position');
     const postgres = (await pglite.query<{ v: string }>(`select current_setting('server_version') as v`)).rows[0]?.v ?? 'unknown';
@@ -73,13 +79,14 @@ export async function backupPglite(pglite: PGlite, dataDir: string, outFile: str
     await tar.addFile(MANIFEST_FILE, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 0o600, now);
     await copyTree(tar, root, skip, now);
 
-    t = performance.now();
     const stop = (
-      await pglite.query<{ lsn: string; labelfile: string; spcmapfile: string; stop_segment: string }>(
-        `select lsn::text as lsn, labelfile, spcmapfile, pg_walfile_name(lsn) as stop_segment from pg_backup_stop(false)`,
+      await pglite.query<{ lsn: string; labelfile: string; spcmapfile: string; stop_segment: string; held_ms: number }>(
+        `select lsn::text as lsn, labelfile, spcmapfile, pg_walfile_name(lsn) as stop_segment,
+           extract(epoch from clock_timestamp() - statement_timestamp())::float8 * 1000 as held_ms
+         from pg_backup_stop(false)`,
       )
     ).rows[0];
-    blockedMs += performance.now() - t;
+    blockedMs += Number(stop?.held_ms ?? 0);
     inBackup = false;
     if (!stop) throw new Error('pg_backup_stop returned nothing');
 

@@ -43,7 +43,7 @@ type RecentFailures = {
  */
 export async function authenticate(deps: Deps, rawUsername: string, password: string, ip: string): Promise<LoginOutcome> {
   // With every password-check slot taken, a try would only wait to be refused: refuse it before
-  // it costs anything, database work included (on PGlite that runs on the event loop).
+  // it costs anything, database work included (on PGlite, time on its one connection).
   if (passwordWork.full) return { kind: 'busy' };
   const { db } = deps.database;
   const username = rawUsername.trim().toLowerCase().slice(0, 200);

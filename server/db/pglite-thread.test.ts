@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrationInputSchema } from '@domain/registration';
+import { recordFromBeforeConsent } from '../../tests/setup/registration-fixtures';
+import { openDatabase, type Database } from './client';
+import * as schema from './schema';
+import { createRegistrations } from './stores/registration-store';
+
+// The server's PGlite runs in a thread of its own (ADR 035). What the stores and drizzle get from it
+// must be what they get from PGlite in their own thread, and the event loop must stay free.
+describe('PGlite in its own thread', () => {
+  let dataDir: string;
+  let threaded: Database;
+  let inline: Database;
+  const stops: Error[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'ktc-pglite-thread-'));
+    threaded = await openDatabase({ kind: 'pglite', dataDir, ownThread: { onStop: (error) => stops.push(error) } });
+    inline = await openDatabase({ kind: 'pglite' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await threaded?.close();
+    await inline?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(stops).toEqual([]);
+  });
+
+  const registration = (name: string) => ({
+    secretHash: null,
+    registration: registrationInputSchema.parse(recordFromBeforeConsent({ name })),
+  });
+
+  it('answers raw SQL and drizzle queries exactly as PGlite in this thread does', async () => {
+    const typed = sql`select '2026-12-06T10:00:00Z'::timestamptz as at, '2026-12-06'::date as day, '1 day 2 hours'::interval as span,
+      array[1.50, 2]::numeric[] as amounts, '{"a": [1, "x"]}'::jsonb as doc, 12345678901::bigint as big, null::text as nothing`;
+    expect(await threaded.rows(typed)).toEqual(await inline.rows(typed));
+
+    const [made] = await createRegistrations(threaded, [registration('Thread Child')]);
+    const [alsoMade] = await createRegistrations(inline, [registration('Thread Child')]);
+    expect(made?.status).toBe('created');
+    const [stored] = await threaded.db.select().from(schema.registrations);
+    const [storedInline] = await inline.db.select().from(schema.registrations);
+    expect(stored?.name).toBe('Thread Child');
+    // Same columns, same JavaScript types (dates as Date, JSON as objects) on both.
+    const shape = (row: object | undefined) =>
+      Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, value instanceof Date ? 'Date' : value === null ? 'null' : typeof value]));
+    expect(shape(stored)).toEqual(shape(storedInline));
+    expect(alsoMade?.status).toBe('created');
+  });
+
+  it('commits a transaction, rolls one back on an error, and keeps a database error’s code', async () => {
+    await threaded.rows(sql`create table thread_probe (id int primary key, note text)`);
+    await threaded.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_probe values (1, 'kept')`);
+    });
+    const failure = await threaded.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into thread_probe values (2, 'rolled back')`);
+        await tx.execute(sql`insert into thread_probe values (1, 'a duplicate')`);
+      })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    const cause = (failure as { cause?: { code?: string; constraint?: string } }).cause;
+    expect(cause?.code).toBe('23505');
+    expect(cause?.constraint).toBe('thread_probe_pkey');
+    expect(await threaded.rows(sql`select id, note from thread_probe order by id`)).toEqual([{ id: 1, note: 'kept' }]);
+  });
+
+  it('keeps every other statement out while a transaction is open, as one connection does', async () => {
+    await threaded.rows(sql`create table thread_order (id int)`);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const writing = threaded.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into thread_order values (1)`);
+      entered();
+      await held;
+    });
+    await inside;
+    let counted: number | undefined;
+    const reading = threaded.rows<{ n: number }>(sql`select count(*)::int as n from thread_order`).then(([row]) => (counted = row?.n));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(counted).toBeUndefined();
+    release();
+    await writing;
+    await reading;
+    expect(counted).toBe(1);
+  });
+
+  it('leaves the event loop free while a long statement runs', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 10);
+    const started = performance.now();
+    await threaded.rows(sql`select count(*) from generate_series(1, 4000000) as n where n % 7 = 3`);
+    const took = performance.now() - started;
+    clearInterval(timer);
+    // The statement runs for hundreds of milliseconds; in this thread no timer could fire meanwhile.
+    expect(took).toBeGreaterThan(100);
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor(took / 10 / 4));
+  });
+
+  it('answers a refused statement with the engine’s own error, and goes on answering', async () => {
+    const error = await threaded.rows(sql`select * from no_such_table`).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause ?? (error as { code?: string; message?: string });
+    expect(cause.code).toBe('42P01');
+    expect(cause.message).toContain('no_such_table');
+    expect(await threaded.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+});
