@@ -18,7 +18,6 @@ import * as schema from './schema';
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 const INITDB_SCRIPT = fileURLToPath(new URL('./pglite-initdb.mjs', import.meta.url));
 
-
 /**
  * Both drivers expose the same drizzle query builder; we type the handle as the postgres-js
  * flavour and keep driver differences (raw rows, closing) behind this module.

@@ -69,7 +69,10 @@ export class PgliteThread {
    * open. `onStop` hears of a thread that ended without `close()`: every query after it fails.
    */
   static async start(dataDir: string | undefined, onStop?: (error: Error) => void): Promise<PgliteThread> {
-    const worker = existsSync(COMPILED_WORKER) ? new Worker(COMPILED_WORKER, { workerData: { dataDir } }) : new Worker(SOURCE_WORKER, { workerData: { dataDir } });
+    // This thread's JavaScript holds only the statements in flight and their results (the stores
+    // read big tables in pages); its WebAssembly memory is outside this cap.
+    const options = { workerData: { dataDir }, resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 12 } };
+    const worker = new Worker(existsSync(COMPILED_WORKER) ? COMPILED_WORKER : SOURCE_WORKER, options);
     const thread = new PgliteThread(worker);
     await new Promise<void>((ready, failed) => {
       const early = (error: Error) => failed(error);
