@@ -109,10 +109,11 @@ async function answer(pglite: PGlite, request: DatabaseThreadRequest): Promise<u
 }
 
 const pglite = await createPglite(dataDir);
+const reply = (message: DatabaseThreadReply) => port.postMessage(message);
 port.on('message', (request: DatabaseThreadRequest) => {
   answer(pglite, request).then(
-    (value) => port.postMessage({ id: request.id, ok: true, value } satisfies DatabaseThreadReply),
-    (error: unknown) => port.postMessage({ id: request.id, ok: false, error: threadError(error) } satisfies DatabaseThreadReply),
+    (value) => reply({ id: request.id, ok: true, value }),
+    (error: unknown) => reply({ id: request.id, ok: false, error: threadError(error) }),
   );
 });
 port.postMessage({ ready: true });
