@@ -59,9 +59,11 @@ export class PgliteThread {
   #nextId = 1;
   #closed = false;
   #stopped: Error | null = null;
+  #onStop: ((error: Error) => void) | undefined;
 
-  private constructor(worker: Worker) {
+  private constructor(worker: Worker, onStop: ((error: Error) => void) | undefined) {
     this.#worker = worker;
+    this.#onStop = onStop;
   }
 
   /**
@@ -73,7 +75,7 @@ export class PgliteThread {
     // read big tables in pages); its WebAssembly memory is outside this cap.
     const options = { workerData: { dataDir }, resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 12 } };
     const worker = new Worker(existsSync(COMPILED_WORKER) ? COMPILED_WORKER : SOURCE_WORKER, options);
-    const thread = new PgliteThread(worker);
+    const thread = new PgliteThread(worker, onStop);
     await new Promise<void>((ready, failed) => {
       const early = (error: Error) => failed(error);
       const exited = (code: number) => failed(new Error(`The database thread stopped while opening (exit code ${code}).`));
@@ -88,11 +90,8 @@ export class PgliteThread {
     worker.on('message', (reply: DatabaseThreadReply) => thread.#settle(reply));
     worker.on('error', (error) => thread.#stop(error));
     worker.on('exit', (code) => thread.#stop(new Error(`The database thread stopped (exit code ${code}).`)));
-    if (onStop) thread.#onStop = onStop;
     return thread;
   }
-
-  #onStop: ((error: Error) => void) | undefined;
 
   get closed(): boolean {
     return this.#closed;
@@ -103,7 +102,7 @@ export class PgliteThread {
   }
 
   exec(sql: string): Promise<Results[]> {
-    return this.#call({ op: 'exec', sql }) as Promise<Results[]>;
+    return this.#exec(sql, undefined);
   }
 
   async transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
@@ -119,7 +118,7 @@ export class PgliteThread {
       },
       exec: (sql: string) => {
         open();
-        return this.#call({ op: 'exec', sql, tx }) as Promise<Results[]>;
+        return this.#exec(sql, tx);
       },
       get closed() {
         return ended;
@@ -159,6 +158,10 @@ export class PgliteThread {
     })) as Results<T>;
     if (parsers) parseColumns(result, parsers, options?.rowMode ?? 'object');
     return result;
+  }
+
+  #exec(sql: string, tx: number | undefined): Promise<Results[]> {
+    return this.#call({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }) as Promise<Results[]>;
   }
 
   #call(request: Request): Promise<unknown> {

@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { createPglite } from './pglite-open';
 import type { DatabaseThreadReply, DatabaseThreadRequest, ThreadError } from './pglite-thread';
 
@@ -82,6 +82,9 @@ function keepText(types: number[] | undefined) {
   return Object.fromEntries(types.map((type) => [type, (text: string) => text]));
 }
 
+/** What crosses back to the server's thread of a result: its rows, columns and count. */
+const copyable = (result: Results<unknown>) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+
 async function answer(pglite: PGlite, request: DatabaseThreadRequest): Promise<unknown> {
   switch (request.op) {
     case 'query': {
@@ -90,14 +93,10 @@ async function answer(pglite: PGlite, request: DatabaseThreadRequest): Promise<u
         ...(request.rowMode ? { rowMode: request.rowMode } : {}),
         ...(parsers ? { parsers } : {}),
       });
-      return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      return copyable(result);
     }
     case 'exec':
-      return (await target(pglite, request.tx).exec(request.sql)).map((result) => ({
-        rows: result.rows,
-        fields: result.fields,
-        affectedRows: result.affectedRows,
-      }));
+      return (await target(pglite, request.tx).exec(request.sql)).map(copyable);
     case 'begin':
       return begin(pglite);
     case 'end':

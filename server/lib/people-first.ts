@@ -39,7 +39,8 @@ export type SliceOptions = {
 /**
  * Rows a statement of background or admin work writes at most: on PGlite (one connection; in the
  * server it runs in its own thread, ADR 035) each statement holds every other request's statements
- * until it ends, and a few hundred rows take ~50 ms where 10,000 took seconds. Big work is cut into such pieces, with `between()` after each.
+ * until it ends, and a few hundred rows take ~50 ms where 10,000 took seconds. Big work is cut
+ * into such pieces, with `between()` after each.
  */
 export const PIECE_ROWS = 250;
 
