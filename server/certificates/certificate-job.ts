@@ -7,7 +7,7 @@ import { entriesDirOf, publicUrl } from '../env';
 import { certificatesWithFiles, claimToRender, markRendered, markRenderFailed, type CertificateRow } from '../db/stores/certificate-store';
 import { directoryStorage, type EntryStorage } from '../entries/entry-storage';
 import { describeError } from '../lib/logger';
-import { workInSlices } from '../lib/people-first';
+import { asBulkWork, workInSlices } from '../lib/people-first';
 import { offTheLoop } from '../lib/cpu-pool';
 
 /**
@@ -133,7 +133,7 @@ export function startCertificateWorker(deps: Deps, pollMs = 5_000) {
   const tick = () => {
     timer = null;
     busy = true;
-    running = renderDueCertificates(deps, { keepGoing: () => !stopped })
+    running = asBulkWork(() => renderDueCertificates(deps, { keepGoing: () => !stopped }))
       .then((made) => {
         if (made > 0) deps.log.info('certificates made', { made });
       })

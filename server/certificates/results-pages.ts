@@ -11,7 +11,7 @@ import { escapeHtml } from '../lib/html';
 import { serverPage } from '../lib/server-page';
 import { entries, judgingRounds, registrations, resultsPages, roundEntries } from '../db/schema';
 import { plural } from '@domain/plural';
-import { workInSlices, type Pieces, type Slices } from '../lib/people-first';
+import { asBulkWork, workInSlices, type Pieces, type Slices } from '../lib/people-first';
 
 /**
  * Public results pages (issue 25): rendered to HTML when a round is published and again whenever a
@@ -419,7 +419,7 @@ function rebuildAfterNow(db: Db, state: Rebuilds): Promise<number> {
   if (state.next) return state.next;
   if (!state.running) {
     // Requests waiting for this rebuild are not people it makes wait.
-    state.running = rebuildResultsPages(db, { slices: workInSlices({ ownRequests: () => state.waitingRequests }) }).finally(() => (state.running = undefined));
+    state.running = asBulkWork(() => rebuildResultsPages(db, { slices: workInSlices({ ownRequests: () => state.waitingRequests }) })).finally(() => (state.running = undefined));
     return state.running;
   }
   state.next = state.running

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationInputSchema } from '@domain/registration';
 import { recordFromBeforeConsent } from '../../tests/setup/registration-fixtures';
 import { openDatabase, type Database } from './client';
 import * as schema from './schema';
 import { createRegistrations } from './stores/registration-store';
+import { countRequests } from '../lib/people-first';
 
 // The server's PGlite runs in a thread of its own (ADR 035). What the stores and drizzle get from it
 // must be what they get from PGlite in their own thread, and the event loop must stay free.
@@ -112,5 +114,59 @@ describe('PGlite in its own thread', () => {
     expect(cause.code).toBe('42P01');
     expect(cause.message).toContain('no_such_table');
     expect(await threaded.rows(sql`select 1 as one`)).toEqual([{ one: 1 }]);
+  });
+  /** A request to a small app with the server's request counting: its statements are a person's. */
+  const asPerson = (statement: () => Promise<unknown>) =>
+    new Hono()
+      .use('*', countRequests())
+      .get('/', async (c) => {
+        await statement();
+        return c.text('ok');
+      })
+      .request('/');
+
+  it('starts a person’s statement before bulk work queued ahead of it', async () => {
+    const finished: string[] = [];
+    const bulk = [1, 2, 3, 4].map((n) => threaded.rows(sql`select pg_sleep(0.15)`).then(() => finished.push(`bulk ${n}`)));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const person = asPerson(() => threaded.rows(sql`select 1 as one`).then(() => finished.push('person')));
+    await Promise.all([...bulk, person]);
+    // The first bulk statement had started; the person's went next, not behind the other three.
+    expect(finished).toEqual(['bulk 1', 'person', 'bulk 2', 'bulk 3', 'bulk 4']);
+  });
+
+  it('keeps a request’s statements together rather than let bulk work in between each', async () => {
+    let bulkDone = 0;
+    const bulk = Array.from({ length: 20 }, () => threaded.rows(sql`select pg_sleep(0.04)`).then(() => bulkDone++));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    let during = 0;
+    await asPerson(async () => {
+      const before = bulkDone;
+      // One after another, each sent when the one before is answered, as a route's awaits do.
+      for (let n = 0; n < 5; n++) await threaded.rows(sql`select ${n}::int as n`);
+      during = bulkDone - before;
+    });
+    await Promise.all(bulk);
+    // The bulk statement running when the request came, and at most one more, not one between each.
+    expect(during).toBeLessThanOrEqual(2);
+  });
+
+  it('still moves bulk work on while people’s statements keep coming', async () => {
+    // Four people asking again as soon as they are answered: one of theirs is always waiting.
+    let streaming = true;
+    const until = performance.now() + 3_000;
+    const stream = Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        while (streaming && performance.now() < until) await asPerson(() => threaded.rows(sql`select pg_sleep(0.02)`));
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = performance.now();
+    await threaded.rows(sql`select 'bulk' as work`);
+    const waited = performance.now() - started;
+    streaming = false;
+    await stream;
+    // It waits a bounded time (a quarter of a second, and the statements running), not for the stream to end.
+    expect(waited).toBeLessThan(1_000);
   });
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { isPeoplesWork } from '../lib/people-first';
 
 /**
  * PGlite in its own thread (issue 47, ADR 035). PGlite runs Postgres as WebAssembly, synchronously:
@@ -20,7 +21,12 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
 
 export type ThreadError = { message: string; name?: string; [field: string]: unknown };
 
-export type DatabaseThreadRequest = { id: number } & (
+/**
+ * `people` marks a statement or transaction a person's request waits for: the database thread
+ * starts those before bulk work's (see `pglite-worker.ts`). Statements inside an open transaction
+ * run as they come.
+ */
+export type DatabaseThreadRequest = { id: number; people?: boolean } & (
   | { op: 'query'; sql: string; params?: unknown[]; rowMode?: 'array' | 'object'; textTypes?: number[]; tx?: number }
   | { op: 'exec'; sql: string; tx?: number }
   | { op: 'begin' }
@@ -30,7 +36,7 @@ export type DatabaseThreadRequest = { id: number } & (
 
 export type DatabaseThreadReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: ThreadError };
 
-type Request = DatabaseThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+type Request = DatabaseThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id' | 'people'> : never) : never;
 
 /** The part of PGlite's transaction the server uses. */
 export type ThreadTransaction = {
@@ -168,9 +174,10 @@ export class PgliteThread {
     if (this.#stopped) return Promise.reject(this.#stopped);
     if (this.#closed) return Promise.reject(new Error('PGlite is closed'));
     const id = this.#nextId++;
+    const people = isPeoplesWork();
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.postMessage({ ...request, id });
+      this.#worker.postMessage({ ...request, id, ...(people ? { people } : {}) });
     });
   }
 

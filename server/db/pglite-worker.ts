@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { createPglite } from './pglite-open';
 import type { DatabaseThreadReply, DatabaseThreadRequest, ThreadError } from './pglite-thread';
@@ -12,8 +12,8 @@ import type { DatabaseThreadReply, DatabaseThreadRequest, ThreadError } from './
 
 type Open = { tx: Transaction; finish(commit: boolean): void; settled: Promise<void> };
 
+if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-thread.ts).');
 const port = parentPort;
-if (!port) throw new Error('pglite-worker.ts runs as a worker thread (see pglite-thread.ts).');
 
 const { dataDir } = workerData as { dataDir: string | undefined };
 const transactions = new Map<number, Open>();
@@ -107,12 +107,98 @@ async function answer(pglite: PGlite, request: DatabaseThreadRequest): Promise<u
   }
 }
 
+/**
+ * The order statements start in. PGlite runs one statement, or one transaction, at a time, in the
+ * order they reach it: a person's request waited behind every piece of bulk work queued before it
+ * (a publish, the emails, an import, each cut into pieces of ~50 ms). Here each waits in one of two
+ * queues, and the next to start is a person's, unless bulk work has had no turn for
+ * BULK_WAIT_MAX_MS (a steady stream of people never stops the emails, and a backlog of bulk work
+ * gets one turn then, not all). A transaction holds the engine from its BEGIN to its end; its own
+ * statements, and its end, run as they come.
+ */
+const BULK_WAIT_MAX_MS = 250;
+/**
+ * A request is several statements, each sent when the one before is answered: right after a
+ * person's statement the engine waits this long for their next before starting bulk work, which
+ * would hold it for up to a piece's ~50 ms.
+ */
+const PERSON_NEXT_MS = 2;
+
+type Waiting = { request: DatabaseThreadRequest; since: number };
+
+const queues = { people: [] as Waiting[], bulk: [] as Waiting[] };
+/** A statement outside any transaction, or a transaction, holds the engine. */
+let engineHeld = false;
+/** Until when bulk work waits for a person's next statement, and the timer that ends the wait. */
+let personNextUntil = 0;
+let personNextTimer: NodeJS.Timeout | undefined;
+
+/** When bulk work last started a statement: it gets a turn at least every BULK_WAIT_MAX_MS. */
+let bulkLastStarted = 0;
+
+function nextToStart(): Waiting | undefined {
+  const bulk = queues.bulk[0];
+  const bulkOverdue = bulk !== undefined && performance.now() - Math.max(bulk.since, bulkLastStarted) > BULK_WAIT_MAX_MS;
+  if (queues.people.length > 0 && !bulkOverdue) return queues.people.shift();
+  if (!bulk) return undefined;
+  const waitFor = personNextUntil - performance.now();
+  if (waitFor > 0 && !bulkOverdue) {
+    personNextTimer ??= setTimeout(() => {
+      personNextTimer = undefined;
+      startNext();
+    }, waitFor);
+    return undefined;
+  }
+  bulkLastStarted = performance.now();
+  return queues.bulk.shift();
+}
+
+function startNext(): void {
+  if (engineHeld) return;
+  // What arrived while the last statement held this thread is still in the port: read it first,
+  // so a person's statement sent meanwhile is seen before the next bulk one starts.
+  for (let arrived = receiveMessageOnPort(port); arrived; arrived = receiveMessageOnPort(port)) accept(arrived.message as DatabaseThreadRequest);
+  const waiting = nextToStart();
+  if (!waiting) return;
+  engineHeld = true;
+  const { request } = waiting;
+  // A transaction keeps the engine until its end arrives (see `release` below); anything else, until it is answered.
+  run(request, (ok) => {
+    if (request.op !== 'begin' || !ok) release(request.people);
+  });
+}
+
+function release(people = false): void {
+  engineHeld = false;
+  if (people) personNextUntil = performance.now() + PERSON_NEXT_MS;
+  startNext();
+}
+
 const pglite = await createPglite(dataDir);
 const reply = (message: DatabaseThreadReply) => port.postMessage(message);
-port.on('message', (request: DatabaseThreadRequest) => {
+
+function run(request: DatabaseThreadRequest, settled: (ok: boolean) => void = () => {}): void {
   answer(pglite, request).then(
-    (value) => reply({ id: request.id, ok: true, value }),
-    (error: unknown) => reply({ id: request.id, ok: false, error: threadError(error) }),
+    (value) => {
+      reply({ id: request.id, ok: true, value });
+      settled(true);
+    },
+    (error: unknown) => {
+      reply({ id: request.id, ok: false, error: threadError(error) });
+      settled(false);
+    },
   );
+}
+
+/** A transaction's own statements and its end run at once (it holds the engine); the rest wait their turn. */
+function accept(request: DatabaseThreadRequest): void {
+  if (request.op === 'end') return run(request, () => release(request.people));
+  if (request.op === 'close' || ('tx' in request && request.tx !== undefined)) return run(request);
+  (request.people ? queues.people : queues.bulk).push({ request, since: performance.now() });
+}
+
+port.on('message', (request: DatabaseThreadRequest) => {
+  accept(request);
+  startNext();
 });
 port.postMessage({ ready: true });

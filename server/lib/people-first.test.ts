@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { countRequests, requestsInFlight, workInSlices } from './people-first';
+import { asBulkWork, countRequests, isPeoplesWork, requestsInFlight, workInSlices } from './people-first';
 
 describe('background work gives way to people', () => {
   it('counts the requests being answered, and waits (at most maxWaitMs) while any is', async () => {
@@ -45,5 +45,23 @@ describe('background work gives way to people', () => {
     expect(performance.now() - own).toBeLessThan(100);
     release();
     await answered;
+  });
+
+  it('tells a person’s request from bulk work, including work the request hands on and what that starts later', async () => {
+    const seen: Record<string, boolean> = {};
+    const app = new Hono().use('*', countRequests()).get('/', async (c) => {
+      seen.request = isPeoplesWork();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen.afterAWait = isPeoplesWork();
+      await asBulkWork(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        seen.handedOn = isPeoplesWork();
+      });
+      seen.backInTheRequest = isPeoplesWork();
+      return c.text('ok');
+    });
+    await app.request('/');
+    seen.outside = isPeoplesWork();
+    expect(seen).toEqual({ request: true, afterAWait: true, handedOn: false, backInTheRequest: true, outside: false });
   });
 });

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -10,14 +11,29 @@ import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promi
 
 let inFlight = 0;
 
+/** Whose work the code running now is: a person's request, or bulk work (a job, or an admin's publish or import). */
+const whose = new AsyncLocalStorage<'person' | 'bulk'>();
+
 /** How many requests the server is answering now. */
 export const requestsInFlight = (): number => inFlight;
+
+/**
+ * Whether the code running now answers a person: true inside a request, unless that request's
+ * work was handed to `asBulkWork`. The database thread runs a person's statements before bulk
+ * work's (server/db/pglite-thread.ts).
+ */
+export const isPeoplesWork = (): boolean => whose.getStore() === 'person';
+
+/** Runs `work` (and everything it starts) as bulk work: its statements give way to people's. */
+export function asBulkWork<T>(work: () => T): T {
+  return whose.run('bulk', work);
+}
 
 export function countRequests(): MiddlewareHandler {
   return async (_c, next) => {
     inFlight += 1;
     try {
-      await next();
+      await whose.run('person', next);
     } finally {
       inFlight -= 1;
     }

@@ -4,7 +4,7 @@ import { correctionsCloseAt, ENTRY_DEADLINE, familyLinkExpiresAt, scoringDeadlin
 import type { Deps } from '../context';
 import { publicUrl } from '../env';
 import { describeError } from '../lib/logger';
-import { workInSlices } from '../lib/people-first';
+import { asBulkWork, workInSlices } from '../lib/people-first';
 import { createFamilyLink, deleteFamilyLink } from '../db/stores/family-link-store';
 import { consentNeededFor, consentsFor } from '../db/stores/consent-store';
 import { findRegistration } from '../db/stores/registration-admin-store';
@@ -423,7 +423,7 @@ export function startMailWorker(deps: Deps, transport: MailTransport, overrides:
   const running = (async () => {
     while (!stopping) {
       try {
-        await sender.sendDue(() => !stopping);
+        await asBulkWork(() => sender.sendDue(() => !stopping));
       } catch (error) {
         deps.log.warn('mail worker could not reach the database', describeError(error));
       }

@@ -23,6 +23,7 @@ import { certificateFile, certificateStorageOf, verifyUrlOf, wakeCertificateJob 
 import { writeCertificates } from '../../certificates/pdf-writer';
 import { signerFor } from '../../certificates/signing';
 import { fileResponse } from '../../entries/file-response';
+import { asBulkWork } from '../../lib/people-first';
 
 const listSchema = z.object({
   levelId: z.enum(['level1']).default('level1'),
@@ -58,7 +59,7 @@ export const certificateAdminRoutes = new Hono<AppEnv>()
     const { deps } = c.var;
     const admin = signedInAdmin(c);
     const signer = await signerFor(deps.database.db, deps.env.CERTIFICATE_SIGNING_KEY);
-    const issued = await issueCertificates(deps.database.db, signer, { levelId, issuedBy: admin.username, now: deps.now() });
+    const issued = await asBulkWork(() => issueCertificates(deps.database.db, signer, { levelId, issuedBy: admin.username, now: deps.now() }));
     await audit(c, { admin, action: 'certificates.issue', entityType: 'level', entityId: levelId, changes: { issued } });
     wakeCertificateJob(deps);
     return c.json({ issued }, 200);

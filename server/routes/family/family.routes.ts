@@ -47,14 +47,20 @@ export const familyRoutes = new Hono<AppEnv>()
     const registration = await linkedRegistration(c);
     readAudit(c).entityId = registration.id;
     const { db } = c.var.deps.database;
-    const consents = await consentsFor(db, registration.id);
+    // Asked at once: on the embedded database each waits its turn behind other work only once.
+    const [consents, erasures, payment, qrCode] = await Promise.all([
+      consentsFor(db, registration.id),
+      erasureRequestsFor(db, registration.id),
+      paymentSummary(c.var.deps.database, registration.id),
+      referenceQrDataUrl(registration.referenceCode),
+    ]);
     const consentNeeded = consentNeededFor(registration.type, consents);
-    const erasure = (await erasureRequestsFor(db, registration.id))[0] ?? null;
+    const erasure = erasures[0] ?? null;
     const open = c.var.deps.now() < correctionsCloseAt();
     return c.json(
       {
         registration: familyView(registration),
-        qrCode: await referenceQrDataUrl(registration.referenceCode),
+        qrCode,
         consent: consents[0] ?? null,
         /** The privacy notice version the family still has to agree to, or null. */
         consentNeeded: consentNeeded ? { noticeVersion: consentNeeded } : null,
@@ -65,7 +71,7 @@ export const familyRoutes = new Hono<AppEnv>()
         },
         link: { expiresAt: linkOf(c).expiresAt },
         erasureRequest: erasure ? { status: erasure.status, requestedAt: erasure.requestedAt, dueAt: erasure.dueAt } : null,
-        payment: await familyPayment(registration, c.var.deps.env, (await paymentSummary(c.var.deps.database, registration.id))!),
+        payment: await familyPayment(registration, c.var.deps.env, payment!),
       },
       200,
     );

@@ -19,7 +19,7 @@ import type { AppEnv } from '../../context';
 import { publishRound } from '../../judging/publish-round';
 import { audit } from '../../lib/audit';
 import { ApiError, validate } from '../../lib/errors';
-import { workInSlices } from '../../lib/people-first';
+import { asBulkWork, workInSlices } from '../../lib/people-first';
 import { jsonBody, queryParams } from '../../lib/validators';
 import { assertFreshSecondFactor, requireAdmin, signedInAdmin } from '../../lib/require-admin';
 import {
@@ -130,7 +130,7 @@ export const judgingAdminRoutes = new Hono<AppEnv>()
         // Publishing also queues one result email per family, makes the public results pages and
         // issues every entrant's certificate (the certificate job makes the PDFs in the background),
         // a piece at a time between other people's requests (publish-round.ts).
-        const published = await publishRound(c.var.deps, round, results, signedInAdmin(c).username, { slices: workInSlices({ ownRequests: 1 }) });
+        const published = await asBulkWork(() => publishRound(c.var.deps, round, results, signedInAdmin(c).username, { slices: workInSlices({ ownRequests: 1 }) }));
         if (!published) throw new ApiError(409, 'conflict', 'The round was moved by another admin at the same moment. Reload to see it.');
         ({ emails, certificates } = published);
       }

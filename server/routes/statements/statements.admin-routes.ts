@@ -12,6 +12,7 @@ import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { requireAdmin, requireFreshSecondFactor, signedInAdmin } from '../../lib/require-admin';
 import { camtStatementLines, csvStatementLines, firstBytes, formatOf, previewRows, UnreadableStatement } from '../../lib/statement-reader';
 import { jsonBody, uuidParam } from '../../lib/validators';
+import { asBulkWork } from '../../lib/people-first';
 import { findRegistrationIdsByCode } from '../../db/stores/registration-admin-store';
 import {
   ignoreStatementRow,
@@ -136,7 +137,7 @@ export const statementAdminRoutes = new Hono<AppEnv>()
         header = row;
       });
     }
-    const summary = await readingTheFile(() => importStatement(database, { fileName: query.fileName, format, importedBy: admin.username, lines }));
+    const summary = await readingTheFile(() => asBulkWork(() => importStatement(database, { fileName: query.fileName, format, importedBy: admin.username, lines })));
     if (mapping && header) await rememberProfile(database, { signature: headerSignature(header), mapping, by: admin.username });
     await audit(c, {
       admin,
