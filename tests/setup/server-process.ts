@@ -11,6 +11,8 @@ export const ROOT = new URL('../../', import.meta.url).pathname;
 
 /** Node's flags in `npm run serve` (package.json). */
 export const SERVE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256'];
+/** The allocator's settings in `npm run serve` (package.json; why: README, "Memory"). */
+export const SERVE_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /** The compiled file of one of our commands (scripts/build-server.mjs), as `npm run <name>` runs it. */
 export type ServerEntry = 'main' | 'admin' | 'seed' | 'backup' | 'restore' | 'retention' | 'db-copy';
@@ -57,6 +59,7 @@ export async function startServer(
   const child = spawn(process.execPath, [...SERVE_FLAGS, ...(options.nodeFlags ?? []), serverEntry('main')], {
     cwd: ROOT,
     env: {
+      ...SERVE_ENV,
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
       NODE_ENV: 'production',
