@@ -20,7 +20,7 @@ export const requestsInFlight = (): number => inFlight;
 /**
  * Whether the code running now answers a person: true inside a request, unless that request's
  * work was handed to `asBulkWork`. The database thread runs a person's statements before bulk
- * work's (server/db/pglite-thread.ts).
+ * work's (server/db/pglite-worker.ts).
  */
 export const isPeoplesWork = (): boolean => whose.getStore() === 'person';
 
