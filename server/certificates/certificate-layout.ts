@@ -139,12 +139,10 @@ const QR_BOTTOM = 58;
 export const EMBLEM_SIZE = 58;
 export const EMBLEM_TOP = 46;
 export const CENTRE_OF_EMBLEM = PAGE_WIDTH / 2;
-/** The border: a navy frame, a chain of gold diamonds, a gold rule; the content stays inside INNER. */
-const OUTER = 18;
-const CHAIN = 27;
-const INNER = 35;
-const SIGNATURE_LINE_TOP = 428;
-const SIGNATURE_HALF_WIDTH = 95;
+/** The border's insets: a navy frame, a chain of gold diamonds, a gold rule; the content stays inside `inner`. */
+const BORDER = { outer: 18, chain: 27, inner: 35 };
+/** Each signature's line, from the page's top, and half its width. */
+const SIGNATURE = { lineTop: 428, halfWidth: 95 };
 const SEAL_RADIUS = 38;
 
 type Align = 'left' | 'centre' | 'right';
@@ -170,12 +168,12 @@ function diamond(cx: number, cy: number, half: number): PathOp[] {
 function frameShapes(): { chain: PathOp[]; corners: { x: number; y: number; size: number; star: PathOp[] }[] } {
   const chain: PathOp[] = [];
   const step = 12;
-  const corner = INNER + 4;
+  const corner = BORDER.inner + 4;
   for (const [from, to, along] of [
-    [corner, PAGE_WIDTH - corner, (t: number) => [t, CHAIN] as const],
-    [corner, PAGE_WIDTH - corner, (t: number) => [t, PAGE_HEIGHT - CHAIN] as const],
-    [corner, PAGE_HEIGHT - corner, (t: number) => [CHAIN, t] as const],
-    [corner, PAGE_HEIGHT - corner, (t: number) => [PAGE_WIDTH - CHAIN, t] as const],
+    [corner, PAGE_WIDTH - corner, (t: number) => [t, BORDER.chain] as const],
+    [corner, PAGE_WIDTH - corner, (t: number) => [t, PAGE_HEIGHT - BORDER.chain] as const],
+    [corner, PAGE_HEIGHT - corner, (t: number) => [BORDER.chain, t] as const],
+    [corner, PAGE_HEIGHT - corner, (t: number) => [PAGE_WIDTH - BORDER.chain, t] as const],
   ] as const) {
     const count = Math.floor((to - from) / step);
     const first = from + (to - from - count * step) / 2;
@@ -184,13 +182,13 @@ function frameShapes(): { chain: PathOp[]; corners: { x: number; y: number; size
       chain.push(...diamond(x, y, 2.6));
     }
   }
-  const size = INNER - OUTER + 4;
+  const size = BORDER.inner - BORDER.outer + 4;
   const corners = (
     [
-      [OUTER - 2, OUTER - 2],
-      [PAGE_WIDTH - OUTER + 2 - size, OUTER - 2],
-      [OUTER - 2, PAGE_HEIGHT - OUTER + 2 - size],
-      [PAGE_WIDTH - OUTER + 2 - size, PAGE_HEIGHT - OUTER + 2 - size],
+      [BORDER.outer - 2, BORDER.outer - 2],
+      [PAGE_WIDTH - BORDER.outer + 2 - size, BORDER.outer - 2],
+      [BORDER.outer - 2, PAGE_HEIGHT - BORDER.outer + 2 - size],
+      [PAGE_WIDTH - BORDER.outer + 2 - size, PAGE_HEIGHT - BORDER.outer + 2 - size],
     ] as const
   ).map(([x, y]) => ({ x, y, size, star: starPath(x + size / 2, y + size / 2, size * 0.62) }));
   return { chain, corners };
@@ -215,14 +213,14 @@ function sealShapes(cx: number, cy: number): { rosette: PathOp[]; disc: PathOp[]
 }
 
 const FRAME = frameShapes();
-const SEAL = sealShapes(CENTRE, PAGE_HEIGHT - SIGNATURE_LINE_TOP - 10);
+const SEAL = sealShapes(CENTRE, PAGE_HEIGHT - SIGNATURE.lineTop - 10);
 const TITLE_RULE_TOP = 193;
 const TITLE_DIAMOND = diamond(CENTRE, PAGE_HEIGHT - TITLE_RULE_TOP, 3.5);
 
 /** The frame: navy outside, the chain of gold diamonds, a thin gold rule inside, a navy block with a gold star at each corner. */
 function drawBorder(canvas: CertificateCanvas): void {
-  canvas.strokeRect(OUTER, OUTER, PAGE_WIDTH - 2 * OUTER, PAGE_HEIGHT - 2 * OUTER, 3, NAVY);
-  canvas.strokeRect(INNER, INNER, PAGE_WIDTH - 2 * INNER, PAGE_HEIGHT - 2 * INNER, 0.9, GOLD);
+  canvas.strokeRect(BORDER.outer, BORDER.outer, PAGE_WIDTH - 2 * BORDER.outer, PAGE_HEIGHT - 2 * BORDER.outer, 3, NAVY);
+  canvas.strokeRect(BORDER.inner, BORDER.inner, PAGE_WIDTH - 2 * BORDER.inner, PAGE_HEIGHT - 2 * BORDER.inner, 0.9, GOLD);
   canvas.fillPath(FRAME.chain, GOLD);
   for (const corner of FRAME.corners) {
     canvas.fillRect(corner.x, corner.y, corner.size, corner.size, NAVY);
@@ -241,10 +239,10 @@ function drawSeal(canvas: CertificateCanvas): void {
 
 /** A signature line with the signatory's name and title under it, centred on x. */
 function drawSignature(canvas: CertificateCanvas, shaper: Shaper, x: number, name: string, title: string): void {
-  canvas.line(x - SIGNATURE_HALF_WIDTH, PAGE_HEIGHT - SIGNATURE_LINE_TOP, x + SIGNATURE_HALF_WIDTH, PAGE_HEIGHT - SIGNATURE_LINE_TOP, 0.7, INK);
-  const line = { maxWidth: 2 * SIGNATURE_HALF_WIDTH, x, align: 'centre' as const };
-  drawLine(canvas, shaper, { ...line, text: name, weight: 'bold', size: 11, top: SIGNATURE_LINE_TOP + 17, colour: NAVY });
-  drawLine(canvas, shaper, { ...line, text: title, weight: 'regular', size: 9.5, top: SIGNATURE_LINE_TOP + 31, colour: MUTED });
+  canvas.line(x - SIGNATURE.halfWidth, PAGE_HEIGHT - SIGNATURE.lineTop, x + SIGNATURE.halfWidth, PAGE_HEIGHT - SIGNATURE.lineTop, 0.7, INK);
+  const line = { maxWidth: 2 * SIGNATURE.halfWidth, x, align: 'centre' as const };
+  drawLine(canvas, shaper, { ...line, text: name, weight: 'bold', size: 11, top: SIGNATURE.lineTop + 17, colour: NAVY });
+  drawLine(canvas, shaper, { ...line, text: title, weight: 'regular', size: 9.5, top: SIGNATURE.lineTop + 31, colour: MUTED });
 }
 
 /**

@@ -28,8 +28,8 @@ export function svgPath(d: string): PathOp[] {
   let command = '';
   let x = 0;
   let y = 0;
-  let startX = 0;
-  let startY = 0;
+  /** Where the subpath began: Z draws back to it. */
+  let start = [0, 0] as [number, number];
   let index = 0;
   const next = (): number => {
     const token = tokens[index++];
@@ -45,7 +45,7 @@ export function svgPath(d: string): PathOp[] {
       case 'M':
         x = dx + next();
         y = dy + next();
-        [startX, startY] = [x, y];
+        start = [x, y];
         ops.push(['M', x, y]);
         // Pairs after a move are lines.
         command = relative ? 'l' : 'L';
@@ -80,7 +80,7 @@ export function svgPath(d: string): PathOp[] {
       }
       case 'Z':
         ops.push(['Z']);
-        [x, y] = [startX, startY];
+        [x, y] = start;
         break;
       default:
         throw new Error(`Path command ${command} is not drawn: ${d}`);

@@ -16,12 +16,10 @@ import { FONT_IDS, loadShaper, type FontId, type Shaper, type ShapedText } from 
 
 const FLATE_LEVEL = 6;
 const QR_QUIET_ZONE = 4;
-const CATALOG = 1;
-const PAGES = 2;
-const INFO = 3;
+/** The fixed objects' numbers; each font takes FONT_OBJECTS numbers from `firstFont`, then come the pages. */
+const OBJECT = { catalog: 1, pages: 2, info: 3, firstFont: 4 };
 const FONT_OBJECTS = 5;
-const FIRST_FONT = 4;
-const FIRST_PAGE = FIRST_FONT + FONT_IDS.length * FONT_OBJECTS;
+const FIRST_PAGE = OBJECT.firstFont + FONT_IDS.length * FONT_OBJECTS;
 const HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
 
 /** Fixed /Title and /Producer of every file. */
@@ -368,13 +366,13 @@ export class PdfDocument {
     const pageObject = this.nextObject++;
     const contentObject = this.nextObject++;
     const fonts = FONT_IDS.filter((id) => page.fonts.has(id))
-      .map((id) => `${fontResource(id)} ${FIRST_FONT + FONT_IDS.indexOf(id) * FONT_OBJECTS} 0 R`)
+      .map((id) => `${fontResource(id)} ${OBJECT.firstFont + FONT_IDS.indexOf(id) * FONT_OBJECTS} 0 R`)
       .join(' ');
     const shadings = page.shadings.length === 0 ? '' : ` /Shading << ${page.shadings.map((shading, index) => `/Sh${index + 1} ${shading}`).join(' ')} >>`;
     await this.write([
       this.object(
         pageObject,
-        `<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << ${fonts} >>${shadings} >> /Contents ${contentObject} 0 R >>`,
+        `<< /Type /Page /Parent ${OBJECT.pages} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << ${fonts} >>${shadings} >> /Contents ${contentObject} 0 R >>`,
       ),
       this.stream(contentObject, '', Buffer.from(page.content(), 'latin1')),
     ]);
@@ -383,12 +381,12 @@ export class PdfDocument {
 
   /** Writes the fonts, page tree, catalog, Info, xref and trailer; returns the number of pages and bytes. */
   async finish(options: PdfDocumentOptions = {}): Promise<{ pages: number; bytes: number }> {
-    const objects = FONT_IDS.flatMap((id, index) => this.font(id, FIRST_FONT + index * FONT_OBJECTS));
-    objects.push(this.object(PAGES, `<< /Type /Pages /Kids [${this.pages.map((page) => `${page} 0 R`).join(' ')}] /Count ${this.pages.length} >>`));
+    const objects = FONT_IDS.flatMap((id, index) => this.font(id, OBJECT.firstFont + index * FONT_OBJECTS));
+    objects.push(this.object(OBJECT.pages, `<< /Type /Pages /Kids [${this.pages.map((page) => `${page} 0 R`).join(' ')}] /Count ${this.pages.length} >>`));
     const lang = options.lang ? ` /Lang ${pdfString(options.lang)}` : '';
-    objects.push(this.object(CATALOG, `<< /Type /Catalog /Pages ${PAGES} 0 R${lang} >>`));
+    objects.push(this.object(OBJECT.catalog, `<< /Type /Catalog /Pages ${OBJECT.pages} 0 R${lang} >>`));
     const id = options.certificateId === undefined ? '' : ` /KtcCertificate ${pdfString(options.certificateId)}`;
-    objects.push(this.object(INFO, `<< /Title ${pdfString(PDF_TITLE)} /Producer ${pdfString(PDF_PRODUCER)}${id} >>`));
+    objects.push(this.object(OBJECT.info, `<< /Title ${pdfString(PDF_TITLE)} /Producer ${pdfString(PDF_PRODUCER)}${id} >>`));
     await this.write(objects);
 
     const size = this.nextObject;
@@ -400,7 +398,7 @@ export class PdfDocument {
       if (offset === undefined) throw new Error(`PDF object ${object} was never written.`);
       xref += `${String(offset).padStart(10, '0')} 00000 n\r\n`;
     }
-    xref += `trailer\n<< /Size ${size} /Root ${CATALOG} 0 R /Info ${INFO} 0 R /ID [<${fileId}> <${fileId}>] >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+    xref += `trailer\n<< /Size ${size} /Root ${OBJECT.catalog} 0 R /Info ${OBJECT.info} 0 R /ID [<${fileId}> <${fileId}>] >>\nstartxref\n${xrefAt}\n%%EOF\n`;
     await this.emit(Buffer.from(xref, 'latin1'));
     return { pages: this.pages.length, bytes: this.position };
   }

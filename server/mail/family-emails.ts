@@ -409,10 +409,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     linkUses(copy, data),
     copy.linkWarning(expires),
     '',
-    copy.questions,
-    '',
-    copy.signature,
-    '',
+    ...paragraphsText([copy.questions, copy.signature]),
   ].join('\n');
 
   const html = page(data.language, [
@@ -427,10 +424,7 @@ export async function confirmationEmail(data: FamilyEmailData): Promise<MailMess
     `<h2 style="font-size:18px">${escapeHtml(copy.datesHeading)}</h2>`,
     table(dates),
     ...linkSection(copy, data),
-    `<p>${escapeHtml(linkUses(copy, data))}</p>`,
-    `<p>${escapeHtml(copy.linkWarning(expires))}</p>`,
-    `<p>${escapeHtml(copy.questions)}</p>`,
-    `<p>${escapeHtml(copy.signature)}</p>`,
+    ...paragraphsHtml([linkUses(copy, data), copy.linkWarning(expires), copy.questions, copy.signature]),
   ]);
 
   return {
@@ -457,7 +451,7 @@ function payBlock(copy: Copy, pay: ReturnType<typeof paymentLines>): string[] {
   if (!pay) return [];
   return [
     `<h2 style="font-size:18px">${escapeHtml(copy.payHeading)}</h2>`,
-    ...pay.paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...paragraphsHtml(pay.paragraphs),
     ...(pay.upiLink && pay.amount
       ? [
           `<p><a href="${escapeHtml(pay.upiLink)}" style="display:inline-block;padding:12px 20px;border-radius:999px;background:#5b2a86;color:#ffffff;font-weight:bold;text-decoration:none">${escapeHtml(copy.payButton(pay.amount))}</a></p>`,
@@ -503,8 +497,7 @@ export function familyLinkEmail(data: FamilyEmailData): MailMessage {
     `<p>${escapeHtml(copy.greeting)}</p>`,
     `<p>${escapeHtml(copy.linkIntro(code, name))}</p>`,
     `<p><a href="${escapeHtml(data.link)}">${escapeHtml(data.link)}</a></p>`,
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
-    `<p>${escapeHtml(copy.signature)}</p>`,
+    ...paragraphsHtml([...paragraphs, copy.signature]),
   ]);
   return { to: data.registration.email, subject: copy.linkSubject(code), text, html };
 }
@@ -534,17 +527,14 @@ function followUpEmail(
     ...paragraphs,
     '',
     copy.linkHeading,
-    data.link,
-    '',
-    copy.signature,
-    '',
+    ...paragraphsText([data.link, copy.signature]),
   ].join('\n');
   const html = page(data.language, [
     `<p>${escapeHtml(copy.greeting)}</p>`,
     `<p>${escapeHtml(intro)}</p>`,
     ...(lines ? [table(lines)] : []),
     ...(afterLines?.html ?? []),
-    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    ...paragraphsHtml(paragraphs),
     ...linkSection(copy, data),
     `<p>${escapeHtml(copy.signature)}</p>`,
   ]);
@@ -649,8 +639,7 @@ export async function reminderEmail(data: FamilyEmailData, when: ReminderWhen, d
     `<p>${escapeHtml(intro)}</p>`,
     ...payBlock(copy, pay),
     ...linkSection(copy, data),
-    `<p>${escapeHtml(copy.questions)}</p>`,
-    `<p>${escapeHtml(copy.signature)}</p>`,
+    ...paragraphsHtml([copy.questions, copy.signature]),
   ]);
   return {
     to: data.registration.email,
@@ -660,6 +649,12 @@ export async function reminderEmail(data: FamilyEmailData, when: ReminderWhen, d
     attachments: await payQrImages(code, pay),
   };
 }
+
+/** Paragraphs in a text email: each followed by a blank line. */
+export const paragraphsText = (paragraphs: readonly string[]) => paragraphs.flatMap((paragraph) => [paragraph, '']);
+
+/** Paragraphs in an HTML email, escaped. */
+export const paragraphsHtml = (paragraphs: readonly string[]) => paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`);
 
 export function page(language: Language, body: string[]): string {
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1a1a1a;max-width:600px;margin:0 auto;padding:16px">${body.join('')}</body></html>`;

@@ -1,7 +1,6 @@
 import type { Language } from '@domain/languages';
 import { CONTACT, SEASON } from '@domain/season';
-import { escapeHtml } from '../lib/html';
-import { page } from './family-emails';
+import { page, paragraphsHtml, paragraphsText } from './family-emails';
 import type { MailMessage } from './mail-transport';
 import { plural } from '@domain/plural';
 
@@ -19,12 +18,8 @@ const WORDS: Record<Language, { greeting: string; signature: string }> = {
 
 function message(to: string, subject: string, paragraphs: string[], language: Language = 'en'): MailMessage {
   const { greeting, signature } = WORDS[language];
-  const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), signature, ''].join('\n');
-  const html = page(language, [
-    `<p>${escapeHtml(greeting)}</p>`,
-    ...paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`),
-    `<p>${escapeHtml(signature)}</p>`,
-  ]);
+  const text = paragraphsText([greeting, ...paragraphs, signature]).join('\n');
+  const html = page(language, paragraphsHtml([greeting, ...paragraphs, signature]));
   return { to, subject, text, html };
 }
 

@@ -20,7 +20,7 @@ export function LanguageSwitch() {
   };
   return (
     <a
-      className="language-switch"
+      className="header-pill language-switch"
       href={`${localizePath(pathname, other)}${search}`}
       hrefLang={other === 'ta' ? 'ta-IN' : 'en-IN'}
       lang={other === 'ta' ? 'ta-IN' : 'en-IN'}

@@ -94,7 +94,7 @@ export function SiteHeader() {
             <button
               ref={buttonRef}
               type="button"
-              className="menu__button"
+              className="header-pill menu__button"
               aria-expanded={open}
               aria-controls={panelId}
               aria-label={open ? t('menu.close') : t('menu.open')}

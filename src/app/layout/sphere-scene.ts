@@ -19,12 +19,11 @@ import {
 const SPHERE_COUNT = 300;
 const BOX = { x: 200, y: 200, z: 50 };
 const SCALE = { min: 0.5, max: 3 };
-const FOV = 45;
-const CAMERA_Z = 50;
-const PARALLAX = 0.002;
-const PARALLAX_RANGE = 50;
-const ROTATION_Y = 0.001;
-const ROTATION_X = 0.0005;
+const CAMERA = { fov: 45, z: 50 };
+/** How far the pointer moves the scene: its offset from the centre, times both. */
+const PARALLAX = { factor: 0.002, range: 50 };
+/** Radians per frame. */
+const ROTATION = { x: 0.0005, y: 0.001 };
 const MAX_PIXEL_RATIO = 1.5;
 const PALETTE = ['#ffd35c', '#f06d9b', '#8f6ad6', '#5fc7d6', '#ffffff'];
 
@@ -37,8 +36,8 @@ export function startSphereScene(canvas: HTMLCanvasElement): SphereScene {
   renderer.setSize(window.innerWidth, window.innerHeight, false);
 
   const scene = new Scene();
-  const camera = new PerspectiveCamera(FOV, window.innerWidth / window.innerHeight, 0.1, 1000);
-  camera.position.z = CAMERA_Z;
+  const camera = new PerspectiveCamera(CAMERA.fov, window.innerWidth / window.innerHeight, 0.1, 1000);
+  camera.position.z = CAMERA.z;
 
   scene.add(new AmbientLight(0xffffff, 1.2));
   const light = new PointLight(0xffffff, 2, 0, 0);
@@ -73,8 +72,8 @@ export function startSphereScene(canvas: HTMLCanvasElement): SphereScene {
 
   const pointer = { x: 0, y: 0 };
   const onPointerMove = (event: PointerEvent) => {
-    pointer.x = (event.clientX - window.innerWidth / 2) * PARALLAX * PARALLAX_RANGE;
-    pointer.y = (event.clientY - window.innerHeight / 2) * PARALLAX * PARALLAX_RANGE;
+    pointer.x = (event.clientX - window.innerWidth / 2) * PARALLAX.factor * PARALLAX.range;
+    pointer.y = (event.clientY - window.innerHeight / 2) * PARALLAX.factor * PARALLAX.range;
   };
   const onResize = () => {
     camera.aspect = window.innerWidth / window.innerHeight;
@@ -87,8 +86,8 @@ export function startSphereScene(canvas: HTMLCanvasElement): SphereScene {
   let wanted = true;
   let frame = 0;
   const tick = () => {
-    mesh.rotation.y += ROTATION_Y;
-    mesh.rotation.x += ROTATION_X;
+    mesh.rotation.y += ROTATION.y;
+    mesh.rotation.x += ROTATION.x;
     camera.position.x += (pointer.x - camera.position.x) * 0.05;
     camera.position.y += (-pointer.y - camera.position.y) * 0.05;
     camera.lookAt(scene.position);

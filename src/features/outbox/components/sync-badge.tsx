@@ -35,7 +35,7 @@ export function SyncBadge() {
 
   if (!counts || counts.total === 0) return null;
   return (
-    <AppLink to={to('/saved')} className="sync-badge" aria-label={pendingLabel(counts)} title={pendingLabel(counts)}>
+    <AppLink to={to('/saved')} className="header-pill sync-badge" aria-label={pendingLabel(counts)} title={pendingLabel(counts)}>
       <svg className="sync-badge__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <path
           d="M7 18a5 5 0 0 1-.6-9.96A6 6 0 0 1 18 9a4.5 4.5 0 0 1-.5 9H7Zm5-9v5m0 0-2-2m2 2 2-2"

@@ -239,7 +239,7 @@ export function RegistrationForm({ initialCategory = null, editing = null, onEdi
         <fieldset className="form-choices registration-form__type">
           <legend>{t('form.registeringAs')}</legend>
           {(['participant', 'institute'] as const).map((type) => (
-            <label key={type} className={`type-toggle${values.type === type ? ' is-active' : ''}`}>
+            <label key={type} className={`button type-toggle${values.type === type ? ' is-active' : ''}`}>
               <input type="radio" name="type" value={type} checked={values.type === type} onChange={() => set('type', type)} />
               {type === 'participant' ? t('form.participant') : t('form.institute')}
             </label>
