@@ -49,6 +49,8 @@ type RouteRun = {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** The audits that cost each category points (accessibility, best practices, SEO), by id. */
+  lostPoints: Record<'accessibility' | 'best-practices' | 'seo', string[]>;
   fcp: number;
   lcp: number;
   tbt: number;
@@ -189,7 +191,16 @@ async function audit(url: string, port: number, distDir: string): Promise<RouteR
   const traceEvents = (artifacts as { Trace?: { traceEvents?: TraceEvent[] } } | undefined)?.Trace?.traceEvents ?? [];
   const clockTasks = ourTasksByTheClock(traceEvents, isOurScript, CLOCK_TASK_MS).map((task) => ({ ...task, url: new URL(task.url).pathname }));
   const category = (id: string) => (lhr.categories[id]?.score ?? Number.NaN) * 100;
+  const lostIn = (id: string) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => {
+        // Chromium's own issues (CSP, forms, cookies...) say what they are only in their items.
+        const kinds = ((lhr.audits[ref.id]?.details as { items?: Array<{ issueType?: string }> } | undefined)?.items ?? []).flatMap((item) => (item.issueType ? [item.issueType] : []));
+        return kinds.length > 0 ? `${ref.id} (${kinds.join(', ')})` : ref.id;
+      });
   return {
+    lostPoints: { accessibility: lostIn('accessibility'), 'best-practices': lostIn('best-practices'), seo: lostIn('seo') },
     score: category('performance'),
     accessibility: category('accessibility'),
     bestPractices: category('best-practices'),
@@ -342,15 +353,17 @@ export async function measureFrontEnd(ctx: BenchContext, options: { runs: number
           note: `all ${runs.length} runs, before the 4x; a task with far less time on the thread than by the clock waited for a core`,
         },
       );
-      for (const [name, pick] of [
-        ['accessibility', (r: RouteRun) => r.accessibility],
-        ['best practices', (r: RouteRun) => r.bestPractices],
-        ['SEO', (r: RouteRun) => r.seo],
+      for (const [name, id, pick] of [
+        ['accessibility', 'accessibility', (r: RouteRun) => r.accessibility],
+        ['best practices', 'best-practices', (r: RouteRun) => r.bestPractices],
+        ['SEO', 'seo', (r: RouteRun) => r.seo],
       ] as const) {
         const value = med(pick);
+        const lost = [...new Set(runs.flatMap((r) => r.lostPoints[id]))];
+        const lostNote = lost.length > 0 ? `points lost to: ${lost.join(', ')}` : undefined;
         // A private page is noindex on purpose: its SEO score is context.
-        if (name === 'SEO' && noindex) add(`${name} score`, value, { note: 'noindex by design (the app shell): not a search result' });
-        else add(`${name} score`, value, { target: '100', pass: value === 100 });
+        if (name === 'SEO' && noindex) add(`${name} score`, value, { note: `noindex by design (the app shell): not a search result${lostNote ? `; ${lostNote}` : ''}` });
+        else add(`${name} score`, value, { target: '100', pass: value === 100, note: lostNote });
       }
       add('JS before load, gzip', gzipKb, {
         unit: 'KB',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isPlausibleTime } from './dates';
 import { LANGUAGES } from './languages';
 import { hasHiddenCharacters, hasWebAddress, hiddenCharactersMessage, webAddressMessage } from './names';

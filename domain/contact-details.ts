@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { plural } from './plural';
 
 /** Phones: 10 to 13 digits once spaces, dashes, brackets and one leading + are removed. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, phoneSchema, requiredText } from './contact-details';
 import { CONTACT_METHODS } from './contact-rules';
 import { requiredName } from './names';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isBabyCategory } from './age-bands';
 import { CATEGORY_SLUGS, type CategorySlug } from './categories';
 import type { LevelId } from './season';

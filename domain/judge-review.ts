@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { CategorySlug } from './categories';
 import { type JUDGE_EXPERTISE } from './judge-rules';
 

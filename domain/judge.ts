@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema, requiredText } from './contact-details';
 import { requiredName } from './names';
 import { numberFromInput } from './validation';

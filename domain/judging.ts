@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isBabyCategory } from './age-bands';
 import { hasWebAddress, webAddressMessage } from './names';
 import { CATEGORY_SLUGS, type CategorySlug } from './categories';

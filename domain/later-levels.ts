@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LEVELS, SEASON, VENUE_SESSIONS, type LevelId, type VenueSession } from './season';
 
 /**

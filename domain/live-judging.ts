@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { awardFor, type Award } from './certificates';
 import { isPlausibleTime } from './dates';
 import { COMMENT_MAX, LEVEL1_ROUND, byId, rubricFor, type Criterion, type RoundSettings } from './judging';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { emailSchema } from './contact-details';
 
 export const newsletterSignupSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { ageRangeFor, ageUnitFor, type AgeUnit } from './age-bands';
 import { CATEGORY_SLUGS, isCategorySlug, type CategorySlug } from './categories';
 import { checkConsent, consentOf, consentShape, type ConsentInput } from './consent';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { amountRupeesSchema } from './fees';
 import { normalizeReferenceCode } from './reference-code';
 

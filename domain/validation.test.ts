@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, fieldErrorsOf, numberFromInput } from './validation';
 

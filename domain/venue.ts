@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { BABY_AGE_BANDS, isBabyCategory } from './age-bands';
 import type { CategorySlug } from './categories';
 import { isPlausibleTime, isRealDay } from './dates';

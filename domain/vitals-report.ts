@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { LANGUAGES } from './languages';
 import { METRIC_NAMES, NAVIGATION_TYPES, pagePatternOf, type MetricName } from './vitals';
 

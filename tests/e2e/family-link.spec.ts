@@ -24,7 +24,7 @@ test('a family gets one email with the code, its QR and their link; they correct
   world: { smtp, server },
 }) => {
   test.setTimeout(180_000);
-  const problems = watchPage(page, server.url);
+  const problems = await watchPage(page, server.url);
   await page.goto('/registration');
   await expect(page.locator('main [inert]')).toHaveCount(0);
   const code = await registerChild(page, { name: 'Nila Family', age: 8, category: 'Dance Challenge', city: 'Chennai' }, 4242);

@@ -42,13 +42,20 @@ export function testWithOwnServer(env: Record<string, string> = {}, timeout = 18
  */
 export const test = testWithOwnServer({}, 90_000).extend<TestFixtures>({
   problems: async ({ page, server }, use) => {
-    const problems = watchPage(page, server.url);
+    const problems = await watchPage(page, server.url);
     await use(problems);
   },
 });
 
-export function watchPage(page: Page, origin: string): PageProblems {
+export async function watchPage(page: Page, origin: string): Promise<PageProblems> {
   const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
+  // Chromium reports a script our CSP refused (eval, an inline script without its hash) only as an
+  // event and a DevTools issue, not in the console: say it there, so it counts as an error.
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} in ${event.sourceFile}:${event.lineNumber}`),
+    ),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error') problems.consoleErrors.push(message.text());
   });
