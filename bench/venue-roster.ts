@@ -63,7 +63,8 @@ export async function measureVenueRoster(ctx: BenchContext, options: { entries: 
     await page.getByRole('button', { name: 'Name this device' }).click();
     const mark = loopDelayMark(server);
     await page.getByRole('button', { name: 'Download roster' }).click();
-    await page.getByText(`${options.entries} children on this device`).waitFor({ timeout: 60_000 });
+    // The page writes the count as its catalog's plural does, in the page's locale ("5,000").
+    await page.getByText(`${options.entries.toLocaleString('en-IN')} children on this device`).waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1100);
     const delay = loopDelaySince(server, mark);
     const downloadMs = await page.evaluate(() => performance.getEntriesByName('venue-roster-download')[0]?.duration ?? null);
