@@ -155,7 +155,7 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/faults/**/*.test.ts', 'bench/lib/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/faults/**/*.test.ts', 'tests/setup/**/*.test.ts', 'bench/lib/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/setup/i18n.ts'],
     globalSetup: ['tests/setup/build-server.ts'],

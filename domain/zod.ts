@@ -10,6 +10,6 @@ import { z } from 'zod';
  * set before any schema is built: domain modules take `z` from here, never from 'zod'
  * (eslint.config.js).
  */
-if (typeof document !== 'undefined') z.config({ jitless: true });
+if ('document' in globalThis) z.config({ jitless: true });
 
 export { z };

@@ -34,6 +34,7 @@ import { finishPublishedRounds } from './judging/publish-round';
 import { pruneVitals } from './db/stores/vitals-store';
 import { startLoopDelayLog } from './lib/loop-delay';
 import { closeCpuPool } from './lib/cpu-pool';
+import { allocatorWarning, glibcVersion } from './lib/allocator-settings';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 /**
@@ -245,6 +246,9 @@ async function main() {
       log,
     });
   }
+
+  const allocator = allocatorWarning(process.env, glibcVersion());
+  if (allocator) log.warn(allocator);
 
   const app = createApp(deps, { serveClientFrom: resolve(env.DIST_DIR) });
   const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT, serverOptions: HTTP_TIMEOUTS }, (info) => {

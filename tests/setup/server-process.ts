@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,26 @@ import { sendControlRequest } from '../../server/lib/control-channel';
 
 export const ROOT = new URL('../../', import.meta.url).pathname;
 
-/** Node's flags in `npm run serve` (package.json). */
-export const SERVE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=4', '--max-old-space-size=256'];
-/** The allocator's settings in `npm run serve` (package.json; why: README, "Memory"). */
-export const SERVE_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+/**
+ * How `npm run serve` starts the server (package.json), read from the script itself so test and
+ * bench servers run as the organisers' does: its leading `NAME=value` settings (the allocator's,
+ * README "Memory") and Node's flags.
+ */
+export function serveCommand(script: string): { env: Record<string, string>; flags: string[] } {
+  const words = script.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node === -1 || words[words.length - 1] !== 'dist-server/main.js') throw new Error(`package.json's serve script is not "[NAME=value ...] node [--flag ...] dist-server/main.js": ${script}`);
+  const settings = words.slice(0, node).map((word) => /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word));
+  const flags = words.slice(node + 1, -1);
+  if (settings.some((match) => match === null) || flags.some((flag) => !flag.startsWith('--'))) throw new Error(`package.json's serve script has a word this cannot read: ${script}`);
+  return { env: Object.fromEntries(settings.map((match) => [match![1]!, match![2]!])), flags };
+}
+
+const SERVE = serveCommand((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve);
+/** Node's flags in `npm run serve`. */
+export const SERVE_FLAGS = SERVE.flags;
+/** The settings `npm run serve` puts in the server's environment. */
+export const SERVE_ENV = SERVE.env;
 
 /** The compiled file of one of our commands (scripts/build-server.mjs), as `npm run <name>` runs it. */
 export type ServerEntry = 'main' | 'admin' | 'seed' | 'backup' | 'restore' | 'retention' | 'db-copy';
