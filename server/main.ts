@@ -247,7 +247,7 @@ async function main() {
     });
   }
 
-  const allocator = allocatorWarning(process.env, glibcVersion());
+  const allocator = allocatorWarning(process.env, glibcVersion);
   if (allocator) log.warn(allocator);
 
   const app = createApp(deps, { serveClientFrom: resolve(env.DIST_DIR) });

@@ -12,10 +12,12 @@ export function glibcVersion(): string | undefined {
   return header?.glibcVersionRuntime;
 }
 
-/** The warning to log at start, or null when the settings are there or mean nothing here (not glibc). */
-export function allocatorWarning(env: Record<string, string | undefined>, glibc: string | undefined): string | null {
-  if (!glibc) return null;
+/**
+ * The warning to log at start, or null when the settings are there or mean nothing here (not
+ * glibc). `glibc` is asked only when a setting is missing: Node's report is a whole diagnostic.
+ */
+export function allocatorWarning(env: Record<string, string | undefined>, glibc: () => string | undefined): string | null {
   const missing = ALLOCATOR_SETTINGS.filter((name) => !env[name]);
-  if (missing.length === 0) return null;
+  if (missing.length === 0 || !glibc()) return null;
   return `${missing.join(' and ')} not set: the server may use far more memory than it needs. Start it with npm start or npm run serve, or set them as the README says ("Memory").`;
 }

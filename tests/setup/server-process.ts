@@ -24,7 +24,9 @@ export function serveCommand(script: string): { env: Record<string, string>; fla
   return { env: Object.fromEntries(settings.map((match) => [match![1]!, match![2]!])), flags };
 }
 
-const SERVE = serveCommand((JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve);
+/** package.json's `serve` script, as written. */
+export const SERVE_SCRIPT = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { serve: string } }).scripts.serve;
+const SERVE = serveCommand(SERVE_SCRIPT);
 /** Node's flags in `npm run serve`. */
 export const SERVE_FLAGS = SERVE.flags;
 /** The settings `npm run serve` puts in the server's environment. */
