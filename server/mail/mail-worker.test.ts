@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,8 @@ import type { Deps } from '../context';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
 import { createLogger } from '../lib/logger';
-import { claimNextMail, mailFor, markMailSent } from '../db/stores/mail-outbox-store';
+import { claimNextMail, claimStatement, mailFor, markMailSent } from '../db/stores/mail-outbox-store';
+import { seedRegistrations } from '../cli/seed-registrations';
 import { createMailTransport } from './mail-transport';
 import { createMailSender, retryDelay, startMailWorker, type MailWorkerOptions } from './mail-worker';
 
@@ -158,6 +160,17 @@ describe.each(testDatabaseKinds())('confirmation emails on %s', (kind) => {
     expect(await markMailSent(t.deps.database.db, abandoned as NonNullable<typeof abandoned>, { messageId: 'late', sentTo: 'x' })).toBe(false);
     const [status] = await mailFor(t.deps.database.db, input.id);
     expect(status).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('claims the next email through an index, not by reading and sorting the whole backlog (a publish queues 10,000)', async () => {
+    await seedRegistrations(t.database, 3_000);
+    await t.database.rows(sql`insert into mail_outbox (registration_id, template, reason) select id, 'confirmation', 'registered' from registrations on conflict do nothing`);
+    await t.database.rows(sql`analyze mail_outbox`);
+    const plan = await t.database.rows<{ 'QUERY PLAN': string }>(sql`explain ${claimStatement(t.deps.database.db, 60_000, randomUUID()).getSQL()}`);
+    const text = plan.map((line) => line['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Index Scan using mail_outbox_due/);
+    expect(text).not.toMatch(/Sort|Seq Scan on mail_outbox/);
+    await t.database.rows(sql`delete from registrations`);
   });
 
   it('records a refused address as failed, with the mail server reason, and does not retry it', async () => {

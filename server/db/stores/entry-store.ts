@@ -264,7 +264,7 @@ export async function claimNextEntry(db: Db, leaseMs: number): Promise<ClaimedEn
       leaseToken,
       leaseExpiresAt: fromNow(leaseMs),
     })
-    .where(and(sql`${entries.id} = (${nextDueId(db, entries, dueForCheck())})`, dueForCheck()))
+    .where(and(sql`${entries.id} = ${nextDueId(db, entries, { due: dueForCheck(), orderBy: entries.nextAttemptAt })}`, dueForCheck()))
     .returning();
   if (!row) return null;
   const files = await db

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { mailOutbox } from '../schema';
-import { fromNow, nextDueId } from './lease';
+import { fromNow, nextDueId, type DueRows } from './lease';
 
 type MailRow = typeof mailOutbox.$inferSelect;
 
@@ -29,12 +29,14 @@ export type ClaimedMail = Pick<MailRow, 'id' | 'registrationId' | 'judgeApplicat
   leaseToken: string;
 };
 
-/** Due now: queued and its time has come, or claimed by a worker whose lease ran out (it crashed or hung). */
-const due = () =>
-  or(
-    and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)),
-    and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.leaseExpiresAt, sql`now()`)),
-  );
+/**
+ * Due now: claimed by a worker whose lease ran out (it crashed or hung), oldest lease first, or
+ * queued and its time has come, earliest first (each kind read through its own partial index).
+ */
+const DUE: DueRows[] = [
+  { due: and(eq(mailOutbox.status, 'sending'), lt(mailOutbox.leaseExpiresAt, sql`now()`)), orderBy: mailOutbox.leaseExpiresAt },
+  { due: and(eq(mailOutbox.status, 'queued'), lte(mailOutbox.nextAttemptAt, sql`now()`)), orderBy: mailOutbox.nextAttemptAt },
+];
 
 /**
  * Claims the next due email for this worker (`nextDueId`: no two instances take one). Times are
@@ -42,7 +44,13 @@ const due = () =>
  */
 export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMail | null> {
   const leaseToken = randomUUID();
-  const [row] = await db
+  const [row] = await claimStatement(db, leaseMs, leaseToken);
+  return row ? { ...row, leaseToken } : null;
+}
+
+/** The claim's one statement (exported for its query plan's test). */
+export function claimStatement(db: Db, leaseMs: number, leaseToken: string) {
+  return db
     .update(mailOutbox)
     .set({
       status: 'sending',
@@ -51,7 +59,7 @@ export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMai
       leaseExpiresAt: fromNow(leaseMs),
       updatedAt: sql`now()`,
     })
-    .where(and(sql`${mailOutbox.id} = (${nextDueId(db, mailOutbox, due())})`, due()))
+    .where(and(sql`${mailOutbox.id} = ${nextDueId(db, mailOutbox, ...DUE)}`, or(...DUE.map((kind) => kind.due))))
     .returning({
       id: mailOutbox.id,
       registrationId: mailOutbox.registrationId,
@@ -67,7 +75,6 @@ export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMai
       category: mailOutbox.category,
       offerSequence: mailOutbox.offerSequence,
     });
-  return row ? { ...row, leaseToken } : null;
 }
 
 const held = (claim: ClaimedMail) => and(eq(mailOutbox.id, claim.id), eq(mailOutbox.leaseToken, claim.leaseToken));
