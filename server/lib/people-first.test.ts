@@ -47,6 +47,30 @@ describe('background work gives way to people', () => {
     await answered;
   });
 
+  it('waits longer while more requests are in flight, up to crowdWaitMs, and only when asked to', async () => {
+    const releases: (() => void)[] = [];
+    const app = new Hono().use('*', countRequests()).get('/slow', async (c) => {
+      await new Promise<void>((resolve) => releases.push(resolve));
+      return c.text('ok');
+    });
+    const answered = [1, 2, 3, 4].map(() => app.request('/slow'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requestsInFlight()).toBe(4);
+    const timed = async (options: Parameters<typeof workInSlices>[0]) => {
+      const started = performance.now();
+      await workInSlices(options).between();
+      return performance.now() - started;
+    };
+    // Four waiting at 40 ms each would be 160 ms; the crowd's wait stops at 100.
+    const crowd = await timed({ budgetMs: 0, maxWaitMs: 40, crowdWaitMs: 100 });
+    expect(crowd).toBeGreaterThanOrEqual(95);
+    expect(crowd).toBeLessThan(160);
+    // Without crowdWaitMs the wait stays maxWaitMs, however many wait.
+    expect(await timed({ budgetMs: 0, maxWaitMs: 30 })).toBeLessThan(95);
+    for (const release of releases) release();
+    await Promise.all(answered);
+  });
+
   it('tells a person’s request from bulk work, including work the request hands on and what that starts later', async () => {
     const seen: Record<string, boolean> = {};
     const app = new Hono().use('*', countRequests()).get('/', async (c) => {

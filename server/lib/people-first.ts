@@ -46,6 +46,12 @@ export type SliceOptions = {
   /** The longest a job waits for the requests in flight to be answered before its next slice. */
   maxWaitMs: number;
   /**
+   * When several requests are in flight, the wait grows with them (maxWaitMs for each), up to
+   * this: fifty phones syncing at once are a queue of people, and a job that still took a slice
+   * every maxWaitMs took a fixed share of the server from them. Defaults to maxWaitMs (no growth).
+   */
+  crowdWaitMs?: number;
+  /**
    * 1 when the work is itself a request's (an admin's import): that request is not someone waiting.
    * A function when it changes (requests that wait for a shared rebuild).
    */
@@ -74,16 +80,17 @@ export type Slices = {
 };
 
 export function workInSlices(options: Partial<SliceOptions> = {}): Slices {
-  const { budgetMs, maxWaitMs, ownRequests } = { ...DEFAULT_SLICE, ...options };
+  const { budgetMs, maxWaitMs, ownRequests, crowdWaitMs = maxWaitMs } = { ...DEFAULT_SLICE, ...options };
   const own = typeof ownRequests === 'function' ? ownRequests : () => ownRequests;
   const othersWaiting = () => inFlight > own();
+  const longestWait = () => Math.max(maxWaitMs, Math.min(crowdWaitMs, maxWaitMs * (inFlight - own())));
   let sliceStarted = performance.now();
   return {
     ...(typeof ownRequests === 'number' ? { ownRequests } : {}),
     async between() {
       if (!othersWaiting() && performance.now() - sliceStarted < budgetMs) return;
       await nextTurn();
-      const until = performance.now() + maxWaitMs;
+      const until = performance.now() + longestWait();
       while (othersWaiting() && performance.now() < until) await sleep(5);
       sliceStarted = performance.now();
     },

@@ -64,6 +64,13 @@ export type MailWorkerOptions = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The longest the mail worker waits between two emails while many requests are in flight (20 or
+ * more, at people-first.ts's 50 ms each): ~1 email a second while fifty phones sync, full speed
+ * the moment they are answered (issue 47).
+ */
+const MAIL_CROWD_WAIT_MS = 1_000;
+
 export const DEFAULT_MAIL_WORKER_OPTIONS: MailWorkerOptions = {
   pollMs: 2_000,
   leaseMs: 5 * 60_000,
@@ -354,8 +361,9 @@ export function createMailSender(deps: Deps, transport: MailTransport, overrides
   return {
     async sendDue(keepGoing = () => true) {
       let handled = 0;
-      // An email is several statements: short slices, and a wait while people's requests are answered.
-      const slices = workInSlices();
+      // An email is several statements: short slices, and a wait while people's requests are
+      // answered, longer while many are (a burst of phones syncing comes before their emails).
+      const slices = workInSlices({ crowdWaitMs: MAIL_CROWD_WAIT_MS });
       while (keepGoing()) {
         if (handled > 0) await slices.between();
         const claim = await claimNextMail(db, options.leaseMs);
