@@ -4,6 +4,9 @@ import type { Queryable } from '../client';
 import { isoTime } from '../../lib/sql-time';
 import { SCRUB_AUDIT_ENTRY, SCRUB_LEDGER_ENTRY, SCRUB_STATEMENT_ROW } from './erasure-store';
 
+/** Registrations erased per statement at the end of a season (see the erasure below). */
+const ERASE_PIECE_ROWS = 5_000;
+
 /**
  * The retention job's reads and writes (server/retention/retention-job.ts decides when, this
  * store says what): the counts still to erase, the runs already made, the notices and the
@@ -130,11 +133,17 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
   await tx.rows(sql`delete from mail_outbox m using registrations r where m.registration_id = r.id and r.erased_at is null and r.${inSeason}`);
   await tx.rows(sql`delete from mail_outbox m using judge_applications j where m.judge_application_id = j.id and j.erased_at is null and j.${inSeason}`);
   await tx.rows(sql`delete from registrations where erased_at is null and deleted_at is not null and ${inSeason}`);
-  await tx.rows(sql`
-    update registrations set name = null, institute_name = null, email = '', phone = '', reference_code = '',
-      secret_hash = null, content_hash = 'erased', deleted_at = ${nowIso}::timestamptz, erased_at = ${nowIso}::timestamptz,
-      updated_at = ${nowIso}::timestamptz
-    where erased_at is null and ${inSeason}`);
+  // In pieces: the overview's trigger holds a statement's old and new rows as arrays (migration
+  // 0032), which for a whole season at once would grow PGlite's heap for good.
+  for (let erased = ERASE_PIECE_ROWS; erased === ERASE_PIECE_ROWS; ) {
+    const rows = await tx.rows<{ id: string }>(sql`
+      update registrations set name = null, institute_name = null, email = '', phone = '', reference_code = '',
+        secret_hash = null, content_hash = 'erased', deleted_at = ${nowIso}::timestamptz, erased_at = ${nowIso}::timestamptz,
+        updated_at = ${nowIso}::timestamptz
+      where id in (select id from registrations where erased_at is null and ${inSeason} limit ${ERASE_PIECE_ROWS})
+      returning id`);
+    erased = rows.length;
+  }
   // The duplicate keys (a name and a phone) that no live registration uses any more.
   await tx.rows(sql`
     delete from registration_duplicate_keys k
