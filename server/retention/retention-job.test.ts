@@ -9,9 +9,11 @@ import { issuedCertificate } from '../../tests/setup/certificate-fixtures';
 import { createFamilyHarness, type FamilyHarness } from '../../tests/setup/family-harness';
 import { realImage } from '../../tests/setup/photos';
 import { childRegistration, instituteRegistration } from '../../tests/setup/registration-fixtures';
-import { json } from '../../tests/setup/test-app';
+import { createTestApp, json } from '../../tests/setup/test-app';
 import { testDatabaseKinds } from '../../tests/setup/test-database';
+import { seedRegistrations } from '../cli/seed-registrations';
 import { openDatabase, type Database } from '../db/client';
+import { ERASE_PIECE_ROWS } from '../db/stores/retention-store';
 import { sessionCookieOf, signIn, signInStaff, withCookie } from '../routes/auth/sign-in-for-tests';
 import { runRetention, retentionStatus } from './retention-job';
 
@@ -200,5 +202,26 @@ describe.each(testDatabaseKinds())('the retention job on %s', (kind) => {
     expect(overview.perType).toEqual([{ type: 'participant', count: 2 }, { type: 'institute', count: 1 }]);
     const list = (await (await h.t.request('/api/registrations', withCookie(cookie))).json()) as { items: unknown[] };
     expect(list.items).toHaveLength(0);
+  });
+});
+
+describe.each(testDatabaseKinds())('the retention job on a season larger than one statement on %s', (kind) => {
+  it('erases every registration, piece by piece, and the overview still counts each one once', async () => {
+    const t = await createTestApp(kind);
+    try {
+      await seedRegistrations(t.database, ERASE_PIECE_ROWS + 1);
+      expect(await runRetention(t.database, { now: retentionNoticeAt() })).toMatchObject({ outcome: 'ran' });
+      expect(await runRetention(t.database, { now: retentionAt(), mailFolder: mkdtempSync(join(tmpdir(), 'ktc-mail-')) })).toMatchObject({ outcome: 'ran' });
+      const [rows] = await t.database.rows<{ left: number; erased: number }>(
+        sql`select count(*) filter (where erased_at is null)::int as "left", count(*) filter (where erased_at is not null)::int as erased from registrations`,
+      );
+      expect(rows).toEqual({ left: 0, erased: ERASE_PIECE_ROWS + 1 });
+      const [counts] = await t.database.rows<{ counted: number; erased: number }>(
+        sql`select (select sum(n) from overview_counts where chart = 'type')::int as counted, (select sum(n) from overview_counts where chart = 'erased')::int as erased`,
+      );
+      expect(counts).toEqual({ counted: ERASE_PIECE_ROWS + 1, erased: ERASE_PIECE_ROWS + 1 });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -5,7 +5,7 @@ import { isoTime } from '../../lib/sql-time';
 import { SCRUB_AUDIT_ENTRY, SCRUB_LEDGER_ENTRY, SCRUB_STATEMENT_ROW } from './erasure-store';
 
 /** Registrations erased per statement at the end of a season (see the erasure below). */
-const ERASE_PIECE_ROWS = 5_000;
+export const ERASE_PIECE_ROWS = 5_000;
 
 /**
  * The retention job's reads and writes (server/retention/retention-job.ts decides when, this
