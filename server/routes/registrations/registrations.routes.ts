@@ -2,7 +2,7 @@ import { DEVICE_SAVED_AT_FIELD, deviceSavedAt } from '@domain/device-saved-at';
 import { Hono } from 'hono';
 import { REGISTRATION_BATCH_LIMIT, registrationInputSchema } from '@domain/registration';
 import type { AppEnv } from '../../context';
-import { INVALID_MESSAGE, readBatch, splitBatch } from '../../lib/batch';
+import { inBatchTurn, INVALID_MESSAGE, readBatch, splitBatch } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { limitPublicWrite } from '../../lib/rate-limits';
 import { recordSecretHash } from '../../lib/record-secret';
@@ -31,13 +31,12 @@ export const registrationRoutes = new Hono<AppEnv>()
   .post('/batch', async (c) => {
     await limitPublicWrite(c, [{ bucket: 'batches', cost: 1 }]);
     const records = await readBatch(c, 'registrations', REGISTRATION_BATCH_LIMIT, 'registrations', 'registration');
-    await limitPublicWrite(c, [{ bucket: 'registrations', cost: records.length }]);
-    const now = c.var.deps.now();
-    const batch = splitBatch<RegistrationWrite, RegistrationResult>(records, (record) => checkRegistration(registrationInputSchema, record, now));
-    const outcomes = await createRegistrations(
-      c.var.deps.database,
-      batch.valid.map((v) => v.data),
-    );
+    const { batch, outcomes } = await inBatchTurn(async () => {
+      await limitPublicWrite(c, [{ bucket: 'registrations', cost: records.length }]);
+      const now = c.var.deps.now();
+      const batch = splitBatch<RegistrationWrite, RegistrationResult>(records, (record) => checkRegistration(registrationInputSchema, record, now));
+      return { batch, outcomes: await createRegistrations(c.var.deps.database, batch.valid.map((v) => v.data)) };
+    });
     batch.valid.forEach(({ index, data }, i) => batch.answer(index, registrationResult(index, data.registration.id, outcomes[i]!)));
     return c.json({ results: batch.results() }, 200);
   });

@@ -6,7 +6,7 @@ import { VENUE_SESSIONS, venueSessionById, type VenueSession } from '@domain/sea
 import { VENUE_BATCH_LIMIT, checkInInputSchema, feeInputSchema, walkInMarkSchema } from '@domain/venue';
 import type { AppEnv } from '../../context';
 import type { Database } from '../../db/client';
-import { checkRecord, readBatch, splitBatch, type Checked } from '../../lib/batch';
+import { checkRecord, inBatchTurn, readBatch, splitBatch, type Checked } from '../../lib/batch';
 import { ApiError, readJson, validate } from '../../lib/errors';
 import { readAudit, readsPersonalData } from '../../lib/read-audit';
 import { isStorableText } from '../../lib/storable-text';
@@ -86,15 +86,17 @@ export async function storeVenueBatch<T extends { sessionId: string; deviceId: s
 ) {
   const records = await readBatch(c, field, VENUE_BATCH_LIMIT);
   const staff = signedInAdmin(c).username;
-  const now = c.var.deps.now();
-  const batch = splitBatch<T, { index: number } & Result>(records, (record) => check(record, now));
-  // First the devices' names, so an answer that another device was first can already name it.
-  await nameDevices(c.var.deps.database, batch.valid.map((v) => v.data));
-  for (const [sessionId, items] of bySession(batch.valid)) {
-    const outcomes = await store(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
-    items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
-  }
-  return batch.results();
+  return inBatchTurn(async () => {
+    const now = c.var.deps.now();
+    const batch = splitBatch<T, { index: number } & Result>(records, (record) => check(record, now));
+    // First the devices' names, so an answer that another device was first can already name it.
+    await nameDevices(c.var.deps.database, batch.valid.map((v) => v.data));
+    for (const [sessionId, items] of bySession(batch.valid)) {
+      const outcomes = await store(c.var.deps.database, sessionOf(sessionId), staff, items.map((i) => i.data));
+      items.forEach(({ index }, i) => batch.answer(index, { index, ...outcomes[i]! }));
+    }
+    return batch.results();
+  });
 }
 
 /**
@@ -128,23 +130,26 @@ export const venueRoutes = new Hono<AppEnv>()
   .post('/walk-ins/batch', requireVenueAccount, async (c) => {
     const records = await readBatch(c, 'walkIns', VENUE_BATCH_LIMIT);
     const staff = signedInAdmin(c).username;
-    const now = c.var.deps.now();
-    const batch = splitBatch<WalkIn, RegistrationResult>(records, (record) => checkWalkIn(record, now));
-    await nameDevices(c.var.deps.database, batch.valid.map((v) => v.data));
-    const outcomes = await createRegistrations(c.var.deps.database, batch.valid.map((v) => v.data.write));
-    // Only a walk-in created now is marked: a duplicate (a public registration replayed here, say)
-    // is never re-labelled as this device's walk-in.
-    const stored = batch.valid.filter((_, i) => outcomes[i]?.status === 'created').map((v) => v.data);
-    for (const sessionId of new Set(stored.map((v) => v.sessionId))) {
-      await markWalkIns(
-        c.var.deps.database,
-        sessionOf(sessionId),
-        staff,
-        stored.filter((v) => v.sessionId === sessionId).map((v) => ({ registrationId: v.write.registration.id, deviceId: v.deviceId })),
-      );
-    }
-    batch.valid.forEach(({ index, data }, i) => batch.answer(index, registrationResult(index, data.write.registration.id, outcomes[i]!)));
-    return c.json({ results: batch.results() }, 200);
+    const results = await inBatchTurn(async () => {
+      const now = c.var.deps.now();
+      const batch = splitBatch<WalkIn, RegistrationResult>(records, (record) => checkWalkIn(record, now));
+      await nameDevices(c.var.deps.database, batch.valid.map((v) => v.data));
+      const outcomes = await createRegistrations(c.var.deps.database, batch.valid.map((v) => v.data.write));
+      // Only a walk-in created now is marked: a duplicate (a public registration replayed here, say)
+      // is never re-labelled as this device's walk-in.
+      const stored = batch.valid.filter((_, i) => outcomes[i]?.status === 'created').map((v) => v.data);
+      for (const sessionId of new Set(stored.map((v) => v.sessionId))) {
+        await markWalkIns(
+          c.var.deps.database,
+          sessionOf(sessionId),
+          staff,
+          stored.filter((v) => v.sessionId === sessionId).map((v) => ({ registrationId: v.write.registration.id, deviceId: v.deviceId })),
+        );
+      }
+      batch.valid.forEach(({ index, data }, i) => batch.answer(index, registrationResult(index, data.write.registration.id, outcomes[i]!)));
+      return batch.results();
+    });
+    return c.json({ results }, 200);
   })
   .post('/reconcile', requireVenueAccount, async (c) => {
     const asked = validate(reconcileSchema, await readJson(c));

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { BATCH_TURNS, inBatchTurn } from './batch';
+
+/** A batch's work that runs until the test lets it finish (or fail). */
+function heldWork(name: string, log: string[], running: Set<string>) {
+  let finish!: () => void;
+  let fail!: (error: Error) => void;
+  const done = new Promise<void>((resolve, reject) => {
+    finish = resolve;
+    fail = reject;
+  });
+  const work = async () => {
+    running.add(name);
+    log.push(name);
+    try {
+      await done;
+      return name;
+    } finally {
+      running.delete(name);
+    }
+  };
+  return { work, finish: () => finish(), fail: (error: Error) => fail(error) };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('inBatchTurn: phones’ batches take turns (issue 47)', () => {
+  it(`runs at most ${BATCH_TURNS} batches at once, the others in the order they came, and a failed batch gives up its turn`, async () => {
+    const started: string[] = [];
+    const running = new Set<string>();
+    let mostAtOnce = 0;
+    const names = Array.from({ length: BATCH_TURNS + 6 }, (_, i) => `batch ${i + 1}`);
+    const held = names.map((name) => heldWork(name, started, running));
+    const answers = held.map((h) => inBatchTurn(h.work).catch((error: Error) => `failed: ${error.message}`));
+
+    for (let i = 0; i < held.length; i++) {
+      await settle();
+      mostAtOnce = Math.max(mostAtOnce, running.size);
+      // The oldest running batch ends: every other one fails, which must free its turn as well.
+      if (i % 2 === 0) held[i]!.finish();
+      else held[i]!.fail(new Error(`${names[i]} could not be stored`));
+    }
+
+    expect(await Promise.all(answers)).toEqual(names.map((name, i) => (i % 2 === 0 ? name : `failed: ${name} could not be stored`)));
+    expect(mostAtOnce).toBe(BATCH_TURNS);
+    expect(started).toEqual(names);
+  });
+});
