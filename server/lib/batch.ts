@@ -19,7 +19,8 @@ export const INVALID_MESSAGE = 'Some fields need attention.';
  * flight was checked and written at once: the event loop's turns grew to 100-150 ms, each phone's
  * statements queued behind everyone's in the database pool, and a phone whose connection came
  * last waited up to twice as long as the others. Four keep the database and the request thread
- * busy (bench part 2: the same rows per second as with no limit).
+ * busy: bench part 2 stores 5-10 % fewer rows a second than with no limit on Postgres, as many on
+ * PGlite (bench/README.md).
  */
 export const BATCH_TURNS = 4;
 
