@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Context } from 'hono';
+import { asBulkWork, countRequests, isPeoplesWork } from './people-first';
 import { BATCH_TURNS, inBatchTurn } from './batch';
 
 /** A batch's work that runs until the test lets it finish (or fail). */
@@ -44,5 +46,26 @@ describe('inBatchTurn: phones’ batches take turns (issue 47)', () => {
     expect(await Promise.all(answers)).toEqual(names.map((name, i) => (i % 2 === 0 ? name : `failed: ${name} could not be stored`)));
     expect(mostAtOnce).toBe(BATCH_TURNS);
     expect(started).toEqual(names);
+  });
+
+  it("runs a waiting batch as its own caller's work, not as the work of the batch whose end let it in", async () => {
+    const running = new Set<string>();
+    const held = Array.from({ length: BATCH_TURNS }, (_, i) => heldWork(`person ${i + 1}`, [], running));
+    // A person's request: the database thread (PGlite) runs its statements before bulk work's.
+    const asPerson = <T>(work: () => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        void countRequests()({} as Context, async () => {
+          await work().then(resolve, reject);
+        });
+      });
+    const holding = held.map((h) => asPerson(() => inBatchTurn(h.work)));
+    const bulk = asBulkWork(() => inBatchTurn(async () => isPeoplesWork()));
+    const person = asPerson(() => inBatchTurn(async () => isPeoplesWork()));
+    await settle();
+    expect(running.size).toBe(BATCH_TURNS);
+    for (const h of held) h.finish();
+    await Promise.all(holding);
+    expect(await bulk).toBe(false);
+    expect(await person).toBe(true);
   });
 });
