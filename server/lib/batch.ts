@@ -24,12 +24,8 @@ export const INVALID_MESSAGE = 'Some fields need attention.';
  */
 export const BATCH_TURNS = 4;
 
-const batchTurns = pLimit(BATCH_TURNS);
-
 /** Runs a batch's checks and writes in its turn (BATCH_TURNS): read its body before, answer after. */
-export function inBatchTurn<T>(work: () => Promise<T>): Promise<T> {
-  return batchTurns(work);
-}
+export const inBatchTurn: <T>(work: () => Promise<T>) => Promise<T> = pLimit(BATCH_TURNS);
 
 /** A record that failed validation. `codes` lets the client say it in the visitor's language. */
 export type InvalidResult = {

@@ -135,7 +135,8 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
   await tx.rows(sql`delete from registrations where erased_at is null and deleted_at is not null and ${inSeason}`);
   // In pieces: the overview's trigger holds a statement's old and new rows as arrays (migration
   // 0032), which for a whole season at once would grow PGlite's heap for good.
-  for (let erased = ERASE_PIECE_ROWS; erased === ERASE_PIECE_ROWS; ) {
+  let erased: number;
+  do {
     const rows = await tx.rows<{ id: string }>(sql`
       update registrations set name = null, institute_name = null, email = '', phone = '', reference_code = '',
         secret_hash = null, content_hash = 'erased', deleted_at = ${nowIso}::timestamptz, erased_at = ${nowIso}::timestamptz,
@@ -143,7 +144,7 @@ async function erasePersonalData(tx: Queryable, nowIso: string): Promise<void> {
       where id in (select id from registrations where erased_at is null and ${inSeason} limit ${ERASE_PIECE_ROWS})
       returning id`);
     erased = rows.length;
-  }
+  } while (erased === ERASE_PIECE_ROWS);
   // The duplicate keys (a name and a phone) that no live registration uses any more.
   await tx.rows(sql`
     delete from registration_duplicate_keys k
