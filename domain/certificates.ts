@@ -30,14 +30,19 @@ export const resultsNameSchema = z.object({
   resultsName: z.enum(RESULTS_NAMES, { error: 'Choose how your child appears on the results: name and initial, or reference code only.' }),
 });
 
-const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
-const firstGrapheme = (word: string) => graphemes.segment(word)[Symbol.iterator]().next().value?.segment ?? '';
+let segmenter: Intl.Segmenter | undefined;
+/**
+ * Made on first use: creating one loads the text-boundary data (10 ms in Node here, more on a
+ * slow phone), which the pages that import this module for its schemas and labels never need.
+ */
+const graphemes = () => (segmenter ??= new Intl.Segmenter('und', { granularity: 'grapheme' }));
+const firstGrapheme = (word: string) => graphemes().segment(word)[Symbol.iterator]().next().value?.segment ?? '';
 /** "R.", "R", "K.S.": an initial written before or after the given name, as Tamil names often are. */
 const isInitial = (word: string) =>
   word
     .split('.')
     .filter(Boolean)
-    .every((part) => [...graphemes.segment(part)].length === 1);
+    .every((part) => [...graphemes().segment(part)].length === 1);
 
 /**
  * A full name as a public results page shows it: the given name and one initial ("Priya S.",

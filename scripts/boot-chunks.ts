@@ -31,6 +31,7 @@ import type { Plugin } from 'vite';
  */
 
 const REACT_DOM = /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/;
+const REACT_QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/;
 const SHELL_ROOTS = ['/src/app/client-boot.ts'];
 const ENTRY = '/src/main.tsx';
 /** The public reading pages (src/app/router.tsx): what two of them share goes in `public`. */
@@ -140,6 +141,7 @@ export function bootChunks(): Plugin {
             { name: 'shell', test: (id: string) => shellModules.has(id), priority: 3 },
             { name: 'public', test: (id: string) => publicModules.has(id), priority: 2 },
             { name: 'forms', test: (id: string) => formModules.has(id), priority: 1 },
+            { name: 'query', test: REACT_QUERY, priority: 0 },
           ],
         },
       };

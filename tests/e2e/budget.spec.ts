@@ -127,3 +127,27 @@ test('React DOM and the shell, as served, ask to be compiled whole as they strea
   expect(starts.get('entry')).toBe(false);
   expect([...starts].filter(([, hinted]) => hinted).map(([name]) => name).sort()).toEqual(['react-dom', 'shell']);
 });
+
+// React Query comes as one file wherever a page reads server data (scripts/boot-chunks.ts, ADR 032):
+// left to the bundler it came as seven small files on the family's page, each a request on a slow
+// line and a preload link inserted on the page's thread.
+test('a page that reads server data loads React Query as one file', async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname);
+  });
+  // A link that was never issued: the family's page asks the server about it, and says so.
+  await page.goto(`/my/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  const holding = async (marker: string) => {
+    const found: string[] = [];
+    for (const pathname of scripts) if ((await (await page.request.get(pathname)).text()).includes(marker)) found.push(pathname);
+    return found;
+  };
+  // One message from each of React Query's two packages (the React bindings, the core).
+  const bindings = await holding('No QueryClient set');
+  const core = await holding('Missing queryFn');
+  expect(bindings).toHaveLength(1);
+  expect(core).toEqual(bindings);
+});

@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, readResponse } from '@/lib/api-client';
+import { useDeferredQuery } from '@/lib/query-client';
 import { bearer, familyKeys } from './family-keys';
 
 /** What `GET /api/family/entries` answers: each contest, what it asks for, and its entries. */
@@ -26,7 +27,7 @@ export const familyEntriesQueryOptions = (token: string) =>
   });
 
 export function useFamilyEntries(token: string) {
-  return useQuery(familyEntriesQueryOptions(token));
+  return useDeferredQuery(familyEntriesQueryOptions(token));
 }
 
 /** One entry file's thumbnail as an object URL (the image needs the link's token, so no plain <img src>). */

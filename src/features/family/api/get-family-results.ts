@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { api, readResponse } from '@/lib/api-client';
+import { useDeferredQuery } from '@/lib/query-client';
 import { bearer, familyKeys } from './family-keys';
 
 /**
@@ -21,5 +22,5 @@ export const familyResultsQueryOptions = (token: string) =>
   });
 
 export function useFamilyResults(token: string) {
-  return useQuery(familyResultsQueryOptions(token));
+  return useDeferredQuery(familyResultsQueryOptions(token));
 }

@@ -26,15 +26,15 @@ type Step = { key: string; state: StepState; title: string; detail?: string | nu
  */
 export function PathSection({ token, data }: { token: string; data: FamilyRegistrationAnswer }) {
   const { t } = useT();
-  const results = useFamilyResults(token);
+  const { data: results, isError: resultsFailed } = useFamilyResults(token);
   const entries = useFamilyEntries(token);
   const r = data.registration;
   if (r.type !== 'participant') return null;
-  if (!results.data) {
+  if (!results) {
     // The section holds its place while the results load, so the page below it does not jump.
     return (
       <FamilySection headingId="path-heading" className="family-path family-path--loading" busy title={t('family.path.title')}>
-        <p className="family-muted">{results.isError ? t('family.path.loadFailed') : t('family.loading')}</p>
+        <p className="family-muted">{resultsFailed ? t('family.path.loadFailed') : t('family.loading')}</p>
       </FamilySection>
     );
   }
@@ -50,7 +50,7 @@ export function PathSection({ token, data }: { token: string; data: FamilyRegist
           registeredAt={r.createdAt}
           paid={['paid', 'waived', 'nothing_due', 'overpaid'].includes(data.payment?.status ?? 'nothing_due')}
           entrySent={entries.data?.contests.find((contest) => contest.category === category)}
-          results={results.data}
+          results={results}
         />
       ))}
     </FamilySection>

@@ -5,6 +5,7 @@ import { escapeHtml } from '@domain/html';
 import { CONTACT } from '@/config/season';
 import { ApiRequestError } from '@/lib/api-client';
 import { useT } from '@/lib/i18n/use-t';
+import { yieldToBrowser } from '@/lib/scheduling';
 import { QueryProvider } from '@/lib/query-client';
 import { useFamilyRegistration } from '../api/get-family-registration';
 import { RegistrationDetails } from '../components/registration-details';
@@ -15,7 +16,19 @@ import { FamilySection } from '../components/family-section';
 
 // Everything but the child's registration comes in chunks of its own (issue 49), asked for as
 // this page's chunk runs, beside the registration's request: the registration is drawn first.
-const loadSections = () => import('../components/family-sections');
+// zod's own evaluation (about 50 ms at a slow phone's speed) runs in a task of its own before the
+// sections' chunk, whose schemas need it, instead of inside that chunk's task (ADR 032). A failed
+// download is not kept, so the next render asks again.
+let sections: Promise<typeof import('../components/family-sections')> | undefined;
+const loadSections = () =>
+  (sections ??= (async () => {
+    await import('@domain/zod');
+    await yieldToBrowser();
+    return import('../components/family-sections');
+  })().catch((error: unknown) => {
+    sections = undefined;
+    throw error;
+  }));
 const SectionsAbove = lazy(() => loadSections().then((m) => ({ default: m.SectionsAbove })));
 const SectionsBelow = lazy(() => loadSections().then((m) => ({ default: m.SectionsBelow })));
 const MyDataSection = lazy(() => loadSections().then((m) => ({ default: m.MyDataSection })));
@@ -42,10 +55,10 @@ export function FamilyPage() {
 function FamilyRegistrationView({ token }: { token: string }) {
   const { t, lang } = useT();
   const query = useFamilyRegistration(token);
-  // The other chunks download while the registration is on its way.
+  // The other chunks download while the registration is on its way; the correction form, which
+  // only a tap opens, after the sections (it shares their schemas).
   useEffect(() => {
-    void loadSections();
-    void loadCorrectionForm();
+    void loadSections().then(loadCorrectionForm, () => undefined);
   }, []);
   const [correcting, setCorrecting] = useState(false);
   const [saved, setSaved] = useState(false);
