@@ -13,13 +13,14 @@ import { formatDateTime, formatDay } from '../utils/format';
 import '../family.css';
 import { AppLink } from '@/components/app-link';
 import { FamilySection } from '../components/family-section';
+import type * as FamilySections from '../components/family-sections';
 
 // Everything but the child's registration comes in chunks of its own (issue 49), asked for as
 // this page's chunk runs, beside the registration's request: the registration is drawn first.
 // zod's own evaluation (about 50 ms at a slow phone's speed) runs in a task of its own before the
 // sections' chunk, whose schemas need it, instead of inside that chunk's task (ADR 032). A failed
 // download is not kept, so the next render asks again.
-let sections: Promise<typeof import('../components/family-sections')> | undefined;
+let sections: Promise<typeof FamilySections> | undefined;
 const loadSections = () =>
   (sections ??= (async () => {
     await import('@domain/zod');
