@@ -38,9 +38,9 @@ export function withQueryProvider<Props extends object>(Component: ComponentType
 /**
  * A query whose answer React draws in a background render (ADR 032). React Query hands each
  * answer to React as an urgent store update, which React renders in one task it cannot slice; on
- * a slow phone a section drawn that way held the page for 100-150 ms. Here the urgent render sees
- * the previous answer (nothing to redraw), and the new one follows in React's interruptible
- * slices. `isError` is not deferred: a failure shows at once.
+ * a slow phone a section drawn that way held the page for 74-153 ms. Here the urgent render sees
+ * the previous answer (before the first one, nothing: the section draws nothing yet), and the new
+ * one follows in React's interruptible slices. `isError` is not deferred: a failure shows at once.
  */
 export function useDeferredQuery<Data, Key extends QueryKey>(options: UseQueryOptions<Data, Error, Data, Key>): { data: Data | undefined; isError: boolean } {
   const { data, isError } = useQuery(options);
