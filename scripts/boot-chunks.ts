@@ -23,7 +23,9 @@ import type { Plugin } from 'vite';
  *   it imports statically besides the chunks above (`forms`): the form, field and error
  *   components and the validation helpers every form uses. It came as six chunks, whose preload
  *   links were made inside React's task as the form mounted; the form pages now load one chunk
- *   for them too.
+ *   for them too;
+ * - React Query's two packages, whatever hooks a page uses (`query`): left to the bundler they came
+ *   as seven chunks on each page that reads server data, split by which hooks it calls.
  *
  * The shell is computed from the module graph once it is complete (static imports only, so pages
  * and other lazily loaded code keep their own chunks). Nothing an admin page alone imports can

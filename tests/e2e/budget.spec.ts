@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { decodeVideoInHardware, expect, test } from './fixtures';
 import { PUBLIC_ROUTES, TAMIL_ROUTES } from './public-routes';
 
@@ -106,21 +107,35 @@ test('the home page fetches no SVG image before it is scrolled', async ({ page }
 // asks for all of it at once: then it is compiled off the main thread as it streams in. Hydrating
 // calls nearly all of React DOM and the shell, so those two ask (scripts/boot-chunks.ts, ADR 032);
 // the rest, partly used at load, do not.
-test('React DOM and the shell, as served, ask to be compiled whole as they stream in', async ({ page }) => {
-  const HINT = '//# allFunctionsCalledOnLoad\n';
+/** The scripts `page` requests from now on, to read afterwards with `servedScripts`. */
+function watchScripts(page: Page): Set<string> {
   const scripts = new Set<string>();
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname);
   });
-  await page.goto('/contest/dance', { waitUntil: 'load' });
-  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
-  // Each script the page loaded, fetched again as the server sends it.
-  const starts = new Map<string, boolean>();
+  return scripts;
+}
+
+/** Each script fetched again as the server sends it: its path and its text. */
+async function servedScripts(page: Page, scripts: Set<string>): Promise<Array<{ pathname: string; text: string }>> {
+  const served = [];
   for (const pathname of scripts) {
     const response = await page.request.get(pathname);
     expect(response.ok()).toBe(true);
-    starts.set(pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''), (await response.text()).startsWith(HINT));
+    served.push({ pathname, text: await response.text() });
+  }
+  return served;
+}
+
+test('React DOM and the shell, as served, ask to be compiled whole as they stream in', async ({ page }) => {
+  const HINT = '//# allFunctionsCalledOnLoad\n';
+  const scripts = watchScripts(page);
+  await page.goto('/contest/dance', { waitUntil: 'load' });
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1);
+  const starts = new Map<string, boolean>();
+  for (const { pathname, text } of await servedScripts(page, scripts)) {
+    starts.set(pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''), text.startsWith(HINT));
   }
   expect(starts.get('react-dom')).toBe(true);
   expect(starts.get('shell')).toBe(true);
@@ -132,22 +147,15 @@ test('React DOM and the shell, as served, ask to be compiled whole as they strea
 // left to the bundler it came as seven small files on the family's page, each a request on a slow
 // line and a preload link inserted on the page's thread.
 test('a page that reads server data loads React Query as one file', async ({ page }) => {
-  const scripts = new Set<string>();
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/assets/') && pathname.endsWith('.js')) scripts.add(pathname);
-  });
+  const scripts = watchScripts(page);
   // A link that was never issued: the family's page asks the server about it, and says so.
   await page.goto(`/my/${'A'.repeat(43)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
-  const holding = async (marker: string) => {
-    const found: string[] = [];
-    for (const pathname of scripts) if ((await (await page.request.get(pathname)).text()).includes(marker)) found.push(pathname);
-    return found;
-  };
+  const served = await servedScripts(page, scripts);
+  const holding = (marker: string) => served.filter(({ text }) => text.includes(marker)).map(({ pathname }) => pathname);
   // One message from each of React Query's two packages (the React bindings, the core).
-  const bindings = await holding('No QueryClient set');
-  const core = await holding('Missing queryFn');
+  const bindings = holding('No QueryClient set');
+  const core = holding('Missing queryFn');
   expect(bindings).toHaveLength(1);
   expect(core).toEqual(bindings);
 });
