@@ -59,6 +59,15 @@ const STRING_PATH_CALLS = [
   ]),
 ];
 
+// A dynamic import keeps every export of the module it names: for zod's namespace that is the
+// whole library, every language's messages included, 290 KB more than the schemas use (ADR 032).
+const WHOLE_ZOD_IMPORTS = [
+  {
+    selector: "ImportExpression[source.value=/^(zod|@domain\\/zod)(\\/|$)/]",
+    message: "Import a module that builds schemas, never zod's namespace itself: a dynamic import of it brings every part of zod (ADR 032).",
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'dist-server', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'bench/results', 'data'] },
   js.configs.recommended,
@@ -91,7 +100,7 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: architectureZones({ tests: false }) }],
       // One way to call the API (ADR 014): the typed client, whose answers are typed by the server.
-      'no-restricted-syntax': ['error', ...STRING_PATH_CALLS],
+      'no-restricted-syntax': ['error', ...STRING_PATH_CALLS, ...WHOLE_ZOD_IMPORTS],
       // One way to link to the app's pages: AppLink, which hydrates without the router's hooks (ADR 032).
       'no-restricted-imports': [
         'error',

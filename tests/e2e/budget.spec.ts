@@ -159,3 +159,18 @@ test('a page that reads server data loads React Query as one file', async ({ pag
   expect(bindings).toHaveLength(1);
   expect(core).toEqual(bindings);
 });
+
+// A dynamic import of zod's namespace kept every export of it: the whole library, every
+// language's messages and the JSON Schema converters, 89 KB gzipped where the schemas use about
+// 25 (ADR 032; eslint.config.js now refuses such an import). One string of each part nobody uses.
+test('the family page brings only the parts of zod its schemas use', async ({ page }) => {
+  const scripts = watchScripts(page);
+  await page.goto(`/my/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  // The sections' schemas load once the page has asked for them, whatever the server answered.
+  await page.waitForLoadState('networkidle');
+  const served = await servedScripts(page, scripts);
+  expect(served.some(({ text }) => text.includes('ZodError')), 'the page loads zod').toBe(true);
+  const unused = ['Ungültige Eingabe', 'fromJSONSchema input is not valid JSON'];
+  expect(served.filter(({ text }) => unused.some((part) => text.includes(part))).map(({ pathname }) => pathname)).toEqual([]);
+});

@@ -17,13 +17,16 @@ import type * as FamilySections from '../components/family-sections';
 
 // Everything but the child's registration comes in chunks of its own (issue 49), asked for as
 // this page's chunk runs, beside the registration's request: the registration is drawn first.
-// zod's own evaluation (about 50 ms at a slow phone's speed) runs in a task of its own before the
-// sections' chunk, whose schemas need it, instead of inside that chunk's task (ADR 032). A failed
-// download is not kept, so the next render asks again.
+// zod and the registration's schemas are evaluated in a task of their own before the sections'
+// chunk, whose schemas need them, instead of inside that chunk's task (ADR 032). The module asked
+// for first builds schemas; it is never '@domain/zod' itself: a dynamic import keeps every export
+// of the module it names, and for zod's namespace that is all of zod, every language's messages
+// included (four times the bytes; eslint.config.js refuses it). A failed download is not kept,
+// so the next render asks again.
 let sections: Promise<typeof FamilySections> | undefined;
 const loadSections = () =>
   (sections ??= (async () => {
-    await import('@domain/zod');
+    await import('@domain/registration');
     await yieldToBrowser();
     return import('../components/family-sections');
   })().catch((error: unknown) => {
