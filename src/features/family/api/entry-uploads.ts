@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { Upload, type HttpRequest, type HttpResponse } from 'tus-js-client';
+import type { HttpRequest, HttpResponse } from 'tus-js-client';
 import type { CategorySlug } from '@domain/categories';
 import { entryRuleFor, UPLOAD_CHUNK_BYTES } from '@domain/entries';
 import type { LevelId } from '@domain/season';
@@ -233,7 +233,14 @@ async function createEntryOnServer(first: PendingUpload, files: PendingUpload[])
   await entryUploadsDb().uploads.where('entryId').equals(first.entryId).modify({ entryCreated: true });
 }
 
-function sendFile(upload: PendingUpload, onBytes: (sent: number) => void, signal: AbortSignal): Promise<void> {
+/**
+ * The tus client comes when a file is sent, not with this module: a family's page lists the
+ * entries waiting on the device, and offers to keep new ones, on every visit, while a file is sent
+ * on few. Evaluating the client took 54-106 ms of one task at a slow phone's speed, after the page
+ * was drawn (ADR 032). A failed download fails this try; the page tries again (use-entry-uploads.ts).
+ */
+async function sendFile(upload: PendingUpload, onBytes: (sent: number) => void, signal: AbortSignal): Promise<void> {
+  const { Upload } = await import('tus-js-client');
   return new Promise((resolve, reject) => {
     const tus = new Upload(upload.file, {
       endpoint: apiHref(api.family.uploads.$path()),

@@ -6,8 +6,9 @@ import type { PendingUpload, UploadProgress } from '../api/entry-uploads';
 import { familyKeys } from '../api/family-keys';
 
 /**
- * The code that keeps and sends entries (Dexie, tus, the smaller copies), loaded once a card to
- * send an entry is shown: most families' pages never show one, and the others draw first (ADR 032).
+ * The code that keeps and sends entries (Dexie, the smaller copies; the tus client only once a file
+ * is sent), loaded once a card to send an entry is shown: most families' pages never show one, and
+ * the others draw first (ADR 032).
  */
 export const loadEntryUploads = () => import('../api/entry-uploads');
 type EntryUploads = Awaited<ReturnType<typeof loadEntryUploads>>;
