@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Context } from 'hono';
 import { asBulkWork, countRequests, isPeoplesWork } from './people-first';
-import { BATCH_TURNS, inBatchTurn } from './batch';
+import { ApiError } from './errors';
+import { BATCH_BUSY_RETRY_SECONDS, BATCH_QUEUE_LIMIT, BATCH_TURNS, inBatchTurn } from './batch';
 
 /** A batch's work that runs until the test lets it finish (or fail). */
 function heldWork(name: string, log: string[], running: Set<string>) {
@@ -67,5 +68,29 @@ describe('inBatchTurn: phones’ batches take turns (issue 47)', () => {
     await Promise.all(holding);
     expect(await bulk).toBe(false);
     expect(await person).toBe(true);
+  });
+
+  it(`tells a phone to come back when ${BATCH_QUEUE_LIMIT} batches wait already, and takes its batch once the queue is shorter`, async () => {
+    const running = new Set<string>();
+    const held = Array.from({ length: BATCH_TURNS + BATCH_QUEUE_LIMIT }, (_, i) => heldWork(`batch ${i + 1}`, [], running));
+    const answers = held.map((h) => inBatchTurn(h.work));
+    await settle();
+    expect(running.size).toBe(BATCH_TURNS);
+
+    let ran = false;
+    const refused = await inBatchTurn(async () => {
+      ran = true;
+    }).catch((error: unknown) => error);
+    expect(ran).toBe(false);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 503, code: 'service_unavailable', headers: { 'Retry-After': String(BATCH_BUSY_RETRY_SECONDS) } });
+
+    // One running batch ends, one waiting batch takes its turn: there is room for one more.
+    held[0]!.finish();
+    await settle();
+    const next = inBatchTurn(async () => 'the later batch');
+    for (const h of held) h.finish();
+    expect(await Promise.all(answers)).toHaveLength(held.length);
+    expect(await next).toBe('the later batch');
   });
 });

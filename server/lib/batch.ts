@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { z } from 'zod';
 import { fieldCodesOf, type FieldCodes } from '@domain/message-codes';
 import { fieldErrorsOf, type FieldErrors } from '@domain/validation';
-import { invalid, readJson } from './errors';
+import { ApiError, invalid, readJson } from './errors';
 import { unstorableTextFields } from './storable-text';
 
 /**
@@ -24,8 +24,29 @@ export const INVALID_MESSAGE = 'Some fields need attention.';
  */
 export const BATCH_TURNS = 4;
 
+/**
+ * How many batches may wait for a turn in this process. Past it a phone is told to come back in a
+ * few seconds (503 with Retry-After, which the outbox honours: src/lib/outbox/protocol.ts), so the
+ * queue, and the bodies it holds, never grow without bound however many phones sync at once.
+ * 200 is about ten seconds of work at PGlite's pace (bench part 2: some 18 batches of 100 records
+ * a second), four times the 50 phones of bench part 2.
+ */
+export const BATCH_QUEUE_LIMIT = 200;
+export const BATCH_BUSY_RETRY_SECONDS = 5;
+
+const turns = pLimit(BATCH_TURNS);
+
 /** Runs a batch's checks and writes in its turn (BATCH_TURNS): read its body before, answer after. */
-export const inBatchTurn: <T>(work: () => Promise<T>) => Promise<T> = pLimit(BATCH_TURNS);
+export function inBatchTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (turns.pendingCount >= BATCH_QUEUE_LIMIT) {
+    return Promise.reject(
+      new ApiError(503, 'service_unavailable', 'Many phones are sending at once. Your records are kept on the phone and will be sent again in a few seconds.', undefined, undefined, {
+        'Retry-After': String(BATCH_BUSY_RETRY_SECONDS),
+      }),
+    );
+  }
+  return turns(work);
+}
 
 /** A record that failed validation. `codes` lets the client say it in the visitor's language. */
 export type InvalidResult = {
