@@ -28,9 +28,10 @@ export function isTransientStatus(status: number): boolean {
 }
 
 export function transientMessage(status: number): string {
-  return status === 429
-    ? 'Many records were sent from this network; the server asked to wait a little. They will be sent automatically.'
-    : `The server is having trouble (${status}).`;
+  if (status === 429) return 'Many records were sent from this network; the server asked to wait a little. They will be sent automatically.';
+  // A batch refused while many phones send (ADR 035), or the database restarting: both pass.
+  if (status === 503) return 'The server is busy for a moment (503); this will be sent again automatically.';
+  return `The server is having trouble (${status}).`;
 }
 
 export const NO_CONNECTION = 'No connection to the server.';
