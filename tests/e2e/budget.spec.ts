@@ -103,10 +103,6 @@ test('the home page fetches no SVG image before it is scrolled', async ({ page }
   await expect.poll(() => svgs.filter((path) => path.startsWith('/images/sponsors/')).length).toBeGreaterThan(0);
 });
 
-// V8 compiles a function when it is first called, on the main thread, unless the file's first line
-// asks for all of it at once: then it is compiled off the main thread as it streams in. Hydrating
-// calls nearly all of React DOM and the shell, so those two ask (scripts/boot-chunks.ts, ADR 032);
-// the rest, partly used at load, do not.
 /** The scripts `page` requests from now on, to read afterwards with `servedScripts`. */
 function watchScripts(page: Page): Set<string> {
   const scripts = new Set<string>();
@@ -128,6 +124,22 @@ async function servedScripts(page: Page, scripts: Set<string>): Promise<Array<{ 
   return served;
 }
 
+/**
+ * The family's page on a link that was never issued (it asks the server, says so, and still loads
+ * its sections' code), once every script it asked for has come: each script as served.
+ */
+async function invalidFamilyLinkScripts(page: Page): Promise<Array<{ pathname: string; text: string }>> {
+  const scripts = watchScripts(page);
+  await page.goto(`/my/${'A'.repeat(43)}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return servedScripts(page, scripts);
+}
+
+// V8 compiles a function when it is first called, on the main thread, unless the file's first line
+// asks for all of it at once: then it is compiled off the main thread as it streams in. Hydrating
+// calls nearly all of React DOM and the shell, so those two ask (scripts/boot-chunks.ts, ADR 032);
+// the rest, partly used at load, do not.
 test('React DOM and the shell, as served, ask to be compiled whole as they stream in', async ({ page }) => {
   const HINT = '//# allFunctionsCalledOnLoad\n';
   const scripts = watchScripts(page);
@@ -147,11 +159,7 @@ test('React DOM and the shell, as served, ask to be compiled whole as they strea
 // left to the bundler it came as seven small files on the family's page, each a request on a slow
 // line and a preload link inserted on the page's thread.
 test('a page that reads server data loads React Query as one file', async ({ page }) => {
-  const scripts = watchScripts(page);
-  // A link that was never issued: the family's page asks the server about it, and says so.
-  await page.goto(`/my/${'A'.repeat(43)}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
-  const served = await servedScripts(page, scripts);
+  const served = await invalidFamilyLinkScripts(page);
   const holding = (marker: string) => served.filter(({ text }) => text.includes(marker)).map(({ pathname }) => pathname);
   // One message from each of React Query's two packages (the React bindings, the core).
   const bindings = holding('No QueryClient set');
@@ -164,12 +172,7 @@ test('a page that reads server data loads React Query as one file', async ({ pag
 // language's messages and the JSON Schema converters, 89 KB gzipped where the schemas use about
 // 25 (ADR 032; eslint.config.js now refuses such an import). One string of each part nobody uses.
 test('the family page brings only the parts of zod its schemas use', async ({ page }) => {
-  const scripts = watchScripts(page);
-  await page.goto(`/my/${'A'.repeat(43)}`);
-  await expect(page.getByRole('heading', { level: 1, name: 'This link is not valid' })).toBeVisible();
-  // The sections' schemas load once the page has asked for them, whatever the server answered.
-  await page.waitForLoadState('networkidle');
-  const served = await servedScripts(page, scripts);
+  const served = await invalidFamilyLinkScripts(page);
   expect(served.some(({ text }) => text.includes('ZodError')), 'the page loads zod').toBe(true);
   const unused = ['Ungültige Eingabe', 'fromJSONSchema input is not valid JSON'];
   expect(served.filter(({ text }) => unused.some((part) => text.includes(part))).map(({ pathname }) => pathname)).toEqual([]);
